@@ -1,0 +1,171 @@
+import Foundation
+
+/// The predefined markers and their categories, from `Resources/MarkerData.json`.
+///
+/// The file is compiled into the binary (see `MarkerData+Embedded.swift`), so a release binary
+/// copied alone anywhere still has its library. Lookups by id and key are constant time.
+public struct MarkerLibrary: Sendable {
+  public let categories: [MarkerCategory]
+  /// Library markers, grouped by category in display order, as the file lists them.
+  public let markers: [MarkerDefinition]
+  private let indexByID: [UUID: Int]
+  private let indexByKey: [String: Int]
+
+  public init(categories: [MarkerCategory], markers: [MarkerDefinition]) {
+    self.categories = categories.sorted { $0.displayOrder < $1.displayOrder }
+    self.markers = markers
+    var byID: [UUID: Int] = [:]
+    var byKey: [String: Int] = [:]
+    for (index, marker) in markers.enumerated() {
+      byID[marker.id] = index
+      byKey[marker.key] = index
+    }
+    indexByID = byID
+    indexByKey = byKey
+  }
+
+  /// The library built into this binary.
+  public static let builtIn: MarkerLibrary = {
+    do {
+      return try MarkerLibrary.decode(Array(MarkerLibrary.embeddedJSON.utf8))
+    } catch {
+      // NB: the embedded file is checked by MarkerDataTests; reaching this is a build defect.
+      fatalError("The built-in marker library does not decode: \(error)")
+    }
+  }()
+
+  public func marker(id: UUID) -> MarkerDefinition? { indexByID[id].map { markers[$0] } }
+
+  public func marker(key: String) -> MarkerDefinition? { indexByKey[key].map { markers[$0] } }
+
+  public func category(key: String) -> MarkerCategory? { categories.first { $0.key == key } }
+
+  /// Library markers of one category, in file order.
+  public func markers(inCategory key: String) -> [MarkerDefinition] {
+    markers.filter { $0.category == key }
+  }
+}
+
+extension MarkerLibrary {
+  /// The `format` value of a marker library file.
+  public static let formatName = "glance-marker-library"
+
+  /// Decodes a marker library file.
+  public static func decode(_ bytes: [UInt8]) throws -> MarkerLibrary {
+    try JSONReader.read(bytes) { reader in
+      var format: String?
+      var categories: [MarkerCategory] = []
+      var markers: [MarkerDefinition] = []
+      try reader.readObject { reader, key in
+        switch key {
+        case "format": format = try reader.readString()
+        case "categories":
+          try reader.readArray { reader in categories.append(try reader.readCategory()) }
+        case "markers":
+          try reader.readArray { reader in
+            markers.append(try reader.readMarkerDefinition(isSystemDefined: true))
+          }
+        default: try reader.skipValue()
+        }
+      }
+      try reader.expectEnd()
+      guard format == formatName else {
+        throw reader.error("This is not a glance marker library (its format is not \(formatName)).", at: 0)
+      }
+      return MarkerLibrary(categories: categories, markers: markers)
+    }
+  }
+}
+
+extension JSONReader {
+  mutating func readCategory() throws -> MarkerCategory {
+    skipWhitespace()
+    let start = position
+    var id: UUID?
+    var key: String?
+    var name: String?
+    var order: Int?
+    try readObject { reader, field in
+      switch field {
+      case "id": id = try reader.readUUID()
+      case "key": key = try reader.readString()
+      case "name": name = try reader.readString()
+      case "displayOrder": order = try reader.readInteger()
+      default: try reader.skipValue()
+      }
+    }
+    let what = "A category"
+    return MarkerCategory(
+      id: try required(id, "id", in: what, self, at: start),
+      key: try required(key, "key", in: what, self, at: start),
+      name: try required(name, "name", in: what, self, at: start),
+      displayOrder: try required(order, "displayOrder", in: what, self, at: start))
+  }
+
+  /// A marker definition; `isSystemDefined` is taken from the file when present.
+  mutating func readMarkerDefinition(isSystemDefined defaultSystem: Bool) throws -> MarkerDefinition {
+    skipWhitespace()
+    let start = position
+    var id: UUID?
+    var key: String?
+    var displayName: String?
+    var shortName: String?
+    var category: String?
+    var unit: String?
+    var unitSynonyms: [String] = []
+    var siUnit: String?
+    var siFactor: Double?
+    var siOffset: Double?
+    var decimals: Int?
+    var referenceLow: Double?
+    var referenceHigh: Double?
+    var plausibleMin: Double?
+    var plausibleMax: Double?
+    var direction: Direction?
+    var loinc: String?
+    var aliases: [String] = []
+    var source: String?
+    var notes: String?
+    var isSystemDefined = defaultSystem
+    try readObject { reader, field in
+      switch field {
+      case "id": id = try reader.readUUID()
+      case "key": key = try reader.readString()
+      case "displayName": displayName = try reader.readString()
+      case "shortName": shortName = try reader.readOptionalString()
+      case "category": category = try reader.readString()
+      case "unit": unit = try reader.readString()
+      case "unitSynonyms": unitSynonyms = try reader.readStringArray()
+      case "siUnit": siUnit = try reader.readOptionalString()
+      case "siFactor": siFactor = try reader.readOptionalNumber()
+      case "siOffset": siOffset = try reader.readOptionalNumber()
+      case "decimals": decimals = try reader.readInteger()
+      case "referenceLow": referenceLow = try reader.readOptionalNumber()
+      case "referenceHigh": referenceHigh = try reader.readOptionalNumber()
+      case "plausibleMin": plausibleMin = try reader.readOptionalNumber()
+      case "plausibleMax": plausibleMax = try reader.readOptionalNumber()
+      case "direction": direction = try reader.readEnum(Direction.self, "direction")
+      case "loinc": loinc = try reader.readOptionalString()
+      case "aliases": aliases = try reader.readStringArray()
+      case "source": source = try reader.readOptionalString()
+      case "notes": notes = try reader.readOptionalString()
+      case "isSystemDefined": isSystemDefined = try reader.readBool()
+      default: try reader.skipValue()
+      }
+    }
+    let what = "A marker"
+    return MarkerDefinition(
+      id: try required(id, "id", in: what, self, at: start),
+      key: try required(key, "key", in: what, self, at: start),
+      displayName: try required(displayName, "displayName", in: what, self, at: start),
+      shortName: shortName,
+      category: try required(category, "category", in: what, self, at: start),
+      unit: try required(unit, "unit", in: what, self, at: start),
+      unitSynonyms: unitSynonyms, siUnit: siUnit, siFactor: siFactor, siOffset: siOffset,
+      decimals: decimals ?? 1, referenceLow: referenceLow, referenceHigh: referenceHigh,
+      plausibleMin: plausibleMin, plausibleMax: plausibleMax,
+      direction: try required(direction, "direction", in: what, self, at: start),
+      loinc: loinc, aliases: aliases, source: source, notes: notes,
+      isSystemDefined: isSystemDefined)
+  }
+}

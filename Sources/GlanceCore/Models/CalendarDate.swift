@@ -1,0 +1,141 @@
+import Foundation
+
+/// A day on the calendar — not an instant — stored and printed as `YYYY-MM-DD`.
+///
+/// A lab draw on Feb 15 stays Feb 15 whatever the time zone of the machine reading the file, so
+/// dates of service and visit dates are never `Date` values. Only conversions at the edges
+/// (`today(in:)`, adding days) touch a `Calendar`, and they use the Gregorian calendar in UTC so no
+/// daylight-saving gap can move a day.
+public struct CalendarDate: Hashable, Comparable, Sendable, CustomStringConvertible {
+  public let year: Int
+  public let month: Int
+  public let day: Int
+
+  /// Creates a date when the year, month and day name a real day (1…9999), or nil.
+  public init?(year: Int, month: Int, day: Int) {
+    guard (1...9999).contains(year), (1...12).contains(month), day >= 1,
+      day <= CalendarDate.daysIn(month: month, year: year)
+    else { return nil }
+    self.year = year
+    self.month = month
+    self.day = day
+  }
+
+  /// Parses exactly `YYYY-MM-DD` (four, two and two digits); anything else is nil.
+  public init?(iso text: some StringProtocol) {
+    let bytes = Array(text.utf8)
+    guard bytes.count == 10, bytes[4] == UInt8(ascii: "-"), bytes[7] == UInt8(ascii: "-") else {
+      return nil
+    }
+    func number(_ range: Range<Int>) -> Int? {
+      var value = 0
+      for index in range {
+        let byte = bytes[index]
+        guard byte >= 48, byte <= 57 else { return nil }
+        value = value * 10 + Int(byte - 48)
+      }
+      return value
+    }
+    guard let year = number(0..<4), let month = number(5..<7), let day = number(8..<10) else {
+      return nil
+    }
+    self.init(year: year, month: month, day: day)
+  }
+
+  /// `YYYY-MM-DD`, the stored form.
+  public var iso: String {
+    func pad(_ value: Int, _ width: Int) -> String {
+      let digits = String(value)
+      return String(repeating: "0", count: max(0, width - digits.count)) + digits
+    }
+    return "\(pad(year, 4))-\(pad(month, 2))-\(pad(day, 2))"
+  }
+
+  public var description: String { iso }
+
+  public static func < (lhs: CalendarDate, rhs: CalendarDate) -> Bool {
+    (lhs.year, lhs.month, lhs.day) < (rhs.year, rhs.month, rhs.day)
+  }
+
+  public static func isLeap(_ year: Int) -> Bool {
+    (year % 4 == 0 && year % 100 != 0) || year % 400 == 0
+  }
+
+  public static func daysIn(month: Int, year: Int) -> Int {
+    switch month {
+    case 2: return isLeap(year) ? 29 : 28
+    case 4, 6, 9, 11: return 30
+    default: return 31
+    }
+  }
+
+  /// Days since 1970-01-01 (negative before), by the proleptic Gregorian calendar.
+  public var dayNumber: Int {
+    // Howard Hinnant's days_from_civil.
+    let y = month <= 2 ? year - 1 : year
+    let era = (y >= 0 ? y : y - 399) / 400
+    let yoe = y - era * 400
+    let mp = (month + 9) % 12
+    let doy = (153 * mp + 2) / 5 + day - 1
+    let doe = yoe * 365 + yoe / 4 - yoe / 100 + doy
+    return era * 146_097 + doe - 719_468
+  }
+
+  /// The date `dayNumber` days after 1970-01-01, or nil outside years 1…9999.
+  public init?(dayNumber: Int) {
+    let z = dayNumber + 719_468
+    let era = (z >= 0 ? z : z - 146_096) / 146_097
+    let doe = z - era * 146_097
+    let yoe = (doe - doe / 1460 + doe / 36524 - doe / 146_096) / 365
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100)
+    let mp = (5 * doy + 2) / 153
+    let day = doy - (153 * mp + 2) / 5 + 1
+    let month = mp < 10 ? mp + 3 : mp - 9
+    let year = yoe + era * 400 + (month <= 2 ? 1 : 0)
+    self.init(year: year, month: month, day: day)
+  }
+
+  /// The date `days` later (earlier when negative), or nil outside years 1…9999.
+  public func adding(days: Int) -> CalendarDate? {
+    CalendarDate(dayNumber: dayNumber + days)
+  }
+
+  /// The date `months` later (earlier when negative), the day clamped to the month's last day
+  /// (Mar 31 minus one month is Feb 28 or 29), or nil outside years 1…9999.
+  public func adding(months: Int) -> CalendarDate? {
+    let total = year * 12 + (month - 1) + months
+    let newYear = total / 12
+    let newMonth = total % 12 + 1
+    guard total >= 0, (1...9999).contains(newYear) else { return nil }
+    return CalendarDate(
+      year: newYear, month: newMonth,
+      day: min(day, CalendarDate.daysIn(month: newMonth, year: newYear)))
+  }
+
+  /// Whole days from `self` to `other` (positive when `other` is later).
+  public func days(until other: CalendarDate) -> Int { other.dayNumber - dayNumber }
+
+  /// Today on the wall calendar of `timeZone` at `now`.
+  public static func today(at now: Date = Date(), in timeZone: TimeZone = .current) -> CalendarDate {
+    let seconds = Int((now.timeIntervalSince1970).rounded(.down)) + timeZone.secondsFromGMT(for: now)
+    let days = Int((Double(seconds) / 86_400).rounded(.down))
+    return CalendarDate(dayNumber: days) ?? CalendarDate(year: 1970, month: 1, day: 1)!
+  }
+}
+
+extension CalendarDate: Codable {
+  public init(from decoder: any Decoder) throws {
+    let container = try decoder.singleValueContainer()
+    let text = try container.decode(String.self)
+    guard let date = CalendarDate(iso: text) else {
+      throw DecodingError.dataCorruptedError(
+        in: container, debugDescription: "Expected a date as YYYY-MM-DD, found \"\(text)\".")
+    }
+    self = date
+  }
+
+  public func encode(to encoder: any Encoder) throws {
+    var container = encoder.singleValueContainer()
+    try container.encode(iso)
+  }
+}

@@ -1,0 +1,47 @@
+import Foundation
+
+/// Where the data folder is, and the names of the files glance keeps in it.
+public struct DataLocation: Equatable, Sendable {
+  /// The data folder (absolute).
+  public var folder: String
+
+  public init(folder: String) { self.folder = folder }
+
+  public var dataFile: String { folder + "/glance.json" }
+  public var lockFile: String { folder + "/glance.lock" }
+  /// Backup `generation` (1 is the newest) of the data file.
+  public func backupFile(_ generation: Int) -> String { dataFile + ".\(generation)" }
+  /// The prefix of temporary files a save writes before renaming one over the data file.
+  public var temporaryPrefix: String { "glance.json.tmp-" }
+
+  /// How many previous versions of the data file are kept beside it.
+  public static let backupCount = 5
+
+  /// The folder for this environment: `$GLANCE_HOME`, else `$XDG_DATA_HOME/glance`, else
+  /// `~/.local/share/glance` (macOS: `~/Library/Application Support/Glance`).
+  public static func resolve(
+    environment: [String: String], currentDirectory: String
+  ) throws -> DataLocation {
+    func absolute(_ path: String) -> String {
+      let trimmed = path.count > 1 && path.hasSuffix("/") ? String(path.dropLast()) : path
+      return trimmed.hasPrefix("/") ? trimmed : currentDirectory + "/" + trimmed
+    }
+    if let home = environment["GLANCE_HOME"], !home.isEmpty {
+      return DataLocation(folder: absolute(home))
+    }
+    #if os(macOS)
+      if let home = environment["HOME"], !home.isEmpty {
+        return DataLocation(folder: absolute(home) + "/Library/Application Support/Glance")
+      }
+    #else
+      // The XDG spec says relative values are invalid and must be ignored.
+      if let xdg = environment["XDG_DATA_HOME"], xdg.hasPrefix("/") {
+        return DataLocation(folder: absolute(xdg) + "/glance")
+      }
+      if let home = environment["HOME"], !home.isEmpty {
+        return DataLocation(folder: absolute(home) + "/.local/share/glance")
+      }
+    #endif
+    throw StorageError.noHome
+  }
+}

@@ -1,0 +1,229 @@
+import Foundation
+
+// The operations of the PRD's repository, built on `read` and `write` so every implementation
+// behaves alike. Each write is one undo step; `summary` is what `glance undo` will say it undid.
+
+extension DataRepository {
+  // MARK: Library
+
+  /// Every marker a person can track: the library's, then their custom ones.
+  public func markerLibrary() throws -> [MarkerDefinition] {
+    library.markers + (try read().customMarkers)
+  }
+
+  /// The library's categories, plus "Custom" once a custom marker exists.
+  public func categories() throws -> [MarkerCategory] {
+    try read().customMarkers.isEmpty ? library.categories : library.categories + [.custom]
+  }
+
+  /// The library or custom marker with this id.
+  public func definition(for markerID: UUID) throws -> MarkerDefinition? {
+    if let marker = library.marker(id: markerID) { return marker }
+    return try read().customMarkers.first { $0.id == markerID }
+  }
+
+  /// Adds a custom marker; a name already used by a library or custom marker is refused.
+  @discardableResult
+  public func addCustomMarker(_ definition: MarkerDefinition, summary: String? = nil) throws
+    -> MarkerDefinition
+  {
+    var marker = definition
+    marker.isSystemDefined = false
+    return try write(summary: summary ?? "add custom marker \(definition.displayName)") { transaction in
+      let name = marker.displayName.lowercased()
+      let taken =
+        library.markers.contains { $0.displayName.lowercased() == name || $0.key == marker.key }
+        || transaction.document.customMarkers.contains {
+          $0.displayName.lowercased() == name || $0.key == marker.key || $0.id == marker.id
+        }
+      if taken { throw RepositoryError.duplicateCustomMarker(marker.displayName) }
+      transaction.apply(.putCustomMarker(marker))
+      return marker
+    }
+  }
+
+  // MARK: Tracked markers
+
+  /// Tracked markers in home-screen order.
+  public func trackedMarkers() throws -> [UserMarker] { try read().trackedMarkers }
+
+  /// Starts tracking `definition` (at the end of the list); tracking it again changes nothing.
+  @discardableResult
+  public func addTrackedMarker(_ definition: MarkerDefinition, summary: String? = nil) throws
+    -> UserMarker
+  {
+    try addTrackedMarkers([definition], summary: summary ?? "track \(definition.displayName)")[0]
+  }
+
+  /// Starts tracking each marker not yet tracked, in the given order, as one change.
+  @discardableResult
+  public func addTrackedMarkers(_ definitions: [MarkerDefinition], summary: String) throws
+    -> [UserMarker]
+  {
+    try write(summary: summary) { transaction in
+      var markers = transaction.document.trackedMarkers
+      var result: [UserMarker] = []
+      for definition in definitions {
+        try requireKnown(definition.id, in: transaction.document)
+        if let existing = markers.first(where: { $0.markerID == definition.id }) {
+          result.append(existing)
+          continue
+        }
+        let marker = UserMarker(
+          markerID: definition.id, displayOrder: (markers.map(\.displayOrder).max() ?? -1) + 1,
+          addedAt: transaction.now)
+        markers.append(marker)
+        result.append(marker)
+      }
+      transaction.apply(.setTrackedMarkers(markers))
+      return result
+    }
+  }
+
+  /// Stops tracking a marker. Its readings are kept.
+  public func removeTrackedMarker(_ markerID: UUID, summary: String? = nil) throws {
+    try write(summary: summary ?? "stop tracking a marker") { transaction in
+      var markers = transaction.document.trackedMarkers.filter { $0.markerID != markerID }
+      for index in markers.indices { markers[index].displayOrder = index }
+      transaction.apply(.setTrackedMarkers(markers))
+    }
+  }
+
+  /// Puts the given markers first, in the given order; the others keep their order after them.
+  public func updateMarkerOrder(_ markerIDs: [UUID], summary: String? = nil) throws {
+    try write(summary: summary ?? "reorder markers") { transaction in
+      let current = transaction.document.trackedMarkers
+      var ordered: [UserMarker] = []
+      for id in markerIDs {
+        if let marker = current.first(where: { $0.markerID == id }),
+          !ordered.contains(where: { $0.markerID == id })
+        {
+          ordered.append(marker)
+        }
+      }
+      ordered += current.filter { marker in !ordered.contains { $0.markerID == marker.markerID } }
+      for index in ordered.indices { ordered[index].displayOrder = index }
+      transaction.apply(.setTrackedMarkers(ordered))
+    }
+  }
+
+  /// Sets "your target range" for a tracked marker; nil for both restores the default.
+  public func setTargetRange(
+    for markerID: UUID, low: Double?, high: Double?, summary: String? = nil
+  ) throws {
+    try write(summary: summary ?? "change a target range") { transaction in
+      var markers = transaction.document.trackedMarkers
+      guard let index = markers.firstIndex(where: { $0.markerID == markerID }) else {
+        throw RepositoryError.unknownMarker(markerID)
+      }
+      markers[index].customReferenceLow = low
+      markers[index].customReferenceHigh = high
+      transaction.apply(.setTrackedMarkers(markers))
+    }
+  }
+
+  // MARK: Entries
+
+  /// A marker's entries, oldest first, optionally only those within `dates` (inclusive).
+  public func getEntries(for markerID: UUID, in dates: ClosedRange<CalendarDate>? = nil) throws
+    -> [MarkerEntry]
+  {
+    try read().entries.filter { entry in
+      entry.markerID == markerID && (dates.map { $0.contains(entry.dateOfService) } ?? true)
+    }
+  }
+
+  /// The most recent entry of a marker by date of service (then by entry time).
+  public func getLatestEntry(for markerID: UUID) throws -> MarkerEntry? {
+    try read().entries.last { $0.markerID == markerID }
+  }
+
+  /// Saves a new entry; its marker must be a library or custom marker.
+  public func addEntry(_ entry: MarkerEntry, summary: String? = nil) throws {
+    try addEntries([entry], summary: summary ?? "add a reading")
+  }
+
+  /// Saves several entries as one change: all of them or, on any error, none.
+  public func addEntries(_ entries: [MarkerEntry], summary: String) throws {
+    try write(summary: summary) { transaction in
+      for entry in entries {
+        try requireKnown(entry.markerID, in: transaction.document)
+        transaction.apply(.putEntry(entry))
+      }
+    }
+  }
+
+  /// Replaces the entry with the same id; it must exist.
+  public func updateEntry(_ entry: MarkerEntry, summary: String? = nil) throws {
+    try write(summary: summary ?? "edit a reading") { transaction in
+      guard transaction.document.entries.contains(where: { $0.id == entry.id }) else {
+        throw RepositoryError.entryNotFound(entry.id)
+      }
+      try requireKnown(entry.markerID, in: transaction.document)
+      transaction.apply(.putEntry(entry))
+    }
+  }
+
+  /// Deletes an entry and returns it; it must exist.
+  @discardableResult
+  public func deleteEntry(_ id: UUID, summary: String? = nil) throws -> MarkerEntry {
+    try write(summary: summary ?? "delete a reading") { transaction in
+      guard let entry = transaction.document.entries.first(where: { $0.id == id }) else {
+        throw RepositoryError.entryNotFound(id)
+      }
+      transaction.apply(.removeEntry(id))
+      return entry
+    }
+  }
+
+  // MARK: Visits
+
+  /// Visits newest first, at most `limit` of them.
+  public func getVisits(limit: Int? = nil) throws -> [Visit] {
+    let newestFirst = Array(try read().visits.reversed())
+    guard let limit else { return newestFirst }
+    return Array(newestFirst.prefix(max(0, limit)))
+  }
+
+  /// The latest visit of a type; with `onOrBefore`, planned visits after that day are skipped.
+  public func getLastVisit(ofType type: VisitType, onOrBefore day: CalendarDate? = nil) throws
+    -> Visit?
+  {
+    try read().visits.last { visit in
+      visit.visitType == type && (day.map { visit.date <= $0 } ?? true)
+    }
+  }
+
+  public func addVisit(_ visit: Visit, summary: String? = nil) throws {
+    try write(summary: summary ?? "add a visit") { transaction in
+      transaction.apply(.putVisit(visit))
+    }
+  }
+
+  /// Replaces the visit with the same id; it must exist.
+  public func updateVisit(_ visit: Visit, summary: String? = nil) throws {
+    try write(summary: summary ?? "edit a visit") { transaction in
+      guard transaction.document.visits.contains(where: { $0.id == visit.id }) else {
+        throw RepositoryError.visitNotFound(visit.id)
+      }
+      transaction.apply(.putVisit(visit))
+    }
+  }
+
+  /// Deletes a visit and returns it; it must exist.
+  @discardableResult
+  public func deleteVisit(_ id: UUID, summary: String? = nil) throws -> Visit {
+    try write(summary: summary ?? "delete a visit") { transaction in
+      guard let visit = transaction.document.visits.first(where: { $0.id == id }) else {
+        throw RepositoryError.visitNotFound(id)
+      }
+      transaction.apply(.removeVisit(id))
+      return visit
+    }
+  }
+
+  private func requireKnown(_ markerID: UUID, in document: GlanceDocument) throws {
+    guard library.marker(id: markerID) != nil || document.customMarkers.contains(where: { $0.id == markerID })
+    else { throw RepositoryError.unknownMarker(markerID) }
+  }
+}

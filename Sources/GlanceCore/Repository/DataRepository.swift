@@ -1,0 +1,38 @@
+import Foundation
+
+/// Where everything a person records is kept.
+///
+/// The contract every implementation keeps (checked by `RepositoryContractTests` against each):
+/// - `read()` returns the latest saved document; it never changes what is stored.
+/// - `write` runs its body on the latest saved document and saves the result as one atomic
+///   change: either everything the body applied is stored, or nothing is (when the body throws or
+///   the save fails, the stored document is exactly as before and the error reaches the caller).
+/// - A write that changes something records one undo step; `undo()` reverts the newest one.
+/// - Orders are fixed: tracked markers by `displayOrder`; entries oldest first by date of service,
+///   then by entry time; visits newest first where a method says so.
+/// - Ids are unique per kind: putting an entity with an existing id replaces it.
+///
+/// The operations of the PRD's repository (tracked markers, entries, visits, library) are built
+/// on these two primitives in `DataRepository+Operations.swift`, so they behave the same for
+/// every implementation.
+public protocol DataRepository: AnyObject {
+  /// The marker library this repository resolves marker ids against.
+  var library: MarkerLibrary { get }
+
+  /// The current document.
+  func read() throws -> GlanceDocument
+
+  /// Runs `body` on the current document under exclusive access and saves what it applied.
+  func write<T>(summary: String, _ body: (inout Transaction) throws -> T) throws -> T
+
+  /// Reverts the newest recorded change; nil when there is nothing to undo.
+  func undo() throws -> UndoStep?
+}
+
+/// The errors of the data layer that are not about the file itself.
+public enum RepositoryError: Error, Equatable, Sendable {
+  case unknownMarker(UUID)
+  case entryNotFound(UUID)
+  case visitNotFound(UUID)
+  case duplicateCustomMarker(String)
+}

@@ -1,0 +1,379 @@
+import Foundation
+
+// The record-level halves of `DocumentCodec`: one writer and one reader per model, with the keys
+// of the model's `Codable` conformance. Optional fields are left out when nil, as `JSONEncoder`
+// does.
+
+extension JSONWriter {
+  /// `[]`, or one record a line between `[` and `]`.
+  mutating func records<T>(_ items: [T], _ write: (inout JSONWriter, T) -> Void) {
+    if items.isEmpty {
+      raw("[]")
+      return
+    }
+    raw("[")
+    for (index, item) in items.enumerated() {
+      raw(index == 0 ? "\n    " : ",\n    ")
+      write(&self, item)
+    }
+    raw("\n  ]")
+  }
+
+  mutating func member(_ name: StaticString, first: Bool = false) {
+    if !first { raw(", ") }
+    key(name)
+  }
+
+  mutating func uuid(_ value: UUID) { string(value.uuidString) }
+
+  mutating func optionalNumber(_ name: StaticString, _ value: Double?) {
+    guard let value else { return }
+    member(name)
+    number(value)
+  }
+
+  mutating func optionalString(_ name: StaticString, _ value: String?) {
+    guard let value else { return }
+    member(name)
+    string(value)
+  }
+
+  mutating func writeProfile(_ profile: Profile) {
+    raw("{")
+    member("id", first: true)
+    uuid(profile.id)
+    member("name")
+    string(profile.name)
+    member("createdAt")
+    string(profile.createdAt.iso)
+    raw("}")
+  }
+
+  mutating func writeUserMarker(_ marker: UserMarker) {
+    raw("{")
+    member("id", first: true)
+    uuid(marker.id)
+    member("markerID")
+    uuid(marker.markerID)
+    optionalNumber("customReferenceLow", marker.customReferenceLow)
+    optionalNumber("customReferenceHigh", marker.customReferenceHigh)
+    member("displayOrder")
+    integer(Int64(marker.displayOrder))
+    member("addedAt")
+    string(marker.addedAt.iso)
+    raw("}")
+  }
+
+  mutating func writeMarkerDefinition(_ marker: MarkerDefinition) {
+    raw("{")
+    member("id", first: true)
+    uuid(marker.id)
+    member("key")
+    string(marker.key)
+    member("displayName")
+    string(marker.displayName)
+    member("shortName")
+    string(marker.shortName)
+    member("category")
+    string(marker.category)
+    member("unit")
+    string(marker.unit)
+    member("unitSynonyms")
+    stringArray(marker.unitSynonyms)
+    optionalString("siUnit", marker.siUnit)
+    optionalNumber("siFactor", marker.siFactor)
+    optionalNumber("siOffset", marker.siOffset)
+    member("decimals")
+    integer(Int64(marker.decimals))
+    optionalNumber("referenceLow", marker.referenceLow)
+    optionalNumber("referenceHigh", marker.referenceHigh)
+    optionalNumber("plausibleMin", marker.plausibleMin)
+    optionalNumber("plausibleMax", marker.plausibleMax)
+    member("direction")
+    string(marker.direction.rawValue)
+    optionalString("loinc", marker.loinc)
+    member("aliases")
+    stringArray(marker.aliases)
+    optionalString("source", marker.source)
+    optionalString("notes", marker.notes)
+    member("isSystemDefined")
+    bool(marker.isSystemDefined)
+    raw("}")
+  }
+
+  mutating func stringArray(_ values: [String]) {
+    raw("[")
+    for (index, value) in values.enumerated() {
+      if index > 0 { raw(", ") }
+      string(value)
+    }
+    raw("]")
+  }
+
+  mutating func writeEntry(_ entry: MarkerEntry) {
+    raw("{")
+    member("id", first: true)
+    uuid(entry.id)
+    member("markerID")
+    uuid(entry.markerID)
+    member("dateOfService")
+    string(entry.dateOfService.iso)
+    member("value")
+    number(entry.value)
+    optionalString("comparator", entry.comparator?.rawValue)
+    member("unit")
+    string(entry.unit)
+    optionalString("note", entry.note)
+    member("sourceType")
+    string(entry.sourceType.rawValue)
+    member("entryTimestamp")
+    string(entry.entryTimestamp.iso)
+    raw("}")
+  }
+
+  mutating func writeVisit(_ visit: Visit) {
+    raw("{")
+    member("id", first: true)
+    uuid(visit.id)
+    member("date")
+    string(visit.date.iso)
+    member("doctorName")
+    string(visit.doctorName)
+    member("visitType")
+    string(visit.visitType.rawValue)
+    optionalString("visitTypeLabel", visit.visitTypeLabel)
+    optionalString("notes", visit.notes)
+    member("entryTimestamp")
+    string(visit.entryTimestamp.iso)
+    raw("}")
+  }
+
+  mutating func writeUndoStep(_ step: UndoStep) {
+    raw("{")
+    member("id", first: true)
+    uuid(step.id)
+    member("summary")
+    string(step.summary)
+    member("timestamp")
+    string(step.timestamp.iso)
+    member("operations")
+    raw("[")
+    for (index, operation) in step.operations.enumerated() {
+      if index > 0 { raw(", ") }
+      raw("{")
+      member("op", first: true)
+      string(operation.name)
+      switch operation {
+      case .putEntry(let entry):
+        member("entry")
+        writeEntry(entry)
+      case .removeEntry(let id), .removeVisit(let id), .removeCustomMarker(let id):
+        member("id")
+        uuid(id)
+      case .putVisit(let visit):
+        member("visit")
+        writeVisit(visit)
+      case .putCustomMarker(let marker):
+        member("marker")
+        writeMarkerDefinition(marker)
+      case .setTrackedMarkers(let markers):
+        member("markers")
+        raw("[")
+        for (markerIndex, marker) in markers.enumerated() {
+          if markerIndex > 0 { raw(", ") }
+          writeUserMarker(marker)
+        }
+        raw("]")
+      }
+      raw("}")
+    }
+    raw("]}")
+  }
+}
+
+extension JSONReader {
+  mutating func readProfile() throws -> Profile {
+    skipWhitespace()
+    let start = position
+    var id: UUID?
+    var name: String?
+    var createdAt: Timestamp?
+    try readObject { reader, key in
+      switch key {
+      case "id": id = try reader.readUUID()
+      case "name": name = try reader.readString()
+      case "createdAt": createdAt = try reader.readTimestamp()
+      default: try reader.skipValue()
+      }
+    }
+    return Profile(
+      id: try required(id, "id", in: "The profile", self, at: start),
+      name: try required(name, "name", in: "The profile", self, at: start),
+      createdAt: try required(createdAt, "createdAt", in: "The profile", self, at: start))
+  }
+
+  mutating func readUserMarker() throws -> UserMarker {
+    skipWhitespace()
+    let start = position
+    var id: UUID?
+    var markerID: UUID?
+    var low: Double?
+    var high: Double?
+    var order: Int?
+    var addedAt: Timestamp?
+    try readObject { reader, key in
+      switch key {
+      case "id": id = try reader.readUUID()
+      case "markerID": markerID = try reader.readUUID()
+      case "customReferenceLow": low = try reader.readOptionalNumber()
+      case "customReferenceHigh": high = try reader.readOptionalNumber()
+      case "displayOrder": order = try reader.readInteger()
+      case "addedAt": addedAt = try reader.readTimestamp()
+      default: try reader.skipValue()
+      }
+    }
+    let what = "A tracked marker"
+    return UserMarker(
+      id: try required(id, "id", in: what, self, at: start),
+      markerID: try required(markerID, "markerID", in: what, self, at: start),
+      customReferenceLow: low, customReferenceHigh: high,
+      displayOrder: try required(order, "displayOrder", in: what, self, at: start),
+      addedAt: try required(addedAt, "addedAt", in: what, self, at: start))
+  }
+
+  mutating func readEntry() throws -> MarkerEntry {
+    skipWhitespace()
+    let start = position
+    var id: UUID?
+    var markerID: UUID?
+    var value: Double?
+    var comparator: ValueComparator?
+    var unit: String?
+    var date: CalendarDate?
+    var timestamp: Timestamp?
+    var note: String?
+    var source: SourceType?
+    try readObject { reader, key in
+      switch key {
+      case "id": id = try reader.readUUID()
+      case "markerID": markerID = try reader.readUUID()
+      case "value": value = try reader.readNumber()
+      case "comparator":
+        comparator = reader.readNullIfPresent() ? nil : try reader.readEnum(ValueComparator.self, "comparator")
+      case "unit": unit = try reader.readString()
+      case "dateOfService": date = try reader.readCalendarDate()
+      case "entryTimestamp": timestamp = try reader.readTimestamp()
+      case "note": note = try reader.readOptionalString()
+      case "sourceType": source = SourceType(rawValue: try reader.readString())
+      default: try reader.skipValue()
+      }
+    }
+    let what = "An entry"
+    return MarkerEntry(
+      id: try required(id, "id", in: what, self, at: start),
+      markerID: try required(markerID, "markerID", in: what, self, at: start),
+      value: try required(value, "value", in: what, self, at: start),
+      comparator: comparator,
+      unit: try required(unit, "unit", in: what, self, at: start),
+      dateOfService: try required(date, "dateOfService", in: what, self, at: start),
+      entryTimestamp: try required(timestamp, "entryTimestamp", in: what, self, at: start),
+      note: note,
+      sourceType: try required(source, "sourceType", in: what, self, at: start))
+  }
+
+  mutating func readVisit() throws -> Visit {
+    skipWhitespace()
+    let start = position
+    var id: UUID?
+    var date: CalendarDate?
+    var doctor: String?
+    var type: VisitType?
+    var label: String?
+    var notes: String?
+    var timestamp: Timestamp?
+    try readObject { reader, key in
+      switch key {
+      case "id": id = try reader.readUUID()
+      case "date": date = try reader.readCalendarDate()
+      case "doctorName": doctor = try reader.readString()
+      case "visitType": type = try reader.readEnum(VisitType.self, "visit type")
+      case "visitTypeLabel": label = try reader.readOptionalString()
+      case "notes": notes = try reader.readOptionalString()
+      case "entryTimestamp": timestamp = try reader.readTimestamp()
+      default: try reader.skipValue()
+      }
+    }
+    let what = "A visit"
+    return Visit(
+      id: try required(id, "id", in: what, self, at: start),
+      date: try required(date, "date", in: what, self, at: start),
+      doctorName: try required(doctor, "doctorName", in: what, self, at: start),
+      visitType: try required(type, "visitType", in: what, self, at: start),
+      visitTypeLabel: label, notes: notes,
+      entryTimestamp: try required(timestamp, "entryTimestamp", in: what, self, at: start))
+  }
+
+  mutating func readUndoStep() throws -> UndoStep {
+    skipWhitespace()
+    let start = position
+    var id: UUID?
+    var summary: String?
+    var timestamp: Timestamp?
+    var operations: [Operation] = []
+    try readObject { reader, key in
+      switch key {
+      case "id": id = try reader.readUUID()
+      case "summary": summary = try reader.readString()
+      case "timestamp": timestamp = try reader.readTimestamp()
+      case "operations": try reader.readArray { operations.append(try $0.readOperation()) }
+      default: try reader.skipValue()
+      }
+    }
+    let what = "An undo step"
+    return UndoStep(
+      id: try required(id, "id", in: what, self, at: start),
+      summary: try required(summary, "summary", in: what, self, at: start),
+      timestamp: try required(timestamp, "timestamp", in: what, self, at: start),
+      operations: operations)
+  }
+
+  mutating func readOperation() throws -> Operation {
+    skipWhitespace()
+    let start = position
+    var name: String?
+    var entry: MarkerEntry?
+    var visit: Visit?
+    var marker: MarkerDefinition?
+    var markers: [UserMarker]?
+    var id: UUID?
+    try readObject { reader, key in
+      switch key {
+      case "op": name = try reader.readString()
+      case "entry": entry = try reader.readEntry()
+      case "visit": visit = try reader.readVisit()
+      case "marker": marker = try reader.readMarkerDefinition(isSystemDefined: false)
+      case "markers":
+        var list: [UserMarker] = []
+        try reader.readArray { list.append(try $0.readUserMarker()) }
+        markers = list
+      case "id": id = try reader.readUUID()
+      default: try reader.skipValue()
+      }
+    }
+    let what = "An undo operation"
+    switch try required(name, "op", in: what, self, at: start) {
+    case "putEntry": return .putEntry(try required(entry, "entry", in: what, self, at: start))
+    case "removeEntry": return .removeEntry(try required(id, "id", in: what, self, at: start))
+    case "putVisit": return .putVisit(try required(visit, "visit", in: what, self, at: start))
+    case "removeVisit": return .removeVisit(try required(id, "id", in: what, self, at: start))
+    case "putCustomMarker":
+      return .putCustomMarker(try required(marker, "marker", in: what, self, at: start))
+    case "removeCustomMarker":
+      return .removeCustomMarker(try required(id, "id", in: what, self, at: start))
+    case "setTrackedMarkers":
+      return .setTrackedMarkers(try required(markers, "markers", in: what, self, at: start))
+    case let other:
+      throw error("“\(other)” is not a known undo operation.", at: start)
+    }
+  }
+}

@@ -1,0 +1,284 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+import Foundation
+
+/// The file-system calls a save makes, one method per step, so tests can fail any step.
+///
+/// `PosixFileSystem` is the real one. Each method throws `FileSystemError` with the `errno` of the
+/// failing call; nothing here retries or falls back silently.
+public protocol FileSystem: Sendable {
+  /// The file's bytes, or nil when it does not exist.
+  func readFile(_ path: String) throws -> [UInt8]?
+  /// Mode, owner and kind (of the link's target), or nil when nothing is there.
+  func status(_ path: String) throws -> FileStatus?
+  func makeDirectory(_ path: String, mode: UInt16) throws
+  func changeMode(_ path: String, mode: UInt16) throws
+  /// Creates a new file (fails if it exists) for writing, with `mode` whatever the umask.
+  func createExclusive(_ path: String, mode: UInt16) throws -> Int32
+  /// Writes every byte, retrying short writes and interrupted calls.
+  func write(_ descriptor: Int32, _ bytes: [UInt8]) throws
+  /// Flushes a file to stable storage (F_FULLFSYNC on macOS).
+  func sync(_ descriptor: Int32) throws
+  func close(_ descriptor: Int32) throws
+  func rename(_ from: String, _ to: String) throws
+  func link(_ existing: String, _ new: String) throws
+  func remove(_ path: String) throws
+  /// Flushes a directory, so a rename inside it survives a power cut.
+  func syncDirectory(_ path: String) throws
+  func contentsOfDirectory(_ path: String) throws -> [String]
+  /// Takes an exclusive advisory lock on `path` (created 0600 if missing), polling until
+  /// `timeout` seconds have passed; nil when someone else still holds it then.
+  func lockExclusive(_ path: String, timeout: Double) throws -> FileLock?
+}
+
+/// What `FileSystem.status` reports.
+public struct FileStatus: Equatable, Sendable {
+  public var mode: UInt16
+  public var owner: UInt32
+  public var isDirectory: Bool
+  public var isRegularFile: Bool
+  public var size: Int64
+}
+
+/// A held lock; released by `unlock()` (closing its descriptor).
+public final class FileLock: @unchecked Sendable {
+  private var descriptor: Int32
+
+  init(descriptor: Int32) { self.descriptor = descriptor }
+
+  public func unlock() {
+    guard descriptor >= 0 else { return }
+    _ = systemClose(descriptor)
+    descriptor = -1
+  }
+
+  deinit { unlock() }
+}
+
+/// A failed file-system call: which one, on which path, and the `errno` it gave.
+public struct FileSystemError: Error, Equatable, Sendable, CustomStringConvertible {
+  public var operation: String
+  public var path: String
+  public var code: Int32
+
+  public init(operation: String, path: String, code: Int32) {
+    self.operation = operation
+    self.path = path
+    self.code = code
+  }
+
+  public var reason: String { String(cString: strerror(code)) }
+
+  public var description: String { "\(operation) \(path): \(reason)" }
+}
+
+/// The real file system, through the C library.
+public struct PosixFileSystem: FileSystem {
+  public init() {}
+
+  public func readFile(_ path: String) throws -> [UInt8]? {
+    let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+    if descriptor < 0 {
+      if errno == ENOENT { return nil }
+      throw FileSystemError(operation: "open", path: path, code: errno)
+    }
+    defer { _ = systemClose(descriptor) }
+    var info = stat()
+    guard fstat(descriptor, &info) == 0 else {
+      throw FileSystemError(operation: "stat", path: path, code: errno)
+    }
+    var result = [UInt8](repeating: 0, count: Int(info.st_size))
+    var total = 0
+    while true {
+      if total == result.count { result.append(contentsOf: [UInt8](repeating: 0, count: 4096)) }
+      let count = result.withUnsafeMutableBytes { buffer in
+        read(descriptor, buffer.baseAddress! + total, buffer.count - total)
+      }
+      if count < 0 {
+        if errno == EINTR { continue }
+        throw FileSystemError(operation: "read", path: path, code: errno)
+      }
+      if count == 0 { break }
+      total += count
+    }
+    result.removeSubrange(total...)
+    return result
+  }
+
+  public func status(_ path: String) throws -> FileStatus? {
+    var info = stat()
+    if stat(path, &info) != 0 {
+      if errno == ENOENT { return nil }
+      throw FileSystemError(operation: "stat", path: path, code: errno)
+    }
+    let kind = info.st_mode & S_IFMT
+    return FileStatus(
+      mode: UInt16(info.st_mode & 0o7777), owner: UInt32(info.st_uid),
+      isDirectory: kind == S_IFDIR, isRegularFile: kind == S_IFREG, size: Int64(info.st_size))
+  }
+
+  public func makeDirectory(_ path: String, mode: UInt16) throws {
+    if mkdir(path, mode_t(mode)) != 0 {
+      throw FileSystemError(operation: "mkdir", path: path, code: errno)
+    }
+    try changeMode(path, mode: mode)
+  }
+
+  public func changeMode(_ path: String, mode: UInt16) throws {
+    if chmod(path, mode_t(mode)) != 0 {
+      throw FileSystemError(operation: "chmod", path: path, code: errno)
+    }
+  }
+
+  public func createExclusive(_ path: String, mode: UInt16) throws -> Int32 {
+    let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, mode_t(mode))
+    if descriptor < 0 { throw FileSystemError(operation: "create", path: path, code: errno) }
+    // NB: the umask may have taken bits away, never added them; fchmod makes the mode exact.
+    if fchmod(descriptor, mode_t(mode)) != 0 {
+      let code = errno
+      _ = systemClose(descriptor)
+      throw FileSystemError(operation: "chmod", path: path, code: code)
+    }
+    return descriptor
+  }
+
+  public func write(_ descriptor: Int32, _ bytes: [UInt8]) throws {
+    try bytes.withUnsafeBytes { buffer in
+      var offset = 0
+      while offset < buffer.count {
+        let written = systemWrite(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
+        if written < 0 {
+          if errno == EINTR { continue }
+          throw FileSystemError(operation: "write", path: "fd \(descriptor)", code: errno)
+        }
+        offset += written
+      }
+    }
+  }
+
+  public func sync(_ descriptor: Int32) throws {
+    #if canImport(Darwin)
+      if fcntl(descriptor, F_FULLFSYNC) == 0 { return }
+    #endif
+    if fsync(descriptor) != 0 {
+      throw FileSystemError(operation: "fsync", path: "fd \(descriptor)", code: errno)
+    }
+  }
+
+  public func close(_ descriptor: Int32) throws {
+    if systemClose(descriptor) != 0 {
+      throw FileSystemError(operation: "close", path: "fd \(descriptor)", code: errno)
+    }
+  }
+
+  public func rename(_ from: String, _ to: String) throws {
+    if systemRename(from, to) != 0 {
+      throw FileSystemError(operation: "rename", path: from, code: errno)
+    }
+  }
+
+  public func link(_ existing: String, _ new: String) throws {
+    if systemLink(existing, new) != 0 {
+      throw FileSystemError(operation: "link", path: new, code: errno)
+    }
+  }
+
+  public func remove(_ path: String) throws {
+    if unlink(path) != 0, errno != ENOENT {
+      throw FileSystemError(operation: "unlink", path: path, code: errno)
+    }
+  }
+
+  public func syncDirectory(_ path: String) throws {
+    let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+    if descriptor < 0 { throw FileSystemError(operation: "open", path: path, code: errno) }
+    defer { _ = systemClose(descriptor) }
+    try sync(descriptor)
+  }
+
+  public func contentsOfDirectory(_ path: String) throws -> [String] {
+    guard let directory = opendir(path) else {
+      throw FileSystemError(operation: "opendir", path: path, code: errno)
+    }
+    defer { closedir(directory) }
+    var names: [String] = []
+    while let entry = readdir(directory) {
+      let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+        String(cString: raw.bindMemory(to: CChar.self).baseAddress!)
+      }
+      if name != "." && name != ".." { names.append(name) }
+    }
+    return names.sorted()
+  }
+
+  public func lockExclusive(_ path: String, timeout: Double) throws -> FileLock? {
+    let descriptor = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
+    if descriptor < 0 { throw FileSystemError(operation: "open", path: path, code: errno) }
+    let deadline = monotonicSeconds() + timeout
+    while true {
+      if flock(descriptor, LOCK_EX | LOCK_NB) == 0 { return FileLock(descriptor: descriptor) }
+      let code = errno
+      guard code == EWOULDBLOCK || code == EINTR else {
+        _ = systemClose(descriptor)
+        throw FileSystemError(operation: "flock", path: path, code: code)
+      }
+      if monotonicSeconds() >= deadline {
+        _ = systemClose(descriptor)
+        return nil
+      }
+      usleep(10_000)
+    }
+  }
+}
+
+func monotonicSeconds() -> Double {
+  var time = timespec()
+  clock_gettime(CLOCK_MONOTONIC, &time)
+  return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
+}
+
+// The C library's names, reachable from methods that shadow them.
+@inline(__always) func systemClose(_ descriptor: Int32) -> Int32 {
+  #if canImport(Darwin)
+    Darwin.close(descriptor)
+  #elseif canImport(Musl)
+    Musl.close(descriptor)
+  #else
+    Glibc.close(descriptor)
+  #endif
+}
+
+@inline(__always) func systemWrite(_ descriptor: Int32, _ pointer: UnsafeRawPointer, _ count: Int) -> Int {
+  #if canImport(Darwin)
+    Darwin.write(descriptor, pointer, count)
+  #elseif canImport(Musl)
+    Musl.write(descriptor, pointer, count)
+  #else
+    Glibc.write(descriptor, pointer, count)
+  #endif
+}
+
+@inline(__always) func systemRename(_ from: String, _ to: String) -> Int32 {
+  #if canImport(Darwin)
+    Darwin.rename(from, to)
+  #elseif canImport(Musl)
+    Musl.rename(from, to)
+  #else
+    Glibc.rename(from, to)
+  #endif
+}
+
+@inline(__always) func systemLink(_ existing: String, _ new: String) -> Int32 {
+  #if canImport(Darwin)
+    Darwin.link(existing, new)
+  #elseif canImport(Musl)
+    Musl.link(existing, new)
+  #else
+    Glibc.link(existing, new)
+  #endif
+}

@@ -1,0 +1,286 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+import Foundation
+
+/// Keeps the document in one JSON file in the data folder, crash-safe and shared safely between
+/// processes (the protocol is in RELIABILITY.md and CLAUDE.md):
+///
+/// - folder 0700 and files 0600 whatever the umask; a folder others can open is refused;
+/// - writes hold `glance.lock` (`flock`) from before the read until after the folder is synced,
+///   giving up with `StorageError.busy` after `lockTimeout` seconds;
+/// - the new document is encoded, decoded again to validate it, written to a fresh temporary file,
+///   synced, and renamed over the data file after the last 5 versions are rotated as hard-linked
+///   backups; then the folder is synced;
+/// - a data file that does not decode is never written over: reads fall back to the newest backup
+///   that decodes (and `notice` says so), writes are refused with the way to restore it;
+/// - a file from a newer glance is read but never written.
+///
+/// Reads take no lock: the rename means they see the old document or the new one.
+public final class LocalDataRepository: DataRepository {
+  public let location: DataLocation
+  public let library: MarkerLibrary
+  private let fileSystem: any FileSystem
+  private let lockTimeout: Double
+  private let clock: () -> Date
+  private var cached: GlanceDocument?
+
+  /// Set by a read that fell back to a backup because the data file did not decode.
+  public private(set) var notice: StorageNotice?
+
+  public init(
+    location: DataLocation, library: MarkerLibrary = .builtIn,
+    fileSystem: any FileSystem = PosixFileSystem(), lockTimeout: Double = 3,
+    clock: @escaping () -> Date = Date.init
+  ) {
+    self.location = location
+    self.library = library
+    self.fileSystem = fileSystem
+    self.lockTimeout = lockTimeout
+    self.clock = clock
+  }
+
+  // MARK: DataRepository
+
+  public func read() throws -> GlanceDocument {
+    if let cached { return cached }
+    let document = try mapErrors { try loadForReading() }
+    cached = document
+    return document
+  }
+
+  public func write<T>(summary: String, _ body: (inout Transaction) throws -> T) throws -> T {
+    try write(summary: summary, recordsUndo: true, body)
+  }
+
+  public func undo() throws -> UndoStep? {
+    try write(summary: "", recordsUndo: false) { transaction in
+      guard let step = transaction.popUndoStep() else { return nil }
+      transaction.apply(step.operations)
+      return step
+    }
+  }
+
+  // MARK: Writing
+
+  private func write<T>(
+    summary: String, recordsUndo: Bool, _ body: (inout Transaction) throws -> T
+  ) throws -> T {
+    try mapErrors {
+      try prepareFolder()
+      guard let lock = try fileSystem.lockExclusive(location.lockFile, timeout: lockTimeout) else {
+        throw StorageError.busy(folder: location.folder)
+      }
+      defer { lock.unlock() }
+      try removeStaleTemporaryFiles()
+      let current = try loadForWriting()
+      let now = Timestamp(clock())
+      var transaction = Transaction(
+        document: current.document ?? .empty(createdAt: now), summary: summary, now: now)
+      transaction.recordsUndo = recordsUndo
+      let result = try body(&transaction)
+      // An undo pops a step even when its operations change nothing; that still needs saving.
+      guard transaction.hasChanges || transaction.document.undo != current.document?.undo else {
+        cached = current.document
+        return result
+      }
+      let document = transaction.finished()
+      try save(document, replacing: current.bytes)
+      cached = document
+      notice = nil
+      return result
+    }
+  }
+
+  private func save(_ document: GlanceDocument, replacing oldBytes: [UInt8]?) throws {
+    let bytes: [UInt8]
+    do {
+      bytes = try DocumentCodec.encode(document)
+    } catch let error as NonFiniteNumberError {
+      throw StorageError.invalidNumber(field: error.field)
+    }
+    // Validate before replacing: what is about to be written must read back as the same document.
+    guard (try? DocumentCodec.decode(bytes)) == document else {
+      throw StorageError.io(FileSystemError(operation: "validate", path: location.dataFile, code: EIO))
+    }
+    let temporary = try writeTemporaryFile(bytes)
+    do {
+      if let oldBytes { try rotateBackups(oldBytes) }
+      try fileSystem.rename(temporary, location.dataFile)
+    } catch {
+      try? fileSystem.remove(temporary)
+      throw error
+    }
+    do {
+      try fileSystem.syncDirectory(location.folder)
+    } catch let error as FileSystemError {
+      // The rename has happened: the change is in place but may not survive a power cut.
+      throw StorageError.notDurable(error)
+    }
+  }
+
+  /// Writes `bytes` to a new temporary file in the data folder and flushes it; returns its path.
+  private func writeTemporaryFile(_ bytes: [UInt8]) throws -> String {
+    let temporary =
+      location.folder + "/" + location.temporaryPrefix + "\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
+    let descriptor = try fileSystem.createExclusive(temporary, mode: 0o600)
+    do {
+      try fileSystem.write(descriptor, bytes)
+      try fileSystem.sync(descriptor)
+    } catch {
+      try? fileSystem.close(descriptor)
+      try? fileSystem.remove(temporary)
+      throw error
+    }
+    do {
+      // NB: never close twice: after a failed close the descriptor is already released.
+      try fileSystem.close(descriptor)
+    } catch {
+      try? fileSystem.remove(temporary)
+      throw error
+    }
+    return temporary
+  }
+
+  /// Shifts backups one generation older and keeps the current file as the newest: a hard link
+  /// where the file system has them, else a copy of `currentBytes`.
+  private func rotateBackups(_ currentBytes: [UInt8]) throws {
+    let count = DataLocation.backupCount
+    for generation in stride(from: count - 1, through: 1, by: -1) {
+      let from = location.backupFile(generation)
+      if try fileSystem.status(from) != nil {
+        try fileSystem.rename(from, location.backupFile(generation + 1))
+      }
+    }
+    do {
+      try fileSystem.link(location.dataFile, location.backupFile(1))
+    } catch let error as FileSystemError
+      where [EPERM, EXDEV, EMLINK, ENOTSUP, EOPNOTSUPP].contains(error.code)
+    {
+      let copy = try writeTemporaryFile(currentBytes)
+      try fileSystem.rename(copy, location.backupFile(1))
+    }
+  }
+
+  /// Removes temporary files a killed save left behind; only safe while holding the lock.
+  private func removeStaleTemporaryFiles() throws {
+    for name in try fileSystem.contentsOfDirectory(location.folder)
+    where name.hasPrefix(location.temporaryPrefix) {
+      try fileSystem.remove(location.folder + "/" + name)
+    }
+  }
+
+  /// Creates the folder (0700) when missing; refuses one that others can open or that is not ours.
+  private func prepareFolder() throws {
+    if try fileSystem.status(location.folder) == nil {
+      try makeFolders(location.folder)
+    }
+    try checkFolder()
+  }
+
+  private func makeFolders(_ path: String) throws {
+    let parent = (path as NSString).deletingLastPathComponent
+    if !parent.isEmpty, parent != path, try fileSystem.status(parent) == nil {
+      try makeFolders(parent)
+    }
+    do {
+      try fileSystem.makeDirectory(path, mode: 0o700)
+    } catch let error as FileSystemError where error.code == EEXIST {
+      // Another glance created it first.
+    }
+  }
+
+  private func checkFolder() throws {
+    guard let status = try fileSystem.status(location.folder) else { return }
+    guard status.isDirectory else { throw StorageError.notAFolder(path: location.folder) }
+    guard status.owner == UInt32(geteuid()) else {
+      throw StorageError.foreignFolder(folder: location.folder)
+    }
+    guard status.mode & 0o077 == 0 else {
+      throw StorageError.unsafeFolder(folder: location.folder, mode: status.mode)
+    }
+  }
+
+  // MARK: Loading
+
+  private struct Current {
+    var document: GlanceDocument?
+    /// The data file as read, nil when there is none yet.
+    var bytes: [UInt8]?
+  }
+
+  /// The document to change: the data file, which must decode and be of a known version.
+  private func loadForWriting() throws -> Current {
+    guard let bytes = try fileSystem.readFile(location.dataFile) else {
+      return Current(document: nil, bytes: nil)
+    }
+    do {
+      let document = try DocumentCodec.decode(bytes)
+      if document.schemaVersion > GlanceDocument.currentSchemaVersion {
+        throw StorageError.newerVersion(file: location.dataFile, version: document.schemaVersion)
+      }
+      return Current(document: document, bytes: bytes)
+    } catch let error as DocumentVersionError {
+      throw StorageError.newerVersion(file: location.dataFile, version: error.version)
+    } catch let error as JSONError {
+      throw StorageError.damaged(
+        file: location.dataFile, reason: error.description, backup: newestGoodBackup()?.path)
+    }
+  }
+
+  /// The document to show: the data file, else the newest backup that decodes.
+  private func loadForReading() throws -> GlanceDocument {
+    if try fileSystem.status(location.folder) != nil { try checkFolder() }
+    guard let bytes = try fileSystem.readFile(location.dataFile) else {
+      return .empty(createdAt: Timestamp(clock()))
+    }
+    do {
+      return try DocumentCodec.decode(bytes)
+    } catch let error as DocumentVersionError {
+      throw StorageError.newerVersion(file: location.dataFile, version: error.version)
+    } catch let error as JSONError {
+      guard let backup = newestGoodBackup() else {
+        throw StorageError.damaged(file: location.dataFile, reason: error.description, backup: nil)
+      }
+      notice = .usedBackup(file: location.dataFile, reason: error.description, backup: backup.path)
+      return backup.document
+    }
+  }
+
+  private func newestGoodBackup() -> (path: String, document: GlanceDocument)? {
+    for generation in 1...DataLocation.backupCount {
+      let path = location.backupFile(generation)
+      if let bytes = try? fileSystem.readFile(path), let document = try? DocumentCodec.decode(bytes) {
+        return (path, document)
+      }
+    }
+    return nil
+  }
+
+  private func mapErrors<T>(_ body: () throws -> T) throws -> T {
+    do {
+      return try body()
+    } catch let error as FileSystemError {
+      throw StorageError.io(error)
+    }
+  }
+}
+
+/// Something a person should know about how their data was loaded.
+public enum StorageNotice: Equatable, Sendable {
+  /// The data file did not decode; what is shown comes from `backup`.
+  case usedBackup(file: String, reason: String, backup: String)
+
+  public var message: String {
+    switch self {
+    case .usedBackup(let file, let reason, let backup):
+      return
+        "Note: your data file \(file) could not be read (\(reason)), so glance is showing the backup \(backup). "
+        + "Nothing will be saved until the data file is restored:\n  mv '\(file)' '\(file).damaged' && cp '\(backup)' '\(file)'"
+    }
+  }
+}

@@ -1,0 +1,68 @@
+import Foundation
+
+/// Everything that can go wrong with the data folder and file, in words a person can act on.
+///
+/// No message contains a health value: they name files, reasons and fixes only.
+public enum StorageError: Error, Equatable, Sendable {
+  /// Another glance held the lock for longer than the timeout.
+  case busy(folder: String)
+  /// The data file does not decode. `backup` is the newest backup that does, if any.
+  case damaged(file: String, reason: String, backup: String?)
+  /// The file was written by a newer glance; it is read-only here.
+  case newerVersion(file: String, version: Int)
+  /// The data folder can be read or entered by other users.
+  case unsafeFolder(folder: String, mode: UInt16)
+  /// The data folder belongs to another user.
+  case foreignFolder(folder: String)
+  /// Something that is not a folder is where the data folder should be.
+  case notAFolder(path: String)
+  /// No `$HOME` (and no `$GLANCE_HOME`) to put the data folder in.
+  case noHome
+  /// A file-system call failed; nothing was changed.
+  case io(FileSystemError)
+  /// The change was saved, but flushing the folder to disk failed.
+  case notDurable(FileSystemError)
+  /// A value that JSON cannot hold (NaN or infinity) was about to be saved.
+  case invalidNumber(field: String)
+}
+
+extension StorageError: LocalizedError {
+  public var errorDescription: String? {
+    switch self {
+    case .busy(let folder):
+      return "Another glance is saving to \(folder) right now. Nothing was changed; try again in a moment."
+    case .damaged(let file, let reason, let backup):
+      var text = "Your data file \(file) could not be read (\(reason)). It has not been changed."
+      if let backup {
+        text +=
+          "\nThe newest good backup is \(backup). To restore it, keep the damaged file aside and copy the backup:"
+          + "\n  mv '\(file)' '\(file).damaged' && cp '\(backup)' '\(file)'"
+      } else {
+        text += "\nNo backup could be read either. Keep the file: it may be repairable by hand."
+      }
+      return text
+    case .newerVersion(let file, let version):
+      return
+        "Your data file \(file) was written by a newer glance (schema \(version); this one knows \(GlanceDocument.currentSchemaVersion)). "
+        + "Nothing was changed. Update glance to make changes."
+    case .unsafeFolder(let folder, let mode):
+      return
+        "Your data folder \(folder) can be opened by other users (mode \(String(mode, radix: 8))). "
+        + "glance keeps health data only in a private folder. Fix it with:\n  chmod 700 '\(folder)'"
+    case .foreignFolder(let folder):
+      return "Your data folder \(folder) belongs to another user. Point GLANCE_HOME at a folder of your own."
+    case .notAFolder(let path):
+      return "\(path) is not a folder. Point GLANCE_HOME at a folder, or move that file away."
+    case .noHome:
+      return "glance cannot tell where to keep your data: HOME is not set. Set GLANCE_HOME to a folder."
+    case .io(let error):
+      return "glance could not save to \(error.path): \(error.reason). Nothing was changed."
+    case .notDurable(let error):
+      return
+        "Your change was saved, but \(error.path) could not be flushed to disk (\(error.reason)). "
+        + "It may not survive a power cut; check the disk."
+    case .invalidNumber(let field):
+      return "A value for \(field) is not a finite number, so nothing was saved."
+    }
+  }
+}

@@ -1,0 +1,51 @@
+import Foundation
+
+/// A change being made to a document inside `DataRepository.write`.
+///
+/// Every mutation goes through `apply`, which records its inverse, so each write becomes one
+/// undo step without the caller thinking about it.
+public struct Transaction {
+  /// The document as it stands, including changes made so far in this transaction.
+  public private(set) var document: GlanceDocument
+  /// What `glance undo` will say it undid: "add HDL 89 on Feb 15, 2025". Set by the caller.
+  public var summary: String
+  /// The instant the write happens, for timestamps.
+  public let now: Timestamp
+  private(set) var inverse: [Operation] = []
+  /// False while undoing, so an undo does not record an undo step of its own.
+  var recordsUndo = true
+
+  init(document: GlanceDocument, summary: String, now: Timestamp) {
+    self.document = document
+    self.summary = summary
+    self.now = now
+  }
+
+  /// Applies `operation` to the document.
+  public mutating func apply(_ operation: Operation) {
+    inverse.append(contentsOf: document.apply(operation))
+  }
+
+  public mutating func apply(_ operations: [Operation]) {
+    for operation in operations { apply(operation) }
+  }
+
+  /// True when something actually changed.
+  public var hasChanges: Bool { !inverse.isEmpty }
+
+  /// Pops the newest undo step (for `undo`).
+  mutating func popUndoStep() -> UndoStep? { document.undo.popLast() }
+
+  /// The document to save: the changes plus, when recording, the undo step that reverts them.
+  func finished() -> GlanceDocument {
+    var result = document
+    if recordsUndo, hasChanges {
+      result.undo.append(
+        UndoStep(summary: summary, timestamp: now, operations: inverse.reversed()))
+      if result.undo.count > GlanceDocument.undoLimit {
+        result.undo.removeFirst(result.undo.count - GlanceDocument.undoLimit)
+      }
+    }
+    return result
+  }
+}

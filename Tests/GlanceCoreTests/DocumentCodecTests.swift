@@ -1,0 +1,195 @@
+import Foundation
+import Testing
+
+@testable import GlanceCore
+
+@Suite("DocumentCodec")
+struct DocumentCodecTests {
+  static func sampleDocument() -> GlanceDocument { sample }
+
+  /// A fixed document (fixed ids) with every kind of record.
+  static let sample: GlanceDocument = {
+    var generator = SeededGenerator(seed: 7)
+    func id() -> UUID { UUID(uuid: (UInt8(0), 0, 0, 0, 0, 0, 0x40, 0, 0x80, 0, 0, 0, 0, 0, 0, UInt8.random(in: 0...255, using: &generator))) }
+    var document = GlanceDocument.empty(createdAt: Fixture.time("2025-01-01T09:00:00Z"))
+    var custom = Fixture.customMarker()
+    custom.id = id()
+    document.apply(.putCustomMarker(custom))
+    document.apply(
+      .setTrackedMarkers([
+        UserMarker(id: id(), markerID: Fixture.hdl.id, displayOrder: 0, addedAt: Fixture.time("2025-01-01T09:00:00Z")),
+        UserMarker(
+          id: id(), markerID: Fixture.ldl.id, customReferenceLow: nil, customReferenceHigh: 70, displayOrder: 1,
+          addedAt: Fixture.time("2025-01-01T09:00:00Z")),
+      ]))
+    var entries = [
+      Fixture.entry(Fixture.hdl, 89, on: "2025-02-15", note: "fasting, \"after\" run"),
+      Fixture.entry(Fixture.ldl, 0.5, on: "2025-02-15", comparator: .lessThan),
+      Fixture.entry(custom, 1.25, on: "2024-12-01"),
+    ]
+    for index in entries.indices {
+      entries[index].id = id()
+      document.apply(.putEntry(entries[index]))
+    }
+    var visit = Fixture.visit("2025-03-01", notes: "Recheck lipids\nin 6 months")
+    visit.id = id()
+    document.apply(.putVisit(visit))
+    document.profile.id = id()
+    document.undo = [
+      UndoStep(
+        id: id(), summary: "add HDL 89 on Feb 15, 2025", timestamp: Fixture.time("2025-02-15T10:00:00Z"),
+        operations: [.removeEntry(id()), .setTrackedMarkers([])])
+    ]
+    return document
+  }()
+
+  @Test("a document round-trips exactly")
+  func roundTrip() throws {
+    let document = Self.sampleDocument()
+    let bytes = try DocumentCodec.encode(document)
+    #expect(try DocumentCodec.decode(bytes) == document)
+    #expect(try DocumentCodec.encode(DocumentCodec.decode(bytes)) == bytes)
+  }
+
+  @Test("the file is pretty JSON with one record a line")
+  func layout() throws {
+    let text = String(decoding: try DocumentCodec.encode(Self.sampleDocument()), as: UTF8.self)
+    let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+    #expect(lines.first == "{")
+    #expect(lines[1] == "  \"format\": \"glance-data\",")
+    #expect(lines[2] == "  \"schemaVersion\": 1,")
+    let entryLines = lines.filter { $0.hasPrefix("    {\"id\": ") && $0.contains("\"dateOfService\"") }
+    #expect(entryLines.count == 3)
+    #expect(text.hasSuffix("\n}\n"))
+  }
+
+  @Test("Foundation's JSONDecoder reads the file into the same values", arguments: 0..<150)
+  func foundationReadsOurFiles(seed: Int) throws {
+    var generator = SeededGenerator(seed: UInt64(seed))
+    let document = randomDocument(using: &generator)
+    let bytes = try DocumentCodec.encode(document)
+    let foundation = try JSONDecoder().decode(GlanceDocument.self, from: Data(bytes))
+    #expect(foundation == document)
+  }
+
+  @Test("the codec reads what Foundation's JSONEncoder writes", arguments: 0..<150)
+  func weReadFoundationFiles(seed: Int) throws {
+    var generator = SeededGenerator(seed: UInt64(seed) &+ 10_000)
+    let document = randomDocument(using: &generator)
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = seed.isMultiple(of: 2) ? [.prettyPrinted, .sortedKeys] : []
+    let data = try encoder.encode(document)
+    #expect(try DocumentCodec.decode(data) == document)
+  }
+
+  @Test("a number JSON cannot hold is refused, not written")
+  func refusesNonFinite() {
+    var document = Self.sampleDocument()
+    document.entries[0].value = .nan
+    #expect(throws: NonFiniteNumberError.self) { try DocumentCodec.encode(document) }
+    document.entries[0].value = .infinity
+    #expect(throws: NonFiniteNumberError.self) { try DocumentCodec.encode(document) }
+  }
+
+  @Test(
+    "a file that is not a glance document is refused with a reason",
+    arguments: [
+      ("[]", "does not start"),
+      ("{\"format\": \"other\", \"schemaVersion\": 1}", "format"),
+      ("{\"format\": \"glance-data\"}", "schemaVersion"),
+      ("{\"format\": \"glance-data\", \"schemaVersion\": 1}", "profile"),
+      ("{\"format\": \"glance-data\", \"schemaVersion\": 0, \"profile\": {}}", "missing"),
+    ])
+  func refusesForeignFiles(text: String, fragment: String) {
+    do {
+      _ = try DocumentCodec.decode(Array(text.utf8))
+      Issue.record("accepted \(text)")
+    } catch let error as JSONError {
+      #expect(error.message.contains(fragment), "\(error)")
+    } catch {
+      Issue.record("unexpected \(error)")
+    }
+  }
+
+  @Test("a newer schema is reported as such")
+  func newerSchema() {
+    let text = "{\"format\": \"glance-data\", \"schemaVersion\": 7, \"profile\": {}}"
+    #expect(throws: DocumentVersionError(version: 7)) { try DocumentCodec.decode(Array(text.utf8)) }
+  }
+
+  @Test("unknown keys from a later release are skipped")
+  func skipsUnknownKeys() throws {
+    var text = String(decoding: try DocumentCodec.encode(Self.sampleDocument()), as: UTF8.self)
+    text = text.replacingOccurrences(of: "\"unit\": \"mg/dL\"", with: "\"unit\": \"mg/dL\", \"future\": [1, {\"x\": null}]")
+    #expect(try DocumentCodec.decode(Array(text.utf8)) == Self.sampleDocument())
+  }
+
+  @Test("a hand-edited file out of order is put back in order")
+  func sortsHandEditedFiles() throws {
+    var document = Self.sampleDocument()
+    document.entries.reverse()
+    let bytes = try DocumentCodec.encode(document)
+    let decoded = try DocumentCodec.decode(bytes)
+    #expect(decoded.entries == Self.sampleDocument().entries)
+  }
+
+  @Test("duplicate ids are refused")
+  func duplicateIDs() throws {
+    var document = Self.sampleDocument()
+    document.entries.append(document.entries[0])
+    let bytes = try DocumentCodec.encode(document)
+    #expect(throws: JSONError.self) { try DocumentCodec.decode(bytes) }
+  }
+}
+
+/// A random document with every kind of record and awkward text and numbers.
+func randomDocument(using generator: inout SeededGenerator) -> GlanceDocument {
+  let library = MarkerLibrary.builtIn
+  func stamp() -> Timestamp { Timestamp(secondsSince1970: Int64.random(in: 0...4_000_000_000, using: &generator)) }
+  func day() -> CalendarDate { CalendarDate(dayNumber: Int.random(in: -5000...30000, using: &generator))! }
+  func maybe<T>(_ make: () -> T) -> T? { Bool.random(using: &generator) ? make() : nil }
+  var document = GlanceDocument.empty(createdAt: stamp())
+  document.profile.name = randomText(using: &generator)
+  var customs: [MarkerDefinition] = []
+  for index in 0..<Int.random(in: 0...3, using: &generator) {
+    var marker = Fixture.customMarker("Custom \(index) \(randomText(using: &generator))", unit: randomText(using: &generator))
+    marker.referenceLow = maybe { randomDouble(using: &generator) }
+    marker.referenceHigh = maybe { randomDouble(using: &generator) }
+    marker.aliases = (0..<Int.random(in: 0...3, using: &generator)).map { _ in randomText(using: &generator) }
+    marker.notes = maybe { randomText(using: &generator) }
+    customs.append(marker)
+    document.apply(.putCustomMarker(marker))
+  }
+  let markers = library.markers.shuffled(using: &generator).prefix(5) + customs
+  document.apply(
+    .setTrackedMarkers(
+      markers.enumerated().map { index, marker in
+        UserMarker(
+          markerID: marker.id, customReferenceLow: maybe { randomDouble(using: &generator) },
+          customReferenceHigh: maybe { randomDouble(using: &generator) }, displayOrder: index, addedAt: stamp())
+      }))
+  for _ in 0..<Int.random(in: 0...40, using: &generator) {
+    let marker = markers.randomElement(using: &generator)!
+    document.apply(
+      .putEntry(
+        MarkerEntry(
+          markerID: marker.id, value: randomDouble(using: &generator),
+          comparator: maybe { ValueComparator.allCases.randomElement(using: &generator)! }, unit: marker.unit,
+          dateOfService: day(), entryTimestamp: stamp(), note: maybe { randomText(using: &generator) },
+          sourceType: [SourceType.quickAdd, .batchEntry, .fileImport].randomElement(using: &generator)!)))
+  }
+  for _ in 0..<Int.random(in: 0...6, using: &generator) {
+    document.apply(
+      .putVisit(
+        Visit(
+          date: day(), doctorName: randomText(using: &generator),
+          visitType: VisitType.allCases.randomElement(using: &generator)!,
+          visitTypeLabel: maybe { randomText(using: &generator) }, notes: maybe { randomText(using: &generator) },
+          entryTimestamp: stamp())))
+  }
+  if let entry = document.entries.first {
+    document.undo.append(
+      UndoStep(summary: randomText(using: &generator), timestamp: stamp(), operations: [.putEntry(entry), .removeVisit(UUID())]))
+  }
+  return document
+}

@@ -1,0 +1,291 @@
+import Foundation
+import Testing
+
+@testable import GlanceCore
+
+/// The two repositories the contract is checked against.
+enum RepositoryKind: String, CaseIterable, CustomTestStringConvertible {
+  case inMemory
+  case local
+
+  var testDescription: String { rawValue }
+
+  /// A fresh, empty repository; the folder (for `.local`) lives as long as the returned value.
+  func make(clock: @escaping () -> Date = { Fixture.now }) -> (any DataRepository, TemporaryFolder?) {
+    switch self {
+    case .inMemory:
+      return (InMemoryDataRepository(clock: clock), nil)
+    case .local:
+      let folder = TemporaryFolder()
+      let location = DataLocation(folder: folder.path + "/data")
+      return (LocalDataRepository(location: location, clock: clock), folder)
+    }
+  }
+}
+
+@Suite("DataRepository contract")
+struct RepositoryContractTests {
+  @Test("a new repository is empty", arguments: RepositoryKind.allCases)
+  func startsEmpty(kind: RepositoryKind) throws {
+    let (repository, folder) = kind.make()
+    _ = folder
+    #expect(try repository.trackedMarkers().isEmpty)
+    #expect(try repository.read().entries.isEmpty)
+    #expect(try repository.getVisits().isEmpty)
+    #expect(try repository.undo() == nil)
+    #expect(try repository.markerLibrary().count == MarkerLibrary.builtIn.markers.count)
+    #expect(try repository.categories() == MarkerLibrary.builtIn.categories)
+  }
+
+  @Test("tracking, reordering and untracking markers", arguments: RepositoryKind.allCases)
+  func trackedMarkers(kind: RepositoryKind) throws {
+    let (repository, folder) = kind.make()
+    _ = folder
+    try repository.addTrackedMarker(Fixture.hdl)
+    try repository.addTrackedMarkers([Fixture.ldl, Fixture.tsh, Fixture.hdl], summary: "track")
+    #expect(try repository.trackedMarkers().map(\.markerID) == [Fixture.hdl.id, Fixture.ldl.id, Fixture.tsh.id])
+    #expect(try repository.trackedMarkers().map(\.displayOrder) == [0, 1, 2])
+
+    try repository.updateMarkerOrder([Fixture.tsh.id, Fixture.hdl.id])
+    #expect(try repository.trackedMarkers().map(\.markerID) == [Fixture.tsh.id, Fixture.hdl.id, Fixture.ldl.id])
+
+    try repository.addEntry(Fixture.entry(Fixture.hdl, 60, on: "2025-01-01"))
+    try repository.removeTrackedMarker(Fixture.hdl.id)
+    #expect(try repository.trackedMarkers().map(\.markerID) == [Fixture.tsh.id, Fixture.ldl.id])
+    #expect(try repository.trackedMarkers().map(\.displayOrder) == [0, 1])
+    // Readings are kept and come back with the marker.
+    #expect(try repository.getEntries(for: Fixture.hdl.id).count == 1)
+    try repository.addTrackedMarker(Fixture.hdl)
+    #expect(try repository.trackedMarkers().last?.markerID == Fixture.hdl.id)
+  }
+
+  @Test("an unknown marker cannot be tracked or given entries", arguments: RepositoryKind.allCases)
+  func unknownMarkers(kind: RepositoryKind) throws {
+    let (repository, folder) = kind.make()
+    _ = folder
+    let stranger = Fixture.customMarker("Never Added")
+    #expect(throws: RepositoryError.unknownMarker(stranger.id)) { try repository.addTrackedMarker(stranger) }
+    #expect(throws: RepositoryError.unknownMarker(stranger.id)) {
+      try repository.addEntry(Fixture.entry(stranger, 1, on: "2025-01-01"))
+    }
+    #expect(try repository.read().entries.isEmpty)
+  }
+
+  @Test("target ranges are set and reset", arguments: RepositoryKind.allCases)
+  func targetRanges(kind: RepositoryKind) throws {
+    let (repository, folder) = kind.make()
+    _ = folder
+    try repository.addTrackedMarker(Fixture.ldl)
+    try repository.setTargetRange(for: Fixture.ldl.id, low: nil, high: 70)
+    let marker = try #require(try repository.trackedMarkers().first)
+    #expect(marker.effectiveRange(for: Fixture.ldl) == ReferenceRange(low: nil, high: 70))
+    try repository.setTargetRange(for: Fixture.ldl.id, low: nil, high: nil)
+    #expect(try repository.trackedMarkers()[0].effectiveRange(for: Fixture.ldl) == Fixture.ldl.defaultRange)
+    #expect(throws: RepositoryError.unknownMarker(Fixture.tsh.id)) {
+      try repository.setTargetRange(for: Fixture.tsh.id, low: 1, high: 2)
+    }
+  }
+
+  @Test("entries come back oldest first, by date range, and latest", arguments: RepositoryKind.allCases)
+  func entries(kind: RepositoryKind) throws {
+    let (repository, folder) = kind.make()
+    _ = folder
+    let late = Fixture.entry(Fixture.hdl, 70, on: "2025-03-01")
+    let early = Fixture.entry(Fixture.hdl, 60, on: "2023-01-10")
+    let sameDayFirst = Fixture.entry(Fixture.hdl, 65, on: "2024-06-01", entered: "2024-06-01T08:00:00Z")
+    let sameDaySecond = Fixture.entry(Fixture.hdl, 66, on: "2024-06-01", entered: "2024-06-01T09:00:00Z")
+    let other = Fixture.entry(Fixture.ldl, 120, on: "2025-04-01")
+    for entry in [late, sameDaySecond, other, early, sameDayFirst] { try repository.addEntry(entry) }
+
+    #expect(try repository.getEntries(for: Fixture.hdl.id).map(\.value) == [60, 65, 66, 70])
+    let range = Fixture.date("2024-06-01")...Fixture.date("2025-03-01")
+    #expect(try repository.getEntries(for: Fixture.hdl.id, in: range).map(\.value) == [65, 66, 70])
+    let none = Fixture.date("2025-03-02")...Fixture.date("2030-01-01")
+    #expect(try repository.getEntries(for: Fixture.hdl.id, in: none).isEmpty)
+    #expect(try repository.getLatestEntry(for: Fixture.hdl.id) == late)
+    #expect(try repository.getLatestEntry(for: Fixture.tsh.id) == nil)
+    #expect(try repository.read().entries.map(\.value) == [60, 65, 66, 70, 120])
+  }
+
+  @Test("entries are updated and deleted by id", arguments: RepositoryKind.allCases)
+  func updateAndDelete(kind: RepositoryKind) throws {
+    let (repository, folder) = kind.make()
+    _ = folder
+    var entry = Fixture.entry(Fixture.hdl, 89, on: "2025-02-15")
+    try repository.addEntry(entry)
+    entry.value = 98
+    entry.dateOfService = Fixture.date("2025-02-14")
+    entry.note = "corrected"
+    try repository.updateEntry(entry)
+    #expect(try repository.getEntries(for: Fixture.hdl.id) == [entry])
+
+    let missing = Fixture.entry(Fixture.hdl, 1, on: "2025-01-01")
+    #expect(throws: RepositoryError.entryNotFound(missing.id)) { try repository.updateEntry(missing) }
+    #expect(throws: RepositoryError.entryNotFound(missing.id)) { try repository.deleteEntry(missing.id) }
+
+    #expect(try repository.deleteEntry(entry.id) == entry)
+    #expect(try repository.getEntries(for: Fixture.hdl.id).isEmpty)
+  }
+
+  @Test("putting an entry with an existing id replaces it rather than duplicating", arguments: RepositoryKind.allCases)
+  func putReplaces(kind: RepositoryKind) throws {
+    let (repository, folder) = kind.make()
+    _ = folder
+    var entry = Fixture.entry(Fixture.hdl, 89, on: "2025-02-15")
+    try repository.addEntry(entry)
+    entry.value = 90
+    try repository.addEntry(entry)
+    #expect(try repository.read().entries == [entry])
+  }
+
+  @Test("a batch is saved whole or not at all", arguments: RepositoryKind.allCases)
+  func batchAtomicity(kind: RepositoryKind) throws {
+    let (repository, folder) = kind.make()
+    _ = folder
+    let stranger = Fixture.customMarker("Unknown")
+    let batch = [
+      Fixture.entry(Fixture.hdl, 60, on: "2025-01-01"), Fixture.entry(stranger, 1, on: "2025-01-01"),
+    ]
+    #expect(throws: RepositoryError.self) { try repository.addEntries(batch, summary: "batch") }
+    #expect(try repository.read().entries.isEmpty)
+    #expect(try repository.undo() == nil)
+    try repository.addEntries([batch[0], Fixture.entry(Fixture.ldl, 100, on: "2025-01-01")], summary: "batch")
+    #expect(try repository.read().entries.count == 2)
+  }
+
+  @Test("visits: newest first, limited, last of a type, updated and deleted", arguments: RepositoryKind.allCases)
+  func visits(kind: RepositoryKind) throws {
+    let (repository, folder) = kind.make()
+    _ = folder
+    let dental = Fixture.visit("2024-11-02", doctor: "Dr. Lee", type: .dental)
+    let physical = Fixture.visit("2025-03-01", type: .physical)
+    let planned = Fixture.visit("2025-09-10", doctor: "Dr. Lee", type: .dental)
+    let older = Fixture.visit("2023-05-05", type: .physical)
+    for visit in [dental, physical, planned, older] { try repository.addVisit(visit) }
+
+    #expect(try repository.getVisits().map(\.id) == [planned.id, physical.id, dental.id, older.id])
+    #expect(try repository.getVisits(limit: 2).map(\.id) == [planned.id, physical.id])
+    #expect(try repository.getVisits(limit: 0).isEmpty)
+    #expect(try repository.getLastVisit(ofType: .dental) == planned)
+    #expect(try repository.getLastVisit(ofType: .dental, onOrBefore: Fixture.date("2025-06-01")) == dental)
+    #expect(try repository.getLastVisit(ofType: .vision) == nil)
+
+    var edited = physical
+    edited.notes = "Bring the lab sheet"
+    try repository.updateVisit(edited)
+    #expect(try repository.getLastVisit(ofType: .physical) == edited)
+    #expect(try repository.deleteVisit(older.id) == older)
+    #expect(try repository.getVisits().count == 3)
+    #expect(throws: RepositoryError.visitNotFound(older.id)) { try repository.deleteVisit(older.id) }
+    #expect(throws: RepositoryError.visitNotFound(older.id)) { try repository.updateVisit(older) }
+  }
+
+  @Test("custom markers join the library and cannot reuse a name", arguments: RepositoryKind.allCases)
+  func customMarkers(kind: RepositoryKind) throws {
+    let (repository, folder) = kind.make()
+    _ = folder
+    let ketones = try repository.addCustomMarker(Fixture.customMarker("Blood Ketones"))
+    #expect(!ketones.isSystemDefined)
+    #expect(try repository.markerLibrary().last == ketones)
+    #expect(try repository.definition(for: ketones.id) == ketones)
+    #expect(try repository.categories().last == .custom)
+    #expect(throws: RepositoryError.duplicateCustomMarker("blood ketones")) {
+      try repository.addCustomMarker(Fixture.customMarker("blood ketones"))
+    }
+    #expect(throws: RepositoryError.duplicateCustomMarker("HDL Cholesterol")) {
+      try repository.addCustomMarker(Fixture.customMarker("HDL Cholesterol"))
+    }
+    try repository.addTrackedMarker(ketones)
+    try repository.addEntry(Fixture.entry(ketones, 0.4, on: "2025-05-05"))
+    #expect(try repository.getLatestEntry(for: ketones.id)?.value == 0.4)
+  }
+
+  @Test("undo reverts changes newest first, at least 10 levels deep", arguments: RepositoryKind.allCases)
+  func undo(kind: RepositoryKind) throws {
+    let (repository, folder) = kind.make()
+    _ = folder
+    var entries: [MarkerEntry] = []
+    for index in 0..<12 {
+      let entry = Fixture.entry(Fixture.hdl, Double(50 + index), on: "2025-01-\(10 + index)")
+      try repository.addEntry(entry, summary: "add HDL \(50 + index)")
+      entries.append(entry)
+    }
+    for index in stride(from: 11, through: 0, by: -1) {
+      let step = try #require(try repository.undo())
+      #expect(step.summary == "add HDL \(50 + index)")
+      #expect(try repository.read().entries == Array(entries.prefix(index)))
+    }
+    #expect(try repository.undo() == nil)
+  }
+
+  @Test("undo restores edits, deletes, visits and marker lists", arguments: RepositoryKind.allCases)
+  func undoKinds(kind: RepositoryKind) throws {
+    let (repository, folder) = kind.make()
+    _ = folder
+    var entry = Fixture.entry(Fixture.hdl, 89, on: "2025-02-15")
+    try repository.addTrackedMarkers([Fixture.hdl, Fixture.ldl], summary: "track")
+    try repository.addEntry(entry)
+    let visit = Fixture.visit("2025-03-01")
+    try repository.addVisit(visit)
+    let before = try repository.read()
+
+    entry.value = 98
+    try repository.updateEntry(entry, summary: "edit")
+    try repository.deleteVisit(visit.id, summary: "delete visit")
+    try repository.updateMarkerOrder([Fixture.ldl.id], summary: "order")
+    try repository.deleteEntry(entry.id, summary: "delete")
+    #expect(try repository.undo()?.summary == "delete")
+    #expect(try repository.undo()?.summary == "order")
+    #expect(try repository.undo()?.summary == "delete visit")
+    #expect(try repository.undo()?.summary == "edit")
+    let after = try repository.read()
+    #expect(after.entries == before.entries)
+    #expect(after.visits == before.visits)
+    #expect(after.trackedMarkers == before.trackedMarkers)
+  }
+
+  @Test("a write that changes nothing records no undo step", arguments: RepositoryKind.allCases)
+  func noOpWrites(kind: RepositoryKind) throws {
+    let (repository, folder) = kind.make()
+    _ = folder
+    try repository.addTrackedMarker(Fixture.hdl)
+    try repository.addTrackedMarker(Fixture.hdl)
+    #expect(try repository.read().undo.count == 1)
+  }
+
+  @Test("undo keeps a bounded history", arguments: RepositoryKind.allCases)
+  func undoLimit(kind: RepositoryKind) throws {
+    let (repository, folder) = kind.make()
+    _ = folder
+    for index in 0..<(GlanceDocument.undoLimit + 5) {
+      try repository.addEntry(Fixture.entry(Fixture.hdl, Double(index + 10), on: "2025-01-01"))
+    }
+    #expect(try repository.read().undo.count == GlanceDocument.undoLimit)
+  }
+
+  @Test("a body that throws changes nothing", arguments: RepositoryKind.allCases)
+  func throwingBody(kind: RepositoryKind) throws {
+    struct Stop: Error {}
+    let (repository, folder) = kind.make()
+    _ = folder
+    try repository.addEntry(Fixture.entry(Fixture.hdl, 60, on: "2025-01-01"))
+    let before = try repository.read()
+    #expect(throws: Stop.self) {
+      try repository.write(summary: "x") { transaction in
+        transaction.apply(.putEntry(Fixture.entry(Fixture.hdl, 61, on: "2025-01-02")))
+        throw Stop()
+      }
+    }
+    #expect(try repository.read() == before)
+  }
+
+  @Test("a value JSON cannot hold is refused and nothing is stored", arguments: RepositoryKind.allCases)
+  func nonFiniteValues(kind: RepositoryKind) throws {
+    let (repository, folder) = kind.make()
+    _ = folder
+    #expect(throws: StorageError.invalidNumber(field: "an entry's value")) {
+      try repository.addEntry(Fixture.entry(Fixture.hdl, .nan, on: "2025-01-01"))
+    }
+    #expect(try repository.read().entries.isEmpty)
+  }
+}
