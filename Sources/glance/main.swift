@@ -1,1 +1,16 @@
-print("hi")
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+import GlanceCore
+
+// NB: before anything can create a file: whatever the shell's umask, glance's files are private.
+umask(0o077)
+signal(SIGPIPE, SIG_IGN)
+
+let console = Console()
+let status = App(console: console).run(Array(CommandLine.arguments.dropFirst()))
+exit(status.rawValue)

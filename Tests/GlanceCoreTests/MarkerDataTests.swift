@@ -8,37 +8,6 @@ struct MarkerDataTests {
   static let resourcePath = packageRoot + "/Resources/MarkerData.json"
   static let library = MarkerLibrary.builtIn
 
-  /// The generated Swift source that embeds the JSON file, as it must read.
-  static func embeddedSource(for json: String) -> String {
-    let body = json.hasSuffix("\n") ? String(json.dropLast()) : json
-    return """
-      // Generated from Resources/MarkerData.json. Do not edit: change the JSON file, then run
-      //   GLANCE_RECORD=1 swift test --filter MarkerDataTests
-      extension MarkerLibrary {
-        /// The text of Resources/MarkerData.json, compiled in so a binary copied alone still has its library.
-        static let embeddedJSON = #\"\"\"
-      \(body)
-      \"\"\"#
-      }
-
-      """
-  }
-
-  @Test("the embedded copy matches Resources/MarkerData.json")
-  func embeddedCopyIsCurrent() throws {
-    let json = try String(contentsOfFile: Self.resourcePath, encoding: .utf8)
-    #expect(!json.contains("\"\"\"#"), "the JSON would end the raw string literal")
-    let sourcePath = packageRoot + "/Sources/GlanceCore/Library/MarkerData+Embedded.swift"
-    let expected = Self.embeddedSource(for: json)
-    if isRecording {
-      try expected.write(toFile: sourcePath, atomically: false, encoding: .utf8)
-      return
-    }
-    let actual = try String(contentsOfFile: sourcePath, encoding: .utf8)
-    #expect(actual == expected, "Run GLANCE_RECORD=1 swift test --filter MarkerDataTests")
-    #expect(MarkerLibrary.embeddedJSON + "\n" == json)
-  }
-
   @Test("the file decodes with at least 40 markers in the designed categories")
   func shape() throws {
     let library = Self.library

@@ -1,8 +1,8 @@
-// Generated from Resources/MarkerData.json. Do not edit: change the JSON file, then run
-//   GLANCE_RECORD=1 swift test --filter MarkerDataTests
+// Generated from Resources/MarkerData.json. Do not edit: change that file, then run
+//   GLANCE_RECORD=1 swift test --filter EmbeddedFilesTests
 extension MarkerLibrary {
   /// The text of Resources/MarkerData.json, compiled in so a binary copied alone still has its library.
-  static let embeddedJSON = #"""
+  public static let embeddedJSON = #"""
 {
   "format": "glance-marker-library",
   "version": 1,

@@ -1,0 +1,4 @@
+/// The release of this build.
+public enum GlanceVersion {
+  public static let current = "0.1.0"
+}

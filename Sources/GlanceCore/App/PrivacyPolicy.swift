@@ -1,0 +1,2 @@
+/// The privacy policy, as PrivacyPolicy.md says it.
+public enum PrivacyPolicy {}

@@ -1,0 +1,65 @@
+/// Date labels for a time axis that suit the span: years, months or days.
+enum DateAxis {
+  struct Label: Equatable {
+    var column: Int
+    var text: String
+  }
+
+  /// Labels between `start` and `end`, placed by `column`, none overlapping, within `width`.
+  static func labels(from start: CalendarDate, to end: CalendarDate, width: Int, column: (CalendarDate) -> Int) -> [Label] {
+    let span = start.days(until: end)
+    // Candidate dates and how to name each, given the date of the label placed before it.
+    var candidates: [CalendarDate] = []
+    let name: (CalendarDate, CalendarDate?) -> String
+    if span == 0 {
+      candidates = [start]
+      name = { date, _ in DateText.long(date) }
+    } else if span >= 730 {
+      let firstYear = start.month == 1 && start.day == 1 ? start.year : start.year + 1
+      candidates = (firstYear...max(firstYear, end.year)).compactMap { CalendarDate(year: $0, month: 1, day: 1) }
+        .filter { $0 <= end }
+      name = { date, _ in String(date.year) }
+    } else if span >= 60 {
+      var month = CalendarDate(year: start.year, month: start.month, day: 1)!
+      if month < start { month = month.adding(months: 1)! }
+      while month <= end {
+        candidates.append(month)
+        month = month.adding(months: 1)!
+      }
+      name = { date, previous in
+        previous?.year == date.year ? DateText.shortMonth(date.month) : "\(DateText.shortMonth(date.month)) \(date.year)"
+      }
+    } else {
+      let step = span <= 10 ? 1 : span <= 20 ? 2 : 7
+      var day = start
+      while day <= end {
+        candidates.append(day)
+        day = day.adding(days: step)!
+      }
+      name = { date, previous in
+        previous.map { ($0.year, $0.month) == (date.year, date.month) } == true
+          ? String(date.day) : "\(DateText.shortMonth(date.month)) \(date.day)"
+      }
+    }
+    // Keep labels that fit without touching the one before; thin them until they do.
+    for stride in 1...max(1, candidates.count) {
+      var placed: [Label] = []
+      var previous: CalendarDate?
+      var nextFree = 0
+      var fits = true
+      for (index, date) in candidates.enumerated() where index % stride == 0 {
+        let text = name(date, previous)
+        let x = min(max(0, column(date)), width - 1)
+        if x < nextFree || x + text.count > width + 8 {
+          fits = false
+          break
+        }
+        placed.append(Label(column: x, text: text))
+        previous = date
+        nextFree = x + text.count + 2
+      }
+      if fits { return placed }
+    }
+    return []
+  }
+}

@@ -1,0 +1,80 @@
+/// The home screen: every tracked marker on one line.
+public enum HomeView {
+  /// Columns a sparkline needs; narrower terminals get none.
+  static let sparklineWidth = 12
+
+  public static func render(_ snapshots: [MarkerSnapshot], today: CalendarDate, style: OutputStyle) -> String {
+    guard !snapshots.isEmpty else { return welcome(style: style) }
+    struct Row {
+      var status: String
+      var name: String
+      var value: String
+      var unit: String
+      var trend: String
+      var date: String
+      var spark: String
+    }
+    let rows = snapshots.map { snapshot -> Row in
+      guard let latest = snapshot.latest, let status = snapshot.status else {
+        return Row(
+          status: MarkerStatus.noRange.badge(style), name: snapshot.definition.displayName,
+          value: "", unit: "no readings yet", trend: "", date: "", spark: "")
+      }
+      let trend = snapshot.trend
+      var trendText = trend.badge(style)
+      if trend.arrow != .none {
+        switch trend.meaning {
+        case .good: trendText += " " + style.paint("good", .green)
+        case .concerning: trendText += " " + style.paint("watch", .amber)
+        case .neutral: break
+        }
+      }
+      return Row(
+        status: status.badge(style), name: snapshot.definition.displayName,
+        value: ValueText.value(latest.value, latest.comparator), unit: latest.unit,
+        trend: trendText, date: DateText.compact(latest.dateOfService, today: today),
+        spark: Sparkline.render(snapshot.entries.map(\.value), count: sparklineWidth, style: style))
+    }
+    let valueWidth = rows.map { TextWidth.of($0.value) }.max() ?? 0
+    let unitWidth = rows.filter { !$0.value.isEmpty }.map { TextWidth.of($0.unit) }.max() ?? 0
+    let trendWidth = rows.map { TextWidth.of($0.trend) }.max() ?? 0
+    let dateWidth = rows.map { TextWidth.of($0.date) }.max() ?? 0
+    let fixed = 4 + 2 + valueWidth + 1 + unitWidth + 2 + trendWidth + 2 + dateWidth
+    let longestName = rows.map { TextWidth.of($0.name) }.max() ?? 0
+    let showSparkline = style.width >= fixed + min(longestName, 24) + 2 + sparklineWidth
+    let nameWidth = max(10, min(longestName, style.width - fixed - (showSparkline ? sparklineWidth + 2 : 0)))
+    var lines: [String] = []
+    for row in rows {
+      var line =
+        "  " + row.status + " " + TextWidth.pad(TextWidth.truncate(row.name, to: nameWidth, unicode: style.unicode), to: nameWidth)
+        + "  " + TextWidth.padLeft(row.value, to: valueWidth) + " " + TextWidth.pad(row.unit, to: unitWidth)
+      if trendWidth > 0 { line += "  " + TextWidth.pad(row.trend, to: trendWidth) }
+      line += "  " + TextWidth.pad(row.date, to: dateWidth)
+      if showSparkline, !row.spark.isEmpty { line += "  " + style.paint(row.spark, .blue) }
+      lines.append(LibraryView.trimTrailing(line))
+    }
+    lines.append("")
+    lines.append(style.paint(legend(style), .dim))
+    return lines.joined(separator: "\n")
+  }
+
+  /// What the symbols mean, so colour is never the only signal.
+  public static func legend(_ style: OutputStyle) -> String {
+    [
+      MarkerStatus.normal.symbol(style) + " in range", MarkerStatus.watchHigh.symbol(style) + " near a limit",
+      MarkerStatus.high.symbol(style) + " out of range",
+      style.symbol("↑↓", ascii: "^v") + " last 3 readings",
+    ].joined(separator: "   ")
+  }
+
+  static func welcome(style: OutputStyle) -> String {
+    """
+    Welcome to glance: your health numbers at a glance, kept on this computer only.
+
+    You're not following any markers yet. To start:
+      glance setup            choose the markers you track (about a minute)
+      glance add hdl 62       or simply record a reading; the marker is tracked for you
+      glance demo             look around with a sample history first (your data stays untouched)
+    """
+  }
+}

@@ -1,0 +1,103 @@
+/// How output may look on this terminal: Unicode or plain ASCII, colour or not, how wide.
+public struct OutputStyle: Equatable, Sendable {
+  public var unicode: Bool
+  public var color: Bool
+  public var width: Int
+
+  public init(unicode: Bool = true, color: Bool = false, width: Int = 80) {
+    self.unicode = unicode
+    self.color = color
+    self.width = width
+  }
+
+  /// Plain ASCII, no colour, 80 columns: what tests and pipes get.
+  public static let plain = OutputStyle(unicode: false, color: false, width: 80)
+
+  /// The ANSI colours glance uses, always paired with a symbol or word.
+  public enum Color: String, Sendable {
+    case green = "32"
+    case amber = "33"
+    case red = "31"
+    case blue = "34"
+    case dim = "2"
+    case bold = "1"
+  }
+
+  /// `text` wrapped in the colour's escape codes when colour is on.
+  public func paint(_ text: String, _ color: Color?) -> String {
+    guard self.color, let color, !text.isEmpty else { return text }
+    return "\u{1B}[\(color.rawValue)m\(text)\u{1B}[0m"
+  }
+
+  /// The Unicode symbol, or its ASCII stand-in.
+  public func symbol(_ unicode: String, ascii: String) -> String { self.unicode ? unicode : ascii }
+}
+
+/// Display widths, so columns line up with accents, emoji and CJK text.
+public enum TextWidth {
+  /// Columns `text` takes in a terminal (wide characters 2, combining marks 0, escapes 0).
+  public static func of(_ text: String) -> Int {
+    var width = 0
+    var inEscape = false
+    for scalar in text.unicodeScalars {
+      if inEscape {
+        if scalar == "m" { inEscape = false }
+        continue
+      }
+      if scalar == "\u{1B}" {
+        inEscape = true
+        continue
+      }
+      width += columns(scalar)
+    }
+    return width
+  }
+
+  static func columns(_ scalar: Unicode.Scalar) -> Int {
+    let value = scalar.value
+    if value < 0x20 || (0x7F..<0xA0).contains(value) { return 0 }
+    switch scalar.properties.generalCategory {
+    case .nonspacingMark, .enclosingMark, .format: return 0
+    default: break
+    }
+    if value == 0x200D || (0xFE00...0xFE0F).contains(value) { return 0 }
+    if (0x1100...0x115F).contains(value) || (0x2E80...0xA4CF).contains(value)
+      || (0xAC00...0xD7A3).contains(value) || (0xF900...0xFAFF).contains(value)
+      || (0xFE30...0xFE4F).contains(value) || (0xFF00...0xFF60).contains(value)
+      || (0xFFE0...0xFFE6).contains(value) || (0x1F300...0x1F64F).contains(value)
+      || (0x1F900...0x1F9FF).contains(value) || (0x20000...0x3FFFD).contains(value)
+    {
+      return 2
+    }
+    return 1
+  }
+
+  /// `text` padded with spaces to `width` columns (never cut).
+  public static func pad(_ text: String, to width: Int) -> String {
+    let missing = width - of(text)
+    return missing > 0 ? text + String(repeating: " ", count: missing) : text
+  }
+
+  /// `text` padded on the left to `width` columns.
+  public static func padLeft(_ text: String, to width: Int) -> String {
+    let missing = width - of(text)
+    return missing > 0 ? String(repeating: " ", count: missing) + text : text
+  }
+
+  /// `text` cut to at most `width` columns, ending in an ellipsis when cut.
+  public static func truncate(_ text: String, to width: Int, unicode: Bool = true) -> String {
+    guard of(text) > width else { return text }
+    let ellipsis = unicode ? "…" : "..."
+    let room = width - of(ellipsis)
+    guard room > 0 else { return String(ellipsis.prefix(max(0, width))) }
+    var result = ""
+    var used = 0
+    for character in text {
+      let columns = of(String(character))
+      if used + columns > room { break }
+      result.append(character)
+      used += columns
+    }
+    return result + ellipsis
+  }
+}

@@ -1,0 +1,130 @@
+/// `glance show`: the chart, every reading, and one sentence that sums them up.
+public enum ShowView {
+  public static func render(
+    _ snapshot: MarkerSnapshot, entries: [MarkerEntry], shortIDs: [UUID: String], today: CalendarDate,
+    style: OutputStyle
+  ) -> String {
+    let definition = snapshot.definition
+    guard !entries.isEmpty else {
+      return """
+        \(style.paint(definition.displayName, .bold)) (\(definition.unit))
+
+        No readings yet. Your first one starts the chart:
+          glance add \(definition.key) VALUE [--date D]
+        """
+    }
+    var sections = [TrendChart.render(snapshot, entries: entries, style: style)]
+    switch entries.count {
+    case 1: sections.append("Add another reading to start seeing your trend.")
+    default: break
+    }
+    sections.append(table(snapshot, entries: entries, shortIDs: shortIDs, style: style))
+    sections.append(TrendSummary.sentence(snapshot, entries: entries, today: today, style: style))
+    return sections.joined(separator: "\n\n")
+  }
+
+  /// Every reading, oldest first: short id, date, value and unit, status symbol, note.
+  static func table(_ snapshot: MarkerSnapshot, entries: [MarkerEntry], shortIDs: [UUID: String], style: OutputStyle)
+    -> String
+  {
+    let ids = entries.map { shortIDs[$0.id] ?? ShortID.hex($0.id).prefix(4).description }
+    let dates = entries.map { DateText.long($0.dateOfService) }
+    let values = entries.map(\.valueText)
+    let idWidth = max(2, ids.map(\.count).max() ?? 0)
+    let dateWidth = dates.map(\.count).max() ?? 0
+    let valueWidth = values.map { TextWidth.of($0) }.max() ?? 0
+    let noteRoom = max(10, style.width - 2 - idWidth - 2 - dateWidth - 2 - valueWidth - 2 - 1 - 2)
+    var lines = [
+      style.paint(
+        LibraryView.trimTrailing(
+          "  " + TextWidth.pad("id", to: idWidth) + "  " + TextWidth.pad("date", to: dateWidth) + "  "
+            + TextWidth.padLeft("value", to: valueWidth) + "     note"), .dim)
+    ]
+    for (index, entry) in entries.enumerated() {
+      let status = snapshot.status(of: entry)
+      let note = entry.note.map { firstLine($0) }.map { TextWidth.truncate($0, to: noteRoom, unicode: style.unicode) } ?? ""
+      lines.append(
+        LibraryView.trimTrailing(
+          "  " + TextWidth.pad(ids[index], to: idWidth) + "  " + TextWidth.pad(dates[index], to: dateWidth) + "  "
+            + TextWidth.padLeft(values[index], to: valueWidth) + "  " + status.badge(style) + "  " + note))
+    }
+    return lines.joined(separator: "\n")
+  }
+
+  public static func firstLine(_ text: String) -> String {
+    let line = text.split(omittingEmptySubsequences: false) { $0 == "\n" || $0 == "\r\n" || $0 == "\r" }.first.map(String.init) ?? ""
+    return line.count < text.count ? line + " …" : line
+  }
+}
+
+/// The one-sentence summary under a chart, as the PRD's accessibility summary words it:
+/// "HDL Cholesterol over the past 2 years: 6 readings, trending down from 95 to 89 mg/dL, all
+/// within your target range."
+public enum TrendSummary {
+  public static func sentence(_ snapshot: MarkerSnapshot, entries: [MarkerEntry], today: CalendarDate, style: OutputStyle = .plain)
+    -> String
+  {
+    let definition = snapshot.definition
+    guard let first = entries.first, let last = entries.last else {
+      return "\(definition.displayName): no readings yet."
+    }
+    let unit = definition.unit == "%" ? "%" : " " + definition.unit
+    var parts: [String] = []
+    if entries.count == 1 {
+      parts.append("1 reading, \(last.valueText) on \(DateText.long(last.dateOfService))")
+    } else {
+      parts.append("\(entries.count) readings")
+      let values = entries.map(\.value)
+      let trend = Trend.of(values, direction: definition.direction, range: snapshot.range)
+      if trend.arrow != .none {
+        let run = monotoneRun(values)
+        let word = trend.arrow == .up ? "up" : "down"
+        parts.append("trending \(word) from \(ValueText.number(run.first!)) to \(ValueText.value(last.value, last.comparator))\(unit)")
+      } else if entries.count == 2 {
+        parts.append("from \(ValueText.value(first.value, first.comparator)) to \(ValueText.value(last.value, last.comparator))\(unit)")
+      } else {
+        parts.append(
+          "between \(ValueText.number(values.min()!)) and \(ValueText.number(values.max()!))\(unit), most recently \(ValueText.value(last.value, last.comparator))"
+        )
+      }
+    }
+    if !snapshot.range.isEmpty {
+      let outside = entries.filter { snapshot.status(of: $0).isOutOfRange }.count
+      let latest = snapshot.status(of: last)
+      if outside == 0 {
+        parts.append(entries.count == 1 ? "within your target range" : "all within your target range")
+      } else if outside == entries.count {
+        parts.append(entries.count == 1 ? "\(latest == .high ? "above" : "below") your target range" : "all outside your target range")
+      } else {
+        let where_ = latest.isOutOfRange ? (latest == .high ? "above it" : "below it") : "within it"
+        parts.append("\(outside) of \(entries.count) outside your target range, the latest \(where_)")
+      }
+    }
+    let period = first.dateOfService == today || entries.count == 1 ? "" : " over \(periodPhrase(from: first.dateOfService, to: today))"
+    return "\(definition.displayName)\(period): \(parts.joined(separator: ", "))."
+  }
+
+  /// "the past 2 years", "the past 8 months", "the past 3 weeks", "the past 5 days".
+  static func periodPhrase(from start: CalendarDate, to today: CalendarDate) -> String {
+    let days = max(0, start.days(until: today))
+    let months = DateText.wholeMonths(from: start, to: max(start, today))
+    if months >= 24 { return "the past \(DateText.plural(months / 12, "year"))" }
+    if months >= 1 { return "the past \(DateText.plural(months, "month"))" }
+    if days >= 14 { return "the past \(DateText.plural(days / 7, "week"))" }
+    return "the past \(DateText.plural(max(1, days), "day"))"
+  }
+
+  /// The longest strictly rising or strictly falling run of values that ends with the last one.
+  static func monotoneRun(_ values: [Double]) -> [Double] {
+    guard values.count >= 2 else { return values }
+    let rising = values[values.count - 1] > values[values.count - 2]
+    var start = values.count - 1
+    while start > 0 {
+      let step = values[start] - values[start - 1]
+      if rising ? step > 0 : step < 0 { start -= 1 } else { break }
+    }
+    return Array(values[start...])
+  }
+}
+
+import Foundation

@@ -1,0 +1,249 @@
+import Foundation
+
+/// The hero of `glance show`: readings placed by date on a time axis, the target range as a
+/// band (a one-sided range as a single line), points marked by status.
+///
+/// Readings beyond the marker's plausible range are drawn at the chart's edge with an arrow
+/// instead of stretching the scale, so one slip never flattens years of readings.
+public enum TrendChart {
+  /// Rows of the plot area.
+  public static let height = 10
+
+  public static func render(_ snapshot: MarkerSnapshot, entries: [MarkerEntry]? = nil, style: OutputStyle) -> String {
+    let entries = entries ?? snapshot.entries
+    guard !entries.isEmpty else { return "" }
+    let definition = snapshot.definition
+    let range = snapshot.range
+    let glyphs = Glyphs(style)
+
+    // Which readings are drawn to scale.
+    func isOutlier(_ value: Double) -> Bool {
+      guard definition.isSystemDefined else { return false }
+      if let min = definition.plausibleMin, value < min { return true }
+      if let max = definition.plausibleMax, value > max { return true }
+      return false
+    }
+    var scaled = entries.map(\.value).filter { !isOutlier($0) }
+    if scaled.isEmpty { scaled = entries.map(\.value) }
+    let clipping = scaled.count < entries.count
+    // A bound joins the scale when it is near the readings; a far one would squash them flat.
+    let dataLow = scaled.min()!
+    let dataHigh = scaled.max()!
+    let reach = max(dataHigh - dataLow, abs(dataHigh) * 0.15)
+    let bounds = [range.low, range.high].compactMap { $0 }.filter { $0 >= dataLow - reach && $0 <= dataHigh + reach }
+    let scale = Scale(values: scaled + bounds, rows: height)
+
+    // The plot area.
+    let labels = scale.ticks.map { ValueText.number($0) }
+    let labelWidth = max(labels.map(\.count).max() ?? 1, 3)
+    let plotWidth = max(10, style.width - labelWidth - 3)
+    var canvas = Canvas(width: plotWidth, height: height)
+
+    // The band or the bound line.
+    switch (range.low, range.high) {
+    case (let low?, let high?):
+      let top = scale.row(for: high)
+      let bottom = scale.row(for: low)
+      for row in max(0, top)...min(height - 1, bottom) {
+        for column in 0..<plotWidth { canvas.set(column, row, glyphs.band, .green, onlyIfEmpty: true) }
+      }
+    case (let bound?, nil), (nil, let bound?):
+      let row = scale.row(for: bound)
+      if (0..<height).contains(row) {
+        for column in 0..<plotWidth { canvas.set(column, row, glyphs.boundLine, .green, onlyIfEmpty: true) }
+      }
+    case (nil, nil):
+      break
+    }
+
+    // Where each reading goes.
+    let first = entries.first!.dateOfService.dayNumber
+    let last = entries.last!.dateOfService.dayNumber
+    let span = last - first
+    func column(for date: CalendarDate) -> Int {
+      guard span > 0 else { return plotWidth / 2 }
+      let fraction = Double(date.dayNumber - first) / Double(span)
+      return 1 + Int((fraction * Double(plotWidth - 3)).rounded())
+    }
+    struct Point {
+      var column: Int
+      var row: Int
+      var glyph: String
+      var color: OutputStyle.Color?
+      var severity: Int
+    }
+    let points = entries.map { entry -> Point in
+      let status = snapshot.status(of: entry)
+      let x = column(for: entry.dateOfService)
+      if clipping && isOutlier(entry.value) {
+        let above = entry.value > (scaled.max() ?? entry.value)
+        return Point(column: x, row: above ? 0 : height - 1, glyph: above ? glyphs.offTop : glyphs.offBottom, color: .red, severity: 3)
+      }
+      let row = min(height - 1, max(0, scale.row(for: entry.value)))
+      switch status {
+      case .low, .high: return Point(column: x, row: row, glyph: glyphs.out, color: .red, severity: 2)
+      case .watchLow, .watchHigh: return Point(column: x, row: row, glyph: glyphs.watch, color: .amber, severity: 1)
+      case .normal, .noRange: return Point(column: x, row: row, glyph: glyphs.normal, color: .blue, severity: 0)
+      }
+    }
+
+    // Lines between consecutive readings, then the readings on top (the worst status wins a cell).
+    for (a, b) in zip(points, points.dropFirst()) {
+      let steps = max(abs(b.column - a.column), abs(b.row - a.row)) * 2
+      guard steps > 0 else { continue }
+      for step in 1..<steps {
+        let t = Double(step) / Double(steps)
+        let x = Int((Double(a.column) + t * Double(b.column - a.column)).rounded())
+        let y = Int((Double(a.row) + t * Double(b.row - a.row)).rounded())
+        canvas.set(x, y, glyphs.line, .blue, onlyIfEmpty: false, unlessPoint: true)
+      }
+    }
+    var severityAt: [Int: Int] = [:]
+    for point in points {
+      let key = point.row * plotWidth + point.column
+      if let existing = severityAt[key], existing > point.severity { continue }
+      severityAt[key] = point.severity
+      canvas.setPoint(point.column, point.row, point.glyph, point.color)
+    }
+
+    // Assemble: title, rows with y labels, x axis, x labels, legend.
+    var lines: [String] = []
+    lines.append(style.paint(definition.displayName, .bold) + " (\(definition.unit))")
+    let tickRows = Dictionary(scale.ticks.enumerated().map { (scale.row(for: $0.element), labels[$0.offset]) }) { first, _ in first }
+    for row in 0..<height {
+      let label = tickRows[row].map { TextWidth.padLeft($0, to: labelWidth) } ?? String(repeating: " ", count: labelWidth)
+      let axis = tickRows[row] != nil ? glyphs.tick : glyphs.axis
+      lines.append(LibraryView.trimTrailing(label + " " + style.paint(axis, .dim) + canvas.render(row: row, style: style)))
+    }
+    let xLabels = DateAxis.labels(from: entries.first!.dateOfService, to: entries.last!.dateOfService, width: plotWidth, column: column)
+    var axisLine = Array(repeating: glyphs.horizontal, count: plotWidth)
+    var labelLine = Array(repeating: " ", count: plotWidth + 12)
+    for label in xLabels {
+      axisLine[label.column] = glyphs.xTick
+      for (offset, character) in label.text.enumerated() where label.column + offset < labelLine.count {
+        labelLine[label.column + offset] = String(character)
+      }
+    }
+    lines.append(String(repeating: " ", count: labelWidth) + " " + style.paint(glyphs.corner + axisLine.joined(), .dim))
+    lines.append(LibraryView.trimTrailing(String(repeating: " ", count: labelWidth + 2) + labelLine.joined()))
+    let boundRows = [range.low, range.high].compactMap { $0 }.map { scale.row(for: $0) }
+    let offChart: String? =
+      boundRows.isEmpty ? nil
+      : boundRows.allSatisfy({ $0 > height - 1 }) ? "below the chart"
+      : boundRows.allSatisfy({ $0 < 0 }) ? "above the chart" : nil
+    lines.append(legend(range: range, unit: definition.unit, offChart: offChart, outliers: clipping, glyphs: glyphs, style: style))
+    return lines.joined(separator: "\n")
+  }
+
+  static func legend(range: ReferenceRange, unit: String, offChart: String?, outliers: Bool, glyphs: Glyphs, style: OutputStyle) -> String {
+    var parts = [
+      style.paint(glyphs.normal, .blue) + " in range", style.paint(glyphs.watch, .amber) + " near a limit",
+      style.paint(glyphs.out, .red) + " out of range",
+    ]
+    if let text = ValueText.range(range, unit: unit, style: style) {
+      let mark = range.low != nil && range.high != nil ? glyphs.band : glyphs.boundLine
+      parts.append(style.paint(mark, .green) + " your target range: " + text + (offChart.map { " (\($0))" } ?? ""))
+    }
+    if outliers { parts.append(glyphs.offTop + glyphs.offBottom + " off the scale (see the list)") }
+    // As many parts a line as the width allows.
+    var lines: [String] = []
+    for part in parts {
+      if let last = lines.last, TextWidth.of(last) + 2 + TextWidth.of(part) <= style.width {
+        lines[lines.count - 1] = last + "  " + part
+      } else {
+        lines.append(part)
+      }
+    }
+    return lines.joined(separator: "\n")
+  }
+
+  /// The characters of a chart, Unicode or ASCII.
+  struct Glyphs {
+    let normal, watch, out, line, band, boundLine, offTop, offBottom: String
+    let axis, tick, corner, horizontal, xTick: String
+
+    init(_ style: OutputStyle) {
+      if style.unicode {
+        (normal, watch, out, line, band, boundLine, offTop, offBottom) = ("●", "▲", "✖", "·", "░", "┄", "↑", "↓")
+        (axis, tick, corner, horizontal, xTick) = ("│", "┤", "└", "─", "┬")
+      } else {
+        (normal, watch, out, line, band, boundLine, offTop, offBottom) = ("o", "~", "!", ".", ":", "-", "^", "v")
+        (axis, tick, corner, horizontal, xTick) = ("|", "+", "+", "-", "+")
+      }
+    }
+  }
+
+  /// The y scale: round tick values and the row of any value.
+  struct Scale {
+    let minimum: Double
+    let maximum: Double
+    let ticks: [Double]
+    let rows: Int
+
+    init(values: [Double], rows: Int) {
+      self.rows = rows
+      var low = values.min() ?? 0
+      var high = values.max() ?? 1
+      if high - low < 1e-9 {
+        let pad = max(abs(high) * 0.1, 1)
+        low -= pad
+        high += pad
+      }
+      let step = Scale.niceStep((high - low) / 4)
+      minimum = (low / step).rounded(.down) * step
+      var top = (high / step).rounded(.up) * step
+      if top <= minimum { top = minimum + step }
+      maximum = top
+      var ticks: [Double] = []
+      var tick = minimum
+      while tick <= maximum + step / 2 {
+        ticks.append((tick / step).rounded() * step)
+        tick += step
+      }
+      self.ticks = ticks
+    }
+
+    /// 1, 2 or 5 times a power of ten, at least `raw`.
+    static func niceStep(_ raw: Double) -> Double {
+      let magnitude = pow(10, (log10(raw)).rounded(.down))
+      for factor in [1.0, 2, 5, 10] where factor * magnitude >= raw * 0.999 { return factor * magnitude }
+      return 10 * magnitude
+    }
+
+    /// The row (0 at the top) where `value` belongs; may lie outside 0..<rows.
+    func row(for value: Double) -> Int {
+      Int(((maximum - value) / (maximum - minimum) * Double(rows - 1)).rounded())
+    }
+  }
+
+  /// A grid of cells with colours.
+  struct Canvas {
+    struct Cell {
+      var text = " "
+      var color: OutputStyle.Color?
+      var isPoint = false
+      var isEmpty = true
+    }
+    var cells: [[Cell]]
+
+    init(width: Int, height: Int) { cells = Array(repeating: Array(repeating: Cell(), count: width), count: height) }
+
+    mutating func set(
+      _ column: Int, _ row: Int, _ text: String, _ color: OutputStyle.Color?, onlyIfEmpty: Bool, unlessPoint: Bool = false
+    ) {
+      guard cells.indices.contains(row), cells[row].indices.contains(column) else { return }
+      if onlyIfEmpty && !cells[row][column].isEmpty { return }
+      if unlessPoint && cells[row][column].isPoint { return }
+      cells[row][column] = Cell(text: text, color: color, isPoint: false, isEmpty: false)
+    }
+
+    mutating func setPoint(_ column: Int, _ row: Int, _ text: String, _ color: OutputStyle.Color?) {
+      guard cells.indices.contains(row), cells[row].indices.contains(column) else { return }
+      cells[row][column] = Cell(text: text, color: color, isPoint: true, isEmpty: false)
+    }
+
+    func render(row: Int, style: OutputStyle) -> String {
+      cells[row].map { style.paint($0.text, $0.color) }.joined()
+    }
+  }
+}

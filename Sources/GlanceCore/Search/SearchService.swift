@@ -1,0 +1,163 @@
+import Foundation
+
+/// Finds markers and visits from the words people type: keys, names, aliases, lay words and small
+/// typos, best first, and nothing at all for a query that names no marker.
+///
+/// Matching is by whole terms (key, names, each alias) at falling levels of confidence:
+/// the same term ignoring spacing and punctuation; a term that starts with the query; every query
+/// word found among the term's words (whole, as a prefix, or with a small typo); finally the whole
+/// query one or two typos away from a term. Typos are never allowed on words under four letters.
+public struct SearchService: Sendable {
+  /// How sure a match is; higher is better.
+  public enum Confidence: Int, Comparable, Sendable {
+    case typo = 1
+    case words = 2
+    case prefix = 3
+    case exact = 4
+
+    public static func < (lhs: Confidence, rhs: Confidence) -> Bool { lhs.rawValue < rhs.rawValue }
+  }
+
+  /// A marker that matched, how well, and by which of its terms.
+  public struct MarkerMatch: Equatable, Sendable {
+    public var marker: MarkerDefinition
+    public var confidence: Confidence
+    /// Higher is better among matches of the same confidence.
+    public var score: Int
+    /// The key, name or alias that matched.
+    public var matchedTerm: String
+  }
+
+  /// What a query resolves to when one marker is needed.
+  public enum Resolution: Equatable, Sendable {
+    case found(MarkerDefinition)
+    /// Several markers match equally well; nothing should be done without asking which.
+    case ambiguous([MarkerDefinition])
+    case notFound
+  }
+
+  private struct Term: Sendable {
+    var text: String
+    var search: SearchText
+    var characters: [Character]
+    var isKey: Bool
+  }
+
+  private let markers: [MarkerDefinition]
+  private let terms: [[Term]]
+
+  /// A search over `markers` (library and custom, in display order).
+  public init(markers: [MarkerDefinition]) {
+    self.markers = markers
+    terms = markers.map { marker in
+      var texts = [marker.key, marker.displayName, marker.shortName] + marker.aliases
+      // "ALT (Alanine Aminotransferase)": the name outside and inside the brackets both count.
+      if let open = marker.displayName.firstIndex(of: "("), let close = marker.displayName.lastIndex(of: ")"),
+        open < close
+      {
+        texts.append(String(marker.displayName[..<open]))
+        texts.append(String(marker.displayName[marker.displayName.index(after: open)..<close]))
+      }
+      var seen: Set<String> = []
+      return texts.compactMap { text in
+        let search = SearchText(text)
+        guard !search.isEmpty, seen.insert(search.compact).inserted else { return nil }
+        return Term(text: text, search: search, characters: Array(search.compact), isKey: text == marker.key)
+      }
+    }
+  }
+
+  /// Every matching marker, best first.
+  public func searchMarkers(_ query: String) -> [MarkerMatch] {
+    let search = SearchText(query)
+    guard !search.isEmpty else { return [] }
+    let queryCharacters = Array(search.compact)
+    var matches: [(match: MarkerMatch, order: Int)] = []
+    for (index, marker) in markers.enumerated() {
+      var best: MarkerMatch?
+      for term in terms[index] {
+        guard let (confidence, score) = Self.match(search, queryCharacters, term) else { continue }
+        let candidate = MarkerMatch(marker: marker, confidence: confidence, score: score, matchedTerm: term.text)
+        if best == nil || (candidate.confidence, candidate.score) > (best!.confidence, best!.score) {
+          best = candidate
+        }
+      }
+      if let best { matches.append((best, index)) }
+    }
+    matches.sort { lhs, rhs in
+      (lhs.match.confidence, lhs.match.score, -lhs.order) > (rhs.match.confidence, rhs.match.score, -rhs.order)
+    }
+    return matches.map(\.match)
+  }
+
+  /// The one marker a query means, or the candidates when it could mean several.
+  public func resolveMarker(_ query: String) -> Resolution {
+    let matches = searchMarkers(query)
+    guard let top = matches.first else { return .notFound }
+    let tied = matches.filter { $0.confidence == top.confidence && $0.score == top.score }
+    if tied.count == 1 {
+      // A single exact or prefix match is clear; a single looser match is clear only when nothing
+      // else matched at all.
+      if top.confidence >= .prefix || matches.count == 1 || matches[1].confidence < top.confidence {
+        return .found(top.marker)
+      }
+    }
+    let sameLevel = matches.filter { $0.confidence == top.confidence }
+    return .ambiguous(sameLevel.prefix(8).map(\.marker))
+  }
+
+  private static func match(_ query: SearchText, _ queryCharacters: [Character], _ term: Term)
+    -> (Confidence, Int)?
+  {
+    let termCompact = term.search.compact
+    if query.compact == termCompact { return (.exact, term.isKey ? 2 : 1) }
+    if query.compact.count >= 2, termCompact.hasPrefix(query.compact) {
+      // Shorter remainders are better: "chol" is closer to "cholesterol" than to "cholesterol ratio".
+      return (.prefix, 1000 - (termCompact.count - query.compact.count))
+    }
+    if let quality = wordsMatch(query.words, term.search.words) {
+      return (.words, quality)
+    }
+    // A misspelled single word ("cholestrol") may be a typo of a whole term; a query of several
+    // words must match word by word, so "vitamin k" never becomes "vitamin d".
+    let limit = query.words.count == 1 ? allowedTypos(forLength: queryCharacters.count) : 0
+    if limit > 0 {
+      let distance = editDistance(queryCharacters, term.characters, limit: limit)
+      if distance <= limit { return (.typo, 100 - distance * 10) }
+    }
+    return nil
+  }
+
+  /// Every query word matched by a different term word; the quality rewards whole words and
+  /// terms without many extra words.
+  private static func wordsMatch(_ queryWords: [String], _ termWords: [String]) -> Int? {
+    guard !queryWords.isEmpty else { return nil }
+    var used = Set<Int>()
+    var quality = 0
+    for word in queryWords {
+      var bestIndex: Int?
+      var bestPoints = 0
+      let characters = Array(word)
+      for (index, termWord) in termWords.enumerated() where !used.contains(index) {
+        var points = 0
+        if termWord == word {
+          points = 3
+        } else if word.count >= 2, termWord.hasPrefix(word) {
+          points = 2
+        } else {
+          let limit = allowedTypos(forLength: min(word.count, termWord.count))
+          if limit > 0, editDistance(characters, Array(termWord), limit: limit) <= limit { points = 1 }
+        }
+        if points > bestPoints {
+          bestPoints = points
+          bestIndex = index
+        }
+      }
+      guard let bestIndex else { return nil }
+      used.insert(bestIndex)
+      quality += bestPoints
+    }
+    let extraWords = termWords.count - used.count
+    return quality * 10 - extraWords
+  }
+}

@@ -1,0 +1,64 @@
+import Foundation
+
+/// Builds a custom marker from what the person typed, refusing what cannot work.
+public enum CustomMarkerPlanner {
+  public enum Failure: GlanceError, Equatable {
+    case emptyName
+    case emptyUnit
+    case rangeOrder(low: String, high: String)
+    case nameTaken(String)
+
+    public var message: String {
+      switch self {
+      case .emptyName: "Give the marker a name, e.g. glance custom \"Blood ketones\" --unit mmol/L"
+      case .emptyUnit: "Give the unit you record it in, e.g. --unit mmol/L"
+      case .rangeOrder(let low, let high): "The low end (\(low)) must be below the high end (\(high))."
+      case .nameTaken(let name): "There is already a marker called “\(name)”. See: glance library \"\(name)\""
+      }
+    }
+
+    public var exitStatus: ExitStatus { .refused }
+  }
+
+  /// A new custom marker. Without a direction: a range with both ends means in-range is best,
+  /// only a high end lower is better, only a low end higher is better.
+  public static func make(
+    name: String, unit: String, low: String?, high: String?, direction: Direction?, existing: [MarkerDefinition]
+  ) throws -> MarkerDefinition {
+    let name = name.trimmingCharacters(in: .whitespacesAndNewlines)
+    let unit = unit.trimmingCharacters(in: .whitespacesAndNewlines)
+    guard !name.isEmpty else { throw Failure.emptyName }
+    guard !unit.isEmpty else { throw Failure.emptyUnit }
+    let lowValue = try low.map { try plainNumber($0) }
+    let highValue = try high.map { try plainNumber($0) }
+    if let lowValue, let highValue, lowValue >= highValue {
+      throw Failure.rangeOrder(low: ValueText.number(lowValue), high: ValueText.number(highValue))
+    }
+    let wanted = SearchText(name).compact
+    if let clash = existing.first(where: { SearchText($0.displayName).compact == wanted || SearchText($0.key).compact == wanted }) {
+      throw Failure.nameTaken(clash.displayName)
+    }
+    var slug = SearchText(name).words.joined(separator: "-")
+    if slug.isEmpty { slug = "marker" }
+    var key = "custom-" + slug
+    var suffix = 2
+    while existing.contains(where: { $0.key == key }) {
+      key = "custom-\(slug)-\(suffix)"
+      suffix += 1
+    }
+    let resolvedDirection =
+      direction
+      ?? (lowValue != nil && highValue == nil ? .higherIsBetter : highValue != nil && lowValue == nil ? .lowerIsBetter : .inRange)
+    return MarkerDefinition(
+      id: UUID(), key: key, displayName: name, shortName: name, category: MarkerCategory.custom.key, unit: unit,
+      decimals: 2, referenceLow: lowValue, referenceHigh: highValue, direction: resolvedDirection,
+      isSystemDefined: false)
+  }
+
+  /// A plain number for a range bound: no comparator, no unit.
+  public static func plainNumber(_ text: String) throws(EntryError) -> Double {
+    let typed = try ValueParser.parse(text)
+    guard typed.comparator == nil, typed.unit == nil else { throw .invalidValue(text) }
+    return typed.value
+  }
+}

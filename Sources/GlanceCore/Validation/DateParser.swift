@@ -1,0 +1,141 @@
+/// Reads the dates people type: `2025-02-15`, `today`, `yesterday`, `3 days ago`, `2 weeks ago`,
+/// `Feb 15`, `Feb 15 2025`, `15 Feb 2025`, `February 15, 2025`; for visits also `tomorrow` and
+/// `in 3 weeks`. Forms like `02/03/2025` that mean different days in different countries are
+/// refused rather than guessed.
+public enum DateParser {
+  /// What the date is for; it decides what a date without a year means.
+  public enum Purpose: Sendable {
+    /// A reading: never in the future; "Dec 15" means the latest Dec 15 not after today.
+    case reading
+    /// A visit: past or planned; "Dec 15" means Dec 15 of this year.
+    case visit
+  }
+
+  public static func parse(_ text: String, today: CalendarDate, for purpose: Purpose) throws(EntryError)
+    -> CalendarDate
+  {
+    let date = try parseAny(text, today: today, purpose: purpose)
+    if purpose == .reading, date > today { throw .futureDate(date) }
+    return date
+  }
+
+  private static func parseAny(_ text: String, today: CalendarDate, purpose: Purpose) throws(EntryError)
+    -> CalendarDate
+  {
+    let trimmed = text.trimmingCharacters(in: .whitespaces)
+    let lowered = trimmed.lowercased()
+    if let date = CalendarDate(iso: trimmed) { return date }
+    switch lowered {
+    case "today", "now": return today
+    case "yesterday": return today.adding(days: -1)!
+    case "tomorrow": return today.adding(days: 1)!
+    default: break
+    }
+    let words = lowered.replacingOccurrences(of: ",", with: " ").split(separator: " ").map(String.init)
+    // "3 days ago", "a week ago", "in 3 weeks".
+    if words.count == 3, words[2] == "ago", let amount = amount(words[0]), let unit = unit(words[1]) {
+      return try shift(today, by: -amount, unit, text: trimmed)
+    }
+    if words.count == 3, words[0] == "in", let amount = amount(words[1]), let unit = unit(words[2]) {
+      return try shift(today, by: amount, unit, text: trimmed)
+    }
+    // Numeric forms with slashes or dots: only year-first is unambiguous.
+    for separator in ["/", ".", "-"] where trimmed.contains(separator) && words.count == 1 {
+      let parts = trimmed.split(separator: Character(separator), omittingEmptySubsequences: false).map(String.init)
+      guard parts.count == 3, parts.allSatisfy({ !$0.isEmpty && $0.allSatisfy(\.isNumber) }) else { break }
+      let numbers = parts.map { Int($0)! }
+      if parts[0].count == 4, let date = CalendarDate(year: numbers[0], month: numbers[1], day: numbers[2]) {
+        return date
+      }
+      if parts[2].count == 4 || parts[2].count == 2 {
+        // 02/03/2025: month/day or day/month? Only unambiguous when one part is over 12.
+        if numbers[0] <= 12 && numbers[1] <= 12 && numbers[0] != numbers[1] { throw .ambiguousDate(trimmed) }
+      }
+      throw .invalidDate(trimmed)
+    }
+    // Month-name forms.
+    var month: Int?
+    var day: Int?
+    var year: Int?
+    for word in words {
+      if let number = Int(word.hasSuffix("st") || word.hasSuffix("nd") || word.hasSuffix("rd") || word.hasSuffix("th") ? String(word.dropLast(2)) : word) {
+        if number >= 1000 {
+          guard year == nil else { throw .invalidDate(trimmed) }
+          year = number
+        } else {
+          guard day == nil else { throw .invalidDate(trimmed) }
+          day = number
+        }
+      } else if let named = monthNumber(word) {
+        guard month == nil else { throw .invalidDate(trimmed) }
+        month = named
+      } else {
+        throw .invalidDate(trimmed)
+      }
+    }
+    guard let month, let day else { throw .invalidDate(trimmed) }
+    if let year {
+      guard let date = CalendarDate(year: year, month: month, day: day) else { throw .invalidDate(trimmed) }
+      return date
+    }
+    // No year: for a reading, the latest such day not after today; for a visit, this year's
+    // (Feb 29 without a leap year: the nearest leap day in that direction).
+    let step = purpose == .reading ? -1 : 1
+    var candidateYear = today.year
+    for _ in 0..<9 {
+      if let date = CalendarDate(year: candidateYear, month: month, day: day),
+        purpose == .visit || date <= today
+      {
+        return date
+      }
+      candidateYear += step
+    }
+    throw .invalidDate(trimmed)
+  }
+
+  private enum Unit { case day, week, month, year }
+
+  private static func amount(_ word: String) -> Int? {
+    if word == "a" || word == "an" || word == "one" { return 1 }
+    let spelled = ["two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9, "ten": 10]
+    if let value = spelled[word] { return value }
+    guard let value = Int(word), (0...5000).contains(value) else { return nil }
+    return value
+  }
+
+  private static func unit(_ word: String) -> Unit? {
+    switch word {
+    case "day", "days": .day
+    case "week", "weeks", "wk", "wks": .week
+    case "month", "months", "mo", "mos": .month
+    case "year", "years", "yr", "yrs": .year
+    default: nil
+    }
+  }
+
+  private static func shift(_ date: CalendarDate, by amount: Int, _ unit: Unit, text: String) throws(EntryError)
+    -> CalendarDate
+  {
+    let result: CalendarDate?
+    switch unit {
+    case .day: result = date.adding(days: amount)
+    case .week: result = date.adding(days: amount * 7)
+    case .month: result = date.adding(months: amount)
+    case .year: result = date.adding(months: amount * 12)
+    }
+    guard let result else { throw .invalidDate(text) }
+    return result
+  }
+
+  static func monthNumber(_ word: String) -> Int? {
+    let cleaned = word.hasSuffix(".") ? String(word.dropLast()) : word
+    guard cleaned.count >= 3 else { return nil }
+    for (index, name) in DateText.monthNames.enumerated() {
+      let lower = name.lowercased()
+      if lower.hasPrefix(cleaned) || (cleaned == "sept" && index == 8) { return index + 1 }
+    }
+    return nil
+  }
+}
+
+import Foundation

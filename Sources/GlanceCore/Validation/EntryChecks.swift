@@ -1,0 +1,99 @@
+import Foundation
+
+/// A question to ask before a reading is saved (PRD §9). Nothing is saved until it is answered.
+public struct EntryCheck: Equatable, Sendable {
+  public enum Kind: Equatable, Sendable {
+    /// Outside the marker's plausible range.
+    case implausible
+    /// About ten times off the person's usual value; `suggestion` is what they probably meant.
+    case tenfold(suggestion: Double)
+    /// The same marker, value and date is already stored.
+    case duplicate
+  }
+
+  public var kind: Kind
+  /// The question in the PRD's words: "You entered HDL of 890 mg/dL. This seems unusual — would
+  /// you like to double-check?"
+  public var question: String
+}
+
+/// The checks a new reading goes through before it is saved.
+///
+/// Custom markers get only the duplicate check: glance knows no plausible range or usual scale
+/// for them (PRD §9). A future date is refused outright by `DateParser`, never asked about.
+public enum EntryChecks {
+  /// How far from exactly ten times (as a factor) still counts as "about 10×": 7× to 14×.
+  static let tenfoldWindow = 7.0...14.0
+
+  /// The questions for a new reading of `marker`, given the marker's `existing` readings.
+  public static func check(
+    value: Double, comparator: ValueComparator?, date: CalendarDate, marker: MarkerDefinition,
+    existing: [MarkerEntry]
+  ) -> [EntryCheck] {
+    var checks: [EntryCheck] = []
+    let shown = ValueText.withUnit(value, comparator, marker.unit)
+    if marker.isSystemDefined, comparator == nil {
+      if let suggestion = tenfoldSuggestion(value, marker: marker, existing: existing) {
+        checks.append(
+          EntryCheck(
+            kind: .tenfold(suggestion: suggestion),
+            question:
+              "You entered \(marker.shortName) of \(shown), about 10 times your usual. Did you mean \(ValueText.number(suggestion))?"
+          ))
+      } else if isImplausible(value, marker) {
+        checks.append(
+          EntryCheck(
+            kind: .implausible,
+            question: "You entered \(marker.shortName) of \(shown). This seems unusual — would you like to double-check?"))
+      }
+    }
+    if existing.contains(where: { $0.dateOfService == date && $0.value == value && $0.comparator == comparator }) {
+      checks.append(
+        EntryCheck(
+          kind: .duplicate,
+          question:
+            "You already have \(article(marker.shortName)) \(marker.shortName) entry of \(ValueText.value(value, comparator)) for this date. Add anyway?"
+        ))
+    }
+    return checks
+  }
+
+  /// True outside the plausible range of a library marker.
+  public static func isImplausible(_ value: Double, _ marker: MarkerDefinition) -> Bool {
+    guard marker.isSystemDefined else { return false }
+    if let min = marker.plausibleMin, value < min { return true }
+    if let max = marker.plausibleMax, value > max { return true }
+    return false
+  }
+
+  /// The likely intended value when `value` is about 10× above or below the person's usual (the
+  /// median of their readings), and the corrected value is plausible.
+  public static func tenfoldSuggestion(_ value: Double, marker: MarkerDefinition, existing: [MarkerEntry]) -> Double? {
+    guard !existing.isEmpty, value > 0 else { return nil }
+    let sorted = existing.map(\.value).sorted()
+    let usual = sorted.count.isMultiple(of: 2)
+      ? (sorted[sorted.count / 2 - 1] + sorted[sorted.count / 2]) / 2 : sorted[sorted.count / 2]
+    guard usual > 0 else { return nil }
+    let ratio = value / usual
+    let candidate: Double
+    if tenfoldWindow.contains(ratio) {
+      candidate = value / 10
+    } else if tenfoldWindow.contains(1 / ratio) {
+      candidate = value * 10
+    } else {
+      return nil
+    }
+    let rounded = UnitConverter.round(candidate, decimals: max(marker.decimals, 2))
+    return isImplausible(rounded, marker) ? nil : rounded
+  }
+
+  /// "an" before a vowel sound of the short names glance uses ("an HDL", "an A1c", "a TSH").
+  static func article(_ name: String) -> String {
+    guard let first = name.first else { return "a" }
+    // Initialisms read letter by letter: "an HDL", "an LDL", "an ALT"; words by their sound.
+    let letterNames: Set<Character> = ["A", "E", "F", "H", "I", "L", "M", "N", "O", "R", "S", "X"]
+    let isInitialism = name.count <= 5 && name.filter(\.isLetter).allSatisfy(\.isUppercase)
+    if isInitialism { return letterNames.contains(first) ? "an" : "a" }
+    return "aeiouAEIOU".contains(first) ? "an" : "a"
+  }
+}

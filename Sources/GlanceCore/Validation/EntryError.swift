@@ -1,0 +1,58 @@
+import Foundation
+
+/// Why a value, unit, date or marker was refused, in words that say how to fix it.
+public enum EntryError: Error, Equatable, Sendable {
+  case emptyValue
+  case invalidValue(String)
+  case decimalComma(String)
+  case unknownUnit(unit: String, marker: String, accepted: [String])
+  case noConversion(unit: String, marker: String)
+  case futureDate(CalendarDate)
+  case invalidDate(String)
+  case ambiguousDate(String)
+  case unknownMarker(String)
+  case ambiguousMarker(String, [String])
+  case bloodPressureFormat(String)
+  case negativeNotAllowed(String)
+}
+
+extension EntryError: GlanceError {
+  public var message: String {
+    switch self {
+    case .emptyValue:
+      return "The value is empty. Type a number, like 89 or 5.6."
+    case .invalidValue(let text):
+      return "“\(text)” is not a number glance can record. Type it as the lab printed it: 89, 5.6, <0.5 or >90."
+    case .decimalComma(let text):
+      return "“\(text)” has a comma. Please use a dot for decimals (5.6) and no thousands separators (1200)."
+    case .unknownUnit(let unit, let marker, let accepted):
+      return "glance doesn't know the unit “\(unit)” for \(marker). It takes \(accepted.joined(separator: " or ")); leave the unit out to use \(accepted[0])."
+    case .noConversion(let unit, let marker):
+      return "glance can't convert “\(unit)” for \(marker): there is no fixed conversion. Enter the value in the marker's own unit."
+    case .futureDate(let date):
+      return "\(DateText.long(date)) is in the future. Readings can only be recorded for today or earlier."
+    case .invalidDate(let text):
+      return "glance can't read the date “\(text)”. \(DateText.examples)"
+    case .ambiguousDate(let text):
+      return "“\(text)” could mean two different days (month/day or day/month). \(DateText.examples)"
+    case .unknownMarker(let text):
+      return "glance doesn't know a marker called “\(text)”. See the library with: glance library \(text.contains(" ") ? "\"\(text)\"" : text)\nOr add your own with: glance custom \"\(text)\" --unit UNIT"
+    case .ambiguousMarker(let text, let candidates):
+      return "“\(text)” could be several markers:\n"
+        + candidates.map { "  " + $0 }.joined(separator: "\n")
+        + "\nUse one of the keys on the right, e.g. glance add \(candidates.first.map(Self.key(of:)) ?? "hdl") …"
+    case .bloodPressureFormat(let text):
+      return "“\(text)” is not a blood pressure reading. Type it as top/bottom numbers, like: glance add bp 120/80"
+    case .negativeNotAllowed(let text):
+      return "\(text) can't be negative. Check the number and try again."
+    }
+  }
+
+  public var exitStatus: ExitStatus { .refused }
+
+  /// The key at the end of a candidate line ("HDL Cholesterol (hdl)").
+  private static func key(of line: String) -> String {
+    guard let open = line.lastIndex(of: "("), line.hasSuffix(")") else { return line }
+    return String(line[line.index(after: open)..<line.index(before: line.endIndex)])
+  }
+}

@@ -1,0 +1,130 @@
+import Foundation
+
+/// A reading ready to save once its checks are answered.
+public struct EntryDraft: Equatable, Sendable {
+  public var marker: MarkerDefinition
+  public var value: Double
+  public var comparator: ValueComparator?
+  /// Set when the value was converted: "3.2 mmol/L".
+  public var convertedFrom: String?
+  public var date: CalendarDate
+  public var note: String?
+  /// Questions to answer before saving; empty when there is nothing to ask.
+  public var checks: [EntryCheck]
+
+  /// The entry this draft saves.
+  public func entry(at now: Timestamp, source: SourceType) -> MarkerEntry {
+    MarkerEntry(
+      markerID: marker.id, value: value, comparator: comparator, unit: marker.unit, dateOfService: date,
+      entryTimestamp: now, note: note, sourceType: source)
+  }
+
+  /// `HDL 89 mg/dL`.
+  public var label: String { "\(marker.shortName) \(ValueText.withUnit(value, comparator, marker.unit))" }
+}
+
+/// Turns what a person typed for `glance add` and `glance batch` into drafts: marker words
+/// resolved, the value read strictly, a unit converted, the date read, the checks found.
+public enum EntryPlanner {
+  /// Words that mean "both blood-pressure numbers".
+  static let bloodPressureWords: Set<String> = ["bp", "bloodpressure", "bloodpressures", "pressure"]
+
+  /// The marker(s) `text` names: one, or the systolic/diastolic pair for `bp`.
+  public static func resolveMarkers(_ text: String, among markers: [MarkerDefinition]) throws(EntryError)
+    -> [MarkerDefinition]
+  {
+    let compact = SearchText(text).compact
+    if bloodPressureWords.contains(compact),
+      let systolic = markers.first(where: { $0.key == "bp-systolic" }),
+      let diastolic = markers.first(where: { $0.key == "bp-diastolic" })
+    {
+      return [systolic, diastolic]
+    }
+    switch SearchService(markers: markers).resolveMarker(text) {
+    case .found(let marker): return [marker]
+    case .ambiguous(let candidates):
+      throw .ambiguousMarker(text, candidates.map { "\($0.displayName) (\($0.key))" })
+    case .notFound: throw .unknownMarker(text)
+    }
+  }
+
+  /// Drafts for one `glance add`: one reading, or two for blood pressure.
+  public static func plan(
+    marker markerText: String, value valueText: String, unit: String?, date dateText: String?, note: String?,
+    today: CalendarDate, document: GlanceDocument, library: MarkerLibrary
+  ) throws(EntryError) -> [EntryDraft] {
+    let markers = try resolveMarkers(markerText, among: library.markers + document.customMarkers)
+    let date = try dateText.map { (text: String) throws(EntryError) in try DateParser.parse(text, today: today, for: .reading) } ?? today
+    let cleanNote = note.flatMap { $0.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty ? nil : $0 }
+    let groups = document.entriesByMarker()
+    if markers.count == 2 {
+      let parts = valueText.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
+      guard parts.count == 2 else { throw .bloodPressureFormat(valueText) }
+      return try zip(markers, parts).map { (marker, part) throws(EntryError) in
+        try draft(marker, valueText: part, unit: unit, date: date, note: cleanNote, existing: groups[marker.id] ?? [])
+      }
+    }
+    return [try draft(markers[0], valueText: valueText, unit: unit, date: date, note: cleanNote, existing: groups[markers[0].id] ?? [])]
+  }
+
+  /// One draft for `marker` from a typed value (and unit).
+  public static func draft(
+    _ marker: MarkerDefinition, valueText: String, unit: String?, date: CalendarDate, note: String?,
+    existing: [MarkerEntry]
+  ) throws(EntryError) -> EntryDraft {
+    let typed = try ValueParser.parse(valueText)
+    if typed.unit != nil, unit != nil { throw .invalidValue(valueText + " " + (unit ?? "")) }
+    let conversion = try UnitConverter.convert(typed.value, unit: typed.unit ?? unit, for: marker)
+    let convertedFrom = conversion.original.map { ValueText.withUnit($0.value, typed.comparator, $0.unit) }
+    let checks = EntryChecks.check(
+      value: conversion.value, comparator: typed.comparator, date: date, marker: marker, existing: existing)
+    return EntryDraft(
+      marker: marker, value: conversion.value, comparator: typed.comparator, convertedFrom: convertedFrom,
+      date: date, note: note, checks: checks)
+  }
+
+  /// What saving did.
+  public struct Saved: Sendable {
+    public var entries: [MarkerEntry]
+    /// Library markers that were not tracked before and are now.
+    public var newlyTracked: [MarkerDefinition]
+    /// The document after saving.
+    public var document: GlanceDocument
+  }
+
+  /// Saves drafts as one change (all or none), tracking any marker not tracked yet.
+  public static func save(
+    _ drafts: [EntryDraft], source: SourceType, summary: String, repository: any DataRepository
+  ) throws -> Saved {
+    let (entries, newlyTracked) = try repository.write(summary: summary) { transaction in
+      var tracked = transaction.document.trackedMarkers
+      var newlyTracked: [MarkerDefinition] = []
+      for draft in drafts where !tracked.contains(where: { $0.markerID == draft.marker.id }) {
+        tracked.append(
+          UserMarker(
+            markerID: draft.marker.id, displayOrder: (tracked.map(\.displayOrder).max() ?? -1) + 1,
+            addedAt: transaction.now))
+        newlyTracked.append(draft.marker)
+      }
+      transaction.apply(.setTrackedMarkers(tracked))
+      let entries = drafts.map { $0.entry(at: transaction.now, source: source) }
+      transaction.apply(entries.map(Operation.putEntry))
+      return (entries, newlyTracked)
+    }
+    return Saved(entries: entries, newlyTracked: newlyTracked, document: try repository.read())
+  }
+
+  /// The undo summary of saving drafts: "add HDL 89 on Feb 15, 2025", "add blood pressure 120/80
+  /// on …", "add 6 readings on …".
+  public static func summary(of drafts: [EntryDraft]) -> String {
+    guard let first = drafts.first else { return "add nothing" }
+    let date = DateText.long(first.date)
+    if drafts.count == 2, drafts[0].marker.key == "bp-systolic", drafts[1].marker.key == "bp-diastolic" {
+      return "add blood pressure \(ValueText.number(drafts[0].value))/\(ValueText.number(drafts[1].value)) on \(date)"
+    }
+    if drafts.count == 1 {
+      return "add \(first.marker.shortName) \(ValueText.value(first.value, first.comparator)) on \(date)"
+    }
+    return "add \(drafts.count) readings on \(date)"
+  }
+}

@@ -1,0 +1,61 @@
+import Foundation
+
+/// Turns a value typed in another unit into the marker's own, with that marker's own factor.
+public enum UnitConverter {
+  /// The result of reading a unit: the value in the marker's unit, and how it was converted.
+  public struct Conversion: Equatable, Sendable {
+    public var value: Double
+    /// Set when the value was converted: the value and unit as typed.
+    public var original: (value: Double, unit: String)?
+
+    public static func == (lhs: Conversion, rhs: Conversion) -> Bool {
+      lhs.value == rhs.value && lhs.original?.value == rhs.original?.value && lhs.original?.unit == rhs.original?.unit
+    }
+  }
+
+  /// `value` in `unit` as a value in `marker.unit`; nil `unit` means the marker's own.
+  /// A converted value is rounded to one decimal more than the marker's lab precision, so a
+  /// conversion never moves a reading across a range boundary by rounding alone.
+  public static func convert(_ value: Double, unit: String?, for marker: MarkerDefinition) throws(EntryError)
+    -> Conversion
+  {
+    guard let unit, !unit.isEmpty else { return Conversion(value: value, original: nil) }
+    let typed = normalize(unit)
+    if typed == normalize(marker.unit) || marker.unitSynonyms.contains(where: { normalize($0) == typed }) {
+      return Conversion(value: value, original: nil)
+    }
+    if let siUnit = marker.siUnit, normalize(siUnit) == typed {
+      guard let factor = marker.siFactor, factor > 0 else {
+        throw .noConversion(unit: unit, marker: marker.shortName)
+      }
+      let converted = value / factor + (marker.siOffset ?? 0)
+      return Conversion(value: round(converted, decimals: marker.decimals + 1), original: (value, siUnit))
+    }
+    var accepted = [marker.unit]
+    if let siUnit = marker.siUnit, marker.siFactor != nil { accepted.append(siUnit) }
+    throw .unknownUnit(unit: unit, marker: marker.shortName, accepted: accepted)
+  }
+
+  /// Lowercase, no spaces, µ/μ as u, superscripts as digits, "x10^3" as "10 3": the differences
+  /// between how labs print one unit.
+  public static func normalize(_ unit: String) -> String {
+    var result = ""
+    for character in unit.lowercased() {
+      switch character {
+      case " ", "^", "*", "×": continue
+      case "µ", "μ": result.append("u")
+      case "³": result.append("3")
+      case "⁹": result.append("9")
+      case "²": result.append("2")
+      default: result.append(character)
+      }
+    }
+    if result.hasPrefix("x10") { result.removeFirst() }
+    return result
+  }
+
+  static func round(_ value: Double, decimals: Int) -> Double {
+    let scale = pow(10, Double(decimals))
+    return (value * scale).rounded() / scale
+  }
+}

@@ -1,0 +1,85 @@
+import Foundation
+
+/// A value as a person typed it: the number, a lab comparator if any, and a unit if one was
+/// written onto the number (`3.2mmol/L`).
+public struct TypedValue: Equatable, Sendable {
+  public var value: Double
+  public var comparator: ValueComparator?
+  public var unit: String?
+
+  public init(value: Double, comparator: ValueComparator? = nil, unit: String? = nil) {
+    self.value = value
+    self.comparator = comparator
+    self.unit = unit
+  }
+}
+
+/// Reads values by a strict decimal grammar: `89`, `5.6`, `.5`, `-2`, `<0.5`, `>=90`, `≤ 1`.
+///
+/// Never `nan`, `inf`, hex, exponents, thousands separators or an empty string: `Double(String)`
+/// accepts several of those, and a NaN saved once would make every later save fail.
+public enum ValueParser {
+  /// Parses `text`; a unit written directly after the number is returned separately.
+  public static func parse(_ text: String) throws(EntryError) -> TypedValue {
+    let trimmed = text.trimmingCharacters(in: .whitespaces)
+    guard !trimmed.isEmpty else { throw .emptyValue }
+    var rest = Substring(trimmed)
+    var comparator: ValueComparator?
+    for (prefix, value) in [
+      ("<=", ValueComparator.lessThanOrEqual), (">=", .greaterThanOrEqual), ("≤", .lessThanOrEqual),
+      ("≥", .greaterThanOrEqual), ("<", .lessThan), (">", .greaterThan),
+    ] where rest.hasPrefix(prefix) {
+      comparator = value
+      rest = rest.dropFirst(prefix.count).drop { $0 == " " }
+      break
+    }
+    var number = ""
+    var index = rest.startIndex
+    if index < rest.endIndex, rest[index] == "-" || rest[index] == "+" {
+      if rest[index] == "-" { number.append("-") }
+      index = rest.index(after: index)
+    }
+    var digitsBefore = 0
+    var digitsAfter = 0
+    var sawPoint = false
+    while index < rest.endIndex {
+      let character = rest[index]
+      if character.isASCII, character.isNumber {
+        if sawPoint { digitsAfter += 1 } else { digitsBefore += 1 }
+        number.append(character)
+      } else if character == ".", !sawPoint {
+        sawPoint = true
+        number.append(character)
+      } else {
+        break
+      }
+      index = rest.index(after: index)
+    }
+    let unitText = rest[index...].trimmingCharacters(in: .whitespaces)
+    guard digitsBefore + digitsAfter > 0, !(sawPoint && digitsAfter == 0 && digitsBefore == 0) else {
+      throw .invalidValue(trimmed)
+    }
+    if sawPoint && digitsAfter == 0 { throw .invalidValue(trimmed) }
+    // A comma straight after digits is a decimal comma or a thousands separator: ambiguous.
+    if unitText.hasPrefix(",") { throw .decimalComma(trimmed) }
+    guard digitsBefore + digitsAfter <= 15 else { throw .invalidValue(trimmed) }
+    if let first = unitText.first, !(first.isLetter || first == "%" || first == "µ" || first == "μ" || first == "/") {
+      throw .invalidValue(trimmed)
+    }
+    // Exponents (1e5) and hex (0x1p3) are numbers to Swift but not to a lab report.
+    let unitCharacters = Array(unitText)
+    if unitCharacters.count >= 2, unitCharacters[0] == "e" || unitCharacters[0] == "E",
+      unitCharacters[1].isNumber || unitCharacters[1] == "+" || unitCharacters[1] == "-"
+    {
+      throw .invalidValue(trimmed)
+    }
+    if number.hasSuffix("0"), digitsBefore == 1, !sawPoint, let first = unitCharacters.first,
+      first == "x" || first == "X"
+    {
+      throw .invalidValue(trimmed)
+    }
+    let normalized = number.hasPrefix(".") ? "0" + number : number.hasPrefix("-.") ? "-0" + number.dropFirst() : number
+    guard let value = Double(normalized), value.isFinite else { throw .invalidValue(trimmed) }
+    return TypedValue(value: value, comparator: comparator, unit: unitText.isEmpty ? nil : unitText)
+  }
+}

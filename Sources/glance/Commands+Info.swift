@@ -1,0 +1,90 @@
+import Foundation
+import GlanceCore
+
+extension App {
+  func help(_ topic: String?, _ context: Context) throws {
+    guard let topic else {
+      console.out(HelpText.overview())
+      return
+    }
+    let name = topic == "home" ? "home" : topic
+    guard let info = CommandCatalog.info(name) else {
+      throw UsageError(message: "There is no glance command “\(topic)”.\(CommandParser.suggestion(for: topic))", command: nil)
+    }
+    console.out(HelpText.command(info))
+  }
+
+  func about(_ context: Context) throws {
+    console.out("glance \(GlanceVersion.current) — your health numbers at a glance, kept on this computer only.")
+    console.out("")
+    console.out("Data folder:  \(context.location.folder)")
+    let document = try context.document()
+    let exists = FileManager.default.fileExists(atPath: context.location.dataFile)
+    console.out("Data file:    \(context.location.dataFile)\(exists ? "" : " (not created yet)")")
+    if exists {
+      console.out(
+        "Holds:        \(document.trackedMarkers.count) tracked markers, \(document.entries.count) readings, \(document.visits.count) visits")
+      let backups = (1...DataLocation.backupCount).filter {
+        FileManager.default.fileExists(atPath: context.location.backupFile($0))
+      }
+      console.out("Backups:      \(backups.count) previous versions beside it (glance.json.1 is the newest)")
+    }
+    console.out("Library:      \(MarkerLibrary.builtIn.markers.count) markers in \(MarkerLibrary.builtIn.categories.count) categories")
+    console.out("")
+    console.out("Set GLANCE_HOME to keep your data somewhere else. `glance privacy` says what glance does with it.")
+  }
+
+  func library(query: String?, category: String?, _ context: Context) throws {
+    let document = try context.document()
+    let all = MarkerLibrary.builtIn.markers + document.customMarkers
+    var categories = MarkerLibrary.builtIn.categories + (document.customMarkers.isEmpty ? [] : [.custom])
+    if let category {
+      let wanted = SearchText(category).compact
+      let chosen = categories.filter {
+        SearchText($0.key).compact.hasPrefix(wanted) || SearchText($0.name).compact.hasPrefix(wanted)
+      }
+      guard !chosen.isEmpty, !wanted.isEmpty else {
+        let names = categories.map(\.key).joined(separator: ", ")
+        throw LibraryError.unknownCategory(category, names)
+      }
+      categories = chosen
+    }
+    var markers = all
+    if let query {
+      let matches = SearchService(markers: all).searchMarkers(query)
+      markers = matches.map(\.marker)
+      if markers.isEmpty {
+        throw LibraryError.noMatch(query)
+      }
+    }
+    let allowed = Set(categories.map(\.key))
+    markers = markers.filter { allowed.contains($0.category) }
+    if let query {
+      console.out("Markers matching “\(query)”:\n")
+    }
+    // Group by category in display order; within a category, best match (or library order) first.
+    let tracked = Set(document.trackedMarkers.map(\.markerID))
+    console.out(LibraryView.render(markers: markers, categories: categories, trackedIDs: tracked, style: context.style))
+    if query == nil && category == nil {
+      console.out("")
+      console.out("Track one with: glance track KEY   ·   Add your own: glance custom NAME --unit U")
+    }
+  }
+}
+
+/// Refusals of `glance library`.
+enum LibraryError: GlanceError {
+  case unknownCategory(String, String)
+  case noMatch(String)
+
+  var message: String {
+    switch self {
+    case .unknownCategory(let given, let names):
+      "There is no category “\(given)”. The categories are: \(names)."
+    case .noMatch(let query):
+      "No marker in the library matches “\(query)”. Try another word, or add your own: glance custom \"\(query)\" --unit UNIT"
+    }
+  }
+
+  var exitStatus: ExitStatus { .refused }
+}

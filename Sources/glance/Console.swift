@@ -1,0 +1,108 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+import Foundation
+import GlanceCore
+
+/// The process's world: standard streams, environment, terminal facts. Tests of the binary drive
+/// it through a pseudo-terminal or pipes; nothing else reads them.
+final class Console {
+  let environment: [String: String]
+  let stdinIsTerminal: Bool
+  let stdoutIsTerminal: Bool
+  private var output = FileHandleWriter(descriptor: 1)
+  private var errors = FileHandleWriter(descriptor: 2)
+
+  init(environment: [String: String] = ProcessInfo.processInfo.environment) {
+    self.environment = environment
+    stdinIsTerminal = isatty(0) == 1
+    stdoutIsTerminal = isatty(1) == 1
+  }
+
+  /// Prints a line (or several) to standard output.
+  func out(_ text: String = "") { output.write(text + "\n") }
+
+  /// Prints to standard error: problems, warnings and notices.
+  func err(_ text: String) { errors.write(text + "\n") }
+
+  /// Writes without a newline (for prompts) and flushes.
+  func prompt(_ text: String) { output.write(text) }
+
+  /// One line of standard input without its line ending, or nil at the end of input.
+  func readLine() -> String? {
+    guard let line = Swift.readLine(strippingNewline: true) else { return nil }
+    return line.hasSuffix("\r") ? String(line.dropLast()) : line
+  }
+
+  /// Asks a yes/no question on the terminal; anything but y/yes is no. Nil when there is no
+  /// terminal to ask on.
+  func confirm(_ question: String) -> Bool? {
+    guard stdinIsTerminal else { return nil }
+    prompt(question + " [y/N] ")
+    guard let answer = readLine()?.trimmingCharacters(in: .whitespaces).lowercased() else {
+      out()
+      return false
+    }
+    return answer == "y" || answer == "yes"
+  }
+
+  /// The output style for these options and this terminal.
+  func style(for options: GlobalOptions) -> OutputStyle {
+    let noColor = environment["NO_COLOR"].map { !$0.isEmpty } ?? false
+    let color: Bool
+    switch options.color {
+    case .always: color = true
+    case .never: color = false
+    case .auto: color = stdoutIsTerminal && !noColor && environment["TERM"] != "dumb"
+    }
+    return OutputStyle(unicode: !options.ascii && localeIsUTF8, color: color, width: width(options.width))
+  }
+
+  /// True when the effective locale (LC_ALL, then LC_CTYPE, then LANG) is UTF-8.
+  var localeIsUTF8: Bool {
+    let locale = [environment["LC_ALL"], environment["LC_CTYPE"], environment["LANG"]]
+      .compactMap { $0 }.first { !$0.isEmpty } ?? ""
+    let lowered = locale.lowercased()
+    return lowered.contains("utf-8") || lowered.contains("utf8")
+  }
+
+  private func width(_ requested: Int?) -> Int {
+    if let requested { return requested }
+    if stdoutIsTerminal {
+      var size = winsize()
+      if ioctl(1, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 { return Int(size.ws_col) }
+    }
+    if let columns = environment["COLUMNS"].flatMap(Int.init), columns >= 20 { return columns }
+    return 80
+  }
+}
+
+/// Unbuffered writes to a file descriptor, retried until complete.
+struct FileHandleWriter {
+  let descriptor: Int32
+
+  mutating func write(_ text: String) {
+    var text = text
+    text.withUTF8 { buffer in
+      var offset = 0
+      while offset < buffer.count {
+        #if canImport(Darwin)
+          let written = Darwin.write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
+        #elseif canImport(Musl)
+          let written = Musl.write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
+        #else
+          let written = Glibc.write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
+        #endif
+        if written < 0 {
+          if errno == EINTR { continue }
+          return
+        }
+        offset += written
+      }
+    }
+  }
+}
