@@ -437,7 +437,8 @@ extension MarkerLibrary {
         "creatinine serum",
         "blood creatinine",
         "scr",
-        "cr"
+        "cr",
+        "kidney creatinine"
       ],
       "source": "MedlinePlus creatinine blood test (read directly); LOINC via HL7 FHIR and public code files",
       "notes": "Sex-specific (MedlinePlus): men 0.7-1.3 mg/dL (61.9-114.9 µmol/L), women 0.6-1.1 mg/dL (53-97.2 µmol/L); default is the union. Depends on muscle mass; enzymatic assays give slightly lower ranges (M 0.73-1.18 / F 0.55-1.02). Plausible min/max are editorial typo-catching bounds (unverified)."
@@ -674,9 +675,9 @@ extension MarkerLibrary {
         "alkaline phos",
         "alkaline phosphatase",
         "alkaline phosphotase",
-        "alkaline phosphatese",
         "alkphase",
-        "alp total"
+        "alp total",
+        "liver enzyme alp"
       ],
       "source": "MedlinePlus (as cited), Mayo Clinic; LOINC via HL7 FHIR IG",
       "notes": "MedlinePlus: 44-147 IU/L in adults; Mayo 45-115 U/L (adult men); other labs 33-96 or 20-140. Much higher in children, adolescents and pregnancy (bone growth, placenta). Plausible min/max are editorial typo-catching bounds (unverified)."
@@ -709,7 +710,8 @@ extension MarkerLibrary {
         "gamma glutamyl transferase",
         "gamma-glutamyltransferase",
         "gamma glutamyl transpeptidase",
-        "gamma-glutamyl transpeptidase"
+        "gamma-glutamyl transpeptidase",
+        "liver enzyme ggt"
       ],
       "source": "A.D.A.M./MedlinePlus GGT text, Mayo Clinic; LOINC via HL7 FHIR IG",
       "notes": "A.D.A.M./MedlinePlus: 5-40 U/L for adults. Mayo 9-48 U/L (adult men); other sources sex-specific (men 8-55/8-61, women 5-38); an older MedlinePlus version 0-51. Raised by alcohol and some drugs. Plausible min/max are editorial typo-catching bounds (unverified)."
@@ -805,7 +807,8 @@ extension MarkerLibrary {
         "heamoglobin",
         "haemaglobin",
         "hemoglobin level",
-        "blood hemoglobin"
+        "blood hemoglobin",
+        "cbc hemoglobin"
       ],
       "source": "MedlinePlus/A.D.A.M. hemoglobin text (copy); LOINC via HL7 FHIR and public code files",
       "notes": "Sex-specific (MedlinePlus): men 13.8-17.2 g/dL, women 12.1-15.1; default is the union. Mayo: men 13.5-17.5, women 12.0-15.5. Higher at altitude and in smokers. Plausible min/max are editorial typo-catching bounds (unverified)."
@@ -837,7 +840,8 @@ extension MarkerLibrary {
         "hemocrit",
         "packed cell volume",
         "pcv",
-        "crit"
+        "crit",
+        "cbc hematocrit"
       ],
       "source": "MedlinePlus (as cited), Mayo Clinic; LOINC via HL7 FHIR IG",
       "notes": "Sex-specific (MedlinePlus): men 40.7-50.3%, women 36.1-44.3%; default is the union. Mayo: men 38.8-50%, women 34.9-44.5%. Plausible min/max are editorial typo-catching bounds (unverified)."
@@ -879,7 +883,8 @@ extension MarkerLibrary {
         "wbc count",
         "leukocytes",
         "leukocyte count",
-        "leucocytes"
+        "leucocytes",
+        "cbc white count"
       ],
       "source": "MedlinePlus/NIH and lab reference pages (as cited); LOINC via HL7 FHIR and public code files",
       "notes": "4,500-11,000 cells/µL = 4.5-11.0 x10³/µL (= x10⁹/L). Older MedlinePlus/NIH text 4.5-10.0; Mayo 3.5-10.5. Reports also write K/µL or thousand/µL. A value entered as 7500 most likely means 7.5 (x10³/µL). Plausible min/max are editorial typo-catching bounds (unverified)."
@@ -918,7 +923,8 @@ extension MarkerLibrary {
         "platlets",
         "platelet level",
         "thrombocytes",
-        "thrombocyte count"
+        "thrombocyte count",
+        "cbc platelets"
       ],
       "source": "MedlinePlus and Mount Sinai (as cited), The Blood Project; LOINC via HL7 FHIR and public code files",
       "notes": "MedlinePlus/Mount Sinai: 150,000-400,000/µL (150-400 x10⁹/L); many labs use 150-450. A value entered as 250000 most likely means 250 (x10³/µL). Alternative LOINC 26515-7. Plausible min/max are editorial typo-catching bounds (unverified)."
@@ -1016,7 +1022,8 @@ extension MarkerLibrary {
         "t4 free",
         "free thyroxine",
         "thyroxine free",
-        "free thyroxin"
+        "free thyroxin",
+        "free thyroid hormone"
       ],
       "source": "Lab reference pages, EndocrineWeb; LOINC via HL7 FHIR IG",
       "notes": "Assay-specific. Common ranges 0.8-1.8 ng/dL (several labs), 0.7-1.9 (EndocrineWeb), ~0.9-1.7 (12-22 pmol/L). MedlinePlus is often quoted as 0.9-2.3 but that was not seen directly. Total T4 (3026-2, µg/dL) is a different test, so 't4' alone is not an alias. Plausible min/max are editorial typo-catching bounds (unverified)."

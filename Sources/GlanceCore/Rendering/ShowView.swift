@@ -109,6 +109,8 @@ public enum TrendSummary {
     let days = max(0, start.days(until: today))
     let months = DateText.wholeMonths(from: start, to: max(start, today))
     if months >= 24 { return "the past \(DateText.plural(months / 12, "year"))" }
+    if months == 12 { return "the past year" }
+    if months == 1 { return "the past month" }
     if months >= 1 { return "the past \(DateText.plural(months, "month"))" }
     if days >= 14 { return "the past \(DateText.plural(days / 7, "week"))" }
     return "the past \(DateText.plural(max(1, days), "day"))"

@@ -6,8 +6,8 @@ import Foundation
 /// Readings beyond the marker's plausible range are drawn at the chart's edge with an arrow
 /// instead of stretching the scale, so one slip never flattens years of readings.
 public enum TrendChart {
-  /// Rows of the plot area.
-  public static let height = 10
+  /// About how many rows the plot area has (9 to 13, so that every tick sits on a row).
+  public static let targetHeight = 10
 
   public static func render(_ snapshot: MarkerSnapshot, entries: [MarkerEntry]? = nil, style: OutputStyle) -> String {
     let entries = entries ?? snapshot.entries
@@ -31,7 +31,8 @@ public enum TrendChart {
     let dataHigh = scaled.max()!
     let reach = max(dataHigh - dataLow, abs(dataHigh) * 0.15)
     let bounds = [range.low, range.high].compactMap { $0 }.filter { $0 >= dataLow - reach && $0 <= dataHigh + reach }
-    let scale = Scale(values: scaled + bounds, rows: height)
+    let scale = Scale(values: scaled + bounds, targetRows: targetHeight)
+    let height = scale.rows
 
     // The plot area.
     let labels = scale.ticks.map { ValueText.number($0) }
@@ -39,21 +40,14 @@ public enum TrendChart {
     let plotWidth = max(10, style.width - labelWidth - 3)
     var canvas = Canvas(width: plotWidth, height: height)
 
-    // The band or the bound line.
-    switch (range.low, range.high) {
-    case (let low?, let high?):
-      let top = scale.row(for: high)
-      let bottom = scale.row(for: low)
-      for row in max(0, top)...min(height - 1, bottom) {
+    // The band (rows whose value lies in the range) or the bound line.
+    let band = BandRows(range: range, scale: scale)
+    if let rows = band.rows {
+      for row in rows {
         for column in 0..<plotWidth { canvas.set(column, row, glyphs.band, .green, onlyIfEmpty: true) }
       }
-    case (let bound?, nil), (nil, let bound?):
-      let row = scale.row(for: bound)
-      if (0..<height).contains(row) {
-        for column in 0..<plotWidth { canvas.set(column, row, glyphs.boundLine, .green, onlyIfEmpty: true) }
-      }
-    case (nil, nil):
-      break
+    } else if let row = band.line, (0..<height).contains(row) {
+      for column in 0..<plotWidth { canvas.set(column, row, glyphs.boundLine, .green, onlyIfEmpty: true) }
     }
 
     // Where each reading goes.
@@ -79,7 +73,7 @@ public enum TrendChart {
         let above = entry.value > (scaled.max() ?? entry.value)
         return Point(column: x, row: above ? 0 : height - 1, glyph: above ? glyphs.offTop : glyphs.offBottom, color: .red, severity: 3)
       }
-      let row = min(height - 1, max(0, scale.row(for: entry.value)))
+      let row = band.place(scale.row(for: entry.value), status: status, height: height)
       switch status {
       case .low, .high: return Point(column: x, row: row, glyph: glyphs.out, color: .red, severity: 2)
       case .watchLow, .watchHigh: return Point(column: x, row: row, glyph: glyphs.watch, color: .amber, severity: 1)
@@ -157,6 +151,65 @@ public enum TrendChart {
     return lines.joined(separator: "\n")
   }
 
+  /// Which rows show the range, and where a reading may sit so its place agrees with its status:
+  /// rows are coarse, so a reading in range is never drawn outside the band, nor one out of
+  /// range inside it (at most one row from where rounding put it).
+  struct BandRows {
+    /// Rows of a two-sided band (top row first), nil for a one-sided or no range.
+    var rows: ClosedRange<Int>?
+    /// The row of a one-sided range's bound.
+    var line: Int?
+    var range: ReferenceRange
+
+    init(range: ReferenceRange, scale: Scale) {
+      self.range = range
+      let height = scale.rows
+      switch (range.low, range.high) {
+      case (let low?, let high?):
+        // Rows whose own value lies within the range; a range thinner than a row gets the row of
+        // its middle.
+        let exactTop = scale.exactRow(for: high)
+        let exactBottom = scale.exactRow(for: low)
+        var top = Int(exactTop.rounded(.up))
+        var bottom = Int(exactBottom.rounded(.down))
+        if top > bottom {
+          top = Int(((exactTop + exactBottom) / 2).rounded())
+          bottom = top
+        }
+        top = max(0, top)
+        bottom = min(height - 1, bottom)
+        rows = top <= bottom ? top...bottom : nil
+      case (let bound?, nil), (nil, let bound?):
+        line = scale.row(for: bound)
+      case (nil, nil):
+        break
+      }
+    }
+
+    /// The row for a reading that rounding put at `row`, moved into or out of the band to match
+    /// its status, and kept on the chart.
+    func place(_ row: Int, status: MarkerStatus, height: Int) -> Int {
+      var row = row
+      if let rows {
+        switch status {
+        case .normal, .watchLow, .watchHigh: row = min(max(row, rows.lowerBound), rows.upperBound)
+        case .high: row = min(row, rows.lowerBound - 1)
+        case .low: row = max(row, rows.upperBound + 1)
+        case .noRange: break
+        }
+      } else if let line {
+        switch status {
+        case .high: row = min(row, line - 1)
+        case .low: row = max(row, line + 1)
+        case .normal, .watchLow, .watchHigh:
+          if range.high != nil { row = max(row, line) } else { row = min(row, line) }
+        case .noRange: break
+        }
+      }
+      return min(height - 1, max(0, row))
+    }
+  }
+
   /// The characters of a chart, Unicode or ASCII.
   struct Glyphs {
     let normal, watch, out, line, band, boundLine, offTop, offBottom: String
@@ -180,8 +233,7 @@ public enum TrendChart {
     let ticks: [Double]
     let rows: Int
 
-    init(values: [Double], rows: Int) {
-      self.rows = rows
+    init(values: [Double], targetRows: Int) {
       var low = values.min() ?? 0
       var high = values.max() ?? 1
       if high - low < 1e-9 {
@@ -201,6 +253,10 @@ public enum TrendChart {
         tick += step
       }
       self.ticks = ticks
+      // Ticks fall exactly on rows: each of the n intervals spans the same whole number of rows.
+      let intervals = max(1, ticks.count - 1)
+      let rowsPerInterval = max(1, Int((Double(targetRows - 1) / Double(intervals)).rounded()))
+      rows = intervals * rowsPerInterval + 1
     }
 
     /// 1, 2 or 5 times a power of ten, at least `raw`.
@@ -211,9 +267,10 @@ public enum TrendChart {
     }
 
     /// The row (0 at the top) where `value` belongs; may lie outside 0..<rows.
-    func row(for value: Double) -> Int {
-      Int(((maximum - value) / (maximum - minimum) * Double(rows - 1)).rounded())
-    }
+    func row(for value: Double) -> Int { Int(exactRow(for: value).rounded()) }
+
+    /// The fractional row of `value`.
+    func exactRow(for value: Double) -> Double { (maximum - value) / (maximum - minimum) * Double(rows - 1) }
   }
 
   /// A grid of cells with colours.

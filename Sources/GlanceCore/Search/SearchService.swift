@@ -91,19 +91,16 @@ public struct SearchService: Sendable {
   }
 
   /// The one marker a query means, or the candidates when it could mean several.
+  ///
+  /// An exact match or a best looser match is clear when no other marker matches as well; a
+  /// prefix ("chol", "vit") is clear only when it starts a term of a single marker.
   public func resolveMarker(_ query: String) -> Resolution {
     let matches = searchMarkers(query)
     guard let top = matches.first else { return .notFound }
-    let tied = matches.filter { $0.confidence == top.confidence && $0.score == top.score }
-    if tied.count == 1 {
-      // A single exact or prefix match is clear; a single looser match is clear only when nothing
-      // else matched at all.
-      if top.confidence >= .prefix || matches.count == 1 || matches[1].confidence < top.confidence {
-        return .found(top.marker)
-      }
-    }
     let sameLevel = matches.filter { $0.confidence == top.confidence }
-    return .ambiguous(sameLevel.prefix(8).map(\.marker))
+    let tied = top.confidence == .prefix ? sameLevel : sameLevel.filter { $0.score == top.score }
+    if tied.count == 1 { return .found(top.marker) }
+    return .ambiguous(tied.prefix(8).map(\.marker))
   }
 
   private static func match(_ query: SearchText, _ queryCharacters: [Character], _ term: Term)
@@ -111,7 +108,7 @@ public struct SearchService: Sendable {
   {
     let termCompact = term.search.compact
     if query.compact == termCompact { return (.exact, term.isKey ? 2 : 1) }
-    if query.compact.count >= 2, termCompact.hasPrefix(query.compact) {
+    if query.compact.count >= 3, isPrefix(query.words, of: term.search.words) {
       // Shorter remainders are better: "chol" is closer to "cholesterol" than to "cholesterol ratio".
       return (.prefix, 1000 - (termCompact.count - query.compact.count))
     }
@@ -121,11 +118,27 @@ public struct SearchService: Sendable {
     // A misspelled single word ("cholestrol") may be a typo of a whole term; a query of several
     // words must match word by word, so "vitamin k" never becomes "vitamin d".
     let limit = query.words.count == 1 ? allowedTypos(forLength: queryCharacters.count) : 0
-    if limit > 0 {
-      let distance = editDistance(queryCharacters, term.characters, limit: limit)
-      if distance <= limit { return (.typo, 100 - distance * 10) }
+    if limit > 0, isTypo(queryCharacters, term.characters, limit: limit) {
+      return (.typo, 100 - editDistance(queryCharacters, term.characters, limit: limit) * 10)
     }
     return nil
+  }
+
+  /// The query's words start the term: all but the last equal, the last a prefix of its word
+  /// ("good chol" → "good cholesterol", "vitamin b" → "vitamin b12"; never across a word, so
+  /// "vitamin e" is not "vitamine d").
+  private static func isPrefix(_ queryWords: [String], of termWords: [String]) -> Bool {
+    guard !queryWords.isEmpty, queryWords.count <= termWords.count else { return false }
+    for index in 0..<(queryWords.count - 1) where queryWords[index] != termWords[index] { return false }
+    return termWords[queryWords.count - 1].hasPrefix(queryWords[queryWords.count - 1])
+  }
+
+  /// Within `limit` edits, keeping the first letter (people rarely mistype it; "estrogen" is not
+  /// "nitrogen").
+  private static func isTypo(_ typed: [Character], _ word: [Character], limit: Int) -> Bool {
+    guard let first = typed.first, let wordFirst = word.first else { return false }
+    let sameStart = first == wordFirst || (typed.count > 1 && word.count > 1 && typed[0] == word[1] && typed[1] == word[0])
+    return sameStart && editDistance(typed, word, limit: limit) <= limit
   }
 
   /// Every query word matched by a different term word; the quality rewards whole words and
@@ -138,15 +151,18 @@ public struct SearchService: Sendable {
       var bestIndex: Int?
       var bestPoints = 0
       let characters = Array(word)
+      // The last word of a longer query may be a short prefix ("vitamin b"); a lone word needs
+      // three letters ("ck" is not "ckd-epi").
+      let minimumPrefix = queryWords.count == 1 ? 3 : word == queryWords.last ? 1 : 2
       for (index, termWord) in termWords.enumerated() where !used.contains(index) {
         var points = 0
         if termWord == word {
           points = 3
-        } else if word.count >= 2, termWord.hasPrefix(word) {
+        } else if word.count >= minimumPrefix, termWord.hasPrefix(word) {
           points = 2
         } else {
           let limit = allowedTypos(forLength: min(word.count, termWord.count))
-          if limit > 0, editDistance(characters, Array(termWord), limit: limit) <= limit { points = 1 }
+          if limit > 0, isTypo(characters, Array(termWord), limit: limit) { points = 1 }
         }
         if points > bestPoints {
           bestPoints = points

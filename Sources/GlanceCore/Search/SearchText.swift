@@ -60,11 +60,11 @@ public func editDistance(_ a: [Character], _ b: [Character], limit: Int) -> Int 
 }
 
 /// How many typos a word of `length` characters may carry and still match: none for short words
-/// (so "ldl" never finds "hdl"), one from 4, two from 8.
+/// (so "ldl" never finds "hdl"), one from 4, two from 10.
 func allowedTypos(forLength length: Int) -> Int {
   switch length {
   case ..<4: 0
-  case 4..<8: 1
+  case 4..<10: 1
   default: 2
   }
 }

@@ -1,0 +1,133 @@
+import Foundation
+import GlanceCore
+import Testing
+
+/// `glance` as a new user meets it: version, help, about, privacy, the library, bad command lines.
+@Suite("End to end: basics")
+struct BasicsTests {
+  @Test("--version prints the version")
+  func version() throws {
+    let glance = GlanceSandbox()
+    let result = try glance.run("--version")
+    #expect(result.status == 0)
+    #expect(result.stdout == "glance \(GlanceVersion.current)\n")
+  }
+
+  @Test("--help and help COMMAND explain, on stdout, with exit 0")
+  func help() throws {
+    let glance = GlanceSandbox()
+    let overview = try glance.run("--help")
+    #expect(overview.status == 0)
+    #expect(overview.stdout.contains("Usage: glance [COMMAND]"))
+    for command in ["add", "show", "visit", "export", "setup"] {
+      let viaHelp = try glance.run("help", command)
+      let viaFlag = try glance.run(command, "--help")
+      #expect(viaHelp.status == 0)
+      #expect(viaHelp.stdout.hasPrefix("Usage: glance \(command)"))
+      #expect(viaFlag.stdout == viaHelp.stdout)
+    }
+  }
+
+  @Test(
+    "command-line mistakes are usage errors (64) with a pointer to help",
+    arguments: [
+      ["shwo", "hdl"], ["add"], ["add", "hdl"], ["add", "hdl", "89", "--colour", "never"], ["show", "hdl", "--since"],
+      ["export"], ["export", "--json", "--csv"], ["range", "ldl"], ["help", "nosuch"], ["--width", "abc"],
+      ["--color", "sometimes"], ["visit"], ["visit", "fly"], ["edit", "abcd"],
+    ])
+  func usageErrors(arguments: [String]) throws {
+    let glance = GlanceSandbox()
+    let result = try glance.run(arguments)
+    #expect(result.status == 64, "\(arguments): \(result.stderr)")
+    #expect(result.stdout.isEmpty)
+    #expect(result.stderr.contains("glance"))
+    #expect(glance.bytes == nil)
+  }
+
+  @Test("a near-miss command suggests the right one")
+  func suggestion() throws {
+    let result = try GlanceSandbox().run("shwo")
+    #expect(result.stderr.contains("Did you mean glance show?"))
+  }
+
+  @Test("about says where the data lives; privacy prints the policy")
+  func aboutAndPrivacy() throws {
+    let glance = GlanceSandbox()
+    let about = try glance.run("about")
+    #expect(about.status == 0)
+    #expect(about.stdout.contains(glance.home))
+    #expect(about.stdout.contains("not created yet"))
+    let privacy = try glance.run("privacy")
+    #expect(privacy.stdout.contains("Glance collects no data"))
+    #expect(glance.bytes == nil, "read-only commands must not create the data file")
+  }
+
+  @Test("library lists every category; a query and --category narrow it")
+  func library() throws {
+    let glance = GlanceSandbox()
+    let all = try glance.run("library")
+    for category in MarkerLibrary.builtIn.categories { #expect(all.stdout.contains(category.name)) }
+    let query = try glance.run("library", "good cholesterol")
+    #expect(query.stdout.contains("HDL Cholesterol"))
+    #expect(!query.stdout.contains("LDL Cholesterol"))
+    let thyroid = try glance.run("library", "--category", "thyroid")
+    #expect(thyroid.stdout.contains("TSH"))
+    #expect(!thyroid.stdout.contains("HDL"))
+    let nothing = try glance.run("library", "zzzz")
+    #expect(nothing.status == 65)
+    #expect(nothing.stderr.contains("No marker in the library matches"))
+  }
+
+  @Test("a release-style binary copied alone into an empty folder still has its library")
+  func loneBinary() throws {
+    let glance = GlanceSandbox()
+    let lone = glance.scratch.file("lone")
+    try FileManager.default.createDirectory(atPath: lone, withIntermediateDirectories: false)
+    try FileManager.default.copyItem(atPath: binary("glance"), toPath: lone + "/glance")
+    let result = try GlanceEndToEnd.run(
+      lone + "/glance", ["library"], environment: glance.environment, stdin: nil, in: glance.scratch)
+    #expect(result.status == 0)
+    #expect(result.stdout.contains("Vitamin D, 25-Hydroxy"))
+  }
+
+  @Test("the data folder is 0700 and its files 0600, even with a permissive umask in the shell")
+  func modes() throws {
+    let glance = GlanceSandbox()
+    let result = try GlanceEndToEnd.run(
+      "/bin/sh", ["-c", "umask 000; exec \"$0\" add hdl 60", binary("glance")], environment: glance.environment,
+      stdin: nil, in: glance.scratch)
+    #expect(result.status == 0, "\(result.stderr)")
+    #expect(mode(of: glance.home) == 0o700)
+    #expect(mode(of: glance.dataFile) == 0o600)
+    #expect(mode(of: glance.home + "/glance.lock") == 0o600)
+  }
+
+  @Test("a data folder others can read is refused with the fix, and nothing is written")
+  func unsafeFolder() throws {
+    let glance = GlanceSandbox()
+    try FileManager.default.createDirectory(atPath: glance.home, withIntermediateDirectories: false, attributes: [.posixPermissions: 0o755])
+    let result = try glance.run("add", "hdl", "60")
+    #expect(result.status == 74)
+    #expect(result.stderr.contains("chmod 700"))
+    #expect(glance.bytes == nil)
+  }
+
+  @Test("a damaged data file is never overwritten; reads use the backup and say so")
+  func damagedFile() throws {
+    let glance = GlanceSandbox()
+    try glance.run("add", "hdl", "60", "--date", "2026-01-01")
+    try glance.run("add", "hdl", "62", "--date", "2026-02-01")
+    var bytes = try #require(glance.bytes)
+    bytes.removeLast(30)
+    try bytes.write(to: URL(fileURLWithPath: glance.dataFile))
+    let home = try glance.run()
+    #expect(home.status == 0)
+    #expect(home.stderr.contains("could not be read"))
+    #expect(home.stderr.contains("glance.json.1"))
+    #expect(home.stdout.contains("60"))
+    let add = try glance.run("add", "hdl", "64")
+    #expect(add.status == 74)
+    #expect(add.stderr.contains("mv '"))
+    #expect(glance.bytes == bytes)
+  }
+}
