@@ -14,7 +14,8 @@ let package = Package(
     .executableTarget(name: "glance", dependencies: ["GlanceCore"], path: "Sources/glance"),
     // A small helper the crash and concurrency tests start as a child process; never shipped.
     .executableTarget(name: "glance-torture", dependencies: ["GlanceCore"], path: "Tests/Torture"),
-    .testTarget(name: "GlanceCoreTests", dependencies: ["GlanceCore"], path: "Tests/GlanceCoreTests"),
+    .testTarget(
+      name: "GlanceCoreTests", dependencies: ["GlanceCore"], path: "Tests/GlanceCoreTests", exclude: ["Golden"]),
     .testTarget(
       name: "GlanceEndToEndTests",
       dependencies: ["GlanceCore", "glance", "glance-torture"],

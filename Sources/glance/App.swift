@@ -84,7 +84,8 @@ final class Context {
       environment: console.environment, currentDirectory: FileManager.default.currentDirectoryPath)
     if let pinned = global.today ?? console.environment["GLANCE_TODAY"].flatMap({ $0.isEmpty ? nil : $0 }) {
       guard let date = CalendarDate(iso: pinned) else {
-        throw UsageError(message: "--today (or GLANCE_TODAY) takes a date as YYYY-MM-DD, not “\(pinned)”.", command: nil)
+        throw UsageError(
+          message: "--today (or GLANCE_TODAY) takes a date as YYYY-MM-DD, not “\(pinned)”.", command: nil)
       }
       today = date
     } else {

@@ -126,7 +126,8 @@ enum CommandParser {
         throw UsageError(message: "Say what to do with visits: add, show, edit or delete.", command: "visit")
       }
       guard ["add", "show", "edit", "delete"].contains(sub) else {
-        throw UsageError(message: "“\(sub)” is not something glance visit does: use add, show, edit or delete.", command: "visit")
+        throw UsageError(
+          message: "“\(sub)” is not something glance visit does: use add, show, edit or delete.", command: "visit")
       }
       rest.remove(at: rest.firstIndex(of: sub)!)
       name = "visit " + sub
@@ -295,11 +296,14 @@ enum CommandParser {
       if json && arguments.flags.contains("visits") {
         throw UsageError(message: "--visits goes with --csv; the JSON export always has your visits.", command: name)
       }
-      return .export(ExportOptions(format: json ? .json : .csv, visits: arguments.flags.contains("visits"), output: arguments.value("output")))
+      return .export(
+        ExportOptions(
+          format: json ? .json : .csv, visits: arguments.flags.contains("visits"), output: arguments.value("output")))
     case "import":
       try count(1...1, "the file to import")
       return .importFile(
-        ImportOptions(file: words[0], replace: arguments.flags.contains("replace"), dryRun: arguments.flags.contains("dry-run")))
+        ImportOptions(
+          file: words[0], replace: arguments.flags.contains("replace"), dryRun: arguments.flags.contains("dry-run")))
     default:
       throw UsageError(message: "“\(name)” is not a glance command.", command: nil)
     }

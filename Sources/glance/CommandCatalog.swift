@@ -21,14 +21,16 @@ enum CommandCatalog {
     CommandInfo(
       name: "setup", usage: "glance setup [--markers hdl,ldl,…]",
       summary: "Choose the markers you want to follow (3 short steps).",
-      details: "On a terminal it asks: pick markers by category number or by typing a search, then add a marker of your own if you like. --markers does it in one line and takes the same words as `add` (`bp` tracks both blood-pressure numbers).",
+      details:
+        "On a terminal it asks: pick markers by category number or by typing a search, then add a marker of your own if you like. --markers does it in one line and takes the same words as `add` (`bp` tracks both blood-pressure numbers).",
       options: [("--markers LIST", "Comma-separated markers to track, e.g. hdl,ldl,a1c,bp.")],
       examples: ["glance setup", "glance setup --markers hdl,ldl,a1c,bp,weight"],
       spec: OptionSpec(valued: ["markers"])),
     CommandInfo(
       name: "add", usage: "glance add MARKER VALUE [UNIT] [--date D] [--note N] [--yes]",
       summary: "Record one reading.",
-      details: "MARKER is a key, name or everyday word (`hdl`, \"good cholesterol\", `a1c`). VALUE is a number as the lab printed it (`89`, `5.6`, `<0.5`). A UNIT other than the marker's own is converted (`ldl 3.2 mmol/L`). `bp 120/80` records both blood-pressure numbers. Unusual values, likely slips and duplicates are asked about before anything is saved.",
+      details:
+        "MARKER is a key, name or everyday word (`hdl`, \"good cholesterol\", `a1c`). VALUE is a number as the lab printed it (`89`, `5.6`, `<0.5`). A UNIT other than the marker's own is converted (`ldl 3.2 mmol/L`). `bp 120/80` records both blood-pressure numbers. Unusual values, likely slips and duplicates are asked about before anything is saved.",
       options: [
         ("--date D", "Date of the test: 2025-02-15, today, yesterday, \"3 days ago\", \"Feb 15\". Default: today."),
         ("--note N", "A note to keep with the reading."), yes,
@@ -41,9 +43,12 @@ enum CommandCatalog {
     CommandInfo(
       name: "batch", usage: "glance batch [--date D] [MARKER=VALUE …]",
       summary: "Record a lab panel: one date, many values.",
-      details: "With MARKER=VALUE pairs it records them all. With none, on a terminal it asks for each tracked marker in turn (Enter skips); with input piped in it reads `MARKER VALUE` lines. All or nothing: if one value is refused, none is saved.",
+      details:
+        "With MARKER=VALUE pairs it records them all. With none, on a terminal it asks for each tracked marker in turn (Enter skips); with input piped in it reads `MARKER VALUE` lines. All or nothing: if one value is refused, none is saved.",
       options: [("--date D", "Date of the panel (default: today)."), yes],
-      examples: ["glance batch --date 2025-02-15 hdl=62 ldl=131 triglycerides=150 a1c=5.9", "glance batch < panel.txt"],
+      examples: [
+        "glance batch --date 2025-02-15 hdl=62 ldl=131 triglycerides=150 a1c=5.9", "glance batch < panel.txt",
+      ],
       spec: OptionSpec(valued: ["date"], flags: ["yes"], short: ["y": "yes"])),
     CommandInfo(
       name: "show", usage: "glance show MARKER [--since D]",
@@ -54,8 +59,11 @@ enum CommandCatalog {
     CommandInfo(
       name: "edit", usage: "glance edit ID [--value V] [--date D] [--note N]",
       summary: "Change a reading; shows the old and the new.",
-      details: "ID is the short id `glance show` prints (the first few characters are enough, as with git). --note \"\" removes the note.",
-      options: [("--value V", "The corrected value."), ("--date D", "The corrected date."), ("--note N", "A new note."), yes],
+      details:
+        "ID is the short id `glance show` prints (the first few characters are enough, as with git). --note \"\" removes the note.",
+      options: [
+        ("--value V", "The corrected value."), ("--date D", "The corrected date."), ("--note N", "A new note."), yes,
+      ],
       examples: ["glance edit 3fa2 --value 98", "glance edit 3fa2 --date 2025-02-14"],
       spec: OptionSpec(valued: ["value", "date", "note"], flags: ["yes"], short: ["y": "yes"])),
     CommandInfo(
@@ -65,7 +73,10 @@ enum CommandCatalog {
     CommandInfo(
       name: "range", usage: "glance range MARKER --low L --high H | --reset",
       summary: "Set your own target range for a marker; every reading is judged against it.",
-      options: [("--low L", "Lower bound (inclusive)."), ("--high H", "Upper bound (inclusive)."), ("--reset", "Go back to the library's default range.")],
+      options: [
+        ("--low L", "Lower bound (inclusive)."), ("--high H", "Upper bound (inclusive)."),
+        ("--reset", "Go back to the library's default range."),
+      ],
       examples: ["glance range ldl --high 70", "glance range hdl --low 50", "glance range ldl --reset"],
       spec: OptionSpec(valued: ["low", "high"], flags: ["reset"])),
     CommandInfo(
@@ -88,7 +99,8 @@ enum CommandCatalog {
     CommandInfo(
       name: "custom", usage: "glance custom NAME --unit U [--low L] [--high H] [--higher-is-better|--lower-is-better]",
       summary: "Add a marker of your own.",
-      details: "Custom markers get no plausible-range check, no slip check and no prep insights: glance knows nothing medical about them.",
+      details:
+        "Custom markers get no plausible-range check, no slip check and no prep insights: glance knows nothing medical about them.",
       options: [
         ("--unit U", "The unit you record it in."), ("--low L / --high H", "Your target range (optional)."),
         ("--higher-is-better", "Rising is good news."), ("--lower-is-better", "Falling is good news."),
@@ -125,7 +137,8 @@ enum CommandCatalog {
       summary: "A copy of your data: complete JSON, or CSV for a spreadsheet.",
       options: [
         ("--json", "Everything, re-importable."), ("--csv", "One row per reading."),
-        ("--visits", "With --csv: visits instead of readings."), ("-o, --output FILE", "Write to FILE (created private) instead of the screen."),
+        ("--visits", "With --csv: visits instead of readings."),
+        ("-o, --output FILE", "Write to FILE (created private) instead of the screen."),
       ],
       examples: ["glance export --csv -o readings.csv", "glance export --json -o glance-backup.json"],
       spec: OptionSpec(valued: ["output"], flags: ["json", "csv", "visits"], short: ["o": "output"])),
@@ -133,7 +146,8 @@ enum CommandCatalog {
       name: "import", usage: "glance import FILE [--replace] [--dry-run] [--yes]",
       summary: "Bring in a glance export (JSON or CSV) or your own spreadsheet.",
       options: [
-        ("--replace", "Replace everything with the file (asks first)."), ("--dry-run", "Show what would change; change nothing."), yes,
+        ("--replace", "Replace everything with the file (asks first)."),
+        ("--dry-run", "Show what would change; change nothing."), yes,
       ],
       spec: OptionSpec(flags: ["replace", "dry-run", "yes"], short: ["y": "yes"])),
     CommandInfo(

@@ -55,11 +55,13 @@ extension App {
             throw ConfirmationError.needsConfirmation(
               question: check.question,
               instead:
-                "If you meant \(ValueText.number(suggestion)), run the command again with \(ValueText.number(suggestion)). If \(ValueText.number(draft.value)) is right, add --yes.")
+                "If you meant \(ValueText.number(suggestion)), run the command again with \(ValueText.number(suggestion)). If \(ValueText.number(draft.value)) is right, add --yes."
+            )
           }
           console.out(check.question)
           console.prompt(
-            "  1) save \(ValueText.number(suggestion))   2) save \(ValueText.number(draft.value)) as typed   3) cancel  [1/2/3]: ")
+            "  1) save \(ValueText.number(suggestion))   2) save \(ValueText.number(draft.value)) as typed   3) cancel  [1/2/3]: "
+          )
           switch console.readLine()?.trimmingCharacters(in: .whitespaces) {
           case "1":
             draft = try EntryPlanner.draft(
@@ -82,17 +84,22 @@ extension App {
   func show(_ word: String, since: String?, _ context: Context) throws {
     let document = try context.document()
     let markers = try EntryPlanner.resolveMarkers(word, among: context.allMarkers(document))
-    let sinceDate = try since.map { (text: String) throws(EntryError) in try DateParser.parse(text, today: context.today, for: .reading) }
+    let sinceDate = try since.map { (text: String) throws(EntryError) in
+      try DateParser.parse(text, today: context.today, for: .reading)
+    }
     let shortIDs = ShortID.prefixes(for: document.entries.map(\.id))
     for (index, marker) in markers.enumerated() {
       if index > 0 { console.out("") }
       let snapshot = document.snapshot(for: marker)
       let entries = snapshot.entries.filter { entry in sinceDate.map { entry.dateOfService >= $0 } ?? true }
       if entries.isEmpty, !snapshot.entries.isEmpty, let sinceDate {
-        console.out("No \(marker.displayName) readings since \(DateText.long(sinceDate)); the latest is from \(DateText.long(snapshot.latest!.dateOfService)).")
+        console.out(
+          "No \(marker.displayName) readings since \(DateText.long(sinceDate)); the latest is from \(DateText.long(snapshot.latest!.dateOfService))."
+        )
         continue
       }
-      console.out(ShowView.render(snapshot, entries: entries, shortIDs: shortIDs, today: context.today, style: context.style))
+      console.out(
+        ShowView.render(snapshot, entries: entries, shortIDs: shortIDs, today: context.today, style: context.style))
     }
   }
 
@@ -101,6 +108,7 @@ extension App {
     switch ShortID.resolve(prefix, among: document.entries.map(\.id)) {
     case .found(let id): return document.entries.first { $0.id == id }!
     case .notFound: throw IDError.noReading(prefix)
+    case .tooShort: throw IDError.tooShort(prefix)
     case .ambiguous(let ids):
       let library = MarkerLibrary.builtIn
       let prefixes = ShortID.prefixes(for: document.entries.map(\.id))
@@ -120,7 +128,10 @@ extension App {
       throw IDError.noReading(options.id)
     }
     var new = old
-    let date = try options.date.map { (text: String) throws(EntryError) in try DateParser.parse(text, today: context.today, for: .reading) } ?? old.dateOfService
+    let date =
+      try options.date.map { (text: String) throws(EntryError) in
+        try DateParser.parse(text, today: context.today, for: .reading)
+      } ?? old.dateOfService
     var draft: EntryDraft?
     if let valueText = options.value {
       let others = document.entries.filter { $0.markerID == old.markerID && $0.id != old.id }
@@ -136,9 +147,13 @@ extension App {
     }
     if let draft { _ = try answerChecks([draft], context) }
     func describe(_ entry: MarkerEntry) -> String {
-      "\(marker.shortName) \(entry.valueText) on \(DateText.long(entry.dateOfService))" + (entry.note.map { " — “\(ShowView.firstLine($0))”" } ?? "")
+      "\(marker.shortName) \(entry.valueText) on \(DateText.long(entry.dateOfService))"
+        + (entry.note.map { " — “\(ShowView.firstLine($0))”" } ?? "")
     }
-    try context.repository.updateEntry(new, summary: "edit \(marker.shortName) \(ValueText.value(old.value, old.comparator)) on \(DateText.long(old.dateOfService))")
+    try context.repository.updateEntry(
+      new,
+      summary:
+        "edit \(marker.shortName) \(ValueText.value(old.value, old.comparator)) on \(DateText.long(old.dateOfService))")
     console.out("Was: " + describe(old))
     console.out("Now: " + describe(new))
   }
@@ -149,8 +164,11 @@ extension App {
     let name = document.definition(for: old.markerID, library: context.repository.library)?.shortName ?? "this"
     let value = ValueText.value(old.value, old.comparator)
     try context.confirm("Delete \(name) reading of \(value) from \(DateText.long(old.dateOfService))?")
-    try context.repository.deleteEntry(old.id, summary: "delete \(name) \(value) from \(DateText.long(old.dateOfService))")
-    console.out("Deleted the \(name) reading of \(value) from \(DateText.long(old.dateOfService)). Changed your mind? glance undo")
+    try context.repository.deleteEntry(
+      old.id, summary: "delete \(name) \(value) from \(DateText.long(old.dateOfService))")
+    console.out(
+      "Deleted the \(name) reading of \(value) from \(DateText.long(old.dateOfService)). Changed your mind? glance undo"
+    )
   }
 }
 
@@ -158,6 +176,7 @@ extension App {
 enum IDError: GlanceError {
   case noReading(String)
   case noVisit(String)
+  case tooShort(String)
   case ambiguous(String, [String])
 
   var message: String {
@@ -166,6 +185,8 @@ enum IDError: GlanceError {
       "No reading has the id “\(prefix)”. The ids are in the first column of glance show MARKER."
     case .noVisit(let prefix):
       "No visit has the id “\(prefix)”. The ids are in the first column of glance visits."
+    case .tooShort(let prefix):
+      "“\(prefix)” is too short to be sure which one you mean. Type at least \(ShortID.minimumLength) characters of the id."
     case .ambiguous(let prefix, let lines):
       "“\(prefix)” fits more than one:\n" + lines.joined(separator: "\n") + "\nType a few more characters of the id."
     }

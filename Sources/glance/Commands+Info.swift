@@ -9,7 +9,8 @@ extension App {
     }
     let name = topic == "home" ? "home" : topic
     guard let info = CommandCatalog.info(name) else {
-      throw UsageError(message: "There is no glance command “\(topic)”.\(CommandParser.suggestion(for: topic))", command: nil)
+      throw UsageError(
+        message: "There is no glance command “\(topic)”.\(CommandParser.suggestion(for: topic))", command: nil)
     }
     console.out(HelpText.command(info))
   }
@@ -23,13 +24,16 @@ extension App {
     console.out("Data file:    \(context.location.dataFile)\(exists ? "" : " (not created yet)")")
     if exists {
       console.out(
-        "Holds:        \(document.trackedMarkers.count) tracked markers, \(document.entries.count) readings, \(document.visits.count) visits")
+        "Holds:        \(document.trackedMarkers.count) tracked markers, \(document.entries.count) readings, \(document.visits.count) visits"
+      )
       let backups = (1...DataLocation.backupCount).filter {
         FileManager.default.fileExists(atPath: context.location.backupFile($0))
       }
       console.out("Backups:      \(backups.count) previous versions beside it (glance.json.1 is the newest)")
     }
-    console.out("Library:      \(MarkerLibrary.builtIn.markers.count) markers in \(MarkerLibrary.builtIn.categories.count) categories")
+    console.out(
+      "Library:      \(MarkerLibrary.builtIn.markers.count) markers in \(MarkerLibrary.builtIn.categories.count) categories"
+    )
     console.out("")
     console.out("Set GLANCE_HOME to keep your data somewhere else. `glance privacy` says what glance does with it.")
   }

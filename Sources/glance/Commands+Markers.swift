@@ -7,7 +7,8 @@ extension App {
     let snapshots = document.trackedSnapshots(library: context.repository.library)
     console.out(HomeView.render(snapshots, today: context.today, style: context.style))
     if !snapshots.isEmpty {
-      console.out(context.style.paint("glance show NAME for a chart  ·  glance add NAME VALUE to record  ·  glance help", .dim))
+      console.out(
+        context.style.paint("glance show NAME for a chart  ·  glance add NAME VALUE to record  ·  glance help", .dim))
     }
   }
 
@@ -69,7 +70,8 @@ extension App {
       transaction.apply(.putCustomMarker(marker))
       var tracked = transaction.document.trackedMarkers
       tracked.append(
-        UserMarker(markerID: marker.id, displayOrder: (tracked.map(\.displayOrder).max() ?? -1) + 1, addedAt: transaction.now))
+        UserMarker(
+          markerID: marker.id, displayOrder: (tracked.map(\.displayOrder).max() ?? -1) + 1, addedAt: transaction.now))
       transaction.apply(.setTrackedMarkers(tracked))
     }
     var line = "Added and tracking \(marker.displayName) (\(marker.unit))"
@@ -78,7 +80,8 @@ extension App {
     }
     console.out(line + ".")
     console.out("Record a reading with: glance add \(marker.key) VALUE")
-    console.out("Custom markers get no unusual-value checks and no prep insights: glance knows nothing medical about them.")
+    console.out(
+      "Custom markers get no unusual-value checks and no prep insights: glance knows nothing medical about them.")
   }
 
   func range(_ options: RangeOptions, _ context: Context) throws {
@@ -90,11 +93,14 @@ extension App {
       throw CustomMarkerPlanner.Failure.rangeOrder(low: ValueText.number(low), high: ValueText.number(high))
     }
     let isTracked = document.trackedMarkers.contains { $0.markerID == marker.id }
-    try context.repository.write(summary: options.reset ? "reset the range of \(marker.shortName)" : "set the range of \(marker.shortName)") { transaction in
+    try context.repository.write(
+      summary: options.reset ? "reset the range of \(marker.shortName)" : "set the range of \(marker.shortName)"
+    ) { transaction in
       var tracked = transaction.document.trackedMarkers
       if !tracked.contains(where: { $0.markerID == marker.id }) {
         tracked.append(
-          UserMarker(markerID: marker.id, displayOrder: (tracked.map(\.displayOrder).max() ?? -1) + 1, addedAt: transaction.now))
+          UserMarker(
+            markerID: marker.id, displayOrder: (tracked.map(\.displayOrder).max() ?? -1) + 1, addedAt: transaction.now))
       }
       let index = tracked.firstIndex { $0.markerID == marker.id }!
       tracked[index].customReferenceLow = options.reset ? nil : low
@@ -114,7 +120,8 @@ extension App {
     if !snapshot.entries.isEmpty {
       let outside = snapshot.entries.filter { snapshot.status(of: $0).isOutOfRange }.count
       console.out(
-        "All \(snapshot.entries.count) readings are judged against it: \(outside) outside, \(snapshot.entries.count - outside) within.")
+        "All \(snapshot.entries.count) readings are judged against it: \(outside) outside, \(snapshot.entries.count - outside) within."
+      )
     }
   }
 

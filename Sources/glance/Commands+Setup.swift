@@ -15,7 +15,8 @@ extension App {
     }
     guard console.stdinIsTerminal else {
       throw UsageError(
-        message: "glance setup asks questions, and there is no terminal to ask on. Use: glance setup --markers hdl,ldl,a1c",
+        message:
+          "glance setup asks questions, and there is no terminal to ask on. Use: glance setup --markers hdl,ldl,a1c",
         command: "setup")
     }
     let style = context.style
@@ -63,7 +64,9 @@ extension App {
         }
       }
       for (index, marker) in candidates.enumerated() {
-        let mark = chosen.contains(where: { $0.id == marker.id }) || alreadyTracked.contains(marker.id) ? "  " + MarkerStatus.normal.symbol(style) : ""
+        let mark =
+          chosen.contains(where: { $0.id == marker.id }) || alreadyTracked.contains(marker.id)
+          ? "  " + MarkerStatus.normal.symbol(style) : ""
         console.out("  \(String(index + 1).leftPadded(2))  \(marker.displayName) (\(marker.unit))\(mark)")
       }
       console.prompt("Numbers to track (e.g. 1 3, or all), Enter to go back: ")
@@ -97,21 +100,27 @@ extension App {
       try context.repository.write(summary: "setup") { transaction in
         if let custom { transaction.apply(.putCustomMarker(custom)) }
         var tracked = transaction.document.trackedMarkers
-        for marker in newMarkers + (custom.map { [$0] } ?? []) where !tracked.contains(where: { $0.markerID == marker.id }) {
+        for marker in newMarkers + (custom.map { [$0] } ?? [])
+        where !tracked.contains(where: { $0.markerID == marker.id }) {
           tracked.append(
-            UserMarker(markerID: marker.id, displayOrder: (tracked.map(\.displayOrder).max() ?? -1) + 1, addedAt: transaction.now))
+            UserMarker(
+              markerID: marker.id, displayOrder: (tracked.map(\.displayOrder).max() ?? -1) + 1, addedAt: transaction.now
+            ))
         }
         transaction.apply(.setTrackedMarkers(tracked))
       }
     }
     console.out("")
     let total = try context.repository.read().trackedMarkers.count
-    console.out("All set: you're tracking \(total) marker\(total == 1 ? "" : "s"). Record a reading with glance add NAME VALUE.")
+    console.out(
+      "All set: you're tracking \(total) marker\(total == 1 ? "" : "s"). Record a reading with glance add NAME VALUE.")
     console.out("")
     try home(context)
   }
 }
 
 extension String {
-  func leftPadded(_ width: Int) -> String { count >= width ? self : String(repeating: " ", count: width - count) + self }
+  func leftPadded(_ width: Int) -> String {
+    count >= width ? self : String(repeating: " ", count: width - count) + self
+  }
 }

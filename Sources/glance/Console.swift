@@ -1,3 +1,6 @@
+import Foundation
+import GlanceCore
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Musl)
@@ -5,8 +8,6 @@
 #elseif canImport(Darwin)
   import Darwin
 #endif
-import Foundation
-import GlanceCore
 
 /// The process's world: standard streams, environment, terminal facts. Tests of the binary drive
 /// it through a pseudo-terminal or pipes; nothing else reads them.
@@ -64,7 +65,8 @@ final class Console {
 
   /// True when the effective locale (LC_ALL, then LC_CTYPE, then LANG) is UTF-8.
   var localeIsUTF8: Bool {
-    let locale = [environment["LC_ALL"], environment["LC_CTYPE"], environment["LANG"]]
+    let locale =
+      [environment["LC_ALL"], environment["LC_CTYPE"], environment["LANG"]]
       .compactMap { $0 }.first { !$0.isEmpty } ?? ""
     let lowered = locale.lowercased()
     return lowered.contains("utf-8") || lowered.contains("utf8")

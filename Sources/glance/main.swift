@@ -1,3 +1,5 @@
+import GlanceCore
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Musl)
@@ -5,7 +7,6 @@
 #elseif canImport(Darwin)
   import Darwin
 #endif
-import GlanceCore
 
 // NB: before anything can create a file: whatever the shell's umask, glance's files are private.
 umask(0o077)

@@ -10,7 +10,10 @@ struct DocumentCodecTests {
   /// A fixed document (fixed ids) with every kind of record.
   static let sample: GlanceDocument = {
     var generator = SeededGenerator(seed: 7)
-    func id() -> UUID { UUID(uuid: (UInt8(0), 0, 0, 0, 0, 0, 0x40, 0, 0x80, 0, 0, 0, 0, 0, 0, UInt8.random(in: 0...255, using: &generator))) }
+    func id() -> UUID {
+      UUID(
+        uuid: (UInt8(0), 0, 0, 0, 0, 0, 0x40, 0, 0x80, 0, 0, 0, 0, 0, 0, UInt8.random(in: 0...255, using: &generator)))
+    }
     var document = GlanceDocument.empty(createdAt: Fixture.time("2025-01-01T09:00:00Z"))
     var custom = Fixture.customMarker()
     custom.id = id()
@@ -120,7 +123,8 @@ struct DocumentCodecTests {
   @Test("unknown keys from a later release are skipped")
   func skipsUnknownKeys() throws {
     var text = String(decoding: try DocumentCodec.encode(Self.sampleDocument()), as: UTF8.self)
-    text = text.replacingOccurrences(of: "\"unit\": \"mg/dL\"", with: "\"unit\": \"mg/dL\", \"future\": [1, {\"x\": null}]")
+    text = text.replacingOccurrences(
+      of: "\"unit\": \"mg/dL\"", with: "\"unit\": \"mg/dL\", \"future\": [1, {\"x\": null}]")
     #expect(try DocumentCodec.decode(Array(text.utf8)) == Self.sampleDocument())
   }
 
@@ -152,7 +156,8 @@ func randomDocument(using generator: inout SeededGenerator) -> GlanceDocument {
   document.profile.name = randomText(using: &generator)
   var customs: [MarkerDefinition] = []
   for index in 0..<Int.random(in: 0...3, using: &generator) {
-    var marker = Fixture.customMarker("Custom \(index) \(randomText(using: &generator))", unit: randomText(using: &generator))
+    var marker = Fixture.customMarker(
+      "Custom \(index) \(randomText(using: &generator))", unit: randomText(using: &generator))
     marker.referenceLow = maybe { randomDouble(using: &generator) }
     marker.referenceHigh = maybe { randomDouble(using: &generator) }
     marker.aliases = (0..<Int.random(in: 0...3, using: &generator)).map { _ in randomText(using: &generator) }
@@ -189,7 +194,9 @@ func randomDocument(using generator: inout SeededGenerator) -> GlanceDocument {
   }
   if let entry = document.entries.first {
     document.undo.append(
-      UndoStep(summary: randomText(using: &generator), timestamp: stamp(), operations: [.putEntry(entry), .removeVisit(UUID())]))
+      UndoStep(
+        summary: randomText(using: &generator), timestamp: stamp(),
+        operations: [.putEntry(entry), .removeVisit(UUID())]))
   }
   return document
 }

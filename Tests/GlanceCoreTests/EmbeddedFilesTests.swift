@@ -20,7 +20,8 @@ struct EmbeddedFilesTests {
     Embedding(
       source: "Resources/MarkerData.json", generated: "Sources/GlanceCore/Library/MarkerData+Embedded.swift",
       typeName: "MarkerLibrary", property: "embeddedJSON",
-      documentation: "The text of Resources/MarkerData.json, compiled in so a binary copied alone still has its library.",
+      documentation:
+        "The text of Resources/MarkerData.json, compiled in so a binary copied alone still has its library.",
       value: { MarkerLibrary.embeddedJSON }),
     Embedding(
       source: "PrivacyPolicy.md", generated: "Sources/GlanceCore/App/PrivacyPolicy+Embedded.swift",
@@ -32,6 +33,7 @@ struct EmbeddedFilesTests {
   static func expectedSource(_ embedding: Embedding, text: String) -> String {
     let body = text.hasSuffix("\n") ? String(text.dropLast()) : text
     return """
+      // swift-format-ignore-file
       // Generated from \(embedding.source). Do not edit: change that file, then run
       //   GLANCE_RECORD=1 swift test --filter EmbeddedFilesTests
       extension \(embedding.typeName) {
@@ -54,7 +56,9 @@ struct EmbeddedFilesTests {
       try expected.write(toFile: path, atomically: false, encoding: .utf8)
       return
     }
-    #expect(try String(contentsOfFile: path, encoding: .utf8) == expected, "Run GLANCE_RECORD=1 swift test --filter EmbeddedFilesTests")
+    #expect(
+      try String(contentsOfFile: path, encoding: .utf8) == expected,
+      "Run GLANCE_RECORD=1 swift test --filter EmbeddedFilesTests")
     #expect(embedding.value() + "\n" == text)
   }
 }

@@ -19,8 +19,14 @@ struct JSONReaderTests {
     arguments: [
       ("{}", JSONValue.object([:])),
       ("[]", .array([])),
-      (" [1, -2.5, 0, -0, 1e3, 2E-2] ", .array([.number(1), .number(-2.5), .number(0), .number(-0.0), .number(1000), .number(0.02)])),
-      ("{\"a\": \"b\", \"c\": [true, false, null]}", .object(["a": .string("b"), "c": .array([.bool(true), .bool(false), .null])])),
+      (
+        " [1, -2.5, 0, -0, 1e3, 2E-2] ",
+        .array([.number(1), .number(-2.5), .number(0), .number(-0.0), .number(1000), .number(0.02)])
+      ),
+      (
+        "{\"a\": \"b\", \"c\": [true, false, null]}",
+        .object(["a": .string("b"), "c": .array([.bool(true), .bool(false), .null])])
+      ),
       ("\"\\u00e9\\n\\t\\\"\\\\\\/\"", .string("é\n\t\"\\/")),
       ("\"\\ud83d\\ude00 😀 עברית\"", .string("😀 😀 עברית")),
       ("123456789012345678901234567890", .number(1.2345678901234568e29)),
@@ -150,7 +156,8 @@ func randomDouble(using generator: inout SeededGenerator) -> Double {
     var value: Double
     repeat { value = Double(bitPattern: generator.next()) } while !value.isFinite
     return value
-  case 5: return Double.random(in: 0...1, using: &generator) * pow(10, Double(Int.random(in: -30...30, using: &generator)))
+  case 5:
+    return Double.random(in: 0...1, using: &generator) * pow(10, Double(Int.random(in: -30...30, using: &generator)))
   default: return Double(Int.random(in: 0...999_999_999_999, using: &generator)) / 1000
   }
 }

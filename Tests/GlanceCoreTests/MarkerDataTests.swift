@@ -28,7 +28,11 @@ struct MarkerDataTests {
     struct File: Decodable {
       var format: String
       var markers: [Marker]
-      struct Marker: Decodable { var key: String; var referenceLow: Double?; var aliases: [String] }
+      struct Marker: Decodable {
+        var key: String
+        var referenceLow: Double?
+        var aliases: [String]
+      }
     }
     let data = try Data(contentsOf: URL(fileURLWithPath: Self.resourcePath))
     let file = try JSONDecoder().decode(File.self, from: data)
@@ -106,7 +110,11 @@ struct MarkerDataTests {
     return (10 - sum % 10) % 10 == check
   }
 
-  @Test("the LOINC check itself rejects wrong digits", arguments: [("2093-3", true), ("2093-4", false), ("2085-9", true), ("4548-4", true), ("4548-5", false), ("abc-1", false)])
+  @Test(
+    "the LOINC check itself rejects wrong digits",
+    arguments: [
+      ("2093-3", true), ("2093-4", false), ("2085-9", true), ("4548-4", true), ("4548-5", false), ("abc-1", false),
+    ])
   func loincCheck(code: String, valid: Bool) {
     #expect(Self.loincCheckDigitIsValid(code) == valid)
   }

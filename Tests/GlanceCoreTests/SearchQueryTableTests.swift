@@ -411,10 +411,11 @@ struct SearchQueryTableTests {
       }
     }
     // Every library marker is reached by at least one row as the top result.
-    let topped = Set(Self.rows.compactMap { row -> String? in
-      if case .top(let key) = row.expected { return key }
-      return nil
-    })
+    let topped = Set(
+      Self.rows.compactMap { row -> String? in
+        if case .top(let key) = row.expected { return key }
+        return nil
+      })
     for key in keys.sorted() { #expect(topped.contains(key), "no row finds \(key) first") }
   }
 

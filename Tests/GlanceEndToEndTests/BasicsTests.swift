@@ -105,7 +105,8 @@ struct BasicsTests {
   @Test("a data folder others can read is refused with the fix, and nothing is written")
   func unsafeFolder() throws {
     let glance = GlanceSandbox()
-    try FileManager.default.createDirectory(atPath: glance.home, withIntermediateDirectories: false, attributes: [.posixPermissions: 0o755])
+    try FileManager.default.createDirectory(
+      atPath: glance.home, withIntermediateDirectories: false, attributes: [.posixPermissions: 0o755])
     let result = try glance.run("add", "hdl", "60")
     #expect(result.status == 74)
     #expect(result.stderr.contains("chmod 700"))

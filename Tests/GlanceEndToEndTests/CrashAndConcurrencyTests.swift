@@ -1,11 +1,12 @@
+import Foundation
+import GlanceCore
+import Testing
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Darwin)
   import Darwin
 #endif
-import Foundation
-import GlanceCore
-import Testing
 
 /// Real processes, real `kill -9`, real contention: the storage promises under fire.
 @Suite("Crash safety and concurrent writers", .serialized)
@@ -36,7 +37,8 @@ struct CrashAndConcurrencyTests {
       highest = max(highest, count)
       // Every save added value n+1 to n readings: the values are exactly 1…count.
       #expect(document.entries.map(\.value).sorted() == (0..<count).map { Double($0 + 1) })
-      for path in [location.dataFile] + (1...5).map(location.backupFile) where FileManager.default.fileExists(atPath: path) {
+      for path in [location.dataFile] + (1...5).map(location.backupFile)
+      where FileManager.default.fileExists(atPath: path) {
         #expect(mode(of: path) == 0o600, "\(path) is not 0600")
         let backup = try #require(FileManager.default.contents(atPath: path))
         #expect((try? DocumentCodec.decode(backup)) != nil, "\(path) does not decode")

@@ -104,7 +104,8 @@ struct EverydayLoopTests {
     let glance = GlanceSandbox()
     let unusual = try glance.run("add", "hdl", "890")
     #expect(unusual.status == 3)
-    #expect(unusual.stderr.contains("You entered HDL of 890 mg/dL. This seems unusual — would you like to double-check?"))
+    #expect(
+      unusual.stderr.contains("You entered HDL of 890 mg/dL. This seems unusual — would you like to double-check?"))
     #expect(unusual.stderr.contains("--yes"))
     #expect(glance.bytes == nil)
     #expect(try glance.run("add", "hdl", "890", "--yes").status == 0)
@@ -155,7 +156,10 @@ struct EverydayLoopTests {
     let show = try glance.run("show", "hdl", "--width", "60")
     #expect(show.status == 0)
     #expect(show.stdout.contains("HDL Cholesterol (mg/dL)"))
-    #expect(show.stdout.contains("HDL Cholesterol over the past 2 years: 3 readings, trending down from 95 to 90 mg/dL, all within your target range."))
+    #expect(
+      show.stdout.contains(
+        "HDL Cholesterol over the past 2 years: 3 readings, trending down from 95 to 90 mg/dL, all within your target range."
+      ))
     let chartLines = show.stdout.split(separator: "\n").prefix(12)
     #expect(chartLines.allSatisfy { TextWidth.of(String($0)) <= 60 })
     let ascii = try glance.run("show", "hdl", "--ascii")

@@ -1,3 +1,6 @@
+import Foundation
+import GlanceCore
+
 // A helper the crash and concurrency tests start as a child process. Never shipped.
 //
 //   glance-torture save-loop FOLDER          add one reading after another until killed
@@ -8,8 +11,6 @@
 #elseif canImport(Darwin)
   import Darwin
 #endif
-import Foundation
-import GlanceCore
 
 umask(0o077)
 let arguments = CommandLine.arguments

@@ -68,7 +68,10 @@ public enum DemoData {
         }))
     // Visits: yearly physicals, dental cleanings, a specialist, one planned.
     let visits: [(Int, String, VisitType, String?, String?)] = [
-      (-21, "Dr. Patel", .physical, nil, "LDL up again. Talked about diet and walking more.\nRecheck lipids and A1c in 3 months."),
+      (
+        -21, "Dr. Patel", .physical, nil,
+        "LDL up again. Talked about diet and walking more.\nRecheck lipids and A1c in 3 months."
+      ),
       (-386, "Dr. Patel", .physical, nil, "All fine. Keep up the vitamin D."),
       (-245, "Dr. Lee", .dental, nil, "Cleaning, no cavities."),
       (-62, "Dr. Lee", .dental, nil, "Cleaning. Small filling planned."),
@@ -111,6 +114,10 @@ struct DemoGenerator {
     for index in 0..<16 { bytes[index] = UInt8(truncatingIfNeeded: next()) }
     bytes[6] = (bytes[6] & 0x0F) | 0x40
     bytes[8] = (bytes[8] & 0x3F) | 0x80
-    return UUID(uuid: (bytes[0], bytes[1], bytes[2], bytes[3], bytes[4], bytes[5], bytes[6], bytes[7], bytes[8], bytes[9], bytes[10], bytes[11], bytes[12], bytes[13], bytes[14], bytes[15]))
+    return UUID(
+      uuid: (
+        bytes[0], bytes[1], bytes[2], bytes[3], bytes[4], bytes[5], bytes[6], bytes[7], bytes[8], bytes[9], bytes[10],
+        bytes[11], bytes[12], bytes[13], bytes[14], bytes[15]
+      ))
   }
 }

@@ -337,7 +337,9 @@ public struct JSONReader: ~Copyable {
     // Clinger's fast path: exact when the mantissa and the power of ten are both exact doubles.
     if digits <= 15, abs(exponent) <= 22 {
       var value = Double(mantissa)
-      if exponent < 0 { value /= powersOfTen[-exponent] } else if exponent > 0 {
+      if exponent < 0 {
+        value /= powersOfTen[-exponent]
+      } else if exponent > 0 {
         value *= powersOfTen[exponent]
       }
       return negative ? -value : value

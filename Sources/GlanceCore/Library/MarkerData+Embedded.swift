@@ -1,3 +1,4 @@
+// swift-format-ignore-file
 // Generated from Resources/MarkerData.json. Do not edit: change that file, then run
 //   GLANCE_RECORD=1 swift test --filter EmbeddedFilesTests
 extension MarkerLibrary {

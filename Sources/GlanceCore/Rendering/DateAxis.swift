@@ -6,7 +6,9 @@ enum DateAxis {
   }
 
   /// Labels between `start` and `end`, placed by `column`, none overlapping, within `width`.
-  static func labels(from start: CalendarDate, to end: CalendarDate, width: Int, column: (CalendarDate) -> Int) -> [Label] {
+  static func labels(from start: CalendarDate, to end: CalendarDate, width: Int, column: (CalendarDate) -> Int)
+    -> [Label]
+  {
     let span = start.days(until: end)
     // Candidate dates and how to name each, given the date of the label placed before it.
     var candidates: [CalendarDate] = []
@@ -27,7 +29,8 @@ enum DateAxis {
         month = month.adding(months: 1)!
       }
       name = { date, previous in
-        previous?.year == date.year ? DateText.shortMonth(date.month) : "\(DateText.shortMonth(date.month)) \(date.year)"
+        previous?.year == date.year
+          ? DateText.shortMonth(date.month) : "\(DateText.shortMonth(date.month)) \(date.year)"
       }
     } else {
       let step = span <= 10 ? 1 : span <= 20 ? 2 : 7

@@ -43,7 +43,8 @@ public enum DateText {
     return past ? phrase + " ago" : "in " + phrase
   }
 
-  /// Whole calendar months from `start` to `end` (end ≥ start): Jan 31 → Feb 28 is 0, → Mar 1 is 1.
+  /// Whole calendar months from `start` to `end` (end ≥ start): Jan 15 → Feb 14 is 0, → Feb 15 is
+  /// 1, and Jan 31 → Feb 28 is 1 (a shorter month ends the month).
   public static func wholeMonths(from start: CalendarDate, to end: CalendarDate) -> Int {
     var months = (end.year - start.year) * 12 + (end.month - start.month)
     if end.day < start.day {

@@ -46,7 +46,8 @@ public enum HomeView {
     var lines: [String] = []
     for row in rows {
       var line =
-        "  " + row.status + " " + TextWidth.pad(TextWidth.truncate(row.name, to: nameWidth, unicode: style.unicode), to: nameWidth)
+        "  " + row.status + " "
+        + TextWidth.pad(TextWidth.truncate(row.name, to: nameWidth, unicode: style.unicode), to: nameWidth)
         + "  " + TextWidth.padLeft(row.value, to: valueWidth) + " " + TextWidth.pad(row.unit, to: unitWidth)
       if trendWidth > 0 { line += "  " + TextWidth.pad(row.trend, to: trendWidth) }
       line += "  " + TextWidth.pad(row.date, to: dateWidth)

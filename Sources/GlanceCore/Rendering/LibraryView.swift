@@ -1,3 +1,5 @@
+import Foundation
+
 /// The `glance library` listing: markers grouped by category, tracked ones marked.
 public enum LibraryView {
   /// Renders `markers` (already filtered and ordered) under their categories' headings.
@@ -18,7 +20,8 @@ public enum LibraryView {
         let tracked = trackedIDs.contains(marker.id)
         let mark = tracked ? style.paint(style.symbol("✓ tracked", ascii: "* tracked"), .green) : ""
         let line =
-          "  " + TextWidth.pad(TextWidth.truncate(marker.displayName, to: nameWidth, unicode: style.unicode), to: nameWidth)
+          "  "
+          + TextWidth.pad(TextWidth.truncate(marker.displayName, to: nameWidth, unicode: style.unicode), to: nameWidth)
           + "  " + TextWidth.pad(marker.key, to: keyWidth) + "  " + TextWidth.pad(marker.unit, to: unitWidth)
           + (mark.isEmpty ? "" : "  " + mark)
         lines.append(trimTrailing(line))
@@ -33,5 +36,3 @@ public enum LibraryView {
     return line
   }
 }
-
-import Foundation

@@ -1,3 +1,5 @@
+import Foundation
+
 /// `glance show`: the chart, every reading, and one sentence that sums them up.
 public enum ShowView {
   public static func render(
@@ -42,7 +44,8 @@ public enum ShowView {
     ]
     for (index, entry) in entries.enumerated() {
       let status = snapshot.status(of: entry)
-      let note = entry.note.map { firstLine($0) }.map { TextWidth.truncate($0, to: noteRoom, unicode: style.unicode) } ?? ""
+      let note =
+        entry.note.map { firstLine($0) }.map { TextWidth.truncate($0, to: noteRoom, unicode: style.unicode) } ?? ""
       lines.append(
         LibraryView.trimTrailing(
           "  " + TextWidth.pad(ids[index], to: idWidth) + "  " + TextWidth.pad(dates[index], to: dateWidth) + "  "
@@ -52,7 +55,9 @@ public enum ShowView {
   }
 
   public static func firstLine(_ text: String) -> String {
-    let line = text.split(omittingEmptySubsequences: false) { $0 == "\n" || $0 == "\r\n" || $0 == "\r" }.first.map(String.init) ?? ""
+    let line =
+      text.split(omittingEmptySubsequences: false) { $0 == "\n" || $0 == "\r\n" || $0 == "\r" }.first.map(String.init)
+      ?? ""
     return line.count < text.count ? line + " …" : line
   }
 }
@@ -61,7 +66,9 @@ public enum ShowView {
 /// "HDL Cholesterol over the past 2 years: 6 readings, trending down from 95 to 89 mg/dL, all
 /// within your target range."
 public enum TrendSummary {
-  public static func sentence(_ snapshot: MarkerSnapshot, entries: [MarkerEntry], today: CalendarDate, style: OutputStyle = .plain)
+  public static func sentence(
+    _ snapshot: MarkerSnapshot, entries: [MarkerEntry], today: CalendarDate, style: OutputStyle = .plain
+  )
     -> String
   {
     let definition = snapshot.definition
@@ -79,9 +86,13 @@ public enum TrendSummary {
       if trend.arrow != .none {
         let run = monotoneRun(values)
         let word = trend.arrow == .up ? "up" : "down"
-        parts.append("trending \(word) from \(ValueText.number(run.first!)) to \(ValueText.value(last.value, last.comparator))\(unit)")
+        parts.append(
+          "trending \(word) from \(ValueText.number(run.first!)) to \(ValueText.value(last.value, last.comparator))\(unit)"
+        )
       } else if entries.count == 2 {
-        parts.append("from \(ValueText.value(first.value, first.comparator)) to \(ValueText.value(last.value, last.comparator))\(unit)")
+        parts.append(
+          "from \(ValueText.value(first.value, first.comparator)) to \(ValueText.value(last.value, last.comparator))\(unit)"
+        )
       } else {
         parts.append(
           "between \(ValueText.number(values.min()!)) and \(ValueText.number(values.max()!))\(unit), most recently \(ValueText.value(last.value, last.comparator))"
@@ -94,13 +105,17 @@ public enum TrendSummary {
       if outside == 0 {
         parts.append(entries.count == 1 ? "within your target range" : "all within your target range")
       } else if outside == entries.count {
-        parts.append(entries.count == 1 ? "\(latest == .high ? "above" : "below") your target range" : "all outside your target range")
+        parts.append(
+          entries.count == 1
+            ? "\(latest == .high ? "above" : "below") your target range" : "all outside your target range")
       } else {
-        let where_ = latest.isOutOfRange ? (latest == .high ? "above it" : "below it") : "within it"
-        parts.append("\(outside) of \(entries.count) outside your target range, the latest \(where_)")
+        let position = latest.isOutOfRange ? (latest == .high ? "above it" : "below it") : "within it"
+        parts.append("\(outside) of \(entries.count) outside your target range, the latest \(position)")
       }
     }
-    let period = first.dateOfService == today || entries.count == 1 ? "" : " over \(periodPhrase(from: first.dateOfService, to: today))"
+    let period =
+      first.dateOfService == today || entries.count == 1
+      ? "" : " over \(periodPhrase(from: first.dateOfService, to: today))"
     return "\(definition.displayName)\(period): \(parts.joined(separator: ", "))."
   }
 
@@ -128,5 +143,3 @@ public enum TrendSummary {
     return Array(values[start...])
   }
 }
-
-import Foundation

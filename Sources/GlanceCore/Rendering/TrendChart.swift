@@ -71,7 +71,9 @@ public enum TrendChart {
       let x = column(for: entry.dateOfService)
       if clipping && isOutlier(entry.value) {
         let above = entry.value > (scaled.max() ?? entry.value)
-        return Point(column: x, row: above ? 0 : height - 1, glyph: above ? glyphs.offTop : glyphs.offBottom, color: .red, severity: 3)
+        return Point(
+          column: x, row: above ? 0 : height - 1, glyph: above ? glyphs.offTop : glyphs.offBottom, color: .red,
+          severity: 3)
       }
       let row = band.place(scale.row(for: entry.value), status: status, height: height)
       switch status {
@@ -103,13 +105,18 @@ public enum TrendChart {
     // Assemble: title, rows with y labels, x axis, x labels, legend.
     var lines: [String] = []
     lines.append(style.paint(definition.displayName, .bold) + " (\(definition.unit))")
-    let tickRows = Dictionary(scale.ticks.enumerated().map { (scale.row(for: $0.element), labels[$0.offset]) }) { first, _ in first }
-    for row in 0..<height {
-      let label = tickRows[row].map { TextWidth.padLeft($0, to: labelWidth) } ?? String(repeating: " ", count: labelWidth)
-      let axis = tickRows[row] != nil ? glyphs.tick : glyphs.axis
-      lines.append(LibraryView.trimTrailing(label + " " + style.paint(axis, .dim) + canvas.render(row: row, style: style)))
+    let tickRows = Dictionary(scale.ticks.enumerated().map { (scale.row(for: $0.element), labels[$0.offset]) }) {
+      first, _ in first
     }
-    let xLabels = DateAxis.labels(from: entries.first!.dateOfService, to: entries.last!.dateOfService, width: plotWidth, column: column)
+    for row in 0..<height {
+      let label =
+        tickRows[row].map { TextWidth.padLeft($0, to: labelWidth) } ?? String(repeating: " ", count: labelWidth)
+      let axis = tickRows[row] != nil ? glyphs.tick : glyphs.axis
+      lines.append(
+        LibraryView.trimTrailing(label + " " + style.paint(axis, .dim) + canvas.render(row: row, style: style)))
+    }
+    let xLabels = DateAxis.labels(
+      from: entries.first!.dateOfService, to: entries.last!.dateOfService, width: plotWidth, column: column)
     var axisLine = Array(repeating: glyphs.horizontal, count: plotWidth)
     var labelLine = Array(repeating: " ", count: plotWidth + 12)
     for label in xLabels {
@@ -122,14 +129,19 @@ public enum TrendChart {
     lines.append(LibraryView.trimTrailing(String(repeating: " ", count: labelWidth + 2) + labelLine.joined()))
     let boundRows = [range.low, range.high].compactMap { $0 }.map { scale.row(for: $0) }
     let offChart: String? =
-      boundRows.isEmpty ? nil
-      : boundRows.allSatisfy({ $0 > height - 1 }) ? "below the chart"
-      : boundRows.allSatisfy({ $0 < 0 }) ? "above the chart" : nil
-    lines.append(legend(range: range, unit: definition.unit, offChart: offChart, outliers: clipping, glyphs: glyphs, style: style))
+      boundRows.isEmpty
+      ? nil
+      : boundRows.allSatisfy({ $0 > height - 1 })
+        ? "below the chart"
+        : boundRows.allSatisfy({ $0 < 0 }) ? "above the chart" : nil
+    lines.append(
+      legend(range: range, unit: definition.unit, offChart: offChart, outliers: clipping, glyphs: glyphs, style: style))
     return lines.joined(separator: "\n")
   }
 
-  static func legend(range: ReferenceRange, unit: String, offChart: String?, outliers: Bool, glyphs: Glyphs, style: OutputStyle) -> String {
+  static func legend(
+    range: ReferenceRange, unit: String, offChart: String?, outliers: Bool, glyphs: Glyphs, style: OutputStyle
+  ) -> String {
     var parts = [
       style.paint(glyphs.normal, .blue) + " in range", style.paint(glyphs.watch, .amber) + " near a limit",
       style.paint(glyphs.out, .red) + " out of range",
@@ -286,7 +298,8 @@ public enum TrendChart {
     init(width: Int, height: Int) { cells = Array(repeating: Array(repeating: Cell(), count: width), count: height) }
 
     mutating func set(
-      _ column: Int, _ row: Int, _ text: String, _ color: OutputStyle.Color?, onlyIfEmpty: Bool, unlessPoint: Bool = false
+      _ column: Int, _ row: Int, _ text: String, _ color: OutputStyle.Color?, onlyIfEmpty: Bool,
+      unlessPoint: Bool = false
     ) {
       guard cells.indices.contains(row), cells[row].indices.contains(column) else { return }
       if onlyIfEmpty && !cells[row][column].isEmpty { return }

@@ -1,3 +1,5 @@
+import Foundation
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Musl)
@@ -5,7 +7,6 @@
 #elseif canImport(Darwin)
   import Darwin
 #endif
-import Foundation
 
 /// Keeps the document in one JSON file in the data folder, crash-safe and shared safely between
 /// processes (the protocol is in RELIABILITY.md and CLAUDE.md):

@@ -35,12 +35,15 @@ public enum ShortID {
     case found(UUID)
     case ambiguous([UUID])
     case notFound
+    /// Fewer than `minimumLength` characters: too short to trust, as git refuses them too.
+    case tooShort
   }
 
   /// The one id that starts with `prefix` (dashes and case ignored).
   public static func resolve(_ prefix: String, among ids: [UUID]) -> Resolution {
     let wanted = prefix.lowercased().replacingOccurrences(of: "-", with: "")
     guard !wanted.isEmpty, wanted.allSatisfy(\.isHexDigit) else { return .notFound }
+    guard wanted.count >= minimumLength else { return .tooShort }
     let matches = ids.filter { hex($0).hasPrefix(wanted) }
     switch matches.count {
     case 0: return .notFound

@@ -22,7 +22,8 @@ public struct Trend: Equatable, Sendable {
     } else {
       return .none
     }
-    return Trend(arrow: arrow, meaning: meaning(of: arrow, from: last[0], to: last[2], direction: direction, range: range))
+    return Trend(
+      arrow: arrow, meaning: meaning(of: arrow, from: last[0], to: last[2], direction: direction, range: range))
   }
 
   /// Good or concerning for `direction`; for in-range markers, moving away from the middle of the

@@ -137,7 +137,8 @@ public struct SearchService: Sendable {
   /// "nitrogen").
   private static func isTypo(_ typed: [Character], _ word: [Character], limit: Int) -> Bool {
     guard let first = typed.first, let wordFirst = word.first else { return false }
-    let sameStart = first == wordFirst || (typed.count > 1 && word.count > 1 && typed[0] == word[1] && typed[1] == word[0])
+    let sameStart =
+      first == wordFirst || (typed.count > 1 && word.count > 1 && typed[0] == word[1] && typed[1] == word[0])
     return sameStart && editDistance(typed, word, limit: limit) <= limit
   }
 

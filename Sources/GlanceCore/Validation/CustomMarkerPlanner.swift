@@ -35,7 +35,9 @@ public enum CustomMarkerPlanner {
       throw Failure.rangeOrder(low: ValueText.number(lowValue), high: ValueText.number(highValue))
     }
     let wanted = SearchText(name).compact
-    if let clash = existing.first(where: { SearchText($0.displayName).compact == wanted || SearchText($0.key).compact == wanted }) {
+    if let clash = existing.first(where: {
+      SearchText($0.displayName).compact == wanted || SearchText($0.key).compact == wanted
+    }) {
       throw Failure.nameTaken(clash.displayName)
     }
     var slug = SearchText(name).words.joined(separator: "-")
@@ -48,7 +50,8 @@ public enum CustomMarkerPlanner {
     }
     let resolvedDirection =
       direction
-      ?? (lowValue != nil && highValue == nil ? .higherIsBetter : highValue != nil && lowValue == nil ? .lowerIsBetter : .inRange)
+      ?? (lowValue != nil && highValue == nil
+        ? .higherIsBetter : highValue != nil && lowValue == nil ? .lowerIsBetter : .inRange)
     return MarkerDefinition(
       id: UUID(), key: key, displayName: name, shortName: name, category: MarkerCategory.custom.key, unit: unit,
       decimals: 2, referenceLow: lowValue, referenceHigh: highValue, direction: resolvedDirection,

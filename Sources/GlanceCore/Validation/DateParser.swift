@@ -1,3 +1,5 @@
+import Foundation
+
 /// Reads the dates people type: `2025-02-15`, `today`, `yesterday`, `3 days ago`, `2 weeks ago`,
 /// `Feb 15`, `Feb 15 2025`, `15 Feb 2025`, `February 15, 2025`; for visits also `tomorrow` and
 /// `in 3 weeks`. Forms like `02/03/2025` that mean different days in different countries are
@@ -58,7 +60,10 @@ public enum DateParser {
     var day: Int?
     var year: Int?
     for word in words {
-      if let number = Int(word.hasSuffix("st") || word.hasSuffix("nd") || word.hasSuffix("rd") || word.hasSuffix("th") ? String(word.dropLast(2)) : word) {
+      if let number = Int(
+        word.hasSuffix("st") || word.hasSuffix("nd") || word.hasSuffix("rd") || word.hasSuffix("th")
+          ? String(word.dropLast(2)) : word)
+      {
         if number >= 1000 {
           guard year == nil else { throw .invalidDate(trimmed) }
           year = number
@@ -137,5 +142,3 @@ public enum DateParser {
     return nil
   }
 }
-
-import Foundation

@@ -44,7 +44,8 @@ public enum EntryChecks {
         checks.append(
           EntryCheck(
             kind: .implausible,
-            question: "You entered \(marker.shortName) of \(shown). This seems unusual — would you like to double-check?"))
+            question:
+              "You entered \(marker.shortName) of \(shown). This seems unusual — would you like to double-check?"))
       }
     }
     if existing.contains(where: { $0.dateOfService == date && $0.value == value && $0.comparator == comparator }) {
@@ -69,9 +70,10 @@ public enum EntryChecks {
   /// The likely intended value when `value` is about 10× above or below the person's usual (the
   /// median of their readings), and the corrected value is plausible.
   public static func tenfoldSuggestion(_ value: Double, marker: MarkerDefinition, existing: [MarkerEntry]) -> Double? {
-    guard !existing.isEmpty, value > 0 else { return nil }
+    guard marker.isSystemDefined, !existing.isEmpty, value > 0 else { return nil }
     let sorted = existing.map(\.value).sorted()
-    let usual = sorted.count.isMultiple(of: 2)
+    let usual =
+      sorted.count.isMultiple(of: 2)
       ? (sorted[sorted.count / 2 - 1] + sorted[sorted.count / 2]) / 2 : sorted[sorted.count / 2]
     guard usual > 0 else { return nil }
     let ratio = value / usual

@@ -26,9 +26,11 @@ extension EntryError: GlanceError {
     case .decimalComma(let text):
       return "“\(text)” has a comma. Please use a dot for decimals (5.6) and no thousands separators (1200)."
     case .unknownUnit(let unit, let marker, let accepted):
-      return "glance doesn't know the unit “\(unit)” for \(marker). It takes \(accepted.joined(separator: " or ")); leave the unit out to use \(accepted[0])."
+      return
+        "glance doesn't know the unit “\(unit)” for \(marker). It takes \(accepted.joined(separator: " or ")); leave the unit out to use \(accepted[0])."
     case .noConversion(let unit, let marker):
-      return "glance can't convert “\(unit)” for \(marker): there is no fixed conversion. Enter the value in the marker's own unit."
+      return
+        "glance can't convert “\(unit)” for \(marker): there is no fixed conversion. Enter the value in the marker's own unit."
     case .futureDate(let date):
       return "\(DateText.long(date)) is in the future. Readings can only be recorded for today or earlier."
     case .invalidDate(let text):
@@ -36,7 +38,8 @@ extension EntryError: GlanceError {
     case .ambiguousDate(let text):
       return "“\(text)” could mean two different days (month/day or day/month). \(DateText.examples)"
     case .unknownMarker(let text):
-      return "glance doesn't know a marker called “\(text)”. See the library with: glance library \(text.contains(" ") ? "\"\(text)\"" : text)\nOr add your own with: glance custom \"\(text)\" --unit UNIT"
+      return
+        "glance doesn't know a marker called “\(text)”. See the library with: glance library \(text.contains(" ") ? "\"\(text)\"" : text)\nOr add your own with: glance custom \"\(text)\" --unit UNIT"
     case .ambiguousMarker(let text, let candidates):
       return "“\(text)” could be several markers:\n"
         + candidates.map { "  " + $0 }.joined(separator: "\n")

@@ -54,7 +54,9 @@ public enum EntryPlanner {
     today: CalendarDate, document: GlanceDocument, library: MarkerLibrary
   ) throws(EntryError) -> [EntryDraft] {
     let markers = try resolveMarkers(markerText, among: library.markers + document.customMarkers)
-    let date = try dateText.map { (text: String) throws(EntryError) in try DateParser.parse(text, today: today, for: .reading) } ?? today
+    let date =
+      try dateText.map { (text: String) throws(EntryError) in try DateParser.parse(text, today: today, for: .reading) }
+      ?? today
     let cleanNote = note.flatMap { $0.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty ? nil : $0 }
     let groups = document.entriesByMarker()
     if markers.count == 2 {
@@ -64,7 +66,11 @@ public enum EntryPlanner {
         try draft(marker, valueText: part, unit: unit, date: date, note: cleanNote, existing: groups[marker.id] ?? [])
       }
     }
-    return [try draft(markers[0], valueText: valueText, unit: unit, date: date, note: cleanNote, existing: groups[markers[0].id] ?? [])]
+    return [
+      try draft(
+        markers[0], valueText: valueText, unit: unit, date: date, note: cleanNote, existing: groups[markers[0].id] ?? []
+      )
+    ]
   }
 
   /// One draft for `marker` from a typed value (and unit).

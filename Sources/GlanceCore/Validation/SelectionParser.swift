@@ -1,14 +1,18 @@
+import Foundation
+
 /// Reads a choice from a numbered list: `1 3`, `1,3`, `2-4`, `all`.
 public enum SelectionParser {
   /// The chosen 1-based numbers, in the order given, without repeats; nil when the text is not a
   /// selection (so it can be treated as a search instead).
   public static func parse(_ text: String, count: Int) -> [Int]? {
     let trimmed = text.trimmingCharacters(in: .whitespaces).lowercased()
-    if trimmed == "all" || trimmed == "*" { return Array(1...max(1, count)).filter { $0 <= count } }
+    if trimmed == "all" || trimmed == "*" { return Array(1..<(count + 1)) }
+    guard count > 0 else { return nil }
     let pieces = trimmed.split { $0 == " " || $0 == "," }
     guard !pieces.isEmpty else { return nil }
     var result: [Int] = []
     for piece in pieces {
+      guard piece.allSatisfy({ $0.isASCII && ($0.isNumber || $0 == "-") }) else { return nil }
       let bounds = piece.split(separator: "-", omittingEmptySubsequences: false)
       if bounds.count == 1, let number = Int(bounds[0]), (1...count).contains(number) {
         if !result.contains(number) { result.append(number) }
@@ -23,5 +27,3 @@ public enum SelectionParser {
     return result
   }
 }
-
-import Foundation

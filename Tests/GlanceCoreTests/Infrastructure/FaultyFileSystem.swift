@@ -1,12 +1,13 @@
+import Foundation
+import Testing
+
+@testable import GlanceCore
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Darwin)
   import Darwin
 #endif
-import Foundation
-import Testing
-
-@testable import GlanceCore
 
 /// The save steps a test can make fail.
 enum SaveStep: String, CaseIterable, CustomTestStringConvertible {

@@ -17,7 +17,11 @@ struct ChartGoldenTests {
     var generator = SeededGenerator(seed: 1)
     let entries = readings.enumerated().map { index, reading in
       var entry = Fixture.entry(marker, reading.1, on: reading.0, note: notes[index], comparator: comparators[index])
-      entry.id = UUID(uuid: (UInt8(index), UInt8(truncatingIfNeeded: generator.next()), 0xAB, 0xCD, 0, 0, 0x40, 0, 0x80, 0, 0, 0, 0, 0, 0, UInt8(index)))
+      entry.id = UUID(
+        uuid: (
+          UInt8(index), UInt8(truncatingIfNeeded: generator.next()), 0xAB, 0xCD, 0, 0, 0x40, 0, 0x80, 0, 0, 0, 0, 0, 0,
+          UInt8(index)
+        ))
       return entry
     }
     let tracked = UserMarker(
@@ -33,7 +37,8 @@ struct ChartGoldenTests {
   }
 
   static let hdlHistory: [(String, Double)] = [
-    ("2024-11-02", 95), ("2025-02-15", 93), ("2025-05-20", 96), ("2025-09-01", 91), ("2026-03-12", 90), ("2026-10-30", 89),
+    ("2024-11-02", 95), ("2025-02-15", 93), ("2025-05-20", 96), ("2025-09-01", 91), ("2026-03-12", 90),
+    ("2026-10-30", 89),
   ]
 
   @Test("no readings: an encouraging prompt")
@@ -48,12 +53,14 @@ struct ChartGoldenTests {
 
   @Test("two readings: joined dots, no trend")
   func twoReadings() {
-    assertGolden(Self.show(Self.snapshot(Fixture.ldl, [("2026-04-30", 118), ("2026-10-30", 131)])), named: "show-2-readings.txt")
+    assertGolden(
+      Self.show(Self.snapshot(Fixture.ldl, [("2026-04-30", 118), ("2026-10-30", 131)])), named: "show-2-readings.txt")
   }
 
   @Test("three or more: the trend, the list and the summary")
   func manyReadings() {
-    assertGolden(Self.show(Self.snapshot(Fixture.hdl, Self.hdlHistory, notes: [5: "fasting"])), named: "show-hdl-6-readings.txt")
+    assertGolden(
+      Self.show(Self.snapshot(Fixture.hdl, Self.hdlHistory, notes: [5: "fasting"])), named: "show-hdl-6-readings.txt")
   }
 
   @Test("a ten-year span is labelled by years")
@@ -64,7 +71,9 @@ struct ChartGoldenTests {
 
   @Test("a one-month span is labelled by days")
   func oneMonth() {
-    let readings = [("2026-10-01", 132.0), ("2026-10-08", 128), ("2026-10-15", 125), ("2026-10-22", 121), ("2026-10-29", 119)]
+    let readings = [
+      ("2026-10-01", 132.0), ("2026-10-08", 128), ("2026-10-15", 125), ("2026-10-22", 121), ("2026-10-29", 119),
+    ]
     let systolic = MarkerLibrary.builtIn.marker(key: "bp-systolic")!
     assertGolden(Self.show(Self.snapshot(systolic, readings)), named: "show-1-month.txt")
   }
@@ -91,7 +100,11 @@ struct ChartGoldenTests {
   @Test("ASCII mode carries the same information")
   func ascii() {
     let style = OutputStyle(unicode: false, color: false, width: 80)
-    assertGolden(Self.show(Self.snapshot(Fixture.tsh, [("2025-01-10", 2.1), ("2025-07-10", 3.4), ("2026-01-10", 4.2), ("2026-07-10", 4.9)]), style: style), named: "show-ascii.txt")
+    assertGolden(
+      Self.show(
+        Self.snapshot(
+          Fixture.tsh, [("2025-01-10", 2.1), ("2025-07-10", 3.4), ("2026-01-10", 4.2), ("2026-07-10", 4.9)]),
+        style: style), named: "show-ascii.txt")
   }
 
   @Test("a narrow terminal gets a narrow chart")
@@ -104,7 +117,9 @@ struct ChartGoldenTests {
   func comparators() {
     let psa = MarkerLibrary.builtIn.marker(key: "psa")!
     assertGolden(
-      Self.show(Self.snapshot(psa, [("2024-01-10", 0.1), ("2025-01-10", 0.4), ("2026-01-10", 0.6)], comparators: [0: .lessThan])),
+      Self.show(
+        Self.snapshot(
+          psa, [("2024-01-10", 0.1), ("2025-01-10", 0.4), ("2026-01-10", 0.6)], comparators: [0: .lessThan])),
       named: "show-comparator.txt")
   }
 
@@ -128,7 +143,8 @@ struct ChartGoldenTests {
     ]
     let style = OutputStyle(unicode: unicode, color: false, width: width)
     assertGolden(
-      HomeView.render(snapshots, today: Self.today, style: style) + "\n", named: "home-\(width)-\(unicode ? "unicode" : "ascii").txt")
+      HomeView.render(snapshots, today: Self.today, style: style) + "\n",
+      named: "home-\(width)-\(unicode ? "unicode" : "ascii").txt")
   }
 
   @Test("the home screen with nothing tracked welcomes and points to setup and demo")

@@ -1,9 +1,10 @@
+import Foundation
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Darwin)
   import Darwin
 #endif
-import Foundation
 
 /// The folder SwiftPM built the products into (where `glance` and `glance-torture` are).
 let productsDirectory: URL = {
@@ -54,8 +55,8 @@ func run(
   let id = UUID().uuidString
   let outPath = scratch.file("out-\(id)")
   let errPath = scratch.file("err-\(id)")
-  FileManager.default.createFile(atPath: outPath, contents: nil)
-  FileManager.default.createFile(atPath: errPath, contents: nil)
+  _ = FileManager.default.createFile(atPath: outPath, contents: nil)
+  _ = FileManager.default.createFile(atPath: errPath, contents: nil)
   let outHandle = try FileHandle(forWritingTo: URL(fileURLWithPath: outPath))
   let errHandle = try FileHandle(forWritingTo: URL(fileURLWithPath: errPath))
   process.standardOutput = outHandle

@@ -15,17 +15,23 @@ final class GlanceSandbox {
 
   /// Runs `glance` with `arguments` (stdin piped, so never a terminal).
   @discardableResult
-  func run(_ arguments: String..., stdin: String? = nil, environment extra: [String: String] = [:]) throws -> ProcessResult {
+  func run(_ arguments: String..., stdin: String? = nil, environment extra: [String: String] = [:]) throws
+    -> ProcessResult
+  {
     try run(arguments, stdin: stdin, environment: extra)
   }
 
-  func run(_ arguments: [String], stdin: String? = nil, environment extra: [String: String] = [:]) throws -> ProcessResult {
-    try GlanceEndToEnd.run(binary("glance"), arguments, environment: environment.merging(extra) { $1 }, stdin: stdin, in: scratch)
+  func run(_ arguments: [String], stdin: String? = nil, environment extra: [String: String] = [:]) throws
+    -> ProcessResult
+  {
+    try GlanceEndToEnd.run(
+      binary("glance"), arguments, environment: environment.merging(extra) { $1 }, stdin: stdin, in: scratch)
   }
 
   /// Starts `glance` on a pseudo-terminal.
   func terminal(_ arguments: String...) throws -> PseudoTerminalSession {
-    try PseudoTerminalSession(binary("glance"), arguments, environment: environment.merging(["TERM": "xterm", "COLUMNS": "80"]) { $1 })
+    try PseudoTerminalSession(
+      binary("glance"), arguments, environment: environment.merging(["TERM": "xterm", "COLUMNS": "80"]) { $1 })
   }
 
   /// The data file as stored now.

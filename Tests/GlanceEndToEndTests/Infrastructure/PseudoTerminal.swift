@@ -1,9 +1,10 @@
+import Foundation
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Darwin)
   import Darwin
 #endif
-import Foundation
 
 /// Runs a program on a pseudo-terminal, so it sees a real terminal on stdin and stdout and asks
 /// its questions; the test answers them like a person typing.

@@ -1,0 +1,114 @@
+import Foundation
+import Testing
+
+@testable import GlanceCore
+
+/// DESIGN §5 `glance custom NAME --unit U [--low L] [--high H] [--higher-is-better|--lower-is-better]`.
+@Suite("CustomMarkerPlanner")
+struct CustomMarkerPlannerTests {
+  static func make(
+    _ name: String = "Blood Ketones", unit: String = "mmol/L", low: String? = nil, high: String? = nil,
+    direction: Direction? = nil, existing: [MarkerDefinition] = []
+  ) throws -> MarkerDefinition {
+    try CustomMarkerPlanner.make(name: name, unit: unit, low: low, high: high, direction: direction, existing: existing)
+  }
+
+  @Test("a custom marker is the person's own: not system-defined, in the custom category, no checks' data")
+  func basics() throws {
+    let marker = try Self.make(" Blood Ketones ", unit: " mmol/L ", low: "0.1", high: "0.5")
+    #expect(marker.displayName == "Blood Ketones")
+    #expect(marker.shortName == "Blood Ketones")
+    #expect(marker.unit == "mmol/L")
+    #expect(marker.referenceLow == 0.1)
+    #expect(marker.referenceHigh == 0.5)
+    #expect(marker.isSystemDefined == false)
+    #expect(marker.category == MarkerCategory.custom.key)
+    #expect(marker.plausibleMin == nil)
+    #expect(marker.plausibleMax == nil)
+    #expect(marker.siUnit == nil)
+  }
+
+  @Test(
+    "without a direction, the range decides it",
+    arguments: [
+      ("1", "5", Direction.inRange), ("1", nil, .higherIsBetter), (nil, "5", .lowerIsBetter),
+      ("-3", "-1", .inRange), ("0", nil, .higherIsBetter), (nil, "0", .lowerIsBetter),
+    ] as [(String?, String?, Direction)])
+  func defaultDirection(low: String?, high: String?, expected: Direction) throws {
+    #expect(try Self.make(low: low, high: high).direction == expected)
+  }
+
+  @Test(
+    "a direction given wins over the range",
+    arguments: Direction.allCases)
+  func explicitDirection(direction: Direction) throws {
+    for (low, high) in [("1", "5"), ("1", nil), (nil, "5"), (nil, nil)] as [(String?, String?)] {
+      #expect(try Self.make(low: low, high: high, direction: direction).direction == direction)
+    }
+  }
+
+  @Test(
+    "the low end must be below the high end",
+    arguments: [("5", "5", "5", "5"), ("10", "2", "10", "2"), ("0.5", "0.50", "0.5", "0.5"), ("-1", "-2", "-1", "-2")])
+  func rangeOrder(low: String, high: String, shownLow: String, shownHigh: String) {
+    #expect(throws: CustomMarkerPlanner.Failure.rangeOrder(low: shownLow, high: shownHigh)) {
+      try Self.make(low: low, high: high)
+    }
+  }
+
+  @Test(
+    "range bounds are plain numbers: no comparator, unit, comma or words",
+    arguments: [
+      ("<5", nil), (nil, ">1"), ("5 mg", nil), (nil, "5,6"), ("nan", nil), (nil, "inf"), ("", nil), ("x", nil),
+    ]
+      as [(String?, String?)])
+  func plainBounds(low: String?, high: String?) {
+    #expect(throws: EntryError.self) { try Self.make(low: low, high: high) }
+  }
+
+  @Test(
+    "a name and a unit are needed", arguments: [("", "mmol/L"), ("   ", "mmol/L"), ("Ketones", ""), ("Ketones", "  ")])
+  func needsNameAndUnit(name: String, unit: String) {
+    let expected: CustomMarkerPlanner.Failure =
+      name.trimmingCharacters(in: .whitespaces).isEmpty ? .emptyName : .emptyUnit
+    #expect(throws: expected) { try Self.make(name, unit: unit) }
+  }
+
+  @Test(
+    "a name already used, however spelled, is refused and the taken name given",
+    arguments: [
+      ("Blood Ketones", "Blood Ketones"), ("blood ketones", "Blood Ketones"), ("BLOOD-KETONES", "Blood Ketones"),
+      ("Blood  Ketones", "Blood Ketones"), ("bloodketones", "Blood Ketones"), ("HDL Cholesterol", "HDL Cholesterol"),
+      ("hdl", "HDL Cholesterol"), ("hdl cholesterol", "HDL Cholesterol"), ("A1C", "Hemoglobin A1c"),
+    ])
+  func duplicateNames(name: String, taken: String) {
+    let existing = [Fixture.customMarker("Blood Ketones")] + Fixture.library.markers
+    #expect(throws: CustomMarkerPlanner.Failure.nameTaken(taken)) { try Self.make(name, existing: existing) }
+  }
+
+  @Test(
+    "the key is custom- and the name's words, lowercase, joined by dashes",
+    arguments: [
+      ("Blood Ketones", "custom-blood-ketones"), ("  Omega-3 Index ", "custom-omega-3-index"),
+      ("Café Ratio", "custom-cafe-ratio"), ("HbA1c (home kit)", "custom-hba1c-home-kit"),
+      ("Grip strength, left", "custom-grip-strength-left"), ("VO2 max", "custom-vo2-max"), ("!!!", "custom-marker"),
+    ])
+  func keys(name: String, key: String) throws {
+    #expect(try Self.make(name).key == key)
+  }
+
+  @Test("a key already taken by a differently named marker gets a number")
+  func keyCollision() throws {
+    var first = Fixture.customMarker("Ketones (blood)")
+    first.key = "custom-blood-ketones"
+    #expect(try Self.make("Blood Ketones", existing: [first]).key == "custom-blood-ketones-2")
+    var second = Fixture.customMarker("Ketones, blood")
+    second.key = "custom-blood-ketones-2"
+    #expect(try Self.make("Blood Ketones", existing: [first, second]).key == "custom-blood-ketones-3")
+  }
+
+  @Test("each custom marker gets a fresh id")
+  func freshIDs() throws {
+    #expect(try Self.make("One").id != Self.make("Two").id)
+  }
+}

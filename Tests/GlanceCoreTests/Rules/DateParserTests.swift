@@ -1,0 +1,160 @@
+import Foundation
+import Testing
+
+@testable import GlanceCore
+
+/// DESIGN §5 "Dates accepted everywhere": `2025-02-15`, `today`, `yesterday`, `3 days ago`,
+/// `2 weeks ago`, `Feb 15`, `Feb 15 2025`, `15 Feb 2025`; for visits also `tomorrow` and `in 3 weeks`.
+/// Ambiguous forms (`02/03/2025`) are refused; readings cannot be in the future; visits can.
+@Suite("DateParser")
+struct DateParserTests {
+  /// A Tuesday.
+  static let today = Fixture.date("2026-03-10")
+
+  static func parse(_ text: String, today: CalendarDate = today, _ purpose: DateParser.Purpose) throws(EntryError)
+    -> String
+  {
+    try DateParser.parse(text, today: today, for: purpose).iso
+  }
+
+  @Test(
+    "every form reads the same for readings and visits when the day is not in the future",
+    arguments: [
+      ("2025-02-15", "2025-02-15"), ("2026-03-10", "2026-03-10"), ("today", "2026-03-10"), ("Today", "2026-03-10"),
+      ("yesterday", "2026-03-09"), (" yesterday ", "2026-03-09"), ("YESTERDAY", "2026-03-09"),
+      ("0 days ago", "2026-03-10"), ("1 day ago", "2026-03-09"), ("3 days ago", "2026-03-07"),
+      ("three days ago", "2026-03-07"), ("10 days ago", "2026-02-28"), ("2 weeks ago", "2026-02-24"),
+      ("a week ago", "2026-03-03"), ("1 week ago", "2026-03-03"), ("6 months ago", "2025-09-10"),
+      ("1 month ago", "2026-02-10"), ("2 years ago", "2024-03-10"), ("a year ago", "2025-03-10"),
+      ("Feb 15", "2026-02-15"), ("feb 15", "2026-02-15"), ("Feb 15 2025", "2025-02-15"),
+      ("Feb 15, 2025", "2025-02-15"), ("15 Feb 2025", "2025-02-15"), ("February 15, 2025", "2025-02-15"),
+      ("15 February 2025", "2025-02-15"), ("Jan 1", "2026-01-01"), ("Mar 10", "2026-03-10"),
+      ("Dec 31 2025", "2025-12-31"), ("2025/02/15", "2025-02-15"),
+    ])
+  func pastForms(text: String, expected: String) throws {
+    #expect(try Self.parse(text, .reading) == expected)
+    #expect(try Self.parse(text, .visit) == expected)
+  }
+
+  @Test(
+    "a day without a year later in the year than today: last year for a reading, this year for a visit",
+    arguments: [
+      ("Mar 11", "2025-03-11", "2026-03-11"), ("sept 3", "2025-09-03", "2026-09-03"),
+      ("Sep 3", "2025-09-03", "2026-09-03"), ("September 3", "2025-09-03", "2026-09-03"),
+      ("Dec 15", "2025-12-15", "2026-12-15"), ("15 Dec", "2025-12-15", "2026-12-15"),
+    ])
+  func noYear(text: String, reading: String, visit: String) throws {
+    #expect(try Self.parse(text, .reading) == reading)
+    #expect(try Self.parse(text, .visit) == visit)
+  }
+
+  @Test(
+    "visits may be in the future",
+    arguments: [
+      ("tomorrow", "2026-03-11"), ("in 3 weeks", "2026-03-31"), ("in a week", "2026-03-17"),
+      ("in 2 days", "2026-03-12"), ("in 2 months", "2026-05-10"), ("in 1 year", "2027-03-10"),
+      ("2026-04-01", "2026-04-01"), ("Feb 15 2027", "2027-02-15"),
+    ])
+  func futureVisits(text: String, expected: String) throws {
+    #expect(try Self.parse(text, .visit) == expected)
+  }
+
+  @Test(
+    "readings cannot be in the future",
+    arguments: [
+      ("tomorrow", "2026-03-11"), ("in 3 weeks", "2026-03-31"), ("in 2 days", "2026-03-12"),
+      ("2026-03-11", "2026-03-11"), ("2027-01-01", "2027-01-01"), ("Feb 15 2027", "2027-02-15"),
+      ("Mar 11 2026", "2026-03-11"),
+    ])
+  func futureReadings(text: String, date: String) {
+    #expect(throws: EntryError.futureDate(Fixture.date(date))) { try Self.parse(text, .reading) }
+  }
+
+  @Test(
+    "numeric day/month orders that could mean two days are refused as ambiguous",
+    arguments: ["02/03/2025", "2/3/2025", "02.03.2025", "02-03-2025", "02/03/25", "12/11/2025", "1/12/2025"])
+  func ambiguous(text: String) {
+    for purpose in [DateParser.Purpose.reading, .visit] {
+      #expect(throws: EntryError.ambiguousDate(text)) { try Self.parse(text, purpose) }
+    }
+  }
+
+  @Test(
+    "garbage and impossible days are refused as unreadable",
+    arguments: [
+      "", "soon", "last tuesday", "13/02/2025", "02/02/2025", "15/13/2025", "Feb 30 2025", "Feb 29 2025",
+      "2025-02-30", "2025-13-01", "2025/2/30", "Feb", "15", "2025", "Feb 15 2025 2026", "Feb Mar 15",
+      "an hour ago", "3 fortnights ago", "in three", "Febuary 15", "Fe 15", "15th of Feb",
+    ])
+  func unreadable(text: String) {
+    for purpose in [DateParser.Purpose.reading, .visit] {
+      #expect(throws: EntryError.invalidDate(text)) { try Self.parse(text, purpose) }
+    }
+  }
+
+  @Test(
+    "leap days and month ends",
+    arguments: [
+      ("2024-02-29", "yesterday", "2024-02-28"), ("2024-02-29", "1 year ago", "2023-02-28"),
+      ("2024-02-29", "4 years ago", "2020-02-29"), ("2024-02-29", "1 month ago", "2024-01-29"),
+      ("2024-02-29", "Feb 29", "2024-02-29"), ("2024-03-01", "yesterday", "2024-02-29"),
+      ("2026-03-10", "Feb 29", "2024-02-29"), ("2026-03-10", "Feb 29 2024", "2024-02-29"),
+      ("2026-03-31", "1 month ago", "2026-02-28"), ("2024-03-31", "1 month ago", "2024-02-29"),
+      ("2026-05-31", "1 month ago", "2026-04-30"), ("2026-01-01", "yesterday", "2025-12-31"),
+      ("2026-01-05", "Dec 30", "2025-12-30"), ("2026-03-31", "3 months ago", "2025-12-31"),
+    ])
+  func leapAndMonthEnds(today: String, text: String, expected: String) throws {
+    #expect(try Self.parse(text, today: Fixture.date(today), .reading) == expected)
+  }
+
+  @Test("on a leap day, tomorrow for a visit is March 1")
+  func leapTomorrow() throws {
+    #expect(try Self.parse("tomorrow", today: Fixture.date("2024-02-29"), .visit) == "2024-03-01")
+    #expect(try Self.parse("tomorrow", today: Fixture.date("2025-02-28"), .visit) == "2025-03-01")
+  }
+
+  // MARK: three time zones
+
+  /// Dates are calendar values: the zone decides only what "today" is; from then on every form is
+  /// arithmetic on the calendar.
+  @Test(
+    "today comes from the zone's wall clock; yesterday is the day before it in every zone",
+    arguments: [
+      // 2026-03-10 23:30 UTC: Kiritimati (+14) is on Mar 11 13:30, Adak (−9, daylight time) on
+      // Mar 10 14:30, Berlin (+1) on Mar 11 00:30.
+      ("Pacific/Kiritimati", 1_773_185_400, "2026-03-11", "2026-03-10"),
+      ("America/Adak", 1_773_185_400, "2026-03-10", "2026-03-09"),
+      ("Europe/Berlin", 1_773_185_400, "2026-03-11", "2026-03-10"),
+      // 2024-02-29 23:30 UTC: Kiritimati on Mar 1, Adak (−10) on Feb 29, Berlin (+1) on Mar 1.
+      ("Pacific/Kiritimati", 1_709_249_400, "2024-03-01", "2024-02-29"),
+      ("America/Adak", 1_709_249_400, "2024-02-29", "2024-02-28"),
+      ("Europe/Berlin", 1_709_249_400, "2024-03-01", "2024-02-29"),
+    ])
+  func timeZones(zone: String, seconds: Int, today: String, yesterday: String) throws {
+    let timeZone = try #require(TimeZone(identifier: zone))
+    let date = CalendarDate.today(at: Date(timeIntervalSince1970: TimeInterval(seconds)), in: timeZone)
+    #expect(date.iso == today)
+    #expect(try Self.parse("today", today: date, .reading) == today)
+    #expect(try Self.parse("yesterday", today: date, .reading) == yesterday)
+    #expect(try Self.parse("1 day ago", today: date, .reading) == yesterday)
+    #expect(try Self.parse(yesterday, today: date, .reading) == yesterday)
+    #expect(throws: EntryError.self) { try Self.parse("tomorrow", today: date, .reading) }
+  }
+
+  @Test(
+    "the same typed forms in each zone land on that zone's days",
+    arguments: [
+      ("Pacific/Kiritimati", "2026-03-04", "2026-03-11", "2026-03-12"),
+      ("America/Adak", "2026-03-03", "2025-03-11", "2026-03-11"),
+      ("Europe/Berlin", "2026-03-04", "2026-03-11", "2026-03-12"),
+    ])
+  func formsInZones(zone: String, weekAgo: String, readingMar11: String, tomorrow: String) throws {
+    let timeZone = try #require(TimeZone(identifier: zone))
+    let date = CalendarDate.today(at: Date(timeIntervalSince1970: 1_773_185_400), in: timeZone)
+    #expect(try Self.parse("a week ago", today: date, .reading) == weekAgo)
+    // "Mar 11" is today in Kiritimati and Berlin, but still a day ahead in Adak: last year for a reading.
+    #expect(try Self.parse("Mar 11", today: date, .visit) == "2026-03-11")
+    #expect(try Self.parse("Mar 11", today: date, .reading) == readingMar11)
+    #expect(try Self.parse("tomorrow", today: date, .visit) == tomorrow)
+  }
+}
