@@ -59,8 +59,17 @@ struct App {
     case .edit(let options): try edit(options, context)
     case .delete(let id): try delete(id, context)
     case .demo: try demo(context)
-    default:
-      throw UsageError(message: "This command is not available in this build yet.", command: nil)
+    case .batch(let date, let pairs): try batch(date: date, pairs: pairs, context)
+    case .visitAdd(let options): try visitAdd(options, context)
+    case .visitShow(let id): try visitShow(id, context)
+    case .visitEdit(let id, let options): try visitEdit(id, options, context)
+    case .visitDelete(let id): try visitDelete(id, context)
+    case .visits(let type, let doctor, let since): try visits(type: type, doctor: doctor, since: since, context)
+    case .prep: try prep(context)
+    case .search(let query): try search(query, context)
+    case .export(let options): try export(options, context)
+    case .importFile(let options): try importFile(options, context)
+    case .undo: try undo(context)
     }
   }
 }

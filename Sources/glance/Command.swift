@@ -231,16 +231,21 @@ enum CommandParser {
           name: words[0], unit: unit, low: arguments.value("low"), high: arguments.value("high"),
           direction: higher ? .higherIsBetter : lower ? .lowerIsBetter : nil))
     case "add":
-      try count(2...3, "a marker and a value, e.g. glance add hdl 89")
+      try count(2...20, "a marker and a value, e.g. glance add hdl 89")
+      // "glance add good cholesterol 89 mg/dL": the marker is the words before the value.
+      let parts = BatchPlanner.split(words) ?? (words.count == 2 ? (words[0], words[1], nil) : nil)
+      guard let parts else {
+        throw UsageError(message: "glance add needs a marker and then a number, e.g. glance add hdl 89", command: name)
+      }
       return .add(
         AddOptions(
-          marker: words[0], value: words[1], unit: words.count > 2 ? words[2] : nil, date: arguments.value("date"),
+          marker: parts.marker, value: parts.value, unit: parts.unit, date: arguments.value("date"),
           note: arguments.value("note")))
     case "batch":
       return .batch(date: arguments.value("date"), pairs: words)
     case "show":
-      try count(1...1, "one marker, e.g. glance show hdl")
-      return .show(marker: words[0], since: arguments.value("since"))
+      try count(1...10, "a marker, e.g. glance show hdl")
+      return .show(marker: words.joined(separator: " "), since: arguments.value("since"))
     case "edit":
       try count(1...1, "the id of a reading, e.g. glance edit 3fa2 --value 98")
       let options = EditOptions(

@@ -126,7 +126,8 @@ extension App {
   }
 
   func demo(_ context: Context) throws {
-    var template = Array((NSTemporaryDirectory() + "/glance-demo-XXXXXX").utf8CString)
+    let temporary = NSTemporaryDirectory().hasSuffix("/") ? NSTemporaryDirectory() : NSTemporaryDirectory() + "/"
+    var template = Array((temporary + "glance-demo-XXXXXX").utf8CString)
     guard template.withUnsafeMutableBufferPointer({ mkdtemp($0.baseAddress!) }) != nil else {
       throw StorageError.io(FileSystemError(operation: "mkdtemp", path: NSTemporaryDirectory(), code: errno))
     }
@@ -153,10 +154,13 @@ extension App {
 /// Refusals about markers that are not errors of input format.
 enum MarkerCommandError: GlanceError {
   case notTracked(String, String)
+  case nothingTracked
 
   var message: String {
     switch self {
     case .notTracked(let name, let key): "You're not tracking \(name). Start with: glance track \(key)"
+    case .nothingTracked:
+      "You're not tracking any markers yet, so there is nothing to ask for. Give pairs instead (glance batch hdl=62 ldl=131) or run glance setup."
     }
   }
 

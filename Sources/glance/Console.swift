@@ -30,6 +30,9 @@ final class Console {
   /// Prints to standard error: problems, warnings and notices.
   func err(_ text: String) { errors.write(text + "\n") }
 
+  /// Writes bytes to standard output as they are (exports).
+  func write(_ bytes: [UInt8]) { output.write(String(decoding: bytes, as: UTF8.self)) }
+
   /// Writes without a newline (for prompts) and flushes.
   func prompt(_ text: String) { output.write(text) }
 

@@ -30,7 +30,8 @@ public enum LibraryView {
     return lines.joined(separator: "\n")
   }
 
-  static func trimTrailing(_ line: String) -> String {
+  /// `line` without trailing spaces.
+  public static func trimTrailing(_ line: String) -> String {
     var line = line
     while line.last == " " { line.removeLast() }
     return line

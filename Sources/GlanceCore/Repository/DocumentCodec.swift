@@ -21,7 +21,7 @@ import Foundation
 /// so a file from a later release of the same schema version still reads.
 public enum DocumentCodec {
   /// Encodes `document`. Fails only on a value JSON cannot hold (a NaN or infinity).
-  public static func encode(_ document: GlanceDocument) throws -> [UInt8] {
+  public static func encode(_ document: GlanceDocument, includeUndo: Bool = true) throws -> [UInt8] {
     try document.validateNumbers()
     var writer = JSONWriter(capacity: 256 + document.entries.count * 240)
     writer.raw("{\n  ")
@@ -45,15 +45,20 @@ public enum DocumentCodec {
     writer.raw(",\n  ")
     writer.key("visits")
     writer.records(document.visits) { $0.writeVisit($1) }
-    writer.raw(",\n  ")
-    writer.key("undo")
-    writer.records(document.undo) { $0.writeUndoStep($1) }
+    if includeUndo {
+      writer.raw(",\n  ")
+      writer.key("undo")
+      writer.records(document.undo) { $0.writeUndoStep($1) }
+    }
     writer.raw("\n}\n")
     return writer.bytes
   }
 
-  /// Decodes a data file; errors say where (line, column) and what is wrong.
-  public static func decode(_ bytes: some ContiguousBytes) throws -> GlanceDocument {
+  /// Decodes a data file (or, with `formats`, an export); errors say where (line, column) and
+  /// what is wrong.
+  public static func decode(
+    _ bytes: some ContiguousBytes, formats: Set<String> = [GlanceDocument.formatName]
+  ) throws -> GlanceDocument {
     try JSONReader.read(bytes) { reader in
       var format: String?
       var schemaVersion: Int?
@@ -87,9 +92,9 @@ public enum DocumentCodec {
         }
       }
       try reader.expectEnd()
-      guard format == GlanceDocument.formatName else {
+      guard let format, formats.contains(format) else {
         throw reader.error(
-          "This is not a glance data file: its \"format\" is not \"\(GlanceDocument.formatName)\".",
+          "This is not a glance \(formats.contains(GlanceDocument.formatName) ? "data file" : "export"): its \"format\" is not \"\(formats.sorted().joined(separator: "\" or \""))\".",
           at: 0)
       }
       let version = try required(schemaVersion, "schemaVersion", in: "The document", reader, at: 0)
@@ -100,6 +105,7 @@ public enum DocumentCodec {
         profile: try required(profile, "profile", in: "The document", reader, at: 0),
         trackedMarkers: tracked, customMarkers: custom, entries: entries, visits: visits, undo: undo)
       document.schemaVersion = version
+      document.format = format
       try document.validateIdentity(reader)
       document.normalizeOrderIfNeeded()
       return document

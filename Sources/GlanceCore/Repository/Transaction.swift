@@ -33,6 +33,10 @@ public struct Transaction {
   /// True when something actually changed.
   public var hasChanges: Bool { !inverse.isEmpty }
 
+  /// Adopts another profile (an import into an empty store, or a replace). Not undone: the
+  /// profile is a silent default nobody sees.
+  mutating func setProfile(_ profile: Profile) { document.profile = profile }
+
   /// Pops the newest undo step (for `undo`).
   mutating func popUndoStep() -> UndoStep? { document.undo.popLast() }
 

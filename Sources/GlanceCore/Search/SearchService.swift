@@ -144,7 +144,7 @@ public struct SearchService: Sendable {
 
   /// Every query word matched by a different term word; the quality rewards whole words and
   /// terms without many extra words.
-  private static func wordsMatch(_ queryWords: [String], _ termWords: [String]) -> Int? {
+  private static func wordsMatch(_ queryWords: [String], _ termWords: [String], allowExtraWords: Bool = false) -> Int? {
     guard !queryWords.isEmpty else { return nil }
     var used = Set<Int>()
     var quality = 0
@@ -174,7 +174,40 @@ public struct SearchService: Sendable {
       used.insert(bestIndex)
       quality += bestPoints
     }
-    let extraWords = termWords.count - used.count
+    let extraWords = allowExtraWords ? 0 : termWords.count - used.count
     return quality * 10 - extraWords
+  }
+
+  /// A visit that matched, and whether its doctor's name did (those rank first).
+  public struct VisitMatch: Equatable, Sendable {
+    public var visit: Visit
+    public var score: Int
+    /// Where the words were found: "doctor", "notes" or "type".
+    public var field: String
+  }
+
+  /// Visits whose doctor, notes or type match every word of `query`, best first, then newest.
+  public func searchVisits(_ query: String, in visits: [Visit]) -> [VisitMatch] {
+    let search = SearchText(query)
+    guard !search.isEmpty else { return [] }
+    var matches: [VisitMatch] = []
+    for visit in visits {
+      let fields: [(String, String, Int)] = [
+        ("doctor", visit.doctorName, 300),
+        ("type", [visit.visitType.displayName, visit.visitTypeLabel ?? ""].joined(separator: " "), 200),
+        ("notes", visit.notes ?? "", 100),
+      ]
+      var best: VisitMatch?
+      for (field, text, weight) in fields {
+        let words = SearchText(text).words
+        guard let quality = Self.wordsMatch(search.words, words, allowExtraWords: true) else { continue }
+        let score = weight + quality
+        if best.map({ score > $0.score }) ?? true { best = VisitMatch(visit: visit, score: score, field: field) }
+      }
+      if let best { matches.append(best) }
+    }
+    return matches.sorted { lhs, rhs in
+      lhs.score != rhs.score ? lhs.score > rhs.score : Visit.newestFirst(lhs.visit, rhs.visit)
+    }
   }
 }

@@ -1,0 +1,123 @@
+/// RFC 4180 CSV: CRLF records, quotes where needed, and cells that can never become a live
+/// spreadsheet formula.
+public enum CSV {
+  /// A cell: text (protected against formula injection) or a number (written by a fixed
+  /// formatter and never prefixed, so `-5` stays a number).
+  public enum Cell: Equatable, Sendable {
+    case text(String)
+    case number(Double)
+  }
+
+  /// Characters that make a spreadsheet treat a cell as a formula (OWASP, ASVS 1.2.10).
+  static let formulaStarts: Set<Character> = ["=", "+", "-", "@", "\t", "\r", "\n", "\r\n"]
+
+  /// The file: every row, each ended by CRLF.
+  public static func encode(_ rows: [[Cell]]) -> String {
+    var output = ""
+    for row in rows {
+      output += row.map(field).joined(separator: ",")
+      output += "\r\n"
+    }
+    return output
+  }
+
+  static func field(_ cell: Cell) -> String {
+    var text: String
+    switch cell {
+    case .number(let value): return ValueText.number(value)
+    case .text(let value):
+      text = value
+      if let first = text.first, formulaStarts.contains(first) { text = "'" + text }
+    }
+    if text.contains(where: { $0 == "," || $0 == "\"" || $0 == "\r" || $0 == "\n" || $0 == "\r\n" }) {
+      return "\"" + text.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+    }
+    return text
+  }
+
+  /// Undoes the formula protection of a text cell glance wrote (`'=1+2` → `=1+2`).
+  public static func unprotect(_ text: String) -> String {
+    guard text.hasPrefix("'"), let second = text.dropFirst().first, formulaStarts.contains(second) else { return text }
+    return String(text.dropFirst())
+  }
+
+  /// A malformed CSV file: where, and what.
+  public struct ParseError: Error, Equatable, Sendable {
+    public var line: Int
+    public var message: String
+  }
+
+  /// Parses CSV text into rows of fields: a leading BOM is dropped, records may end in CRLF, LF
+  /// or CR, quoted fields may hold commas, quotes (`""`) and line breaks. Works on Unicode
+  /// scalars, since "\r\n" is a single Character in Swift.
+  public static func parse(_ text: String) throws(ParseError) -> [[String]] {
+    var scalars = Array(text.unicodeScalars)
+    if scalars.first == "\u{FEFF}" { scalars.removeFirst() }
+    var rows: [[String]] = []
+    var row: [String] = []
+    var field = String.UnicodeScalarView()
+    var index = 0
+    var line = 1
+    var inQuotes = false
+    var fieldWasQuoted = false
+    var rowHasContent = false
+    func endField() {
+      row.append(String(field))
+      field = String.UnicodeScalarView()
+      fieldWasQuoted = false
+    }
+    while index < scalars.count {
+      let scalar = scalars[index]
+      if inQuotes {
+        if scalar == "\"" {
+          if index + 1 < scalars.count, scalars[index + 1] == "\"" {
+            field.append("\"")
+            index += 2
+            continue
+          }
+          inQuotes = false
+          index += 1
+          continue
+        }
+        if scalar == "\n" { line += 1 }
+        field.append(scalar)
+        index += 1
+        continue
+      }
+      switch scalar {
+      case "\"":
+        guard field.isEmpty, !fieldWasQuoted else {
+          throw ParseError(line: line, message: "A quote appears inside a field that does not start with one.")
+        }
+        inQuotes = true
+        fieldWasQuoted = true
+        rowHasContent = true
+      case ",":
+        endField()
+        rowHasContent = true
+      case "\r", "\n":
+        if scalar == "\r", index + 1 < scalars.count, scalars[index + 1] == "\n" { index += 1 }
+        if rowHasContent || !field.isEmpty {
+          endField()
+          rows.append(row)
+        }
+        row = []
+        rowHasContent = false
+        line += 1
+      default:
+        if fieldWasQuoted {
+          throw ParseError(line: line, message: "Text follows the closing quote of a field.")
+        }
+        field.append(scalar)
+        rowHasContent = true
+      }
+      index += 1
+    }
+    if inQuotes { throw ParseError(line: line, message: "A quoted field is never closed.") }
+    if rowHasContent || !field.isEmpty {
+      endField()
+      rows.append(row)
+    }
+    return rows
+  }
+}

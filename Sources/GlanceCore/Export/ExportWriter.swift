@@ -1,0 +1,53 @@
+import Foundation
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// Writes an export file: readable by its owner only (0600), complete or not at all (a temporary
+/// file beside it, flushed, then renamed into place).
+public enum ExportWriter {
+  public static func write(_ bytes: [UInt8], to path: String, fileSystem: any FileSystem = PosixFileSystem()) throws {
+    let folder = (path as NSString).deletingLastPathComponent
+    let directory = folder.isEmpty ? "." : folder
+    let temporary = directory + "/." + (path as NSString).lastPathComponent + ".tmp-\(getpid())"
+    do {
+      try? fileSystem.remove(temporary)
+      let descriptor = try fileSystem.createExclusive(temporary, mode: 0o600)
+      do {
+        try fileSystem.write(descriptor, bytes)
+        try fileSystem.sync(descriptor)
+      } catch {
+        try? fileSystem.close(descriptor)
+        try? fileSystem.remove(temporary)
+        throw error
+      }
+      try fileSystem.close(descriptor)
+      do {
+        try fileSystem.rename(temporary, path)
+      } catch {
+        try? fileSystem.remove(temporary)
+        throw error
+      }
+    } catch let error as FileSystemError {
+      throw ExportError.cannotWrite(path: path, reason: error.reason)
+    }
+  }
+}
+
+/// Why an export could not be written.
+public enum ExportError: GlanceError, Equatable {
+  case cannotWrite(path: String, reason: String)
+
+  public var message: String {
+    switch self {
+    case .cannotWrite(let path, let reason): "glance could not write \(path): \(reason). Nothing was exported."
+    }
+  }
+
+  public var exitStatus: ExitStatus { .dataFile }
+}

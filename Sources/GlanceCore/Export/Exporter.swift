@@ -1,0 +1,52 @@
+import Foundation
+
+/// `glance export`: the complete JSON (re-importable, versioned) or CSV for a spreadsheet.
+public enum Exporter {
+  /// The `format` of an export file.
+  public static let formatName = "glance-export"
+
+  /// What every export says, on stderr, so it is seen even when the file goes to stdout.
+  public static let notice = "This file contains your health information. Store it securely."
+
+  /// The complete export: profile, tracked and custom markers, every reading and visit (no undo
+  /// history), pretty and with one record a line, like the data file.
+  public static func json(_ document: GlanceDocument) throws -> [UInt8] {
+    var export = document
+    export.undo = []
+    export.format = formatName
+    return try DocumentCodec.encode(export, includeUndo: false)
+  }
+
+  /// One row per reading: date, marker key, marker name, value (with its comparator), unit,
+  /// status, note, source. Oldest first.
+  public static func readingsCSV(_ document: GlanceDocument, library: MarkerLibrary) -> String {
+    var rows: [[CSV.Cell]] = [
+      ["date", "marker_key", "marker", "value", "unit", "status", "note", "source"].map(CSV.Cell.text)
+    ]
+    var snapshots: [UUID: MarkerSnapshot] = [:]
+    for entry in document.entries {
+      guard let definition = document.definition(for: entry.markerID, library: library) else { continue }
+      let snapshot = snapshots[entry.markerID] ?? document.snapshot(for: definition)
+      snapshots[entry.markerID] = snapshot
+      let value: CSV.Cell =
+        entry.comparator.map { .text($0.rawValue + ValueText.number(entry.value)) } ?? .number(entry.value)
+      rows.append([
+        .text(entry.dateOfService.iso), .text(definition.key), .text(definition.displayName), value, .text(entry.unit),
+        .text(snapshot.status(of: entry).words), .text(entry.note ?? ""), .text(entry.sourceType.rawValue),
+      ])
+    }
+    return CSV.encode(rows)
+  }
+
+  /// One row per visit: date, type, label, doctor, notes. Oldest first.
+  public static func visitsCSV(_ document: GlanceDocument) -> String {
+    var rows: [[CSV.Cell]] = [["date", "type", "label", "doctor", "notes"].map(CSV.Cell.text)]
+    for visit in document.visits {
+      rows.append([
+        .text(visit.date.iso), .text(visit.visitType.rawValue), .text(visit.visitTypeLabel ?? ""),
+        .text(visit.doctorName), .text(visit.notes ?? ""),
+      ])
+    }
+    return CSV.encode(rows)
+  }
+}

@@ -1,0 +1,102 @@
+import Foundation
+
+/// What an import would change, worked out before anything is written; `--dry-run` prints it.
+public struct ImportPlan: Sendable {
+  /// What the file was read as.
+  public enum Kind: String, Sendable {
+    case glanceJSON = "a glance JSON export"
+    case glanceCSV = "a glance CSV export"
+    case spreadsheet = "a spreadsheet (a date column and one column per marker)"
+  }
+
+  public var kind: Kind
+  /// Replace everything (`--replace`) rather than merge.
+  public var replace: Bool
+  public var entries: [MarkerEntry] = []
+  public var visits: [Visit] = []
+  public var customMarkers: [MarkerDefinition] = []
+  /// Tracked-marker rows to add (merge) or the whole list (replace).
+  public var trackedMarkers: [UserMarker] = []
+  /// The profile to adopt: on replace, or when importing into an empty store.
+  public var profile: Profile?
+  /// Readings and visits already stored (same id, or same marker, date and value).
+  public var duplicates = 0
+  /// Spreadsheet columns that name no marker; nothing is guessed for them.
+  public var unmatchedColumns: [String] = []
+  /// Values outside a marker's plausible range, imported as they are but worth a look.
+  public var unusual: [String] = []
+
+  public init(kind: Kind, replace: Bool) {
+    self.kind = kind
+    self.replace = replace
+  }
+
+  /// True when applying it would change nothing.
+  public var isEmpty: Bool {
+    !replace && entries.isEmpty && visits.isEmpty && customMarkers.isEmpty && trackedMarkers.isEmpty
+  }
+
+  /// A few lines saying what the import does (or would do).
+  public func summary(library: MarkerLibrary, customMarkers known: [MarkerDefinition], dryRun: Bool) -> String {
+    var lines: [String] = ["Read \(kind.rawValue)."]
+    let verb = dryRun ? "Would add" : "Added"
+    if replace {
+      lines.append(
+        "\(dryRun ? "Would replace" : "Replaced") all your data with \(plural(entries.count, "reading")) and \(plural(visits.count, "visit"))."
+      )
+    } else {
+      lines.append("\(verb) \(plural(entries.count, "reading")) and \(plural(visits.count, "visit")).")
+    }
+    if let first = entries.map(\.dateOfService).min(), let last = entries.map(\.dateOfService).max() {
+      lines.append("Readings from \(DateText.long(first)) to \(DateText.long(last)).")
+    }
+    let names = Dictionary(grouping: entries, by: \.markerID).keys.compactMap { id in
+      library.marker(id: id)?.displayName ?? (known + customMarkers).first { $0.id == id }?.displayName
+    }.sorted()
+    if !names.isEmpty { lines.append("Markers: \(names.joined(separator: ", ")).") }
+    if duplicates > 0 { lines.append("Skipped \(plural(duplicates, "item")) already in your data.") }
+    if !unmatchedColumns.isEmpty {
+      lines.append(
+        "Columns that match no marker (left out; nothing was guessed): \(unmatchedColumns.map { "“\($0)”" }.joined(separator: ", ")). "
+          + "Rename a column to a marker's name or key (see glance library) to include it.")
+    }
+    if !unusual.isEmpty {
+      lines.append(
+        "Worth a second look (outside the usual range for the marker): \(unusual.prefix(10).joined(separator: "; ")).")
+    }
+    return lines.joined(separator: "\n")
+  }
+
+  func plural(_ count: Int, _ word: String) -> String { "\(count) \(word)\(count == 1 ? "" : "s")" }
+}
+
+/// Why an import was refused; nothing was changed.
+public enum ImportError: GlanceError, Equatable {
+  case unreadable(String)
+  case notGlance(String)
+  case newerVersion(Int)
+  case empty
+  case noDateColumn([String])
+  case noMarkerColumns([String])
+  case problems([String])
+
+  public var message: String {
+    switch self {
+    case .unreadable(let reason): "The file can't be read (\(reason)). Nothing was changed."
+    case .notGlance(let reason):
+      "This doesn't look like a glance export or a spreadsheet of readings (\(reason)). Nothing was changed."
+    case .newerVersion(let version):
+      "The file was written by a newer glance (schema \(version)). Update glance to import it. Nothing was changed."
+    case .empty: "The file is empty. Nothing was changed."
+    case .noDateColumn(let headers):
+      "The spreadsheet needs a column called Date. Its columns are: \(headers.joined(separator: ", ")). Nothing was changed."
+    case .noMarkerColumns(let headers):
+      "None of the columns names a marker glance knows (\(headers.joined(separator: ", "))). Rename them to marker names or keys (see glance library). Nothing was changed."
+    case .problems(let lines):
+      "The file has problems, so nothing was imported:\n" + lines.prefix(15).map { "  " + $0 }.joined(separator: "\n")
+        + (lines.count > 15 ? "\n  … and \(lines.count - 15) more." : "") + "\nFix them in the file and import again."
+    }
+  }
+
+  public var exitStatus: ExitStatus { .refused }
+}

@@ -1,0 +1,234 @@
+import Foundation
+
+/// Reads a file to import and works out an `ImportPlan` against the current document; `apply`
+/// then saves it as one change (one undo step). Nothing is written while planning.
+public enum Importer {
+  public static func plan(
+    _ bytes: [UInt8], replace: Bool, into document: GlanceDocument, library: MarkerLibrary, today: CalendarDate,
+    now: Timestamp
+  ) throws -> ImportPlan {
+    let firstByte = bytes.drop {
+      $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 || $0 == 0xEF || $0 == 0xBB || $0 == 0xBF
+    }.first
+    guard firstByte != nil else { throw ImportError.empty }
+    if firstByte == UInt8(ascii: "{") {
+      return try planJSON(bytes, replace: replace, into: document)
+    }
+    guard let text = String(validating: bytes, as: UTF8.self) else {
+      throw ImportError.unreadable("it is not UTF-8 text; save it as CSV (UTF-8) from your spreadsheet")
+    }
+    let rows: [[String]]
+    do {
+      rows = try CSV.parse(text)
+    } catch {
+      throw ImportError.unreadable("line \(error.line): \(error.message)")
+    }
+    guard let header = rows.first else { throw ImportError.empty }
+    let keys = header.map { SearchText($0).compact }
+    if keys.contains("markerkey") && keys.contains("value") {
+      return try planGlanceCSV(rows, replace: replace, into: document, library: library, today: today, now: now)
+    }
+    return try SpreadsheetImporter.plan(
+      rows, replace: replace, into: document, library: library, today: today, now: now)
+  }
+
+  // MARK: JSON
+
+  static func planJSON(_ bytes: [UInt8], replace: Bool, into document: GlanceDocument) throws -> ImportPlan {
+    let imported: GlanceDocument
+    do {
+      imported = try DocumentCodec.decode(bytes, formats: [Exporter.formatName, GlanceDocument.formatName])
+    } catch let error as DocumentVersionError {
+      throw ImportError.newerVersion(error.version)
+    } catch let error as JSONError {
+      throw ImportError.notGlance(error.description)
+    }
+    var plan = ImportPlan(kind: .glanceJSON, replace: replace)
+    let isEmpty =
+      document.entries.isEmpty && document.visits.isEmpty && document.trackedMarkers.isEmpty
+      && document.customMarkers.isEmpty
+    if replace || isEmpty { plan.profile = imported.profile }
+    if replace {
+      plan.customMarkers = imported.customMarkers
+      plan.trackedMarkers = imported.trackedMarkers
+      plan.entries = imported.entries
+      plan.visits = imported.visits
+      return plan
+    }
+    // Custom markers: same id, or the same name as one of ours, is the same marker.
+    var markerMap: [UUID: UUID] = [:]
+    for marker in imported.customMarkers {
+      if document.customMarkers.contains(where: { $0.id == marker.id }) { continue }
+      if let same = document.customMarkers.first(where: {
+        SearchText($0.displayName).compact == SearchText(marker.displayName).compact
+      }) {
+        markerMap[marker.id] = same.id
+      } else {
+        plan.customMarkers.append(marker)
+      }
+    }
+    let start = (document.trackedMarkers.map(\.displayOrder).max() ?? -1) + 1
+    for var tracked in imported.trackedMarkers {
+      tracked.markerID = markerMap[tracked.markerID] ?? tracked.markerID
+      guard !document.trackedMarkers.contains(where: { $0.markerID == tracked.markerID }) else { continue }
+      tracked.displayOrder += start
+      plan.trackedMarkers.append(tracked)
+    }
+    var seen = EntryIdentity.index(document.entries)
+    for var entry in imported.entries {
+      entry.markerID = markerMap[entry.markerID] ?? entry.markerID
+      if seen.contains(entry) {
+        plan.duplicates += 1
+        continue
+      }
+      seen.insert(entry)
+      plan.entries.append(entry)
+    }
+    var visitIDs = Set(document.visits.map(\.id))
+    var visitKeys = Set(document.visits.map(visitKey))
+    for visit in imported.visits {
+      if visitIDs.contains(visit.id) || visitKeys.contains(visitKey(visit)) {
+        plan.duplicates += 1
+        continue
+      }
+      visitIDs.insert(visit.id)
+      visitKeys.insert(visitKey(visit))
+      plan.visits.append(visit)
+    }
+    return plan
+  }
+
+  static func visitKey(_ visit: Visit) -> String {
+    "\(visit.date.iso)|\(SearchText(visit.doctorName).compact)|\(visit.visitType.rawValue)"
+  }
+
+  // MARK: glance CSV
+
+  static func planGlanceCSV(
+    _ rows: [[String]], replace: Bool, into document: GlanceDocument, library: MarkerLibrary, today: CalendarDate,
+    now: Timestamp
+  ) throws -> ImportPlan {
+    let header = rows[0].map { SearchText($0).compact }
+    func column(_ name: String) -> Int? { header.firstIndex(of: name) }
+    guard let dateColumn = column("date"), let keyColumn = column("markerkey"), let valueColumn = column("value") else {
+      throw ImportError.notGlance("the header needs date, marker_key and value")
+    }
+    let unitColumn = column("unit")
+    let noteColumn = column("note")
+    let sourceColumn = column("source")
+    let markers = library.markers + document.customMarkers
+    var plan = ImportPlan(kind: .glanceCSV, replace: replace)
+    var problems: [String] = []
+    var drafts: [(EntryDraft, SourceType)] = []
+    for (offset, row) in rows.dropFirst().enumerated() {
+      let line = offset + 2
+      func cell(_ index: Int?) -> String? {
+        guard let index, index < row.count else { return nil }
+        let text = CSV.unprotect(row[index]).trimmingCharacters(in: .whitespaces)
+        return text.isEmpty ? nil : text
+      }
+      guard let key = cell(keyColumn), let valueText = cell(valueColumn), let dateText = cell(dateColumn) else {
+        if row.contains(where: { !$0.trimmingCharacters(in: .whitespaces).isEmpty }) {
+          problems.append("row \(line): needs a date, a marker_key and a value.")
+        }
+        continue
+      }
+      guard let marker = markers.first(where: { $0.key == key }) else {
+        problems.append("row \(line): no marker has the key “\(key)”.")
+        continue
+      }
+      do {
+        let date = try DateParser.parse(dateText, today: today, for: .reading)
+        let note = noteColumn.flatMap { index in index < row.count ? CSV.unprotect(row[index]) : nil }.flatMap {
+          $0.isEmpty ? nil : $0
+        }
+        let draft = try EntryPlanner.draft(
+          marker, valueText: valueText, unit: cell(unitColumn), date: date, note: note, existing: [])
+        let source = cell(sourceColumn).map(SourceType.init(rawValue:)) ?? .fileImport
+        drafts.append((draft, source))
+      } catch {
+        problems.append("row \(line): \(error.message)")
+      }
+    }
+    if !problems.isEmpty { throw ImportError.problems(problems) }
+    addDrafts(drafts, to: &plan, document: document, now: now)
+    return plan
+  }
+
+  /// Adds drafts to a plan as entries, skipping what is stored already, tracking their markers.
+  static func addDrafts(
+    _ drafts: [(EntryDraft, SourceType)], to plan: inout ImportPlan, document: GlanceDocument, now: Timestamp
+  ) {
+    var seen = plan.replace ? EntryIdentity.index([]) : EntryIdentity.index(document.entries)
+    var tracked = plan.replace ? [] : document.trackedMarkers
+    for (draft, source) in drafts {
+      let entry = draft.entry(at: now, source: source)
+      if seen.contains(entry) {
+        plan.duplicates += 1
+        continue
+      }
+      seen.insert(entry)
+      plan.entries.append(entry)
+      if EntryChecks.isImplausible(draft.value, draft.marker) {
+        plan.unusual.append(
+          "\(draft.marker.shortName) \(ValueText.withUnit(draft.value, draft.comparator, draft.marker.unit)) on \(DateText.long(draft.date))"
+        )
+      }
+      if !tracked.contains(where: { $0.markerID == draft.marker.id }) {
+        let row = UserMarker(
+          markerID: draft.marker.id, displayOrder: (tracked.map(\.displayOrder).max() ?? -1) + 1, addedAt: now)
+        tracked.append(row)
+        plan.trackedMarkers.append(row)
+      }
+    }
+    if plan.replace { plan.trackedMarkers = tracked }
+  }
+
+  // MARK: Applying
+
+  /// Saves the plan as one change; returns the document after it.
+  @discardableResult
+  public static func apply(_ plan: ImportPlan, to repository: any DataRepository, summary: String) throws
+    -> GlanceDocument
+  {
+    try repository.write(summary: summary) { transaction in
+      let current = transaction.document
+      if plan.replace {
+        transaction.apply(current.entries.map { .removeEntry($0.id) })
+        transaction.apply(current.visits.map { .removeVisit($0.id) })
+        transaction.apply(current.customMarkers.map { .removeCustomMarker($0.id) })
+        transaction.apply(.setTrackedMarkers(plan.trackedMarkers))
+      } else if !plan.trackedMarkers.isEmpty {
+        transaction.apply(.setTrackedMarkers(current.trackedMarkers + plan.trackedMarkers))
+      }
+      transaction.apply(plan.customMarkers.map(Operation.putCustomMarker))
+      transaction.apply(plan.entries.map(Operation.putEntry))
+      transaction.apply(plan.visits.map(Operation.putVisit))
+      if let profile = plan.profile { transaction.setProfile(profile) }
+    }
+    return try repository.read()
+  }
+}
+
+/// What makes two readings the same: the same id, or the same marker, date, value and comparator.
+struct EntryIdentity {
+  private var ids: Set<UUID> = []
+  private var contents: Set<String> = []
+
+  static func index(_ entries: [MarkerEntry]) -> EntryIdentity {
+    var identity = EntryIdentity()
+    for entry in entries { identity.insert(entry) }
+    return identity
+  }
+
+  static func key(_ entry: MarkerEntry) -> String {
+    "\(entry.markerID)|\(entry.dateOfService.iso)|\(entry.value)|\(entry.comparator?.rawValue ?? "")"
+  }
+
+  func contains(_ entry: MarkerEntry) -> Bool { ids.contains(entry.id) || contents.contains(Self.key(entry)) }
+
+  mutating func insert(_ entry: MarkerEntry) {
+    ids.insert(entry.id)
+    contents.insert(Self.key(entry))
+  }
+}

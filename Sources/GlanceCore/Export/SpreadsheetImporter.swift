@@ -1,0 +1,102 @@
+import Foundation
+
+/// Reads a spreadsheet laid out the way people keep one by hand: a date column and one column
+/// per marker ("Date, HDL, LDL (mmol/L), A1c, BP"). Headers are matched through `SearchService`;
+/// a header that names no single marker is listed, never guessed. A unit in brackets after a
+/// header converts that column. Empty cells save nothing. Any bad cell refuses the whole file.
+enum SpreadsheetImporter {
+  /// Header words that mean "the date of the test".
+  static let dateHeaders: Set<String> = [
+    "date", "dates", "day", "testdate", "labdate", "dateofservice", "datedrawn", "drawn", "collected",
+    "collectiondate", "when", "datum",
+  ]
+
+  /// Cells that mean "no value".
+  static let blanks: Set<String> = ["", "-", "--", "—", "na", "n/a", "none", "nd", "x", "?"]
+
+  static func plan(
+    _ rows: [[String]], replace: Bool, into document: GlanceDocument, library: MarkerLibrary, today: CalendarDate,
+    now: Timestamp
+  ) throws -> ImportPlan {
+    let header = rows[0].map { $0.trimmingCharacters(in: .whitespaces) }
+    guard let dateColumn = header.firstIndex(where: { dateHeaders.contains(SearchText($0).compact) }) else {
+      throw ImportError.noDateColumn(header)
+    }
+    let markers = library.markers + document.customMarkers
+    var plan = ImportPlan(kind: .spreadsheet, replace: replace)
+    // Each column: the marker(s) it fills (two for blood pressure) and the unit from its header.
+    var columns: [(index: Int, header: String, markers: [MarkerDefinition], unit: String?)] = []
+    for (index, title) in header.enumerated() where index != dateColumn {
+      guard !title.isEmpty else { continue }
+      let (name, unit) = splitUnit(title)
+      if let resolved = try? EntryPlanner.resolveMarkers(name, among: markers) {
+        columns.append((index, title, resolved, unit))
+      } else {
+        plan.unmatchedColumns.append(title)
+      }
+    }
+    guard !columns.isEmpty else { throw ImportError.noMarkerColumns(header) }
+    var problems: [String] = []
+    var drafts: [(EntryDraft, SourceType)] = []
+    for (offset, row) in rows.dropFirst().enumerated() {
+      let line = offset + 2
+      func cell(_ index: Int) -> String {
+        index < row.count ? CSV.unprotect(row[index]).trimmingCharacters(in: .whitespaces) : ""
+      }
+      let cells = columns.map { cell($0.index) }
+      if cells.allSatisfy({ blanks.contains($0.lowercased()) }) { continue }
+      let date: CalendarDate
+      do {
+        date = try DateParser.parse(cell(dateColumn), today: today, for: .reading)
+      } catch {
+        problems.append("row \(line), column “\(header[dateColumn])”: \(error.message)")
+        continue
+      }
+      for (column, text) in zip(columns, cells) where !blanks.contains(text.lowercased()) {
+        do {
+          if column.markers.count == 2 {
+            let parts = text.split(separator: "/").map { String($0).trimmingCharacters(in: .whitespaces) }
+            guard parts.count == 2 else { throw EntryError.bloodPressureFormat(text) }
+            for (marker, part) in zip(column.markers, parts) {
+              drafts.append(
+                (
+                  try EntryPlanner.draft(
+                    marker, valueText: part, unit: column.unit, date: date, note: nil, existing: []), .fileImport
+                ))
+            }
+          } else {
+            drafts.append(
+              (
+                try EntryPlanner.draft(
+                  column.markers[0], valueText: text, unit: column.unit, date: date, note: nil, existing: []),
+                .fileImport
+              ))
+          }
+        } catch {
+          problems.append(
+            "row \(line), column “\(column.header)”: \((error as? any GlanceError)?.message ?? "not readable")")
+        }
+      }
+    }
+    if !problems.isEmpty { throw ImportError.problems(problems) }
+    Importer.addDrafts(drafts, to: &plan, document: document, now: now)
+    return plan
+  }
+
+  /// "LDL (mmol/L)" → ("LDL", "mmol/L"); "HDL" → ("HDL", nil). Brackets that are part of a name,
+  /// like "Lp(a)", stay.
+  static func splitUnit(_ header: String) -> (String, String?) {
+    for (open, close) in [("(", ")"), ("[", "]")] {
+      guard header.hasSuffix(close), let start = header.range(of: open, options: .backwards) else { continue }
+      let unit = String(header[start.upperBound..<header.index(before: header.endIndex)]).trimmingCharacters(
+        in: .whitespaces)
+      let name = String(header[..<start.lowerBound]).trimmingCharacters(in: .whitespaces)
+      // Only a bracket holding something unit-like (with a slash, %, or a known unit word).
+      let looksLikeUnit =
+        unit.contains("/") || unit == "%"
+        || ["mmhg", "bpm", "lb", "lbs", "kg", "in", "cm", "u/l", "iu/l"].contains(unit.lowercased())
+      if !name.isEmpty, looksLikeUnit { return (name, unit) }
+    }
+    return (header, nil)
+  }
+}

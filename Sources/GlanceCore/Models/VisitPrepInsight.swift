@@ -1,0 +1,37 @@
+import Foundation
+
+/// A "Next Visit Prep" suggestion, computed from readings and never stored (PRD §6).
+public struct VisitPrepInsight: Equatable, Sendable, Identifiable {
+  public enum Kind: String, Equatable, Sendable {
+    /// The latest reading is outside the target range.
+    case outOfRange
+    /// Three or more consecutive readings rising the concerning way.
+    case trendingUp
+    /// Three or more consecutive readings falling the concerning way.
+    case trendingDown
+  }
+
+  public var id: UUID
+  /// The `MarkerDefinition.id` of the marker it is about.
+  public var markerID: UUID
+  public var kind: Kind
+  /// The plain-language suggestion: "Your LDL Cholesterol has increased across your last 3
+  /// readings (121 → 135 → 162 mg/dL). Consider asking your doctor whether any changes are
+  /// recommended."
+  public var suggestionText: String
+  /// The readings that triggered it, oldest first (provenance).
+  public var triggeringValues: [MarkerEntry]
+  public var generatedAt: Timestamp
+
+  public init(
+    id: UUID, markerID: UUID, kind: Kind, suggestionText: String, triggeringValues: [MarkerEntry],
+    generatedAt: Timestamp
+  ) {
+    self.id = id
+    self.markerID = markerID
+    self.kind = kind
+    self.suggestionText = suggestionText
+    self.triggeringValues = triggeringValues
+    self.generatedAt = generatedAt
+  }
+}

@@ -1,0 +1,95 @@
+import Foundation
+
+/// A lab panel: one date, many values (`glance batch`). Every value goes through the same checks
+/// as quick-add; any problem refuses the whole batch and says which value.
+public enum BatchPlanner {
+  /// Splits words like `good cholesterol 62 mg/dL` into the marker words, the value and a unit:
+  /// the value is the first word after the first that looks like a number (`62`, `.5`, `<0.1`,
+  /// `120/80`).
+  public static func split(_ words: [String]) -> (marker: String, value: String, unit: String?)? {
+    guard words.count >= 2 else { return nil }
+    for index in 1..<words.count where looksLikeValue(words[index]) {
+      let unit = words[(index + 1)...].joined(separator: " ")
+      return (words[..<index].joined(separator: " "), words[index], unit.isEmpty ? nil : unit)
+    }
+    return nil
+  }
+
+  static func looksLikeValue(_ word: String) -> Bool {
+    guard let first = word.first else { return false }
+    if first.isNumber || "<>≤≥".contains(first) { return true }
+    if first == "." || first == "-" || first == "+", let second = word.dropFirst().first { return second.isNumber }
+    return false
+  }
+
+  /// Why a batch was refused: every bad value, by marker or line.
+  public struct Failure: GlanceError, Equatable {
+    public var problems: [String]
+
+    public var message: String {
+      "Nothing was saved; the whole panel waits until every value is right:\n"
+        + problems.map { "  " + $0 }.joined(separator: "\n")
+    }
+
+    public var exitStatus: ExitStatus { .refused }
+  }
+
+  /// Drafts from `MARKER=VALUE` pairs (`hdl=62`, `ldl=3.2mmol/L`, `bp=120/80`).
+  public static func plan(
+    pairs: [String], date: CalendarDate, document: GlanceDocument, library: MarkerLibrary
+  ) throws -> [EntryDraft] {
+    let items = pairs.map { pair -> (String, String?) in
+      guard let equals = pair.firstIndex(of: "=") else { return (pair, nil) }
+      return (pair, String(pair[..<equals]) + " " + String(pair[pair.index(after: equals)...]))
+    }
+    return try plan(items.map { ($0.0, $0.1) }, date: date, document: document, library: library, label: { "“\($0)”" })
+  }
+
+  /// Drafts from input lines: `MARKER VALUE [UNIT]` (or `MARKER=VALUE`); blank lines and lines
+  /// starting with # are skipped.
+  public static func plan(
+    lines: [String], date: CalendarDate, document: GlanceDocument, library: MarkerLibrary
+  ) throws -> [EntryDraft] {
+    var items: [(String, String?)] = []
+    for (index, raw) in lines.enumerated() {
+      let line = raw.trimmingCharacters(in: .whitespaces)
+      if line.isEmpty || line.hasPrefix("#") { continue }
+      let normalized = line.replacingOccurrences(of: "=", with: " ").replacingOccurrences(of: ":", with: " ")
+      items.append(("line \(index + 1)", normalized))
+    }
+    return try plan(items, date: date, document: document, library: library, label: { $0 })
+  }
+
+  private static func plan(
+    _ items: [(String, String?)], date: CalendarDate, document: GlanceDocument, library: MarkerLibrary,
+    label: (String) -> String
+  ) throws -> [EntryDraft] {
+    var problems: [String] = []
+    var drafts: [EntryDraft] = []
+    for (name, text) in items {
+      let words = text.map { $0.split(separator: " ").map(String.init) } ?? []
+      guard let parts = split(words) else {
+        problems.append("\(label(name)): write it as MARKER VALUE, e.g. hdl 62")
+        continue
+      }
+      do {
+        let planned = try EntryPlanner.plan(
+          marker: parts.marker, value: parts.value, unit: parts.unit, date: date.iso, note: nil, today: date,
+          document: document, library: library)
+        for draft in planned {
+          if drafts.contains(where: { $0.marker.id == draft.marker.id }) {
+            problems.append("\(label(name)): \(draft.marker.displayName) appears twice in this panel.")
+          } else {
+            drafts.append(draft)
+          }
+        }
+      } catch {
+        // NB: `error` is an EntryError (typed throws); `catch let … as any GlanceError` here
+        // crashes the 6.3 compiler.
+        problems.append("\(label(name)): \(error.message)")
+      }
+    }
+    if !problems.isEmpty { throw Failure(problems: problems) }
+    return drafts
+  }
+}

@@ -1,0 +1,72 @@
+import Foundation
+
+/// Builds and edits visits from what a person typed.
+public enum VisitPlanner {
+  public enum Failure: GlanceError, Equatable {
+    case missing(String)
+    case unknownType(String)
+    case emptyDoctor
+
+    public var message: String {
+      switch self {
+      case .missing(let what):
+        "A visit needs \(what), e.g. glance visit add --date yesterday --doctor \"Dr. Patel\" --type physical"
+      case .unknownType(let word):
+        "“\(word)” is not a visit type glance knows. Use \(VisitType.typeWords) (with --label for other)."
+      case .emptyDoctor: "The doctor's name is empty. Use --doctor \"Dr. Patel\" (any name or place is fine)."
+      }
+    }
+
+    public var exitStatus: ExitStatus { .refused }
+  }
+
+  /// A new visit. Dates may be in the future (a planned visit).
+  public static func make(
+    date: String?, doctor: String?, type: String?, label: String?, notes: String?, today: CalendarDate, now: Timestamp
+  ) throws -> Visit {
+    guard let date else { throw Failure.missing("--date") }
+    guard let doctor else { throw Failure.missing("--doctor") }
+    guard let type else { throw Failure.missing("--type") }
+    var visit = Visit(
+      date: try DateParser.parse(date, today: today, for: .visit), doctorName: "", visitType: .other,
+      entryTimestamp: now)
+    try apply(doctor: doctor, type: type, label: label, notes: notes, to: &visit)
+    return visit
+  }
+
+  /// Applies the given changes to `visit`; nil leaves a field as it is, "" clears label and notes.
+  public static func edit(
+    _ visit: Visit, date: String?, doctor: String?, type: String?, label: String?, notes: String?, today: CalendarDate
+  ) throws -> Visit {
+    var result = visit
+    if let date { result.date = try DateParser.parse(date, today: today, for: .visit) }
+    try apply(doctor: doctor, type: type, label: label, notes: notes, to: &result)
+    return result
+  }
+
+  private static func apply(doctor: String?, type: String?, label: String?, notes: String?, to visit: inout Visit)
+    throws
+  {
+    if let doctor {
+      let trimmed = doctor.trimmingCharacters(in: .whitespacesAndNewlines)
+      guard !trimmed.isEmpty else { throw Failure.emptyDoctor }
+      visit.doctorName = trimmed
+    }
+    if let type {
+      guard let parsed = VisitType(word: type) else { throw Failure.unknownType(type) }
+      visit.visitType = parsed
+      // A word that is not a type name ("cardiology", "mri") becomes the label when none is given.
+      if label == nil, parsed == .specialist || parsed == .imaging || parsed == .other,
+        !["specialist", "imaging", "other"].contains(SearchText(type).compact)
+      {
+        visit.visitTypeLabel = type.trimmingCharacters(in: .whitespaces).capitalized
+      }
+    }
+    if let label { visit.visitTypeLabel = clean(label) }
+    if let notes { visit.notes = clean(notes) }
+  }
+
+  private static func clean(_ text: String) -> String? {
+    text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty ? nil : text
+  }
+}

@@ -1,0 +1,150 @@
+import Foundation
+import GlanceCore
+
+extension App {
+  func batch(date dateText: String?, pairs: [String], _ context: Context) throws {
+    let document = try context.document()
+    let library = context.repository.library
+    var drafts: [EntryDraft]
+    var date =
+      try dateText.map { (text: String) throws(EntryError) in
+        try DateParser.parse(text, today: context.today, for: .reading)
+      } ?? context.today
+    if !pairs.isEmpty {
+      drafts = try BatchPlanner.plan(pairs: pairs, date: date, document: document, library: library)
+    } else if console.stdinIsTerminal {
+      if dateText == nil { date = try askDate(context) }
+      drafts = try askPanel(date: date, document: document, context)
+      if drafts.isEmpty {
+        console.out("Nothing entered, so nothing was saved.")
+        return
+      }
+    } else {
+      var lines: [String] = []
+      while let line = console.readLine() { lines.append(line) }
+      drafts = try BatchPlanner.plan(lines: lines, date: date, document: document, library: library)
+      guard !drafts.isEmpty else {
+        throw UsageError(
+          message: "No values came in. Pipe lines like “hdl 62”, or give pairs: glance batch hdl=62 ldl=131",
+          command: "batch")
+      }
+    }
+    drafts = try answerChecks(drafts, context)
+    let saved = try EntryPlanner.save(
+      drafts, source: .batchEntry, summary: EntryPlanner.summary(of: drafts), repository: context.repository)
+    for marker in saved.newlyTracked { console.out("Now tracking \(marker.displayName).") }
+    for entry in saved.entries { console.out(savedLine(entry, document: saved.document, context)) }
+  }
+
+  /// Asks for the panel's date once; Enter means today.
+  private func askDate(_ context: Context) throws -> CalendarDate {
+    while true {
+      console.prompt("Date of these results (Enter for today, \(DateText.long(context.today))): ")
+      guard let line = console.readLine()?.trimmingCharacters(in: .whitespaces), !line.isEmpty else {
+        return context.today
+      }
+      do {
+        return try DateParser.parse(line, today: context.today, for: .reading)
+      } catch {
+        console.out(error.message)
+      }
+    }
+  }
+
+  /// Asks for each tracked marker in turn; Enter skips; a slip is corrected in place.
+  private func askPanel(date: CalendarDate, document: GlanceDocument, _ context: Context) throws -> [EntryDraft] {
+    let snapshots = document.trackedSnapshots(library: context.repository.library)
+    guard !snapshots.isEmpty else {
+      throw MarkerCommandError.nothingTracked
+    }
+    console.out("Type each value as printed on your lab sheet; press Enter to skip a marker.")
+    let width = snapshots.map { TextWidth.of($0.definition.displayName) }.max() ?? 0
+    var drafts: [EntryDraft] = []
+    for snapshot in snapshots {
+      let definition = snapshot.definition
+      while true {
+        console.prompt("  " + TextWidth.pad(definition.displayName, to: width) + " (\(definition.unit)): ")
+        guard let line = console.readLine() else { return drafts }
+        let words = line.split(separator: " ").map(String.init)
+        guard let value = words.first else { break }
+        do {
+          drafts.append(
+            try EntryPlanner.draft(
+              definition, valueText: value, unit: words.count > 1 ? words.dropFirst().joined(separator: " ") : nil,
+              date: date, note: nil, existing: snapshot.entries))
+          break
+        } catch {
+          console.out("  " + error.message + " Try again, or press Enter to skip.")
+        }
+      }
+    }
+    return drafts
+  }
+
+  func export(_ options: ExportOptions, _ context: Context) throws {
+    let document = try context.document()
+    let bytes: [UInt8]
+    switch (options.format, options.visits) {
+    case (.json, _): bytes = try Exporter.json(document)
+    case (.csv, false): bytes = Array(Exporter.readingsCSV(document, library: context.repository.library).utf8)
+    case (.csv, true): bytes = Array(Exporter.visitsCSV(document).utf8)
+    }
+    guard let path = options.output, path != "-" else {
+      console.err(Exporter.notice)
+      console.write(bytes)
+      return
+    }
+    if FileManager.default.fileExists(atPath: path) {
+      try context.confirm("\(path) already exists. Replace it?")
+    }
+    try ExportWriter.write(bytes, to: path)
+    console.err(Exporter.notice)
+    let what =
+      options.visits
+      ? "\(document.visits.count) visits"
+      : "\(document.entries.count) readings" + (options.format == .json ? " and \(document.visits.count) visits" : "")
+    console.out("Exported \(what) to \(path).")
+  }
+
+  func importFile(_ options: ImportOptions, _ context: Context) throws {
+    let document = try context.document()
+    guard let data = FileManager.default.contents(atPath: options.file) else {
+      throw ImportError.unreadable("there is no readable file at \(options.file)")
+    }
+    let plan = try Importer.plan(
+      Array(data), replace: options.replace, into: document, library: context.repository.library, today: context.today,
+      now: Timestamp(Date()))
+    let summary = plan.summary(library: context.repository.library, customMarkers: document.customMarkers, dryRun: true)
+    if options.dryRun {
+      console.out(summary)
+      console.out("This was a dry run: nothing was changed.")
+      return
+    }
+    if plan.isEmpty {
+      console.out(summary)
+      console.out("Nothing new to import.")
+      return
+    }
+    if options.replace {
+      try context.confirm(
+        "Replace all your data (\(document.entries.count) readings, \(document.visits.count) visits) with the file's?")
+    }
+    try Importer.apply(plan, to: context.repository, summary: "import \((options.file as NSString).lastPathComponent)")
+    console.out(plan.summary(library: context.repository.library, customMarkers: document.customMarkers, dryRun: false))
+    console.out("Changed your mind? glance undo")
+  }
+
+  func undo(_ context: Context) throws {
+    let document = try context.document()
+    guard let step = document.undo.last else {
+      console.out("There is nothing to undo.")
+      return
+    }
+    try context.confirm("Undo: \(step.summary)?")
+    guard let undone = try context.repository.undo() else {
+      console.out("There is nothing to undo.")
+      return
+    }
+    console.out("Undid: \(undone.summary)")
+  }
+}

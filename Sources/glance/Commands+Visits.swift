@@ -1,0 +1,149 @@
+import Foundation
+import GlanceCore
+
+extension App {
+  func visitAdd(_ options: VisitOptions, _ context: Context) throws {
+    _ = try context.document()
+    let visit = try VisitPlanner.make(
+      date: options.date, doctor: options.doctor, type: options.type, label: options.label, notes: options.notes,
+      today: context.today, now: Timestamp(Date()))
+    try context.repository.addVisit(
+      visit, summary: "add \(VisitsView.typeName(visit)) visit on \(DateText.long(visit.date))")
+    let ids = ShortID.prefixes(for: try context.repository.read().visits.map(\.id))
+    let when = visit.date > context.today ? "planned for" : "on"
+    console.out(
+      "Saved: \(VisitsView.typeName(visit)) with \(visit.doctorName) \(when) \(DateText.long(visit.date)) (id \(ids[visit.id] ?? ""))."
+    )
+  }
+
+  func visits(type: String?, doctor: String?, since: String?, _ context: Context) throws {
+    let document = try context.document()
+    var list = document.visits.sorted(by: Visit.newestFirst)
+    if let type {
+      guard let wanted = VisitType(word: type) else { throw VisitPlanner.Failure.unknownType(type) }
+      list = list.filter { $0.visitType == wanted }
+    }
+    if let doctor {
+      let matches = SearchService(markers: []).searchVisits(doctor, in: list).filter { $0.field == "doctor" }
+      let ids = Set(matches.map(\.visit.id))
+      list = list.filter { ids.contains($0.id) }
+    }
+    if let since {
+      let date = try DateParser.parse(since, today: context.today, for: .visit)
+      list = list.filter { $0.date >= date }
+    }
+    let ids = ShortID.prefixes(for: document.visits.map(\.id))
+    console.out(
+      VisitsView.render(list, all: document.visits, shortIDs: ids, today: context.today, style: context.style))
+  }
+
+  /// The visit a short id names.
+  func visit(_ prefix: String, in document: GlanceDocument) throws -> Visit {
+    switch ShortID.resolve(prefix, among: document.visits.map(\.id)) {
+    case .found(let id): return document.visits.first { $0.id == id }!
+    case .notFound: throw IDError.noVisit(prefix)
+    case .tooShort: throw IDError.tooShort(prefix)
+    case .ambiguous(let ids):
+      let prefixes = ShortID.prefixes(for: document.visits.map(\.id))
+      let lines = ids.compactMap { id in document.visits.first { $0.id == id } }.map {
+        "  \(prefixes[$0.id] ?? prefix)  \(DateText.long($0.date))  \($0.doctorName)  \(VisitsView.typeName($0))"
+      }
+      throw IDError.ambiguous(prefix, lines)
+    }
+  }
+
+  func visitShow(_ prefix: String, _ context: Context) throws {
+    let document = try context.document()
+    let visit = try visit(prefix, in: document)
+    let ids = ShortID.prefixes(for: document.visits.map(\.id))
+    console.out(VisitsView.detail(visit, shortID: ids[visit.id] ?? prefix, today: context.today))
+  }
+
+  func visitEdit(_ prefix: String, _ options: VisitOptions, _ context: Context) throws {
+    let document = try context.document()
+    let old = try visit(prefix, in: document)
+    let new = try VisitPlanner.edit(
+      old, date: options.date, doctor: options.doctor, type: options.type, label: options.label, notes: options.notes,
+      today: context.today)
+    guard new != old else {
+      console.out("Nothing to change: the visit already says that.")
+      return
+    }
+    try context.repository.updateVisit(new, summary: "edit the visit of \(DateText.long(old.date))")
+    func describe(_ visit: Visit) -> String {
+      "\(DateText.long(visit.date)), \(VisitsView.typeName(visit)) with \(visit.doctorName)"
+        + (visit.notes.map { " — “\(ShowView.firstLine($0))”" } ?? "")
+    }
+    console.out("Was: " + describe(old))
+    console.out("Now: " + describe(new))
+  }
+
+  func visitDelete(_ prefix: String, _ context: Context) throws {
+    let document = try context.document()
+    let old = try visit(prefix, in: document)
+    let what = "\(VisitsView.typeName(old)) visit with \(old.doctorName) on \(DateText.long(old.date))"
+    try context.confirm("Delete the \(what)?")
+    try context.repository.deleteVisit(old.id, summary: "delete the \(what)")
+    console.out("Deleted the \(what). Changed your mind? glance undo")
+  }
+
+  func prep(_ context: Context) throws {
+    let document = try context.document()
+    let snapshots = document.trackedSnapshots(library: context.repository.library)
+    let insights = InsightsEngine.insights(for: snapshots, at: Timestamp(Date()))
+    console.out(
+      PrepView.render(
+        insights: insights, snapshots: snapshots, visits: document.visits, today: context.today, style: context.style))
+  }
+
+  func search(_ query: String, _ context: Context) throws {
+    let document = try context.document()
+    let service = SearchService(markers: context.allMarkers(document))
+    let markers = service.searchMarkers(query)
+    let visits = service.searchVisits(query, in: document.visits)
+    guard !markers.isEmpty || !visits.isEmpty else {
+      throw SearchError.nothing(query)
+    }
+    let style = context.style
+    if !markers.isEmpty {
+      console.out(style.paint("Markers", .bold))
+      for match in markers.prefix(10) {
+        let snapshot = document.snapshot(for: match.marker)
+        var line =
+          "  " + TextWidth.pad(match.marker.displayName, to: 34) + "  " + TextWidth.pad(match.marker.key, to: 18)
+        if let latest = snapshot.latest, let status = snapshot.status {
+          line += "  " + status.badge(style) + " " + latest.valueText + " on " + DateText.long(latest.dateOfService)
+        } else {
+          line += "  no readings yet"
+        }
+        console.out(LibraryView.trimTrailing(line))
+      }
+    }
+    if !visits.isEmpty {
+      if !markers.isEmpty { console.out("") }
+      console.out(style.paint("Visits", .bold))
+      let ids = ShortID.prefixes(for: document.visits.map(\.id))
+      for match in visits.prefix(10) {
+        let visit = match.visit
+        let note =
+          visit.notes.map { "  " + TextWidth.truncate(ShowView.firstLine($0), to: 40, unicode: style.unicode) } ?? ""
+        console.out(
+          "  \(ids[visit.id] ?? "")  \(DateText.long(visit.date))  \(visit.doctorName)  \(VisitsView.typeName(visit))\(note)"
+        )
+      }
+    }
+  }
+}
+
+enum SearchError: GlanceError {
+  case nothing(String)
+
+  var message: String {
+    switch self {
+    case .nothing(let query):
+      "Nothing matches “\(query)”: no marker, doctor or visit note. Browse the markers with glance library."
+    }
+  }
+
+  var exitStatus: ExitStatus { .refused }
+}

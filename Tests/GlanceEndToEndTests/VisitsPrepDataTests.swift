@@ -1,0 +1,237 @@
+import Foundation
+import GlanceCore
+import Testing
+
+/// Visits, prep, search, batch entry, export/import and undo through the real binary.
+@Suite("End to end: visits, prep, search, batch, export, import, undo")
+struct VisitsPrepDataTests {
+  @Test("visits: add past and planned, list newest first with last-of-type, show, edit, delete")
+  func visits() throws {
+    let glance = GlanceSandbox()
+    let empty = try glance.run("visits")
+    #expect(empty.stdout.contains("Log your first visit after your next appointment"))
+    #expect(empty.stdout.contains("past visits"))
+    let dental = try glance.run(
+      "visit", "add", "--date", "2026-03-22", "--doctor", "Dr. Lee", "--type", "dentist", "--notes",
+      "Cleaning, no cavities.")
+    #expect(dental.status == 0, "\(dental.stderr)")
+    try glance.run("visit", "add", "--date", "in 3 weeks", "--doctor", "Dr. Patel", "--type", "lab")
+    try glance.run(
+      "visit", "add", "--date", "yesterday", "--doctor", "Dr. Patel", "--type", "physical", "--notes",
+      "Recheck lipids in 6 months\nBring the lab sheet")
+    let list = try glance.run("visits")
+    #expect(list.stdout.contains("Last dental cleaning: 8 months ago (Mar 22, 2026)"))
+    #expect(list.stdout.contains("Last physical: yesterday"))
+    let lines = list.stdout.split(separator: "\n").filter { $0.contains("Dr.") }
+    #expect(lines.first?.contains("Dec 13, 2026") == true, "planned visit first (newest)")
+    #expect(lines.first?.contains("(planned)") == true)
+    let visits = try glance.document().visits
+    #expect(visits.count == 3)
+    let physical = try #require(visits.first { $0.visitType == .physical })
+    let id = String(ShortID.hex(physical.id).prefix(6))
+    let show = try glance.run("visit", "show", id)
+    #expect(show.stdout.contains("Bring the lab sheet"))
+    let edit = try glance.run("visit", "edit", id, "--notes", "Recheck in 3 months")
+    #expect(edit.stdout.contains("Now: Nov 21, 2026, Physical with Dr. Patel — “Recheck in 3 months”"))
+    #expect(try glance.run("visit", "delete", id).status == 3)
+    #expect(try glance.run("visit", "delete", id, "--yes").status == 0)
+    #expect(try glance.document().visits.count == 2)
+    #expect(try glance.run("visit", "add", "--date", "today", "--doctor", "Dr. X", "--type", "party").status == 65)
+    #expect(try glance.run("visit", "add", "--doctor", "Dr. X", "--type", "physical").status == 65)
+  }
+
+  @Test("prep: insights with the triggering values, latest values, upcoming and last visits")
+  func prep() throws {
+    let glance = GlanceSandbox()
+    let quiet = try glance.run("prep")
+    #expect(quiet.stdout.contains("Nothing in your readings is flagged"))
+    #expect(!quiet.stdout.lowercased().contains("all good"))
+    for (date, value) in [("2025-06-01", "121"), ("2025-12-01", "135"), ("2026-06-01", "162")] {
+      try glance.run("add", "ldl", value, "--date", date)
+    }
+    try glance.run("visit", "add", "--date", "in 2 weeks", "--doctor", "Dr. Patel", "--type", "physical")
+    let prep = try glance.run("prep", "--width", "200")
+    #expect(prep.status == 0)
+    #expect(
+      prep.stdout.contains(
+        "Your LDL Cholesterol has increased across your last 3 readings (121 → 135 → 162 mg/dL). Consider asking your doctor whether any changes are recommended."
+      ))
+    #expect(
+      prep.stdout.contains(
+        "Your LDL Cholesterol was 162 mg/dL on Jun 1, 2026, above your target range (up to 99 mg/dL)."))
+    #expect(prep.stdout.contains("Coming up:"))
+    for banned in ["diagnos", "treatment", "medication", "you should", "this means"] {
+      #expect(!prep.stdout.lowercased().contains(banned))
+    }
+  }
+
+  @Test("search finds markers with their latest value and visits by doctor and notes")
+  func search() throws {
+    let glance = GlanceSandbox()
+    try glance.run("add", "hdl", "62")
+    try glance.run(
+      "visit", "add", "--date", "2026-01-05", "--doctor", "Dr. Patel", "--type", "physical", "--notes",
+      "Talked about cholesterol")
+    let markers = try glance.run("search", "cholestrol")
+    #expect(markers.status == 0)
+    #expect(markers.stdout.contains("HDL Cholesterol"))
+    #expect(markers.stdout.contains("62 mg/dL"))
+    #expect(markers.stdout.contains("Talked about cholesterol"))
+    let doctor = try glance.run("search", "dr patel")
+    #expect(doctor.stdout.contains("Jan 5, 2026"))
+    let nothing = try glance.run("search", "banana")
+    #expect(nothing.status == 65)
+  }
+
+  @Test("batch with pairs: one date, all or nothing")
+  func batchPairs() throws {
+    let glance = GlanceSandbox()
+    let bad = try glance.run("batch", "--date", "2026-02-15", "hdl=62", "ldl=13l", "a1c=5.9")
+    #expect(bad.status == 65)
+    #expect(bad.stderr.contains("ldl=13l"))
+    #expect(glance.bytes == nil)
+    let good = try glance.run("batch", "--date", "2026-02-15", "hdl=62", "ldl=131", "a1c=5.9", "bp=128/82")
+    #expect(good.status == 0, "\(good.stderr)")
+    let entries = try glance.document().entries
+    #expect(entries.count == 5)
+    #expect(Set(entries.map(\.dateOfService.iso)) == ["2026-02-15"])
+    #expect(Set(entries.map(\.sourceType)) == [.batchEntry])
+    #expect(try glance.document().undo.count == 1, "a batch is one change")
+  }
+
+  @Test("batch from piped lines; a check refuses the whole panel without --yes")
+  func batchPiped() throws {
+    let glance = GlanceSandbox()
+    let input = "# my lab sheet\nhdl 62\n\ngood cholesterol 62\nldl 3.4 mmol/L\n"
+    let duplicate = try glance.run("batch", stdin: input)
+    #expect(duplicate.status == 65, "the same marker twice is refused")
+    let unusual = try glance.run("batch", stdin: "hdl 620\nldl 131\n")
+    #expect(unusual.status == 3)
+    #expect(unusual.stderr.contains("This seems unusual"))
+    #expect(glance.bytes == nil)
+    let ok = try glance.run("batch", "--date", "yesterday", stdin: "hdl 62\nldl 3.4 mmol/L\ntriglycerides: 150\n")
+    #expect(ok.status == 0, "\(ok.stderr)")
+    #expect(try glance.document().entries.map(\.value).sorted() == [62, 131.5, 150])
+  }
+
+  @Test("batch on a terminal asks for each tracked marker; Enter skips; a slip is retyped in place")
+  func batchInteractive() throws {
+    let glance = GlanceSandbox()
+    try glance.run("setup", "--markers", "hdl,ldl,a1c")
+    let session = try glance.terminal("batch")
+    #expect(session.expect("Date of these results"))
+    session.send("2026-02-15")
+    #expect(session.expect("HDL Cholesterol"))
+    session.send("6,2")
+    #expect(session.expect("Try again"))
+    session.send("62")
+    #expect(session.expect("LDL Cholesterol"))
+    session.send("")
+    #expect(session.expect("Hemoglobin A1c"))
+    session.send("5.9")
+    #expect(session.wait() == 0)
+    let entries = try glance.document().entries
+    #expect(entries.map(\.value).sorted() == [5.9, 62])
+    #expect(Set(entries.map(\.dateOfService.iso)) == ["2026-02-15"])
+  }
+
+  @Test("export --csv and --json: the notice on stderr, files 0600, formula cells protected")
+  func export() throws {
+    let glance = GlanceSandbox()
+    try glance.run("add", "hdl", "62", "--date", "2026-01-02", "--note", "=1+2")
+    try glance.run("add", "psa", "<0.1", "--date", "2026-01-02")
+    let csv = try glance.run("export", "--csv")
+    #expect(csv.stderr.contains("This file contains your health information. Store it securely."))
+    #expect(csv.stdout.hasPrefix("date,marker_key,marker,value,unit,status,note,source\r\n"))
+    #expect(csv.stdout.contains("2026-01-02,hdl,HDL Cholesterol,62,mg/dL,in range,'=1+2,quickAdd\r\n"))
+    #expect(csv.stdout.contains(",<0.1,ng/mL,"))
+    let path = glance.scratch.file("out.json")
+    let json = try glance.run("export", "--json", "-o", path)
+    #expect(json.status == 0)
+    #expect(mode(of: path) == 0o600)
+    #expect(json.stderr.contains("Store it securely"))
+    #expect(try glance.run("export", "--json", "-o", path).status == 3, "an existing file is replaced only after a yes")
+  }
+
+  @Test("export → import → export is byte-identical; importing twice adds nothing")
+  func roundTrip() throws {
+    let source = GlanceSandbox()
+    for (date, value) in [("2025-01-02", "60"), ("2025-06-02", "58"), ("2026-01-02", "55")] {
+      try source.run("add", "hdl", value, "--date", date, "--note", "note, with \"quotes\"\nand a line")
+    }
+    try source.run("custom", "Blood ketones", "--unit", "mmol/L")
+    try source.run("add", "blood ketones", "0.4")
+    try source.run("visit", "add", "--date", "2026-01-02", "--doctor", "Dr. Patel", "--type", "physical")
+    let first = source.scratch.file("first.json")
+    try source.run("export", "--json", "-o", first)
+
+    let target = GlanceSandbox()
+    let imported = try target.run("import", first)
+    #expect(imported.status == 0, "\(imported.stderr)")
+    let second = target.scratch.file("second.json")
+    try target.run("export", "--json", "-o", second)
+    #expect(FileManager.default.contents(atPath: first) == FileManager.default.contents(atPath: second))
+    let again = try target.run("import", first)
+    #expect(again.stdout.contains("Nothing new to import"))
+    #expect(try target.document().entries.count == 4)
+  }
+
+  @Test("a foreign or damaged file is refused and nothing changes; --dry-run changes nothing")
+  func importRefusals() throws {
+    let glance = GlanceSandbox()
+    try glance.run("add", "hdl", "60")
+    let before = glance.bytes
+    let foreign = glance.scratch.file("foreign.json")
+    try Data("{\"format\": \"something-else\", \"schemaVersion\": 1}".utf8).write(to: URL(fileURLWithPath: foreign))
+    #expect(try glance.run("import", foreign).status == 65)
+    let truncated = glance.scratch.file("truncated.json")
+    try Data(try #require(before).prefix(100)).write(to: URL(fileURLWithPath: truncated))
+    #expect(try glance.run("import", truncated).status == 65)
+    #expect(try glance.run("import", glance.scratch.file("missing.csv")).status == 65)
+    let sheet = glance.scratch.file("sheet.csv")
+    try Data("\u{FEFF}Date,HDL,LDL (mmol/L),Mood\r\n2025-02-15,62,3.4,good\r\n2025-08-15,,3.1,ok\r\n".utf8).write(
+      to: URL(fileURLWithPath: sheet))
+    let dry = try glance.run("import", sheet, "--dry-run")
+    #expect(dry.status == 0, "\(dry.stderr)")
+    #expect(dry.stdout.contains("Would add 3 readings"))
+    #expect(dry.stdout.contains("“Mood”"))
+    #expect(glance.bytes == before)
+    let bad = glance.scratch.file("bad.csv")
+    try Data("Date,HDL\n02/03/2025,62\n".utf8).write(to: URL(fileURLWithPath: bad))
+    let refused = try glance.run("import", bad)
+    #expect(refused.status == 65)
+    #expect(refused.stderr.contains("row 2"))
+    #expect(glance.bytes == before)
+    #expect(try glance.run("import", sheet).status == 0)
+    #expect(try glance.document().entries.count == 4)
+  }
+
+  @Test("import --replace asks first; undo takes it back")
+  func replaceAndUndo() throws {
+    let glance = GlanceSandbox()
+    try glance.run("add", "hdl", "60")
+    let file = glance.scratch.file("other.csv")
+    try Data("Date,LDL\n2025-01-01,120\n".utf8).write(to: URL(fileURLWithPath: file))
+    #expect(try glance.run("import", file, "--replace").status == 3)
+    #expect(try glance.run("import", file, "--replace", "--yes").status == 0)
+    #expect(try glance.document().entries.map(\.value) == [120])
+    let undo = try glance.run("undo", "--yes")
+    #expect(undo.stdout.contains("Undid: import other.csv"))
+    #expect(try glance.document().entries.map(\.value) == [60])
+  }
+
+  @Test("undo reverts the latest change, says what it undid, and works across runs 10 deep")
+  func undo() throws {
+    let glance = GlanceSandbox()
+    #expect(try glance.run("undo").stdout.contains("nothing to undo"))
+    for day in 1...11 {
+      try glance.run("add", "hdl", String(50 + day), "--date", "2026-01-\(String(format: "%02d", day))")
+    }
+    #expect(try glance.run("undo").status == 3, "undo asks first")
+    for day in stride(from: 11, through: 2, by: -1) {
+      let result = try glance.run("undo", "--yes")
+      #expect(result.stdout == "Undid: add HDL \(50 + day) on Jan \(day), 2026\n")
+    }
+    #expect(try glance.document().entries.map(\.value) == [51])
+  }
+}
