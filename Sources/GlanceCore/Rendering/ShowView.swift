@@ -21,7 +21,8 @@ public enum ShowView {
     default: break
     }
     sections.append(table(snapshot, entries: entries, shortIDs: shortIDs, style: style))
-    sections.append(TrendSummary.sentence(snapshot, entries: entries, today: today, style: style))
+    sections.append(
+      PrepView.wrap(TrendSummary.sentence(snapshot, entries: entries, today: today, style: style), width: style.width, indent: ""))
     return sections.joined(separator: "\n\n")
   }
 

@@ -31,6 +31,11 @@ public enum DateParser {
     case "today", "now": return today
     case "yesterday": return today.adding(days: -1)!
     case "tomorrow": return today.adding(days: 1)!
+    case "last week": return today.adding(days: -7)!
+    case "last month": return today.adding(months: -1)!
+    case "last year": return today.adding(months: -12)!
+    case "next week": return today.adding(days: 7)!
+    case "next month": return today.adding(months: 1)!
     default: break
     }
     let words = lowered.replacingOccurrences(of: ",", with: " ").split(separator: " ").map(String.init)
