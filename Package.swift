@@ -14,6 +14,9 @@ let package = Package(
     .executableTarget(name: "glance", dependencies: ["GlanceCore"], path: "Sources/glance"),
     // A small helper the crash and concurrency tests start as a child process; never shipped.
     .executableTarget(name: "glance-torture", dependencies: ["GlanceCore"], path: "Tests/Torture"),
+    // The benchmark's data generator and its floor (bench/run); never shipped.
+    .executableTarget(name: "glance-benchdata", dependencies: ["GlanceCore"], path: "bench/Generator"),
+    .executableTarget(name: "glance-floor", path: "bench/Floor"),
     .testTarget(
       name: "GlanceCoreTests", dependencies: ["GlanceCore"], path: "Tests/GlanceCoreTests", exclude: ["Golden"]),
     .testTarget(

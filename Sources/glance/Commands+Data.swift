@@ -1,5 +1,10 @@
-import Foundation
 import GlanceCore
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 extension App {
   func batch(date dateText: String?, pairs: [String], _ context: Context) throws {
@@ -40,7 +45,7 @@ extension App {
   private func askDate(_ context: Context) throws -> CalendarDate {
     while true {
       console.prompt("Date of these results (Enter for today, \(DateText.long(context.today))): ")
-      guard let line = console.readLine()?.trimmingCharacters(in: .whitespaces), !line.isEmpty else {
+      guard let line = console.readLine()?.trimmingWhitespace(), !line.isEmpty else {
         return context.today
       }
       do {
@@ -129,7 +134,7 @@ extension App {
       try context.confirm(
         "Replace all your data (\(document.entries.count) readings, \(document.visits.count) visits) with the file's?")
     }
-    try Importer.apply(plan, to: context.repository, summary: "import \((options.file as NSString).lastPathComponent)")
+    try Importer.apply(plan, to: context.repository, summary: "import \(PathText.lastComponent(options.file))")
     console.out(plan.summary(library: context.repository.library, customMarkers: document.customMarkers, dryRun: false))
     console.out("Changed your mind? glance undo")
   }

@@ -1,5 +1,10 @@
-import Foundation
 import GlanceCore
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 extension App {
   func add(_ options: AddOptions, _ context: Context) throws {
@@ -62,7 +67,7 @@ extension App {
           console.prompt(
             "  1) save \(ValueText.number(suggestion))   2) save \(ValueText.number(draft.value)) as typed   3) cancel  [1/2/3]: "
           )
-          switch console.readLine()?.trimmingCharacters(in: .whitespaces) {
+          switch console.readLine()?.trimmingWhitespace() {
           case "1":
             draft = try EntryPlanner.draft(
               draft.marker, valueText: ValueText.number(suggestion), unit: nil, date: draft.date, note: draft.note,
@@ -140,7 +145,7 @@ extension App {
       new.comparator = draft!.comparator
     }
     new.dateOfService = date
-    if let note = options.note { new.note = note.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty ? nil : note }
+    if let note = options.note { new.note = note.trimmingWhitespaceAndNewlines().isEmpty ? nil : note }
     if new == old {
       console.out("Nothing to change: the reading already says that.")
       return

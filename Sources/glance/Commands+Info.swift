@@ -1,5 +1,10 @@
-import Foundation
 import GlanceCore
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 extension App {
   func help(_ topic: String?, _ context: Context) throws {

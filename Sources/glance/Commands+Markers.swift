@@ -1,5 +1,17 @@
-import Foundation
 import GlanceCore
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 extension App {
   func home(_ context: Context) throws {
@@ -126,10 +138,11 @@ extension App {
   }
 
   func demo(_ context: Context) throws {
-    let temporary = NSTemporaryDirectory().hasSuffix("/") ? NSTemporaryDirectory() : NSTemporaryDirectory() + "/"
+    var temporary = console.environment["TMPDIR"].flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp"
+    if !temporary.hasSuffix("/") { temporary += "/" }
     var template = Array((temporary + "glance-demo-XXXXXX").utf8CString)
     guard template.withUnsafeMutableBufferPointer({ mkdtemp($0.baseAddress!) }) != nil else {
-      throw StorageError.io(FileSystemError(operation: "mkdtemp", path: NSTemporaryDirectory(), code: errno))
+      throw StorageError.io(FileSystemError(operation: "mkdtemp", path: temporary, code: errno))
     }
     let folder = String(cString: template.withUnsafeBufferPointer { $0.baseAddress! })
     let repository = LocalDataRepository(location: DataLocation(folder: folder))

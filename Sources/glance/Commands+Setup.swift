@@ -1,11 +1,16 @@
-import Foundation
 import GlanceCore
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 extension App {
   func setup(markers list: String?, _ context: Context) throws {
     let document = try context.document()
     if let list {
-      let words = list.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+      let words = list.split(separator: ",").map { $0.trimmingWhitespace() }.filter { !$0.isEmpty }
       guard !words.isEmpty else {
         throw UsageError(message: "--markers needs at least one marker, e.g. --markers hdl,ldl,a1c", command: "setup")
       }
@@ -48,7 +53,7 @@ extension App {
     showCategories()
     while true {
       console.prompt("> ")
-      guard let line = console.readLine()?.trimmingCharacters(in: .whitespaces), !line.isEmpty else { break }
+      guard let line = console.readLine()?.trimmingWhitespace(), !line.isEmpty else { break }
       let candidates: [MarkerDefinition]
       if let number = Int(line), (1...categories.count).contains(number) {
         candidates = library.markers(inCategory: categories[number - 1].key)
@@ -70,7 +75,7 @@ extension App {
         console.out("  \(String(index + 1).leftPadded(2))  \(marker.displayName) (\(marker.unit))\(mark)")
       }
       console.prompt("Numbers to track (e.g. 1 3, or all), Enter to go back: ")
-      guard let answer = console.readLine(), !answer.trimmingCharacters(in: .whitespaces).isEmpty else { continue }
+      guard let answer = console.readLine(), !answer.trimmingWhitespace().isEmpty else { continue }
       guard let picks = SelectionParser.parse(answer, count: candidates.count) else {
         console.out("Please type numbers from the list, like 1 3, or all.")
         continue
@@ -85,7 +90,7 @@ extension App {
     console.out(style.paint("Step 3 of 3 — A marker of your own (optional)", .bold))
     console.prompt("Name of a marker that isn't in the library, or Enter to skip: ")
     var custom: MarkerDefinition?
-    if let name = console.readLine()?.trimmingCharacters(in: .whitespaces), !name.isEmpty {
+    if let name = console.readLine()?.trimmingWhitespace(), !name.isEmpty {
       console.prompt("Its unit (e.g. mmol/L): ")
       let unit = console.readLine() ?? ""
       do {

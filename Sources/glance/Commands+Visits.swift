@@ -1,5 +1,10 @@
-import Foundation
 import GlanceCore
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 extension App {
   func visitAdd(_ options: VisitOptions, _ context: Context) throws {

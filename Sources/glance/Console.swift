@@ -1,5 +1,10 @@
-import Foundation
 import GlanceCore
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 #if canImport(Glibc)
   import Glibc
@@ -47,7 +52,7 @@ final class Console {
   func confirm(_ question: String) -> Bool? {
     guard stdinIsTerminal else { return nil }
     prompt(question + " [y/N] ")
-    guard let answer = readLine()?.trimmingCharacters(in: .whitespaces).lowercased() else {
+    guard let answer = readLine()?.trimmingWhitespace().lowercased() else {
       out()
       return false
     }

@@ -1,3 +1,5 @@
+import GlanceCore
+
 /// The words of `glance help`.
 enum HelpText {
   static func overview() -> String {
@@ -12,7 +14,7 @@ enum HelpText {
     let width = shown.map { $0.name.count }.max() ?? 0
     for info in shown {
       let name = info.name == "home" ? "(none)" : info.name
-      lines.append("  " + name.padding(toLength: max(width, 6), withPad: " ", startingAt: 0) + "  " + info.summary)
+      lines.append("  " + TextWidth.pad(name, to: max(width, 6)) + "  " + info.summary)
     }
     lines += [
       "",
@@ -37,7 +39,7 @@ enum HelpText {
       lines += ["", "Options:"]
       let width = info.options.map { $0.0.count }.max() ?? 0
       for (name, text) in info.options {
-        lines.append("  " + name.padding(toLength: width, withPad: " ", startingAt: 0) + "  " + text)
+        lines.append("  " + TextWidth.pad(name, to: width) + "  " + text)
       }
     }
     if !info.examples.isEmpty {

@@ -116,7 +116,7 @@ indirect enum JSONValue: Equatable {
     switch reader.peekAfterWhitespace() {
     case UInt8(ascii: "{"):
       var members: [String: JSONValue] = [:]
-      try reader.readObject { reader, key in members[key] = try JSONValue.read(&reader) }
+      try reader.readObject { reader, key in members[key.string] = try JSONValue.read(&reader) }
       return .object(members)
     case UInt8(ascii: "["):
       var elements: [JSONValue] = []

@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// A realistic sample history for `glance demo`: several markers over five years (some out of
 /// range, LDL climbing lately), blood pressure and weight more often, and a few visits.

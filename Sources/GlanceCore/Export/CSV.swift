@@ -15,7 +15,8 @@ public enum CSV {
   public static func encode(_ rows: [[Cell]]) -> String {
     var output = ""
     for row in rows {
-      output += row.map(field).joined(separator: ",")
+      // A row of one empty cell is written as "" so it is not read back as no row at all.
+      output += row == [.text("")] ? "\"\"" : row.map(field).joined(separator: ",")
       output += "\r\n"
     }
     return output
@@ -27,10 +28,19 @@ public enum CSV {
     case .number(let value): return ValueText.number(value)
     case .text(let value):
       text = value
-      if let first = text.first, formulaStarts.contains(first) { text = "'" + text }
+      // A leading apostrophe of the person's own before a formula character is doubled, so
+      // `unprotect` gives it back.
+      if let first = text.first,
+        formulaStarts.contains(first) || (first == "'" && text.dropFirst().first.map(formulaStarts.contains) == true)
+      {
+        text = "'" + text
+      }
     }
-    if text.contains(where: { $0 == "," || $0 == "\"" || $0 == "\r" || $0 == "\n" || $0 == "\r\n" }) {
-      return "\"" + text.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+    // Quote what would break the record, and a leading BOM that a reader would strip.
+    if text.hasPrefix("\u{FEFF}")
+      || text.contains(where: { $0 == "," || $0 == "\"" || $0 == "\r" || $0 == "\n" || $0 == "\r\n" })
+    {
+      return "\"" + text.replacing("\"", with: "\"\"") + "\""
     }
     return text
   }

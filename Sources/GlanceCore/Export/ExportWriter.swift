@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 #if canImport(Glibc)
   import Glibc
@@ -12,9 +16,9 @@ import Foundation
 /// file beside it, flushed, then renamed into place).
 public enum ExportWriter {
   public static func write(_ bytes: [UInt8], to path: String, fileSystem: any FileSystem = PosixFileSystem()) throws {
-    let folder = (path as NSString).deletingLastPathComponent
+    let folder = PathText.parent(path)
     let directory = folder.isEmpty ? "." : folder
-    let temporary = directory + "/." + (path as NSString).lastPathComponent + ".tmp-\(getpid())"
+    let temporary = directory + "/." + PathText.lastComponent(path) + ".tmp-\(getpid())"
     do {
       try? fileSystem.remove(temporary)
       let descriptor = try fileSystem.createExclusive(temporary, mode: 0o600)

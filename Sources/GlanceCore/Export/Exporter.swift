@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// `glance export`: the complete JSON (re-importable, versioned) or CSV for a spreadsheet.
 public enum Exporter {

@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// What an import would change, worked out before anything is written; `--dry-run` prints it.
 public struct ImportPlan: Sendable {

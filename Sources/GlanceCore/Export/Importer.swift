@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// Reads a file to import and works out an `ImportPlan` against the current document; `apply`
 /// then saves it as one change (one undo step). Nothing is written while planning.
@@ -124,11 +128,11 @@ public enum Importer {
       let line = offset + 2
       func cell(_ index: Int?) -> String? {
         guard let index, index < row.count else { return nil }
-        let text = CSV.unprotect(row[index]).trimmingCharacters(in: .whitespaces)
+        let text = CSV.unprotect(row[index]).trimmingWhitespace()
         return text.isEmpty ? nil : text
       }
       guard let key = cell(keyColumn), let valueText = cell(valueColumn), let dateText = cell(dateColumn) else {
-        if row.contains(where: { !$0.trimmingCharacters(in: .whitespaces).isEmpty }) {
+        if row.contains(where: { !$0.trimmingWhitespace().isEmpty }) {
           problems.append("row \(line): needs a date, a marker_key and a value.")
         }
         continue
@@ -196,7 +200,8 @@ public enum Importer {
       if plan.replace {
         transaction.apply(current.entries.map { .removeEntry($0.id) })
         transaction.apply(current.visits.map { .removeVisit($0.id) })
-        transaction.apply(current.customMarkers.map { .removeCustomMarker($0.id) })
+        // Removed last first, so undo puts them back in their order.
+        transaction.apply(current.customMarkers.reversed().map { .removeCustomMarker($0.id) })
         transaction.apply(.setTrackedMarkers(plan.trackedMarkers))
       } else if !plan.trackedMarkers.isEmpty {
         transaction.apply(.setTrackedMarkers(current.trackedMarkers + plan.trackedMarkers))

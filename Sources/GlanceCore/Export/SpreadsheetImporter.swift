@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// Reads a spreadsheet laid out the way people keep one by hand: a date column and one column
 /// per marker ("Date, HDL, LDL (mmol/L), A1c, BP"). Headers are matched through `SearchService`;
@@ -18,7 +22,7 @@ enum SpreadsheetImporter {
     _ rows: [[String]], replace: Bool, into document: GlanceDocument, library: MarkerLibrary, today: CalendarDate,
     now: Timestamp
   ) throws -> ImportPlan {
-    let header = rows[0].map { $0.trimmingCharacters(in: .whitespaces) }
+    let header = rows[0].map { $0.trimmingWhitespace() }
     guard let dateColumn = header.firstIndex(where: { dateHeaders.contains(SearchText($0).compact) }) else {
       throw ImportError.noDateColumn(header)
     }
@@ -41,7 +45,7 @@ enum SpreadsheetImporter {
     for (offset, row) in rows.dropFirst().enumerated() {
       let line = offset + 2
       func cell(_ index: Int) -> String {
-        index < row.count ? CSV.unprotect(row[index]).trimmingCharacters(in: .whitespaces) : ""
+        index < row.count ? CSV.unprotect(row[index]).trimmingWhitespace() : ""
       }
       let cells = columns.map { cell($0.index) }
       if cells.allSatisfy({ blanks.contains($0.lowercased()) }) { continue }
@@ -55,7 +59,7 @@ enum SpreadsheetImporter {
       for (column, text) in zip(columns, cells) where !blanks.contains(text.lowercased()) {
         do {
           if column.markers.count == 2 {
-            let parts = text.split(separator: "/").map { String($0).trimmingCharacters(in: .whitespaces) }
+            let parts = text.split(separator: "/").map { String($0).trimmingWhitespace() }
             guard parts.count == 2 else { throw EntryError.bloodPressureFormat(text) }
             for (marker, part) in zip(column.markers, parts) {
               drafts.append(
@@ -87,10 +91,9 @@ enum SpreadsheetImporter {
   /// like "Lp(a)", stay.
   static func splitUnit(_ header: String) -> (String, String?) {
     for (open, close) in [("(", ")"), ("[", "]")] {
-      guard header.hasSuffix(close), let start = header.range(of: open, options: .backwards) else { continue }
-      let unit = String(header[start.upperBound..<header.index(before: header.endIndex)]).trimmingCharacters(
-        in: .whitespaces)
-      let name = String(header[..<start.lowerBound]).trimmingCharacters(in: .whitespaces)
+      guard header.hasSuffix(close), let start = header.lastIndex(of: Character(open)) else { continue }
+      let unit = String(header[header.index(after: start)..<header.index(before: header.endIndex)]).trimmingWhitespace()
+      let name = String(header[..<start]).trimmingWhitespace()
       // Only a bracket holding something unit-like (with a slash, %, or a known unit word).
       let looksLikeUnit =
         unit.contains("/") || unit == "%"

@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// Turns readings into "Next Visit Prep" suggestions (PRD §5.8, DESIGN §6). Deterministic
 /// threshold math and trend detection only: no network, no scores, and never the words
@@ -83,7 +87,7 @@ public enum InsightsEngine {
 
   /// "Triglycerides were", "LDL Cholesterol was": a name whose main word ends in a plural s.
   static func isPlural(_ definition: MarkerDefinition) -> Bool {
-    let name = definition.displayName.split(separator: "(").first.map { $0.trimmingCharacters(in: .whitespaces) } ?? ""
+    let name = definition.displayName.split(separator: "(").first.map { $0.trimmingWhitespace() } ?? ""
     return name.hasSuffix("s") && !name.hasSuffix("ss") && !name.hasSuffix("is")
   }
 

@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 extension JSONReader {
   /// A number, or nil for `null`.
@@ -28,10 +32,11 @@ extension JSONReader {
     return result
   }
 
-  /// A UUID in its 36-character text form.
+  /// A UUID in its 36-character text form (either case), read straight from the bytes.
   public mutating func readUUID() throws -> UUID {
     skipWhitespace()
     let start = position
+    if let uuid = rawQuoted(36, { bytes in parseUUID(bytes) }) { return uuid }
     let text = try readString()
     guard let uuid = UUID(uuidString: text) else {
       throw error("Expected an id (a UUID), found \"\(text.prefix(40))\".", at: start)
@@ -43,23 +48,18 @@ extension JSONReader {
   public mutating func readCalendarDate() throws -> CalendarDate {
     skipWhitespace()
     let start = position
+    if let date = rawQuoted(10, { bytes in CalendarDate(isoBytes: bytes) }) { return date }
     let text = try readString()
-    guard let date = CalendarDate(iso: text) else {
-      throw error("Expected a date as YYYY-MM-DD, found \"\(text.prefix(40))\".", at: start)
-    }
-    return date
+    throw error("Expected a date as YYYY-MM-DD, found \"\(text.prefix(40))\".", at: start)
   }
 
   /// A UTC time as `YYYY-MM-DDTHH:MM:SSZ`.
   public mutating func readTimestamp() throws -> Timestamp {
     skipWhitespace()
     let start = position
+    if let timestamp = rawQuoted(20, { bytes in Timestamp(isoBytes: bytes) }) { return timestamp }
     let text = try readString()
-    guard let timestamp = Timestamp(iso: text) else {
-      throw error(
-        "Expected a UTC time as YYYY-MM-DDTHH:MM:SSZ, found \"\(text.prefix(40))\".", at: start)
-    }
-    return timestamp
+    throw error("Expected a UTC time as YYYY-MM-DDTHH:MM:SSZ, found \"\(text.prefix(40))\".", at: start)
   }
 
   /// A string that must be one of `T`'s raw values.
@@ -82,4 +82,34 @@ func required<T>(_ value: T?, _ key: String, in what: String, _ reader: borrowin
 {
   guard let value else { throw reader.error("\(what) is missing “\(key)”.", at: offset) }
   return value
+}
+
+/// The UUID written as 36 hex characters with dashes at 8, 13, 18 and 23 (either case), or nil.
+@inline(__always)
+func parseUUID(_ bytes: UnsafeBufferPointer<UInt8>) -> UUID? {
+  guard bytes.count == 36, bytes[8] == 0x2D, bytes[13] == 0x2D, bytes[18] == 0x2D, bytes[23] == 0x2D else {
+    return nil
+  }
+  var raw: uuid_t = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
+  let ok = withUnsafeMutableBytes(of: &raw) { output -> Bool in
+    var index = 0
+    for byteIndex in 0..<16 {
+      if index == 8 || index == 13 || index == 18 || index == 23 { index += 1 }
+      guard let high = hexValue(bytes[index]), let low = hexValue(bytes[index + 1]) else { return false }
+      output[byteIndex] = high << 4 | low
+      index += 2
+    }
+    return true
+  }
+  return ok ? UUID(uuid: raw) : nil
+}
+
+@inline(__always)
+func hexValue(_ byte: UInt8) -> UInt8? {
+  switch byte {
+  case 48...57: byte - 48
+  case 65...70: byte - 55
+  case 97...102: byte - 87
+  default: nil
+  }
 }

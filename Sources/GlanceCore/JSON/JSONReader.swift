@@ -1,4 +1,15 @@
-import Foundation
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// A strict, allocation-light pull parser over UTF-8 bytes, used to decode the data file, the
 /// marker library and imports.
@@ -13,6 +24,7 @@ public struct JSONReader: ~Copyable {
   /// Offset of the next unread byte.
   public private(set) var position: Int = 0
   private var depth = 0
+  private var seenKeys: [[(Int, Int)]] = []
   private static let maximumDepth = 128
 
   /// Runs `body` with a reader over `bytes`; the reader must not escape.
@@ -45,7 +57,7 @@ public struct JSONReader: ~Copyable {
 
   /// Reads an object, calling `body` with each key; `body` must consume the value.
   /// A key that appears twice is an error.
-  public mutating func readObject(_ body: (inout JSONReader, String) throws -> Void) throws {
+  public mutating func readObject(_ body: (inout JSONReader, JSONKey) throws -> Void) throws {
     try enter()
     try expect(UInt8(ascii: "{"), "an object (“{”)")
     skipWhitespace()
@@ -54,15 +66,19 @@ public struct JSONReader: ~Copyable {
       depth -= 1
       return
     }
-    var seen: Set<String> = []
+    // The raw bytes of each key seen so far at this depth, for the duplicate check; the arrays
+    // are reused, so reading a record allocates nothing for its keys.
+    while seenKeys.count <= depth { seenKeys.append([]) }
+    seenKeys[depth].removeAll(keepingCapacity: true)
     while true {
       skipWhitespace()
-      let keyStart = position
-      let key = try readString()
-      if !seen.insert(key).inserted {
-        position = keyStart
-        throw error("The key \"\(key)\" appears twice in the same object.")
+      let key = try readKey()
+      for (start, count) in seenKeys[depth]
+      where count == key.count && memcmp(base + start, base + key.start, count) == 0 {
+        position = key.start - 1
+        throw error("The key \"\(key.string)\" appears twice in the same object.")
       }
+      seenKeys[depth].append((key.start, key.count))
       skipWhitespace()
       try expect(UInt8(ascii: ":"), "“:” after a key")
       skipWhitespace()
@@ -77,6 +93,31 @@ public struct JSONReader: ~Copyable {
       }
     }
     depth -= 1
+  }
+
+  /// A key: its raw bytes when it has no escapes (the common case, compared without allocating),
+  /// else its decoded text.
+  private mutating func readKey() throws -> JSONKey {
+    guard position < count, base[position] == UInt8(ascii: "\"") else {
+      throw error(position < count ? "Expected a key (a string)." : "The document ends where a key was expected.")
+    }
+    let start = position + 1
+    var index = start
+    while index < count, base[index] != UInt8(ascii: "\""), base[index] != UInt8(ascii: "\\"), base[index] >= 0x20 {
+      index += 1
+    }
+    if index < count, base[index] == UInt8(ascii: "\"") {
+      position = index + 1
+      guard String(validating: UnsafeBufferPointer(start: base + start, count: index - start), as: UTF8.self) != nil
+      else {
+        position = start
+        throw error("A string is not valid UTF-8.")
+      }
+      return JSONKey(base: base, start: start, count: index - start, decoded: nil)
+    }
+    // Escapes or an error: the full string reader decides.
+    let text = try readString()
+    return JSONKey(base: base, start: start, count: position - 1 - start, decoded: text)
   }
 
   /// Reads an array, calling `body` once per element; `body` must consume the element.
@@ -354,6 +395,18 @@ public struct JSONReader: ~Copyable {
 
   // MARK: Helpers
 
+  /// When the next value is a string of exactly `length` plain bytes, passes them to `parse`; on
+  /// success consumes the string. Nil (and nothing consumed) otherwise, for the slow path.
+  @inline(__always)
+  mutating func rawQuoted<T>(_ length: Int, _ parse: (UnsafeBufferPointer<UInt8>) -> T?) -> T? {
+    guard position + length + 2 <= count, base[position] == UInt8(ascii: "\""),
+      base[position + length + 1] == UInt8(ascii: "\"")
+    else { return nil }
+    guard let value = parse(UnsafeBufferPointer(start: base + position + 1, count: length)) else { return nil }
+    position += length + 2
+    return value
+  }
+
   /// The next byte after whitespace, not consumed.
   public mutating func peekAfterWhitespace() -> UInt8? {
     skipWhitespace()
@@ -410,6 +463,31 @@ public struct JSONReader: ~Copyable {
     }
     return JSONError(message: message, offset: end, line: line, column: end - lineStart + 1)
   }
+}
+
+/// An object key as read: compared with string literals without allocating.
+public struct JSONKey: CustomStringConvertible {
+  let base: UnsafePointer<UInt8>
+  let start: Int
+  let count: Int
+  /// Set when the key had escapes; then it, not the raw bytes, is the key.
+  let decoded: String?
+
+  /// The key as text.
+  public var string: String {
+    decoded ?? String(decoding: UnsafeBufferPointer(start: base + start, count: count), as: UTF8.self)
+  }
+
+  public var description: String { string }
+
+  /// True when the key is `literal`.
+  public static func == (key: JSONKey, literal: StaticString) -> Bool {
+    if let decoded = key.decoded { return decoded == literal.description }
+    return key.count == literal.utf8CodeUnitCount && memcmp(key.base + key.start, literal.utf8Start, key.count) == 0
+  }
+
+  /// Lets `switch key { case "id": … }` match without allocating.
+  public static func ~= (pattern: StaticString, key: JSONKey) -> Bool { key == pattern }
 }
 
 /// What is wrong with a JSON text, and where (1-based line and column, 0-based byte offset).

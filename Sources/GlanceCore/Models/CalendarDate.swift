@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// A day on the calendar — not an instant — stored and printed as `YYYY-MM-DD`.
 ///
@@ -23,22 +27,17 @@ public struct CalendarDate: Hashable, Comparable, Sendable, CustomStringConverti
 
   /// Parses exactly `YYYY-MM-DD` (four, two and two digits); anything else is nil.
   public init?(iso text: some StringProtocol) {
-    let bytes = Array(text.utf8)
-    guard bytes.count == 10, bytes[4] == UInt8(ascii: "-"), bytes[7] == UInt8(ascii: "-") else {
-      return nil
-    }
-    func number(_ range: Range<Int>) -> Int? {
-      var value = 0
-      for index in range {
-        let byte = bytes[index]
-        guard byte >= 48, byte <= 57 else { return nil }
-        value = value * 10 + Int(byte - 48)
-      }
-      return value
-    }
-    guard let year = number(0..<4), let month = number(5..<7), let day = number(8..<10) else {
-      return nil
-    }
+    var text = String(text)
+    guard let date = text.withUTF8({ CalendarDate(isoBytes: $0) }) else { return nil }
+    self = date
+  }
+
+  /// Parses exactly `YYYY-MM-DD` from UTF-8 bytes.
+  @inline(__always)
+  public init?(isoBytes bytes: UnsafeBufferPointer<UInt8>) {
+    guard bytes.count == 10, bytes[4] == UInt8(ascii: "-"), bytes[7] == UInt8(ascii: "-"),
+      let year = digits(bytes, 0, 4), let month = digits(bytes, 5, 2), let day = digits(bytes, 8, 2)
+    else { return nil }
     self.init(year: year, month: month, day: day)
   }
 
@@ -121,6 +120,18 @@ public struct CalendarDate: Hashable, Comparable, Sendable, CustomStringConverti
     let days = Int((Double(seconds) / 86_400).rounded(.down))
     return CalendarDate(dayNumber: days) ?? CalendarDate(year: 1970, month: 1, day: 1)!
   }
+}
+
+/// The number written by `count` ASCII digits at `offset`, or nil.
+@inline(__always)
+func digits(_ bytes: UnsafeBufferPointer<UInt8>, _ offset: Int, _ count: Int) -> Int? {
+  var value = 0
+  for index in offset..<(offset + count) {
+    let digit = Int(bytes[index]) &- 48
+    guard digit >= 0, digit <= 9 else { return nil }
+    value = value * 10 + digit
+  }
+  return value
 }
 
 extension CalendarDate: Codable {

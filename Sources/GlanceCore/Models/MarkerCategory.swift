@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// A group of library markers, shown in `displayOrder` ("Heart", "Metabolic", …).
 public struct MarkerCategory: Codable, Hashable, Sendable, Identifiable {

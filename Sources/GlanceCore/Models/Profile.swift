@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// The silent default owner of all data; there is exactly one in this version.
 public struct Profile: Codable, Hashable, Sendable, Identifiable {

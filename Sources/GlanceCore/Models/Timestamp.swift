@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// An instant in whole seconds, stored as ISO 8601 in UTC (`2025-02-15T09:30:00Z`).
 ///
@@ -34,25 +38,21 @@ public struct Timestamp: Hashable, Comparable, Sendable, CustomStringConvertible
 
   /// Parses exactly `YYYY-MM-DDTHH:MM:SSZ`.
   public init?(iso text: some StringProtocol) {
-    let bytes = Array(text.utf8)
+    var text = String(text)
+    guard let value = text.withUTF8({ Timestamp(isoBytes: $0) }) else { return nil }
+    self = value
+  }
+
+  /// Parses exactly `YYYY-MM-DDTHH:MM:SSZ` from UTF-8 bytes.
+  @inline(__always)
+  public init?(isoBytes bytes: UnsafeBufferPointer<UInt8>) {
     guard bytes.count == 20, bytes[10] == UInt8(ascii: "T"), bytes[13] == UInt8(ascii: ":"),
       bytes[16] == UInt8(ascii: ":"), bytes[19] == UInt8(ascii: "Z"),
-      let day = CalendarDate(iso: String(decoding: bytes[0..<10], as: UTF8.self))
-    else { return nil }
-    func number(_ range: Range<Int>) -> Int? {
-      var value = 0
-      for index in range {
-        let byte = bytes[index]
-        guard byte >= 48, byte <= 57 else { return nil }
-        value = value * 10 + Int(byte - 48)
-      }
-      return value
-    }
-    guard let hour = number(11..<13), let minute = number(14..<16), let second = number(17..<19),
+      let day = CalendarDate(isoBytes: UnsafeBufferPointer(rebasing: bytes[0..<10])),
+      let hour = digits(bytes, 11, 2), let minute = digits(bytes, 14, 2), let second = digits(bytes, 17, 2),
       hour < 24, minute < 60, second < 60
     else { return nil }
-    self.secondsSince1970 =
-      Int64(day.dayNumber) * 86_400 + Int64(hour * 3600 + minute * 60 + second)
+    self.secondsSince1970 = Int64(day.dayNumber) * 86_400 + Int64(hour * 3600 + minute * 60 + second)
   }
 
   public var description: String { iso }

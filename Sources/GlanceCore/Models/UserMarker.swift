@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// "I track this marker": the person's own layer over a `MarkerDefinition`.
 public struct UserMarker: Codable, Hashable, Sendable, Identifiable {

@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// A doctor visit, past or planned, with a free-text scratchpad.
 public struct Visit: Codable, Hashable, Sendable, Identifiable {

@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// A "Next Visit Prep" suggestion, computed from readings and never stored (PRD §6).
 public struct VisitPrepInsight: Equatable, Sendable, Identifiable {

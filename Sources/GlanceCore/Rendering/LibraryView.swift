@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// The `glance library` listing: markers grouped by category, tracked ones marked.
 public enum LibraryView {

@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// `glance show`: the chart, every reading, and one sentence that sums them up.
 public enum ShowView {
@@ -22,7 +26,8 @@ public enum ShowView {
     }
     sections.append(table(snapshot, entries: entries, shortIDs: shortIDs, style: style))
     sections.append(
-      PrepView.wrap(TrendSummary.sentence(snapshot, entries: entries, today: today, style: style), width: style.width, indent: ""))
+      PrepView.wrap(
+        TrendSummary.sentence(snapshot, entries: entries, today: today, style: style), width: style.width, indent: ""))
     return sections.joined(separator: "\n\n")
   }
 

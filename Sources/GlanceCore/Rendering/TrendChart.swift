@@ -1,4 +1,15 @@
-import Foundation
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// The hero of `glance show`: readings placed by date on a time axis, the target range as a
 /// band (a one-sided range as a single line), points marked by status.

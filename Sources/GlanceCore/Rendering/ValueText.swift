@@ -1,17 +1,25 @@
-import Foundation
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// Numbers as people read them on a lab report: `89`, `5.6`, `<0.5`, `123.7`.
 public enum ValueText {
   /// The shortest form with at most four decimals; no trailing zeros, no exponent.
   public static func number(_ value: Double) -> String {
     guard value.isFinite else { return "?" }
-    let rounded = (value * 10_000).rounded() / 10_000
-    if rounded == rounded.rounded(), abs(rounded) < 1e15 {
-      return String(Int64(rounded))
-    }
-    var text = String(format: "%.4f", rounded)
-    while text.hasSuffix("0") { text.removeLast() }
-    if text.hasSuffix(".") { text.removeLast() }
+    // Four decimals at most, written from an integer count of ten-thousandths: exact digits,
+    // no exponent, no trailing zeros.
+    let scaled = (value * 10_000).rounded()
+    guard abs(scaled) < 9e15 else { return String(Int64(value.rounded())) }
+    let units = Int64(scaled)
+    let whole = units.magnitude / 10_000
+    var fraction = String(units.magnitude % 10_000)
+    fraction = String(repeating: "0", count: 4 - fraction.count) + fraction
+    while fraction.hasSuffix("0") { fraction.removeLast() }
+    let sign = units < 0 ? "-" : ""
+    let text = sign + String(whole) + (fraction.isEmpty ? "" : "." + fraction)
     return text == "-0" ? "0" : text
   }
 

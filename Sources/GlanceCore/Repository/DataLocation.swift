@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// Where the data folder is, and the names of the files glance keeps in it.
 public struct DataLocation: Equatable, Sendable {

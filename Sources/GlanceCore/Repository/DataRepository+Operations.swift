@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 // The operations of the PRD's repository, built on `read` and `write` so every implementation
 // behaves alike. Each write is one undo step; `summary` is what `glance undo` will say it undid.

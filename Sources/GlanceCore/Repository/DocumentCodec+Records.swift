@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 // The record-level halves of `DocumentCodec`: one writer and one reader per model, with the keys
 // of the model's `Codable` conformance. Optional fields are left out when nil, as `JSONEncoder`

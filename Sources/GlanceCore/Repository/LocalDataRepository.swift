@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 #if canImport(Glibc)
   import Glibc
@@ -184,7 +188,7 @@ public final class LocalDataRepository: DataRepository {
   }
 
   private func makeFolders(_ path: String) throws {
-    let parent = (path as NSString).deletingLastPathComponent
+    let parent = PathText.parent(path)
     if !parent.isEmpty, parent != path, try fileSystem.status(parent) == nil {
       try makeFolders(parent)
     }

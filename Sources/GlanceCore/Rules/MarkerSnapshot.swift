@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// One marker as the screens show it: its definition, the person's settings, its readings and
 /// what they add up to (status of the latest, trend of the last three).

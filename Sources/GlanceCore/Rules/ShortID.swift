@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// Short ids as git shows them: the first characters of a UUID (lowercase, no dashes), as many as
 /// it takes to tell it apart from the others, at least four.
@@ -7,7 +11,7 @@ public enum ShortID {
 
   /// The id's hex digits, lowercase.
   public static func hex(_ id: UUID) -> String {
-    id.uuidString.lowercased().replacingOccurrences(of: "-", with: "")
+    id.uuidString.lowercased().replacing("-", with: "")
   }
 
   /// The shortest unique prefix (≥ 4) of each id among `ids`.
@@ -41,7 +45,7 @@ public enum ShortID {
 
   /// The one id that starts with `prefix` (dashes and case ignored).
   public static func resolve(_ prefix: String, among ids: [UUID]) -> Resolution {
-    let wanted = prefix.lowercased().replacingOccurrences(of: "-", with: "")
+    let wanted = prefix.lowercased().replacing("-", with: "")
     guard !wanted.isEmpty, wanted.allSatisfy(\.isHexDigit) else { return .notFound }
     guard wanted.count >= minimumLength else { return .tooShort }
     let matches = ids.filter { hex($0).hasPrefix(wanted) }

@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// Finds markers and visits from the words people type: keys, names, aliases, lay words and small
 /// typos, best first, and nothing at all for a query that names no marker.

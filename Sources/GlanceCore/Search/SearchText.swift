@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// Text prepared for matching: lowercase, accents folded, punctuation turned into spaces.
 ///
@@ -11,18 +15,16 @@ public struct SearchText: Hashable, Sendable {
   public let compact: String
 
   public init(_ text: String) {
-    var folded = text.folding(options: [.caseInsensitive, .diacriticInsensitive, .widthInsensitive], locale: nil)
-      .lowercased()
-    // µ and μ (micro and mu) are how labs write "u" in units.
-    folded = folded.replacingOccurrences(of: "µ", with: "u").replacingOccurrences(of: "μ", with: "u")
     var words: [String] = []
     var current = ""
-    for scalar in folded.unicodeScalars {
-      if CharacterSet.alphanumerics.contains(scalar) {
-        current.unicodeScalars.append(scalar)
-      } else if !current.isEmpty {
-        words.append(current)
-        current = ""
+    for scalar in text.unicodeScalars {
+      for folded in SearchText.fold(scalar) {
+        if folded.properties.isAlphabetic || folded.properties.numericType != nil {
+          current.unicodeScalars.append(folded)
+        } else if !current.isEmpty {
+          words.append(current)
+          current = ""
+        }
       }
     }
     if !current.isEmpty { words.append(current) }
@@ -31,6 +33,35 @@ public struct SearchText: Hashable, Sendable {
   }
 
   public var isEmpty: Bool { compact.isEmpty }
+
+  /// Lowercase, without accents (é → e, ß → ss), micro/mu signs as "u", full-width forms as
+  /// ASCII: what a person typing on any keyboard means by the same word.
+  static func fold(_ scalar: Unicode.Scalar) -> [Unicode.Scalar] {
+    let value = scalar.value
+    if value < 0x80 {
+      return [Unicode.Scalar(UInt8(value)).properties.lowercaseMapping.unicodeScalars.first ?? scalar]
+    }
+    if value == 0xB5 || value == 0x3BC || value == 0x39C { return ["u"] }
+    if value == 0xDF { return ["s", "s"] }
+    if (0xFF01...0xFF5E).contains(value), let ascii = Unicode.Scalar(value - 0xFEE0) { return fold(ascii) }
+    if let base = latinBase[value] { return [base] }
+    return Array(scalar.properties.lowercaseMapping.unicodeScalars)
+  }
+
+  /// Accented Latin letters and their base letter.
+  static let latinBase: [UInt32: Unicode.Scalar] = {
+    let groups: [(String, Unicode.Scalar)] = [
+      ("ÀÁÂÃÄÅàáâãäåĀāĂăĄą", "a"), ("ÇçĆćĈĉĊċČč", "c"), ("ĎďĐđ", "d"), ("ÈÉÊËèéêëĒēĔĕĖėĘęĚě", "e"),
+      ("ĜĝĞğĠġĢģ", "g"), ("ĤĥĦħ", "h"), ("ÌÍÎÏìíîïĨĩĪīĬĭĮįİı", "i"), ("Ĵĵ", "j"), ("Ķķ", "k"), ("ĹĺĻļĽľĿŀŁł", "l"),
+      ("ÑñŃńŅņŇň", "n"), ("ÒÓÔÕÖØòóôõöøŌōŎŏŐő", "o"), ("ŔŕŖŗŘř", "r"), ("ŚśŜŝŞşŠš", "s"), ("ŢţŤťŦŧ", "t"),
+      ("ÙÚÛÜùúûüŨũŪūŬŭŮůŰűŲų", "u"), ("Ŵŵ", "w"), ("ÝýÿŶŷŸ", "y"), ("ŹźŻżŽž", "z"), ("Ææ", "a"), ("Œœ", "o"),
+    ]
+    var table: [UInt32: Unicode.Scalar] = [:]
+    for (letters, base) in groups {
+      for scalar in letters.unicodeScalars { table[scalar.value] = base }
+    }
+    return table
+  }()
 }
 
 /// The Damerau–Levenshtein (optimal string alignment) distance, giving up past `limit`.

@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// A lab panel: one date, many values (`glance batch`). Every value goes through the same checks
 /// as quick-add; any problem refuses the whole batch and says which value.
@@ -52,9 +56,9 @@ public enum BatchPlanner {
   ) throws -> [EntryDraft] {
     var items: [(String, String?)] = []
     for (index, raw) in lines.enumerated() {
-      let line = raw.trimmingCharacters(in: .whitespaces)
+      let line = raw.trimmingWhitespace()
       if line.isEmpty || line.hasPrefix("#") { continue }
-      let normalized = line.replacingOccurrences(of: "=", with: " ").replacingOccurrences(of: ":", with: " ")
+      let normalized = line.replacing("=", with: " ").replacing(":", with: " ")
       items.append(("line \(index + 1)", normalized))
     }
     return try plan(items, date: date, document: document, library: library, label: { $0 })

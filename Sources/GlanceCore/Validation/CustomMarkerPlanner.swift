@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// Builds a custom marker from what the person typed, refusing what cannot work.
 public enum CustomMarkerPlanner {
@@ -25,8 +29,8 @@ public enum CustomMarkerPlanner {
   public static func make(
     name: String, unit: String, low: String?, high: String?, direction: Direction?, existing: [MarkerDefinition]
   ) throws -> MarkerDefinition {
-    let name = name.trimmingCharacters(in: .whitespacesAndNewlines)
-    let unit = unit.trimmingCharacters(in: .whitespacesAndNewlines)
+    let name = name.trimmingWhitespaceAndNewlines()
+    let unit = unit.trimmingWhitespaceAndNewlines()
     guard !name.isEmpty else { throw Failure.emptyName }
     guard !unit.isEmpty else { throw Failure.emptyUnit }
     let lowValue = try low.map { try plainNumber($0) }

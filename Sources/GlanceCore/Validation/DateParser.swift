@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// Reads the dates people type: `2025-02-15`, `today`, `yesterday`, `3 days ago`, `2 weeks ago`,
 /// `Feb 15`, `Feb 15 2025`, `15 Feb 2025`, `February 15, 2025`; for visits also `tomorrow` and
@@ -24,7 +28,7 @@ public enum DateParser {
   private static func parseAny(_ text: String, today: CalendarDate, purpose: Purpose) throws(EntryError)
     -> CalendarDate
   {
-    let trimmed = text.trimmingCharacters(in: .whitespaces)
+    let trimmed = text.trimmingWhitespace()
     let lowered = trimmed.lowercased()
     if let date = CalendarDate(iso: trimmed) { return date }
     switch lowered {
@@ -38,7 +42,7 @@ public enum DateParser {
     case "next month": return today.adding(months: 1)!
     default: break
     }
-    let words = lowered.replacingOccurrences(of: ",", with: " ").split(separator: " ").map(String.init)
+    let words = lowered.replacing(",", with: " ").split(separator: " ").map(String.init)
     // "3 days ago", "a week ago", "in 3 weeks".
     if words.count == 3, words[2] == "ago", let amount = amount(words[0]), let unit = unit(words[1]) {
       return try shift(today, by: -amount, unit, text: trimmed)

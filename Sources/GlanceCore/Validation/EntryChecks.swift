@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// A question to ask before a reading is saved (PRD §9). Nothing is saved until it is answered.
 public struct EntryCheck: Equatable, Sendable {

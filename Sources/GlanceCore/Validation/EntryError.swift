@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// Why a value, unit, date or marker was refused, in words that say how to fix it.
 public enum EntryError: Error, Equatable, Sendable {

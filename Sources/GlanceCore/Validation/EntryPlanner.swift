@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// A reading ready to save once its checks are answered.
 public struct EntryDraft: Equatable, Sendable {
@@ -57,7 +61,7 @@ public enum EntryPlanner {
     let date =
       try dateText.map { (text: String) throws(EntryError) in try DateParser.parse(text, today: today, for: .reading) }
       ?? today
-    let cleanNote = note.flatMap { $0.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty ? nil : $0 }
+    let cleanNote = note.flatMap { $0.trimmingWhitespaceAndNewlines().isEmpty ? nil : $0 }
     let groups = document.entriesByMarker()
     if markers.count == 2 {
       let parts = valueText.split(separator: "/", omittingEmptySubsequences: false).map(String.init)

@@ -1,11 +1,15 @@
-import Foundation
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// Reads a choice from a numbered list: `1 3`, `1,3`, `2-4`, `all`.
 public enum SelectionParser {
   /// The chosen 1-based numbers, in the order given, without repeats; nil when the text is not a
   /// selection (so it can be treated as a search instead).
   public static func parse(_ text: String, count: Int) -> [Int]? {
-    let trimmed = text.trimmingCharacters(in: .whitespaces).lowercased()
+    let trimmed = text.trimmingWhitespace().lowercased()
     if trimmed == "all" || trimmed == "*" { return Array(1..<(count + 1)) }
     guard count > 0 else { return nil }
     let pieces = trimmed.split { $0 == " " || $0 == "," }

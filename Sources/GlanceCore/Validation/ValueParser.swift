@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// A value as a person typed it: the number, a lab comparator if any, and a unit if one was
 /// written onto the number (`3.2mmol/L`).
@@ -21,7 +25,7 @@ public struct TypedValue: Equatable, Sendable {
 public enum ValueParser {
   /// Parses `text`; a unit written directly after the number is returned separately.
   public static func parse(_ text: String) throws(EntryError) -> TypedValue {
-    let trimmed = text.trimmingCharacters(in: .whitespaces)
+    let trimmed = text.trimmingWhitespace()
     guard !trimmed.isEmpty else { throw .emptyValue }
     var rest = Substring(trimmed)
     var comparator: ValueComparator?
@@ -55,7 +59,7 @@ public enum ValueParser {
       }
       index = rest.index(after: index)
     }
-    let unitText = rest[index...].trimmingCharacters(in: .whitespaces)
+    let unitText = rest[index...].trimmingWhitespace()
     guard digitsBefore + digitsAfter > 0, !(sawPoint && digitsAfter == 0 && digitsBefore == 0) else {
       throw .invalidValue(trimmed)
     }

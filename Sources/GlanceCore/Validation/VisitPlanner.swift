@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// Builds and edits visits from what a person typed.
 public enum VisitPlanner {
@@ -48,7 +52,7 @@ public enum VisitPlanner {
     throws
   {
     if let doctor {
-      let trimmed = doctor.trimmingCharacters(in: .whitespacesAndNewlines)
+      let trimmed = doctor.trimmingWhitespaceAndNewlines()
       guard !trimmed.isEmpty else { throw Failure.emptyDoctor }
       visit.doctorName = trimmed
     }
@@ -59,7 +63,7 @@ public enum VisitPlanner {
       if label == nil, parsed == .specialist || parsed == .imaging || parsed == .other,
         !["specialist", "imaging", "other"].contains(SearchText(type).compact)
       {
-        visit.visitTypeLabel = type.trimmingCharacters(in: .whitespaces).capitalized
+        visit.visitTypeLabel = capitalizedWords(type.trimmingWhitespace())
       }
     }
     if let label { visit.visitTypeLabel = clean(label) }
@@ -67,6 +71,13 @@ public enum VisitPlanner {
   }
 
   private static func clean(_ text: String) -> String? {
-    text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty ? nil : text
+    text.trimmingWhitespaceAndNewlines().isEmpty ? nil : text
   }
+}
+
+/// "cardiology" → "Cardiology", "eye clinic" → "Eye Clinic".
+func capitalizedWords(_ text: String) -> String {
+  text.split(separator: " ", omittingEmptySubsequences: false).map { word in
+    word.prefix(1).uppercased() + word.dropFirst()
+  }.joined(separator: " ")
 }

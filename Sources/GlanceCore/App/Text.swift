@@ -1,0 +1,36 @@
+// Small text helpers, so GlanceCore needs only FoundationEssentials: full Foundation (with ICU)
+// makes a static binary 8 times larger and slower to start.
+
+extension StringProtocol {
+  /// Without leading and trailing spaces and tabs.
+  public func trimmingWhitespace() -> String {
+    trimming { $0 == " " || $0 == "\t" }
+  }
+
+  /// Without leading and trailing whitespace, line breaks included.
+  public func trimmingWhitespaceAndNewlines() -> String {
+    trimming { $0.isWhitespace }
+  }
+
+  private func trimming(_ drop: (Character) -> Bool) -> String {
+    guard let first = firstIndex(where: { !drop($0) }) else { return "" }
+    let last = lastIndex(where: { !drop($0) })!
+    return String(self[first...last])
+  }
+}
+
+/// Path helpers (NSString's live in full Foundation).
+public enum PathText {
+  /// The folder part of `path`: `/a/b/c.json` → `/a/b`, `c.json` → `` (the current folder).
+  public static func parent(_ path: String) -> String {
+    guard let slash = path.lastIndex(of: "/") else { return "" }
+    if slash == path.startIndex { return "/" }
+    return String(path[..<slash])
+  }
+
+  /// The last part of `path`: `/a/b/c.json` → `c.json`.
+  public static func lastComponent(_ path: String) -> String {
+    guard let slash = path.lastIndex(of: "/") else { return path }
+    return String(path[path.index(after: slash)...])
+  }
+}

@@ -1,0 +1,163 @@
+import Foundation
+import Testing
+
+@testable import GlanceCore
+
+/// DESIGN §5 `glance export --csv`: RFC 4180, one row per reading; a cell is never a live
+/// formula; comparator values stay text (`<0.5`), numbers stay numbers. `glance import` reads the
+/// CSV back, and a hand-kept spreadsheet (a date column and one column per marker) too: a unit in a
+/// header converts, empty cells save nothing, an unknown column is listed, never guessed, and any
+/// bad cell (an ambiguous date, a word for a number) refuses the whole file, naming row and column.
+@Suite("Export and import (CSV and spreadsheets)")
+struct CSVExportImportTests {
+  static let today = Fixture.date("2025-06-01")
+  static let now = Timestamp(Fixture.now)
+  static var crp: MarkerDefinition { Fixture.library.marker(key: "hs-crp")! }
+
+  static let document: GlanceDocument = {
+    var document = GlanceDocument.empty(createdAt: now)
+    var entries = [
+      Fixture.entry(
+        Fixture.hdl, 89, on: "2025-02-15", note: "fasting, \"after\" run", entered: "2025-02-15T10:00:00Z"),
+      Fixture.entry(crp, 0.5, on: "2025-02-15", entered: "2025-02-15T10:00:01Z", comparator: .lessThan),
+      Fixture.entry(Fixture.ldl, 162, on: "2025-03-01", note: "=1+2"),
+      Fixture.entry(Fixture.hdl, 38.5, on: "2025-04-01", note: "-5 after\nthe run"),
+    ]
+    entries[1].sourceType = .batchEntry
+    for entry in entries { document.apply(.putEntry(entry)) }
+    return document
+  }()
+
+  static let golden =
+    "date,marker_key,marker,value,unit,status,note,source\r\n"
+    + "2025-02-15,hdl,HDL Cholesterol,89,mg/dL,in range,\"fasting, \"\"after\"\" run\",quickAdd\r\n"
+    + "2025-02-15,hs-crp,hs-CRP (High-Sensitivity C-Reactive Protein),<0.5,mg/L,in range,,batchEntry\r\n"
+    + "2025-03-01,ldl,LDL Cholesterol,162,mg/dL,above range,'=1+2,quickAdd\r\n"
+    + "2025-04-01,hdl,HDL Cholesterol,38.5,mg/dL,below range,\"'-5 after\nthe run\",quickAdd\r\n"
+
+  @Test("the readings CSV has its columns and one row per reading, oldest first")
+  func readingsCSV() {
+    #expect(Exporter.readingsCSV(Self.document, library: Fixture.library) == Self.golden)
+  }
+
+  @Test("the visits CSV protects free text too")
+  func visitsCSV() {
+    var document = GlanceDocument.empty(createdAt: Self.now)
+    document.apply(.putVisit(Fixture.visit("2025-03-01", doctor: "@Dr. Patel", type: .dental, notes: "+1 floss")))
+    #expect(
+      Exporter.visitsCSV(document)
+        == "date,type,label,doctor,notes\r\n2025-03-01,dental,,'@Dr. Patel,'+1 floss\r\n")
+  }
+
+  /// The parts of a reading that must survive a CSV round trip.
+  struct Reading: Hashable {
+    var markerID: UUID
+    var value: Double
+    var comparator: ValueComparator?
+    var date: CalendarDate
+    var note: String?
+    var source: String
+
+    init(_ entry: MarkerEntry) {
+      markerID = entry.markerID
+      value = entry.value
+      comparator = entry.comparator
+      date = entry.dateOfService
+      note = entry.note
+      source = entry.sourceType.rawValue
+    }
+  }
+
+  static func plan(_ text: String, into document: GlanceDocument = .empty(createdAt: now)) throws -> ImportPlan {
+    try Importer.plan(
+      Array(text.utf8), replace: false, into: document, library: Fixture.library, today: today, now: now)
+  }
+
+  @Test("the CSV imports into an empty store as the same readings")
+  func csvRoundTrip() throws {
+    let repository = InMemoryDataRepository(clock: { Fixture.now })
+    let plan = try Self.plan(Self.golden)
+    #expect(plan.kind == .glanceCSV)
+    try Importer.apply(plan, to: repository, summary: "import")
+    let stored = try repository.read()
+    #expect(Set(stored.entries.map(Reading.init)) == Set(Self.document.entries.map(Reading.init)))
+    #expect(stored.entries.count == Self.document.entries.count)
+    #expect(Set(stored.trackedMarkers.map(\.markerID)) == [Fixture.hdl.id, Fixture.ldl.id, Self.crp.id])
+  }
+
+  @Test("a BOM and LF line ends from a spreadsheet program still import")
+  func csvWithBOM() throws {
+    let text = "\u{FEFF}" + Self.golden.replacingOccurrences(of: "\r\n", with: "\n")
+    #expect(try Self.plan(text).entries.count == 4)
+  }
+
+  @Test("importing the CSV over the same readings adds nothing")
+  func csvDuplicates() throws {
+    let plan = try Self.plan(Self.golden, into: Self.document)
+    #expect(plan.entries.isEmpty)
+    #expect(plan.duplicates == 4)
+  }
+
+  // MARK: Spreadsheets
+
+  static let sheet =
+    "Date,HDL,LDL (mmol/L),A1c,BP,Mood\r\n"
+    + "2025-01-10,62,2.586,5.4,120/80,good\r\n"
+    + "2025-03-10,65,,,,tired\r\n"
+    + "2025-04-10,,,,,\r\n"
+
+  @Test("a hand-kept spreadsheet: units converted, blood pressure split, empty cells skipped")
+  func spreadsheet() throws {
+    let plan = try Self.plan(Self.sheet)
+    #expect(plan.kind == .spreadsheet)
+    #expect(plan.unmatchedColumns == ["Mood"])
+    let found = plan.entries.map { entry in
+      (Fixture.library.marker(id: entry.markerID)!.key, entry.dateOfService.iso, entry.value)
+    }
+    #expect(found.count == 6, "\(found)")
+    let expected: [(String, String, Double)] = [
+      ("hdl", "2025-01-10", 62), ("ldl", "2025-01-10", 100), ("a1c", "2025-01-10", 5.4),
+      ("bp-systolic", "2025-01-10", 120), ("bp-diastolic", "2025-01-10", 80), ("hdl", "2025-03-10", 65),
+    ]
+    for (key, date, value) in expected {
+      #expect(
+        found.contains { $0.0 == key && $0.1 == date && abs($0.2 - value) < 1e-9 }, "\(key) \(date) \(value): \(found)")
+    }
+    #expect(plan.entries.allSatisfy { $0.sourceType == .fileImport })
+  }
+
+  @Test(
+    "one bad cell refuses the whole spreadsheet, naming its row and column",
+    arguments: [
+      ("2025-01-10,62,,,,\r\n02/03/2025,63,,,,\r\n", "row 3", "Date"),
+      ("02/03/2025,62,,,,\r\n", "row 2", "Date"),
+      ("2025-01-10,62,,,,\r\n2025-02-10,sixty,,,,\r\n", "row 3", "HDL"),
+      ("2025-01-10,62,,abc,,\r\n", "row 2", "A1c"),
+      ("2025-01-10,62,,,120,\r\n", "row 2", "BP"),
+      ("2025-01-10,62,3;2,,,\r\n", "row 2", "LDL"),
+      ("2099-01-10,62,,,,\r\n", "row 2", "Date"),
+    ])
+  func spreadsheetRefused(rows: String, row: String, column: String) {
+    let text = "Date,HDL,LDL (mmol/L),A1c,BP,Mood\r\n" + rows
+    do {
+      let plan = try Self.plan(text)
+      Issue.record("accepted \(plan.entries.count) readings")
+    } catch let error as ImportError {
+      guard case .problems(let problems) = error else {
+        Issue.record("unexpected \(error)")
+        return
+      }
+      #expect(problems.count == 1, "\(problems)")
+      #expect(problems.contains { $0.contains(row) && $0.contains(column) }, "\(problems)")
+      #expect(!error.message.isEmpty)
+    } catch {
+      Issue.record("unexpected \(error)")
+    }
+  }
+
+  @Test("a spreadsheet without a date column or any marker column is refused")
+  func spreadsheetWithoutColumns() {
+    #expect(throws: ImportError.self) { try Self.plan("HDL,LDL\r\n62,100\r\n") }
+    #expect(throws: ImportError.self) { try Self.plan("Date,Mood,Weather\r\n2025-01-10,good,sunny\r\n") }
+  }
+}

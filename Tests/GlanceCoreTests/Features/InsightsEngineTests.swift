@@ -1,0 +1,214 @@
+import Foundation
+import Testing
+
+@testable import GlanceCore
+
+/// DESIGN §6 / PRD §5.8 "Insights": out of range on the latest reading; or 3+ consecutive readings
+/// moving the concerning way for the marker's direction. Plain words, never diagnosis, treatment,
+/// medication, "you should" or "this means", no scores. Deterministic. Custom markers get none.
+@Suite("InsightsEngine")
+struct InsightsEngineTests {
+  static let now = Timestamp(Fixture.now)
+
+  /// One reading a month from 2024-01-01, oldest first.
+  static func entries(_ marker: MarkerDefinition, _ values: [Double]) -> [MarkerEntry] {
+    values.enumerated().map { index, value in
+      let day = Fixture.date("2024-01-01").adding(months: index)!
+      return Fixture.entry(marker, value, on: day.iso)
+    }
+  }
+
+  static func snapshot(_ key: String, _ values: [Double]) -> MarkerSnapshot {
+    let marker = Fixture.library.marker(key: key)!
+    return MarkerSnapshot(definition: marker, tracked: nil, entries: entries(marker, values))
+  }
+
+  // MARK: Out of range
+
+  @Test(
+    "a latest reading outside the range is flagged, above or below",
+    arguments: [
+      ("ldl", [130.0], "above"), ("hdl", [35.0], "below"), ("tsh", [5.0], "above"), ("tsh", [0.2], "below"),
+      // Only the latest reading decides.
+      ("ldl", [70.0, 150], "above"), ("hdl", [60.0, 38], "below"),
+    ])
+  func outOfRange(key: String, values: [Double], side: String) throws {
+    let snapshot = Self.snapshot(key, values)
+    let insights = InsightsEngine.insights(for: [snapshot], at: Self.now)
+    let insight = try #require(insights.first { $0.kind == .outOfRange })
+    #expect(insights.count == 1)
+    #expect(insight.markerID == snapshot.definition.id)
+    #expect(insight.triggeringValues == [snapshot.latest!])
+    #expect(insight.suggestionText.contains(snapshot.definition.displayName))
+    #expect(insight.suggestionText.contains(snapshot.latest!.valueText))
+    #expect(insight.suggestionText.contains(side))
+    #expect(insight.suggestionText.contains("Consider asking your doctor"))
+    #expect(insight.generatedAt == Self.now)
+  }
+
+  @Test(
+    "a value on a bound or in the watch zone is not flagged",
+    arguments: [
+      // On the boundary: in range.
+      ("ldl", [99.0]), ("hdl", [40.0]), ("tsh", [4.5]), ("tsh", [0.4]),
+      // Watch zone (within 10% of the range's width, or of a one-sided bound).
+      ("hdl", [42.0]), ("hdl", [44.0]), ("ldl", [95.0]), ("tsh", [4.2]), ("tsh", [0.7]),
+      // Back in range after an out-of-range reading.
+      ("ldl", [150.0, 80]),
+    ])
+  func notOutOfRange(key: String, values: [Double]) {
+    #expect(InsightsEngine.insights(for: [Self.snapshot(key, values)], at: Self.now).isEmpty)
+  }
+
+  // MARK: Trends
+
+  @Test(
+    "a run of readings moving the concerning way is flagged, naming the whole run",
+    arguments: [
+      // Higher is better: falling is concerning, rising is not.
+      ("hdl", [60.0, 55, 50], VisitPrepInsight.Kind?.some(.trendingDown), 3),
+      ("hdl", [50.0, 55, 60], nil, 0),
+      ("hdl", [70.0, 65, 60, 55, 50, 45], .trendingDown, 6),
+      // Lower is better: rising is concerning, falling is not.
+      ("ldl", [60.0, 70, 80], .trendingUp, 3),
+      ("ldl", [80.0, 70, 60], nil, 0),
+      // In range (TSH 0.4–4.5, middle 2.45): away from the middle either way is concerning.
+      ("tsh", [2.6, 3.0, 3.4], .trendingUp, 3),
+      ("tsh", [2.3, 1.9, 1.5], .trendingDown, 3),
+      ("tsh", [3.4, 3.0, 2.6], nil, 0),
+      ("tsh", [1.5, 1.9, 2.3], nil, 0),
+      // The first step moves towards the middle: only two readings move away.
+      ("tsh", [1.0, 2.0, 3.5], nil, 0),
+      // No two-sided range, so no middle to move away from.
+      ("weight", [150.0, 160, 170], nil, 0),
+      // Mixed, identical, or too few readings: no trend.
+      ("ldl", [60.0, 80, 70], nil, 0),
+      ("ldl", [80.0, 80, 80], nil, 0),
+      ("ldl", [60.0, 80], nil, 0),
+      ("ldl", [70.0], nil, 0),
+      // N is the whole run; a run broken earlier counts only from the break.
+      ("ldl", [60.0, 65, 70, 75, 80], .trendingUp, 5),
+      ("ldl", [90.0, 60, 65, 70], .trendingUp, 3),
+      ("ldl", [60.0, 65, 65, 70, 75], .trendingUp, 3),
+      ("ldl", [60.0, 70, 65, 70, 75, 80], .trendingUp, 4),
+      // A concerning run that the latest reading broke is no longer a run.
+      ("ldl", [60.0, 70, 80, 75], nil, 0),
+    ])
+  func trends(key: String, values: [Double], kind: VisitPrepInsight.Kind?, run: Int) throws {
+    let snapshot = Self.snapshot(key, values)
+    let insights = InsightsEngine.insights(for: [snapshot], at: Self.now)
+    #expect(!insights.contains { $0.kind == .outOfRange }, "every value here is in range")
+    guard let kind else {
+      #expect(insights.isEmpty)
+      return
+    }
+    #expect(insights.count == 1)
+    let insight = try #require(insights.first)
+    #expect(insight.kind == kind)
+    #expect(insight.markerID == snapshot.definition.id)
+    #expect(insight.triggeringValues == Array(snapshot.entries.suffix(run)))
+    let word = kind == .trendingUp ? "increased" : "decreased"
+    #expect(insight.suggestionText.contains("\(word) across your last \(run) readings"))
+  }
+
+  @Test("the PRD's LDL example reads exactly as written")
+  func prdExample() throws {
+    let snapshot = Self.snapshot("ldl", [121, 135, 162])
+    let insights = InsightsEngine.insights(for: [snapshot], at: Self.now)
+    let trend = try #require(insights.first { $0.kind == .trendingUp })
+    #expect(
+      trend.suggestionText
+        == "Your LDL Cholesterol has increased across your last 3 readings (121 → 135 → 162 mg/dL). "
+        + "Consider asking your doctor whether any changes are recommended.")
+    #expect(trend.triggeringValues == snapshot.entries)
+    // 162 is also above the range (up to 99): flagged on its own as well.
+    #expect(insights.contains { $0.kind == .outOfRange && $0.triggeringValues == [snapshot.latest!] })
+  }
+
+  @Test("five rising readings are named in full")
+  func fiveReadings() throws {
+    let insight = try #require(
+      InsightsEngine.insights(for: [Self.snapshot("ldl", [60, 65, 70, 75, 80])], at: Self.now).first)
+    #expect(insight.suggestionText.contains("across your last 5 readings (60 → 65 → 70 → 75 → 80 mg/dL)"))
+  }
+
+  @Test("a one-sided target range gives an in-range marker no trend")
+  func oneSidedTargetRange() {
+    let sodium = Fixture.library.marker(key: "sodium")!
+    let tracked = UserMarker(
+      markerID: sodium.id, customReferenceLow: 135, displayOrder: 0, addedAt: Self.now)
+    let snapshot = MarkerSnapshot(
+      definition: sodium, tracked: tracked, entries: Self.entries(sodium, [140, 145, 150]))
+    #expect(InsightsEngine.insights(for: [snapshot], at: Self.now).isEmpty)
+  }
+
+  @Test("custom markers get no insights, out of range or trending")
+  func customMarkers() {
+    var custom = Fixture.customMarker()
+    custom.referenceLow = 0
+    custom.referenceHigh = 1
+    let snapshot = MarkerSnapshot(definition: custom, tracked: nil, entries: Self.entries(custom, [2, 3, 4, 5]))
+    #expect(InsightsEngine.insights(for: [snapshot], at: Self.now).isEmpty)
+  }
+
+  @Test("the same readings give the same insights, ids included")
+  func deterministic() {
+    let snapshots = [
+      Self.snapshot("ldl", [121, 135, 162]), Self.snapshot("hdl", [60, 50, 35]), Self.snapshot("tsh", [2.6, 3, 3.4]),
+    ]
+    let first = InsightsEngine.insights(for: snapshots, at: Self.now)
+    let second = InsightsEngine.insights(for: snapshots, at: Self.now)
+    #expect(first.count == 5)
+    #expect(first == second)
+    #expect(Set(first.map(\.id)).count == first.count)
+  }
+
+  // MARK: Words
+
+  static let banned = ["diagnos", "treatment", "medication", "you should", "this means", "score", "risk"]
+
+  /// "7/10": a digit, a slash, a digit.
+  static func hasDigitSlashDigit(_ text: String) -> Bool {
+    let characters = Array(text)
+    return characters.indices.contains { index in
+      index > 0 && index + 1 < characters.count && characters[index] == "/"
+        && characters[index - 1].isASCII && characters[index - 1].isNumber
+        && characters[index + 1].isASCII && characters[index + 1].isNumber
+    }
+  }
+
+  @Test("no insight for any library marker uses a banned word or a score")
+  func bannedWords() {
+    var generator = SeededGenerator(seed: 2025)
+    var texts = InsightsEngine.templates
+    for marker in Fixture.library.markers {
+      let scale = pow(10, Double(marker.decimals))
+      let low = Int((marker.plausibleMin ?? 0) * scale)
+      let high = Int((marker.plausibleMax ?? 1000) * scale)
+      for _ in 0..<40 {
+        let count = Int.random(in: 1...8, using: &generator)
+        let values = (0..<count).map { _ in Double(Int.random(in: low...high, using: &generator)) / scale }
+        var entries = Self.entries(marker, values)
+        if Bool.random(using: &generator), let last = entries.indices.last {
+          entries[last].comparator = ValueComparator.allCases.randomElement(using: &generator)
+        }
+        let snapshot = MarkerSnapshot(definition: marker, tracked: nil, entries: entries)
+        texts += InsightsEngine.insights(for: [snapshot], at: Self.now).map(\.suggestionText)
+      }
+    }
+    #expect(texts.count > 500, "the random histories should flag plenty")
+    for text in texts {
+      let lowered = text.lowercased()
+      for word in Self.banned {
+        #expect(!lowered.contains(word), "“\(word)” in: \(text)")
+      }
+      #expect(!Self.hasDigitSlashDigit(text), "a score in: \(text)")
+      #expect(text.contains("Consider asking your doctor"), "\(text)")
+    }
+  }
+
+  @Test("the score detector itself finds scores", arguments: [("7/10", true), ("mg/dL", false), ("121 → 135", false)])
+  func scoreDetector(text: String, found: Bool) {
+    #expect(Self.hasDigitSlashDigit(text) == found)
+  }
+}

@@ -1,0 +1,116 @@
+import Foundation
+import Testing
+
+@testable import GlanceCore
+
+/// DESIGN §5 `glance prep`: the insights, the latest value of each flagged marker, upcoming visits,
+/// last visit by type. Nothing flagged: one neutral line, no "all good" (PRD §5.7, §5.8).
+@Suite("PrepView")
+struct PrepViewTests {
+  static let today = Fixture.date("2025-06-01")
+  static let now = Timestamp(Fixture.now)
+  static let wide = OutputStyle(unicode: true, color: false, width: 400)
+
+  static func snapshot(_ marker: MarkerDefinition, _ readings: [(String, Double)]) -> MarkerSnapshot {
+    MarkerSnapshot(
+      definition: marker, tracked: nil, entries: readings.map { Fixture.entry(marker, $0.1, on: $0.0) })
+  }
+
+  static func render(_ snapshots: [MarkerSnapshot], visits: [Visit] = [], style: OutputStyle = wide) -> String {
+    PrepView.render(
+      insights: InsightsEngine.insights(for: snapshots, at: now), snapshots: snapshots, visits: visits,
+      today: today, style: style)
+  }
+
+  static let calm = [
+    snapshot(Fixture.hdl, [("2025-01-10", 60), ("2025-03-10", 62), ("2025-05-10", 61)]),
+    snapshot(Fixture.ldl, [("2025-01-10", 80), ("2025-03-10", 75), ("2025-05-10", 70)]),
+  ]
+
+  static let flagged = [
+    snapshot(Fixture.hdl, [("2025-01-10", 60), ("2025-03-10", 62), ("2025-05-10", 61)]),
+    snapshot(Fixture.ldl, [("2024-06-10", 121), ("2024-12-10", 135), ("2025-05-10", 162)]),
+  ]
+
+  @Test("nothing flagged: one neutral line and no “all good”", arguments: [OutputStyle.plain, wide])
+  func nothingFlagged(style: OutputStyle) {
+    let text = Self.render(Self.calm, style: style)
+    let lines = text.split(separator: "\n").map(String.init)
+    #expect(lines.count == 2, "a heading and one line:\n\(text)")
+    let lowered = text.lowercased()
+    for phrase in ["all good", "everything looks good", "looks great", "healthy", "nothing to worry"] {
+      #expect(!lowered.contains(phrase), "\(text)")
+    }
+    for hidden in ["HDL", "LDL", "Coming up", "Consider asking"] {
+      #expect(!text.contains(hidden), "\(text)")
+    }
+  }
+
+  @Test("no readings at all is the same neutral line")
+  func noReadings() {
+    let text = Self.render([])
+    #expect(text.split(separator: "\n").count == 2, "\(text)")
+    #expect(!text.lowercased().contains("all good"))
+  }
+
+  @Test("flagged: every insight, then the latest value of each flagged marker only")
+  func flaggedMarkers() throws {
+    let text = Self.render(Self.flagged)
+    let insights = InsightsEngine.insights(for: Self.flagged, at: Self.now)
+    #expect(insights.count == 2)
+    for insight in insights {
+      #expect(text.contains(insight.suggestionText), "\(text)")
+    }
+    let lines = text.split(separator: "\n").map(String.init)
+    let row = try #require(
+      lines.first { $0.contains("LDL Cholesterol") && $0.contains("162 mg/dL") && !$0.contains("Consider") }, "\(text)")
+    #expect(row.contains("May 10, 2025"))
+    // HDL is not flagged, so it has no row.
+    #expect(!text.contains("HDL"), "\(text)")
+  }
+
+  @Test("long suggestions wrap to the width and lose no words")
+  func wrapping() {
+    let style = OutputStyle(unicode: true, color: false, width: 60)
+    let text = Self.render(Self.flagged, style: style)
+    let insights = InsightsEngine.insights(for: Self.flagged, at: Self.now)
+    let words = text.split(whereSeparator: { $0 == " " || $0 == "\n" }).joined(separator: " ")
+    for insight in insights {
+      #expect(words.contains(insight.suggestionText), "\(text)")
+    }
+  }
+
+  @Test("upcoming visits are listed under “Coming up”, soonest first")
+  func upcoming() throws {
+    let visits = [
+      Fixture.visit("2025-09-01", doctor: "Dr. Later", type: .dental),
+      Fixture.visit("2025-06-20", doctor: "Dr. Patel", type: .physical),
+      Fixture.visit("2024-10-01", doctor: "Dr. Past", type: .vision),
+    ]
+    let text = Self.render(Self.flagged, visits: visits)
+    let lines = text.split(separator: "\n").map(String.init)
+    let heading = try #require(lines.firstIndex { $0.hasPrefix("Coming up") }, "\(text)")
+    let soon = try #require(lines.firstIndex { $0.contains("Dr. Patel") && $0.contains("Jun 20, 2025") })
+    let later = try #require(lines.firstIndex { $0.contains("Dr. Later") && $0.contains("Sep 1, 2025") })
+    #expect(heading < soon && soon < later)
+    // A past visit is not coming up; it shows as the last of its type.
+    #expect(!lines.contains { $0.contains("Dr. Past") }, "\(text)")
+    #expect(lines.contains { $0.hasPrefix("Last vision exam: 8 months ago") }, "\(text)")
+    #expect(!lines.contains { $0.hasPrefix("Last dental cleaning") }, "a planned visit is no last visit:\n\(text)")
+  }
+
+  @Test("the last visit of each type shows after the flagged markers")
+  func lastVisitByType() throws {
+    let visits = [
+      Fixture.visit("2024-10-01", type: .dental), Fixture.visit("2023-10-01", type: .dental),
+      Fixture.visit("2025-03-01", type: .physical),
+    ]
+    let text = Self.render(Self.flagged, visits: visits)
+    let lines = text.split(separator: "\n").map(String.init)
+    let dental = try #require(lines.firstIndex { $0.hasPrefix("Last dental cleaning: 8 months ago") }, "\(text)")
+    #expect(lines.contains { $0.hasPrefix("Last physical: 3 months ago") }, "\(text)")
+    let ldlRow = try #require(lines.firstIndex { $0.contains("162 mg/dL") && !$0.contains("Consider") })
+    #expect(ldlRow < dental)
+    #expect(lines.filter { $0.hasPrefix("Last dental cleaning") }.count == 1)
+  }
+}
