@@ -92,11 +92,13 @@ extension App {
     let sinceDate = try since.map { (text: String) throws(EntryError) in
       try DateParser.parse(text, today: context.today, for: .reading)
     }
-    let shortIDs = ShortID.prefixes(for: document.entries.map(\.id))
+    let allIDs = document.entries.map(\.id)
     for (index, marker) in markers.enumerated() {
       if index > 0 { console.out("") }
       let snapshot = document.snapshot(for: marker)
       let entries = snapshot.entries.filter { entry in sinceDate.map { entry.dateOfService >= $0 } ?? true }
+      // Ids short enough to type, long enough to tell apart from every other reading's.
+      let shortIDs = ShortID.prefixes(for: entries.map(\.id), among: allIDs)
       if entries.isEmpty, !snapshot.entries.isEmpty, let sinceDate {
         console.out(
           "No \(marker.displayName) readings since \(DateText.long(sinceDate)); the latest is from \(DateText.long(snapshot.latest!.dateOfService))."
@@ -116,7 +118,7 @@ extension App {
     case .tooShort: throw IDError.tooShort(prefix)
     case .ambiguous(let ids):
       let library = MarkerLibrary.builtIn
-      let prefixes = ShortID.prefixes(for: document.entries.map(\.id))
+      let prefixes = ShortID.prefixes(for: ids, among: document.entries.map(\.id))
       let lines = ids.compactMap { id -> String? in
         guard let entry = document.entries.first(where: { $0.id == id }) else { return nil }
         let name = document.definition(for: entry.markerID, library: library)?.shortName ?? "?"

@@ -16,7 +16,8 @@ import GlanceCore
 extension App {
   func home(_ context: Context) throws {
     let document = try context.document()
-    let snapshots = document.trackedSnapshots(library: context.repository.library)
+    // The home screen shows the latest reading, the trend of the last 3 and a sparkline of 12.
+    let snapshots = document.trackedSnapshots(library: context.repository.library, recentLimit: HomeView.sparklineWidth)
     console.out(HomeView.render(snapshots, today: context.today, style: context.style))
     if !snapshots.isEmpty {
       console.out(

@@ -94,7 +94,8 @@ extension App {
 
   func prep(_ context: Context) throws {
     let document = try context.document()
-    let snapshots = document.trackedSnapshots(library: context.repository.library)
+    let snapshots = document.trackedSnapshots(
+      library: context.repository.library, recentLimit: InsightsEngine.readingsConsidered)
     let insights = InsightsEngine.insights(for: snapshots, at: Timestamp(Date()))
     console.out(
       PrepView.render(

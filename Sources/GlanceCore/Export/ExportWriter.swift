@@ -23,7 +23,7 @@ public enum ExportWriter {
       try? fileSystem.remove(temporary)
       let descriptor = try fileSystem.createExclusive(temporary, mode: 0o600)
       do {
-        try fileSystem.write(descriptor, bytes)
+        try bytes.withUnsafeBytes { try fileSystem.write(descriptor, $0) }
         try fileSystem.sync(descriptor)
       } catch {
         try? fileSystem.close(descriptor)

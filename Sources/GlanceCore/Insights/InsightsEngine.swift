@@ -18,6 +18,10 @@ public enum InsightsEngine {
   /// The shortest run of readings that counts as a trend.
   public static let minimumRun = 3
 
+  /// How many of a marker's latest readings prep looks at: far more than any real run of
+  /// steadily worsening readings, and it keeps prep instant for thirty years of daily readings.
+  public static let readingsConsidered = 500
+
   /// Insights for `snapshots`, in their order; for each marker the out-of-range one first.
   public static func insights(for snapshots: [MarkerSnapshot], at now: Timestamp) -> [VisitPrepInsight] {
     var result: [VisitPrepInsight] = []

@@ -90,18 +90,44 @@ func parseUUID(_ bytes: UnsafeBufferPointer<UInt8>) -> UUID? {
   guard bytes.count == 36, bytes[8] == 0x2D, bytes[13] == 0x2D, bytes[18] == 0x2D, bytes[23] == 0x2D else {
     return nil
   }
-  var raw: uuid_t = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
-  let ok = withUnsafeMutableBytes(of: &raw) { output -> Bool in
-    var index = 0
-    for byteIndex in 0..<16 {
-      if index == 8 || index == 13 || index == 18 || index == 23 { index += 1 }
-      guard let high = hexValue(bytes[index]), let low = hexValue(bytes[index + 1]) else { return false }
-      output[byteIndex] = high << 4 | low
-      index += 2
+  // Two 64-bit halves from 32 hex digits; 0xFF in the table marks a non-hex byte.
+  var high: UInt64 = 0
+  var low: UInt64 = 0
+  var bad: UInt8 = 0
+  hexTable.withUnsafeBufferPointer { table in
+    @inline(__always) func take(_ range: Range<Int>, into value: inout UInt64) {
+      for index in range {
+        let digit = table[Int(bytes[index])]
+        bad |= digit
+        value = value << 4 | UInt64(digit & 0x0F)
+      }
     }
-    return true
+    take(0..<8, into: &high)
+    take(9..<13, into: &high)
+    take(14..<18, into: &high)
+    take(19..<23, into: &low)
+    take(24..<36, into: &low)
   }
-  return ok ? UUID(uuid: raw) : nil
+  guard bad & 0xF0 == 0 else { return nil }
+  let h = high.bigEndian
+  let l = low.bigEndian
+  return withUnsafeBytes(of: (h, l)) { raw in
+    UUID(
+      uuid: (
+        raw[0], raw[1], raw[2], raw[3], raw[4], raw[5], raw[6], raw[7], raw[8], raw[9], raw[10], raw[11], raw[12],
+        raw[13], raw[14], raw[15]
+      ))
+  }
+}
+
+/// Hex digit values by byte; 0xFF for bytes that are not hex digits.
+let hexTable: [UInt8] = (0..<256).map { byte in
+  switch byte {
+  case 48...57: UInt8(byte - 48)
+  case 65...70: UInt8(byte - 55)
+  case 97...102: UInt8(byte - 87)
+  default: 0xFF
+  }
 }
 
 @inline(__always)

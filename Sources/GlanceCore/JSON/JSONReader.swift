@@ -103,13 +103,15 @@ public struct JSONReader: ~Copyable {
     }
     let start = position + 1
     var index = start
+    var high: UInt8 = 0
     while index < count, base[index] != UInt8(ascii: "\""), base[index] != UInt8(ascii: "\\"), base[index] >= 0x20 {
+      high |= base[index]
       index += 1
     }
     if index < count, base[index] == UInt8(ascii: "\"") {
       position = index + 1
-      guard String(validating: UnsafeBufferPointer(start: base + start, count: index - start), as: UTF8.self) != nil
-      else {
+      // NB: ASCII keys (all of glance's) need no UTF-8 check; Swift's generic validator is slow.
+      if high >= 0x80, !isValidUTF8(UnsafeBufferPointer(start: base + start, count: index - start)) {
         position = start
         throw error("A string is not valid UTF-8.")
       }
@@ -198,6 +200,7 @@ public struct JSONReader: ~Copyable {
     // Fast path: no escapes and plain ASCII or valid UTF-8 up to the closing quote.
     var index = start
     var sawEscape = false
+    var high: UInt8 = 0
     while index < count {
       let byte = base[index]
       if byte == UInt8(ascii: "\"") { break }
@@ -210,6 +213,7 @@ public struct JSONReader: ~Copyable {
         position = index
         throw error("A string contains a raw control character; it must be escaped.")
       }
+      high |= byte
       index += 1
     }
     guard index < count else {
@@ -218,12 +222,12 @@ public struct JSONReader: ~Copyable {
     }
     if !sawEscape {
       let buffer = UnsafeBufferPointer(start: base + start, count: index - start)
-      guard let text = String(validating: buffer, as: UTF8.self) else {
+      if high >= 0x80, !isValidUTF8(buffer) {
         position = start
         throw error("A string is not valid UTF-8.")
       }
       position = index + 1
-      return text
+      return String(decoding: buffer, as: UTF8.self)
     }
     return try readEscapedString(from: start)
   }
@@ -282,10 +286,8 @@ public struct JSONReader: ~Copyable {
         throw error("A string has an invalid escape “\\\(Character(Unicode.Scalar(escape)))”.")
       }
     }
-    guard let text = String(validating: bytes, as: UTF8.self) else {
-      throw error("A string is not valid UTF-8.")
-    }
-    return text
+    guard bytes.withUnsafeBufferPointer(isValidUTF8) else { throw error("A string is not valid UTF-8.") }
+    return String(decoding: bytes, as: UTF8.self)
   }
 
   private mutating func readHex4() throws -> UInt32 {
@@ -395,6 +397,18 @@ public struct JSONReader: ~Copyable {
 
   // MARK: Helpers
 
+  /// Consumes `literal` when the bytes at the current position are exactly it.
+  @inline(__always)
+  mutating func consume(_ literal: StaticString) -> Bool {
+    let length = literal.utf8CodeUnitCount
+    guard position + length <= count, memcmp(base + position, literal.utf8Start, length) == 0 else { return false }
+    position += length
+    return true
+  }
+
+  /// Goes back to `offset` (after a fast path gave up).
+  mutating func restore(_ offset: Int) { position = offset }
+
   /// When the next value is a string of exactly `length` plain bytes, passes them to `parse`; on
   /// success consumes the string. Nil (and nothing consumed) otherwise, for the slow path.
   @inline(__always)
@@ -463,6 +477,38 @@ public struct JSONReader: ~Copyable {
     }
     return JSONError(message: message, offset: end, line: line, column: end - lineStart + 1)
   }
+}
+
+/// True when `bytes` are well-formed UTF-8 (no overlongs, surrogates or values past U+10FFFF).
+/// Hand-written because the standard library's validator is generic and slow here.
+func isValidUTF8(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+  var index = 0
+  let count = bytes.count
+  while index < count {
+    let lead = bytes[index]
+    if lead < 0x80 {
+      index += 1
+      continue
+    }
+    let length: Int
+    let minimum: UInt32
+    var scalar: UInt32
+    switch lead {
+    case 0xC2...0xDF: (length, minimum, scalar) = (2, 0x80, UInt32(lead & 0x1F))
+    case 0xE0...0xEF: (length, minimum, scalar) = (3, 0x800, UInt32(lead & 0x0F))
+    case 0xF0...0xF4: (length, minimum, scalar) = (4, 0x10000, UInt32(lead & 0x07))
+    default: return false
+    }
+    guard index + length <= count else { return false }
+    for offset in 1..<length {
+      let continuation = bytes[index + offset]
+      guard continuation & 0xC0 == 0x80 else { return false }
+      scalar = scalar << 6 | UInt32(continuation & 0x3F)
+    }
+    if scalar < minimum || scalar > 0x10FFFF || (0xD800...0xDFFF).contains(scalar) { return false }
+    index += length
+  }
+  return true
 }
 
 /// An object key as read: compared with string literals without allocating.

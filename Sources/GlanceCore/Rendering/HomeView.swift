@@ -1,7 +1,7 @@
 /// The home screen: every tracked marker on one line.
 public enum HomeView {
   /// Columns a sparkline needs; narrower terminals get none.
-  static let sparklineWidth = 12
+  public static let sparklineWidth = 12
 
   public static func render(_ snapshots: [MarkerSnapshot], today: CalendarDate, style: OutputStyle) -> String {
     guard !snapshots.isEmpty else { return welcome(style: style) }

@@ -28,7 +28,56 @@ extension JSONWriter {
     key(name)
   }
 
-  mutating func uuid(_ value: UUID) { string(value.uuidString) }
+  /// `"8F1C2A9E-…"`: uppercase hex, written directly (`uuidString` goes through snprintf).
+  mutating func uuid(_ value: UUID) {
+    let digits: StaticString = "0123456789ABCDEF"
+    raw(UInt8(ascii: "\""))
+    withUnsafeBytes(of: value.uuid) { bytes in
+      for index in 0..<16 {
+        if index == 4 || index == 6 || index == 8 || index == 10 { raw(UInt8(ascii: "-")) }
+        raw(digits.utf8Start[Int(bytes[index] >> 4)])
+        raw(digits.utf8Start[Int(bytes[index] & 0x0F)])
+      }
+    }
+    raw(UInt8(ascii: "\""))
+  }
+
+  /// `"2025-02-15"`.
+  mutating func date(_ value: CalendarDate) {
+    raw(UInt8(ascii: "\""))
+    dateDigits(value)
+    raw(UInt8(ascii: "\""))
+  }
+
+  /// `"2025-02-15T09:30:00Z"`.
+  mutating func timestamp(_ value: Timestamp) {
+    let day = value.utcDay
+    let seconds = Int(value.secondsSince1970 - Int64(day.dayNumber) * 86_400)
+    raw(UInt8(ascii: "\""))
+    dateDigits(day)
+    raw(UInt8(ascii: "T"))
+    twoDigits(seconds / 3600)
+    raw(UInt8(ascii: ":"))
+    twoDigits(seconds / 60 % 60)
+    raw(UInt8(ascii: ":"))
+    twoDigits(seconds % 60)
+    raw(UInt8(ascii: "Z"))
+    raw(UInt8(ascii: "\""))
+  }
+
+  private mutating func dateDigits(_ value: CalendarDate) {
+    twoDigits(value.year / 100)
+    twoDigits(value.year % 100)
+    raw(UInt8(ascii: "-"))
+    twoDigits(value.month)
+    raw(UInt8(ascii: "-"))
+    twoDigits(value.day)
+  }
+
+  @inline(__always) private mutating func twoDigits(_ value: Int) {
+    raw(UInt8(48 + value / 10))
+    raw(UInt8(48 + value % 10))
+  }
 
   mutating func optionalNumber(_ name: StaticString, _ value: Double?) {
     guard let value else { return }
@@ -49,7 +98,7 @@ extension JSONWriter {
     member("name")
     string(profile.name)
     member("createdAt")
-    string(profile.createdAt.iso)
+    timestamp(profile.createdAt)
     raw("}")
   }
 
@@ -64,7 +113,7 @@ extension JSONWriter {
     member("displayOrder")
     integer(Int64(marker.displayOrder))
     member("addedAt")
-    string(marker.addedAt.iso)
+    timestamp(marker.addedAt)
     raw("}")
   }
 
@@ -121,7 +170,7 @@ extension JSONWriter {
     member("markerID")
     uuid(entry.markerID)
     member("dateOfService")
-    string(entry.dateOfService.iso)
+    date(entry.dateOfService)
     member("value")
     number(entry.value)
     optionalString("comparator", entry.comparator?.rawValue)
@@ -131,7 +180,7 @@ extension JSONWriter {
     member("sourceType")
     string(entry.sourceType.rawValue)
     member("entryTimestamp")
-    string(entry.entryTimestamp.iso)
+    timestamp(entry.entryTimestamp)
     raw("}")
   }
 
@@ -140,7 +189,7 @@ extension JSONWriter {
     member("id", first: true)
     uuid(visit.id)
     member("date")
-    string(visit.date.iso)
+    date(visit.date)
     member("doctorName")
     string(visit.doctorName)
     member("visitType")
@@ -148,7 +197,7 @@ extension JSONWriter {
     optionalString("visitTypeLabel", visit.visitTypeLabel)
     optionalString("notes", visit.notes)
     member("entryTimestamp")
-    string(visit.entryTimestamp.iso)
+    timestamp(visit.entryTimestamp)
     raw("}")
   }
 
@@ -159,7 +208,7 @@ extension JSONWriter {
     member("summary")
     string(step.summary)
     member("timestamp")
-    string(step.timestamp.iso)
+    timestamp(step.timestamp)
     member("operations")
     raw("[")
     for (index, operation) in step.operations.enumerated() {
@@ -248,6 +297,10 @@ extension JSONReader {
   mutating func readEntry() throws -> MarkerEntry {
     skipWhitespace()
     let start = position
+    // Most entries are exactly as `writeEntry` wrote them: read that shape directly, and fall
+    // back to the general reader for anything else (a hand edit, another key order).
+    if let entry = try readCanonicalEntry() { return entry }
+    restore(start)
     var id: UUID?
     var markerID: UUID?
     var value: Double?
@@ -283,6 +336,31 @@ extension JSONReader {
       entryTimestamp: try required(timestamp, "entryTimestamp", in: what, self, at: start),
       note: note,
       sourceType: try required(source, "sourceType", in: what, self, at: start))
+  }
+
+  /// An entry in `writeEntry`'s exact layout, or nil (with the position wherever it stopped).
+  private mutating func readCanonicalEntry() throws -> MarkerEntry? {
+    guard consume("{\"id\": "), let id = rawQuoted(36, parseUUID), consume(", \"markerID\": "),
+      let markerID = rawQuoted(36, parseUUID), consume(", \"dateOfService\": "),
+      let date = rawQuoted(10, CalendarDate.init(isoBytes:)), consume(", \"value\": ")
+    else { return nil }
+    let value = try readNumber()
+    var comparator: ValueComparator?
+    if consume(", \"comparator\": ") {
+      guard let parsed = ValueComparator(rawValue: try readString()) else { return nil }
+      comparator = parsed
+    }
+    guard consume(", \"unit\": ") else { return nil }
+    let unit = try readString()
+    var note: String?
+    if consume(", \"note\": ") { note = try readString() }
+    guard consume(", \"sourceType\": ") else { return nil }
+    let source = try readString()
+    guard consume(", \"entryTimestamp\": "), let timestamp = rawQuoted(20, Timestamp.init(isoBytes:)), consume("}")
+    else { return nil }
+    return MarkerEntry(
+      id: id, markerID: markerID, value: value, comparator: comparator, unit: unit, dateOfService: date,
+      entryTimestamp: timestamp, note: note, sourceType: SourceType(rawValue: source))
   }
 
   mutating func readVisit() throws -> Visit {

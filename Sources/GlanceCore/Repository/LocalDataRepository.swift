@@ -33,6 +33,9 @@ public final class LocalDataRepository: DataRepository {
   private let lockTimeout: Double
   private let clock: () -> Date
   private var cached: GlanceDocument?
+  /// The data file as last read or written, with its document: a write whose data file is still
+  /// this very file (same inode, size and time) needs not read and decode it again.
+  private var loaded: (bytes: FileBytes, document: GlanceDocument, layout: DocumentLayout?)?
 
   /// Set by a read that fell back to a backup because the data file did not decode.
   public private(set) var notice: StorageNotice?
@@ -40,8 +43,9 @@ public final class LocalDataRepository: DataRepository {
   public init(
     location: DataLocation, library: MarkerLibrary = .builtIn,
     fileSystem: any FileSystem = PosixFileSystem(), lockTimeout: Double = 3,
-    clock: @escaping () -> Date = Date.init
+    clock: @escaping () -> Date = Date.init, fullValidationLimit: Int = 2 << 20
   ) {
+    self.fullValidationLimit = fullValidationLimit
     self.location = location
     self.library = library
     self.fileSystem = fileSystem
@@ -82,37 +86,55 @@ public final class LocalDataRepository: DataRepository {
       }
       defer { lock.unlock() }
       try removeStaleTemporaryFiles()
-      let current = try loadForWriting()
+      var current = try loadForWriting()
       let now = Timestamp(clock())
+      // NB: the repository's own copies let go first, so the transaction's changes to a 100,000
+      // entry array happen in place instead of copying it.
+      let originalUndo = current.document?.undo
       var transaction = Transaction(
         document: current.document ?? .empty(createdAt: now), summary: summary, now: now)
+      cached = nil
+      loaded = nil
+      current.document = nil
       transaction.recordsUndo = recordsUndo
       let result = try body(&transaction)
       // An undo pops a step even when its operations change nothing; that still needs saving.
-      guard transaction.hasChanges || transaction.document.undo != current.document?.undo else {
-        cached = current.document
+      guard transaction.hasChanges || transaction.document.undo != originalUndo else {
         return result
       }
       let document = transaction.finished()
-      try save(document, replacing: current.bytes)
+      var reuse: Reuse?
+      if let bytes = current.bytes, let layout = current.layout {
+        reuse = Reuse(bytes: bytes, layout: layout, touchedEntries: transaction.touchedEntries)
+      }
+      try save(document, replacing: current.bytes, reusing: reuse)
       cached = document
       notice = nil
       return result
     }
   }
 
-  private func save(_ document: GlanceDocument, replacing oldBytes: [UInt8]?) throws {
-    let bytes: [UInt8]
+  /// Documents up to this many bytes are also decoded whole once more before they replace the
+  /// file; larger ones have their freshly encoded parts checked (the copied lines were decoded
+  /// from the file moments before).
+  private let fullValidationLimit: Int
+
+  private func save(_ document: GlanceDocument, replacing oldBytes: FileBytes?, reusing reuse: Reuse?) throws {
+    let encoded: Encoded
     do {
-      bytes = try DocumentCodec.encode(document)
+      encoded = try DocumentCodec.encode(document, includeUndo: true, reusing: reuse)
     } catch let error as NonFiniteNumberError {
       throw StorageError.invalidNumber(field: error.field)
     }
-    // Validate before replacing: what is about to be written must read back as the same document.
-    guard (try? DocumentCodec.decode(bytes)) == document else {
+    // Validate before replacing: what is about to be written must read back as the document.
+    var valid = encoded.freshPartsReadBack(as: document)
+    if valid, encoded.writer.count <= fullValidationLimit || reuse == nil {
+      valid = encoded.writer.withBytes { (try? DocumentCodec.decode($0)) == document }
+    }
+    guard valid else {
       throw StorageError.io(FileSystemError(operation: "validate", path: location.dataFile, code: EIO))
     }
-    let temporary = try writeTemporaryFile(bytes)
+    let temporary = try encoded.writer.withBytes { try writeTemporaryFile($0) }
     do {
       if let oldBytes { try rotateBackups(oldBytes) }
       try fileSystem.rename(temporary, location.dataFile)
@@ -129,7 +151,7 @@ public final class LocalDataRepository: DataRepository {
   }
 
   /// Writes `bytes` to a new temporary file in the data folder and flushes it; returns its path.
-  private func writeTemporaryFile(_ bytes: [UInt8]) throws -> String {
+  private func writeTemporaryFile(_ bytes: UnsafeRawBufferPointer) throws -> String {
     let temporary =
       location.folder + "/" + location.temporaryPrefix + "\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
     let descriptor = try fileSystem.createExclusive(temporary, mode: 0o600)
@@ -153,7 +175,7 @@ public final class LocalDataRepository: DataRepository {
 
   /// Shifts backups one generation older and keeps the current file as the newest: a hard link
   /// where the file system has them, else a copy of `currentBytes`.
-  private func rotateBackups(_ currentBytes: [UInt8]) throws {
+  private func rotateBackups(_ currentBytes: FileBytes) throws {
     let count = DataLocation.backupCount
     for generation in stride(from: count - 1, through: 1, by: -1) {
       let from = location.backupFile(generation)
@@ -166,7 +188,7 @@ public final class LocalDataRepository: DataRepository {
     } catch let error as FileSystemError
       where [EPERM, EXDEV, EMLINK, ENOTSUP, EOPNOTSUPP].contains(error.code)
     {
-      let copy = try writeTemporaryFile(currentBytes)
+      let copy = try currentBytes.withUnsafeBytes { try writeTemporaryFile($0) }
       try fileSystem.rename(copy, location.backupFile(1))
     }
   }
@@ -215,20 +237,28 @@ public final class LocalDataRepository: DataRepository {
   private struct Current {
     var document: GlanceDocument?
     /// The data file as read, nil when there is none yet.
-    var bytes: [UInt8]?
+    var bytes: FileBytes?
+    /// Where its records are, for copying the unchanged ones.
+    var layout: DocumentLayout?
   }
 
   /// The document to change: the data file, which must decode and be of a known version.
   private func loadForWriting() throws -> Current {
+    if let loaded, let identity = loaded.bytes.identity,
+      try fileSystem.status(location.dataFile)?.identity == identity
+    {
+      return Current(document: loaded.document, bytes: loaded.bytes, layout: loaded.layout)
+    }
     guard let bytes = try fileSystem.readFile(location.dataFile) else {
-      return Current(document: nil, bytes: nil)
+      return Current(document: nil, bytes: nil, layout: nil)
     }
     do {
-      let document = try DocumentCodec.decode(bytes)
+      let (document, layout) = try DocumentCodec.decodeWithLayout(bytes)
       if document.schemaVersion > GlanceDocument.currentSchemaVersion {
         throw StorageError.newerVersion(file: location.dataFile, version: document.schemaVersion)
       }
-      return Current(document: document, bytes: bytes)
+      loaded = (bytes, document, layout)
+      return Current(document: document, bytes: bytes, layout: layout)
     } catch let error as DocumentVersionError {
       throw StorageError.newerVersion(file: location.dataFile, version: error.version)
     } catch let error as JSONError {
@@ -244,7 +274,9 @@ public final class LocalDataRepository: DataRepository {
       return .empty(createdAt: Timestamp(clock()))
     }
     do {
-      return try DocumentCodec.decode(bytes)
+      let (document, layout) = try DocumentCodec.decodeWithLayout(bytes)
+      loaded = (bytes, document, layout)
+      return document
     } catch let error as DocumentVersionError {
       throw StorageError.newerVersion(file: location.dataFile, version: error.version)
     } catch let error as JSONError {

@@ -16,6 +16,8 @@ public struct Transaction {
   /// The instant the write happens, for timestamps.
   public let now: Timestamp
   private(set) var inverse: [Operation] = []
+  /// Entries added, edited or removed: a save copies every other entry's bytes unchanged.
+  private(set) var touchedEntries = TouchedIDs()
   /// False while undoing, so an undo does not record an undo step of its own.
   var recordsUndo = true
 
@@ -27,6 +29,11 @@ public struct Transaction {
 
   /// Applies `operation` to the document.
   public mutating func apply(_ operation: Operation) {
+    switch operation {
+    case .putEntry(let entry): touchedEntries.insert(entry.id)
+    case .removeEntry(let id): touchedEntries.insert(id)
+    default: break
+    }
     inverse.append(contentsOf: document.apply(operation))
   }
 

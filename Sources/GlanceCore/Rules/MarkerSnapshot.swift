@@ -40,8 +40,51 @@ extension GlanceDocument {
   /// Every entry, grouped by marker id (each group oldest first).
   public func entriesByMarker() -> [UUID: [MarkerEntry]] {
     var groups: [UUID: [MarkerEntry]] = [:]
-    for entry in entries { groups[entry.markerID, default: []].append(entry) }
+    for (id, indices) in entryIndicesByMarker() {
+      groups[id] = indices.map { entries[$0] }
+    }
     return groups
+  }
+
+  /// The positions in `entries` of each marker's entries, oldest first. Marker ids are few, so
+  /// they are found by comparison (the previous one first) rather than by hashing each entry.
+  func entryIndicesByMarker(recentLimit: Int? = nil, only wanted: Set<UUID>? = nil) -> [UUID: [Int]] {
+    var ids: [UUID] = []
+    var groups: [[Int]] = []
+    var last = -1
+    var index = entries.count - 1
+    var full = 0
+    // Walk newest first so a limit can stop early once every wanted marker has enough.
+    while index >= 0 {
+      let markerID = entries[index].markerID
+      var slot = last
+      if slot < 0 || ids[slot] != markerID {
+        slot = ids.firstIndex(of: markerID) ?? -1
+        if slot < 0 {
+          ids.append(markerID)
+          groups.append([])
+          slot = ids.count - 1
+        }
+        last = slot
+      }
+      if let recentLimit {
+        if groups[slot].count < recentLimit {
+          groups[slot].append(index)
+          if groups[slot].count == recentLimit, wanted?.contains(markerID) ?? false {
+            full += 1
+            if full == wanted!.count { break }
+          }
+        }
+      } else {
+        groups[slot].append(index)
+      }
+      index -= 1
+    }
+    var result: [UUID: [Int]] = [:]
+    for (slot, id) in ids.enumerated() where wanted?.contains(id) ?? true {
+      result[id] = groups[slot].reversed()
+    }
+    return result
   }
 
   /// The definition of a library or custom marker.
@@ -49,12 +92,15 @@ extension GlanceDocument {
     library.marker(id: markerID) ?? customMarkers.first { $0.id == markerID }
   }
 
-  /// Snapshots of the tracked markers, in home-screen order.
-  public func trackedSnapshots(library: MarkerLibrary) -> [MarkerSnapshot] {
-    let groups = entriesByMarker()
+  /// Snapshots of the tracked markers, in home-screen order. With `recentLimit`, each holds only
+  /// its latest readings (the home screen needs 12, not thirty years of them).
+  public func trackedSnapshots(library: MarkerLibrary, recentLimit: Int? = nil) -> [MarkerSnapshot] {
+    let wanted = Set(trackedMarkers.map(\.markerID))
+    let groups = entryIndicesByMarker(recentLimit: recentLimit, only: wanted)
     return trackedMarkers.compactMap { tracked in
       guard let definition = definition(for: tracked.markerID, library: library) else { return nil }
-      return MarkerSnapshot(definition: definition, tracked: tracked, entries: groups[tracked.markerID] ?? [])
+      let entries = (groups[tracked.markerID] ?? []).map { self.entries[$0] }
+      return MarkerSnapshot(definition: definition, tracked: tracked, entries: entries)
     }
   }
 

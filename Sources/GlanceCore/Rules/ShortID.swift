@@ -9,27 +9,66 @@
 public enum ShortID {
   public static let minimumLength = 4
 
-  /// The id's hex digits, lowercase.
+  /// The id's hex digits, lowercase, written straight from its bytes.
   public static func hex(_ id: UUID) -> String {
-    id.uuidString.lowercased().replacing("-", with: "")
+    let digits: StaticString = "0123456789abcdef"
+    return withUnsafeBytes(of: id.uuid) { bytes in
+      String(unsafeUninitializedCapacity: 32) { buffer in
+        for index in 0..<16 {
+          buffer[index * 2] = digits.utf8Start[Int(bytes[index] >> 4)]
+          buffer[index * 2 + 1] = digits.utf8Start[Int(bytes[index] & 0x0F)]
+        }
+        return 32
+      }
+    }
+  }
+
+  /// The id's first 16 hex digits as a number, and the last 16.
+  @inline(__always)
+  static func halves(_ id: UUID) -> (UInt64, UInt64) {
+    withUnsafeBytes(of: id.uuid) { bytes in
+      (
+        UInt64(bigEndian: bytes.loadUnaligned(fromByteOffset: 0, as: UInt64.self)),
+        UInt64(bigEndian: bytes.loadUnaligned(fromByteOffset: 8, as: UInt64.self))
+      )
+    }
+  }
+
+  /// Hex digits two ids share at the start.
+  @inline(__always)
+  static func sharedDigits(_ a: (UInt64, UInt64), _ b: (UInt64, UInt64)) -> Int {
+    if a.0 != b.0 { return (a.0 ^ b.0).leadingZeroBitCount / 4 }
+    if a.1 != b.1 { return 16 + (a.1 ^ b.1).leadingZeroBitCount / 4 }
+    return 32
   }
 
   /// The shortest unique prefix (≥ 4) of each id among `ids`.
   public static func prefixes(for ids: [UUID]) -> [UUID: String] {
-    let hexes = ids.map(hex).sorted()
-    var lengths: [String: Int] = [:]
-    for (index, value) in hexes.enumerated() {
-      var length = minimumLength
-      for neighbour in [index - 1, index + 1] where hexes.indices.contains(neighbour) {
-        let shared = zip(value, hexes[neighbour]).prefix { $0 == $1 }.count
-        length = max(length, shared + 1)
-      }
-      lengths[value] = min(length, 32)
-    }
+    prefixes(for: ids, among: ids)
+  }
+
+  /// The shortest prefix (≥ 4) of each of `shown` that no other id of `all` shares: found from
+  /// its neighbours in sorted order, with numbers rather than strings.
+  public static func prefixes(for shown: [UUID], among all: [UUID]) -> [UUID: String] {
+    let sorted = all.map(halves).sorted { $0 < $1 }
     var result: [UUID: String] = [:]
-    for id in ids {
-      let value = hex(id)
-      result[id] = String(value.prefix(lengths[value] ?? minimumLength))
+    result.reserveCapacity(shown.count)
+    for id in shown {
+      let key = halves(id)
+      // The first position not below `key`.
+      var low = 0
+      var high = sorted.count
+      while low < high {
+        let middle = (low + high) / 2
+        if sorted[middle] < key { low = middle + 1 } else { high = middle }
+      }
+      var shared = 0
+      if low > 0 { shared = max(shared, sharedDigits(sorted[low - 1], key)) }
+      var next = low
+      if next < sorted.count, sorted[next] == key { next += 1 }
+      if next < sorted.count { shared = max(shared, sharedDigits(sorted[next], key)) }
+      let length = min(32, max(minimumLength, shared + 1))
+      result[id] = String(hex(id).prefix(length))
     }
     return result
   }
@@ -45,10 +84,22 @@ public enum ShortID {
 
   /// The one id that starts with `prefix` (dashes and case ignored).
   public static func resolve(_ prefix: String, among ids: [UUID]) -> Resolution {
-    let wanted = prefix.lowercased().replacing("-", with: "")
-    guard !wanted.isEmpty, wanted.allSatisfy(\.isHexDigit) else { return .notFound }
-    guard wanted.count >= minimumLength else { return .tooShort }
-    let matches = ids.filter { hex($0).hasPrefix(wanted) }
+    var nibbles: [UInt8] = []
+    for byte in prefix.utf8 where byte != UInt8(ascii: "-") {
+      guard let value = hexValue(byte) else { return .notFound }
+      nibbles.append(value)
+    }
+    guard !nibbles.isEmpty, nibbles.count <= 32 else { return .notFound }
+    guard nibbles.count >= minimumLength else { return .tooShort }
+    let matches = ids.filter { id in
+      withUnsafeBytes(of: id.uuid) { bytes in
+        for (index, nibble) in nibbles.enumerated() {
+          let byte = bytes[index / 2]
+          if (index.isMultiple(of: 2) ? byte >> 4 : byte & 0x0F) != nibble { return false }
+        }
+        return true
+      }
+    }
     switch matches.count {
     case 0: return .notFound
     case 1: return .found(matches[0])

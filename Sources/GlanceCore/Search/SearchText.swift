@@ -15,6 +15,26 @@ public struct SearchText: Hashable, Sendable {
   public let compact: String
 
   public init(_ text: String) {
+    // Plain ASCII (nearly every key, name and alias) is lowered and split byte by byte.
+    if text.utf8.allSatisfy({ $0 < 0x80 }) {
+      var words: [String] = []
+      var current: [UInt8] = []
+      for byte in text.utf8 {
+        switch byte {
+        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "0")...UInt8(ascii: "9"): current.append(byte)
+        case UInt8(ascii: "A")...UInt8(ascii: "Z"): current.append(byte + 32)
+        default:
+          if !current.isEmpty {
+            words.append(String(decoding: current, as: UTF8.self))
+            current.removeAll(keepingCapacity: true)
+          }
+        }
+      }
+      if !current.isEmpty { words.append(String(decoding: current, as: UTF8.self)) }
+      self.words = words
+      self.compact = words.joined()
+      return
+    }
     var words: [String] = []
     var current = ""
     for scalar in text.unicodeScalars {

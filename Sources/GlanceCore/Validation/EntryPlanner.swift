@@ -44,6 +44,12 @@ public enum EntryPlanner {
     {
       return [systolic, diastolic]
     }
+    // A key typed as it is (`hdl`, `vitamin-d`) needs no search index.
+    if let marker = markers.first(where: {
+      $0.key == compact || $0.key.utf8.filter({ $0 != UInt8(ascii: "-") }).elementsEqual(compact.utf8)
+    }) {
+      return [marker]
+    }
     switch SearchService(markers: markers).resolveMarker(text) {
     case .found(let marker): return [marker]
     case .ambiguous(let candidates):

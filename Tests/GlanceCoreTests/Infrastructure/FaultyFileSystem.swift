@@ -36,7 +36,7 @@ final class FaultyFileSystem: FileSystem, @unchecked Sendable {
     throw FileSystemError(operation: "injected \(candidate.rawValue)", path: path, code: code)
   }
 
-  func readFile(_ path: String) throws -> [UInt8]? {
+  func readFile(_ path: String) throws -> FileBytes? {
     try check(.read, path)
     return try base.readFile(path)
   }
@@ -47,10 +47,10 @@ final class FaultyFileSystem: FileSystem, @unchecked Sendable {
     try check(.create, path)
     return try base.createExclusive(path, mode: mode)
   }
-  func write(_ descriptor: Int32, _ bytes: [UInt8]) throws {
+  func write(_ descriptor: Int32, _ bytes: UnsafeRawBufferPointer) throws {
     if step == .write, persistent || failures == 0 {
       // A short write: half the bytes land, then the error.
-      try base.write(descriptor, Array(bytes.prefix(bytes.count / 2)))
+      try base.write(descriptor, UnsafeRawBufferPointer(rebasing: bytes[0..<(bytes.count / 2)]))
     }
     try check(.write)
     try base.write(descriptor, bytes)

@@ -1,0 +1,153 @@
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
+
+// Saving without re-encoding what did not change. A save of one new reading into a 25 MB file
+// copies the 99,999 unchanged lines as they are and encodes one; then only what was freshly
+// encoded needs checking, because every copied line was decoded from the file moments before.
+
+/// Where records sit in the bytes a document was decoded from.
+struct DocumentLayout: Sendable {
+  /// The id and byte range of each entry, in the order of the decoded `entries`.
+  var entryIDs: [UUID]
+  var entryRanges: [Range<Int>]
+  /// Byte range of each undo step, by its id.
+  var undoRanges: [UUID: Range<Int>]
+}
+
+/// What a save may copy: the file as read, its layout, and the entries the change touched
+/// (added, edited or removed); every other entry is unchanged.
+struct Reuse {
+  let bytes: FileBytes
+  let layout: DocumentLayout
+  let touchedEntries: TouchedIDs
+}
+
+/// A small set of ids: a linear scan for the usual handful (no hashing per entry), a `Set` for
+/// bulk changes such as an import.
+struct TouchedIDs: Sendable {
+  private var list: [UUID] = []
+  private var set: Set<UUID>?
+
+  mutating func insert(_ id: UUID) {
+    if set != nil {
+      set!.insert(id)
+    } else if list.count < 16 {
+      if !list.contains(id) { list.append(id) }
+    } else {
+      set = Set(list)
+      set!.insert(id)
+      list = []
+    }
+  }
+
+  @inline(__always) func contains(_ id: UUID) -> Bool { set?.contains(id) ?? list.contains(id) }
+
+  var isEmpty: Bool { list.isEmpty && (set?.isEmpty ?? true) }
+}
+
+/// An encoded document and the freshly encoded parts of it.
+struct Encoded {
+  enum Part {
+    case profile, trackedMarkers, customMarkers, visits
+    case entry(Int)
+    case undoStep(Int)
+  }
+
+  var writer: JSONWriter
+  /// Freshly encoded parts and where they are in `writer`.
+  private(set) var fresh: [(part: Part, range: Range<Int>)] = []
+  /// How many entries were copied rather than encoded.
+  private(set) var reusedEntries = 0
+
+  init(writer: JSONWriter) { self.writer = writer }
+
+  mutating func fresh(_ part: Part, _ write: (inout JSONWriter) -> Void) {
+    let start = writer.count
+    write(&writer)
+    fresh.append((part, start..<writer.count))
+  }
+
+  /// The entries array, one record a line, copying each unchanged entry's line from the old file.
+  mutating func entries(_ entries: [MarkerEntry], reusing reuse: Reuse?) {
+    guard !entries.isEmpty else {
+      writer.raw("[]")
+      return
+    }
+    writer.raw("[")
+    var originalIndex = 0
+    for (index, entry) in entries.enumerated() {
+      writer.raw(index == 0 ? "\n    " : ",\n    ")
+      if let reuse, !reuse.touchedEntries.contains(entry.id) {
+        // Unchanged entries keep their relative order: the next untouched original is this one.
+        let originals = reuse.layout.entryIDs
+        while originalIndex < originals.count, reuse.touchedEntries.contains(originals[originalIndex]) {
+          originalIndex += 1
+        }
+        if originalIndex < originals.count, originals[originalIndex] == entry.id {
+          let range = reuse.layout.entryRanges[originalIndex]
+          reuse.bytes.withUnsafeBytes { writer.append(UnsafeRawBufferPointer(rebasing: $0[range])) }
+          originalIndex += 1
+          reusedEntries += 1
+          continue
+        }
+      }
+      fresh(.entry(index)) { $0.writeEntry(entry) }
+    }
+    writer.raw("\n  ]")
+  }
+
+  /// The undo array, copying steps already in the old file (a step never changes once written).
+  mutating func undo(_ steps: [UndoStep], reusing reuse: Reuse?) {
+    guard !steps.isEmpty else {
+      writer.raw("[]")
+      return
+    }
+    writer.raw("[")
+    for (index, step) in steps.enumerated() {
+      writer.raw(index == 0 ? "\n    " : ",\n    ")
+      if let reuse, let range = reuse.layout.undoRanges[step.id] {
+        reuse.bytes.withUnsafeBytes { writer.append(UnsafeRawBufferPointer(rebasing: $0[range])) }
+        continue
+      }
+      fresh(.undoStep(index)) { $0.writeUndoStep(step) }
+    }
+    writer.raw("\n  ]")
+  }
+
+  /// Decodes every freshly encoded part again and checks it reads back as the value written;
+  /// false when any does not.
+  func freshPartsReadBack(as document: GlanceDocument) -> Bool {
+    writer.withBytes { bytes in
+      for (part, range) in fresh {
+        let slice = Array(UnsafeRawBufferPointer(rebasing: bytes[range]))
+        let matches: Bool? = try? JSONReader.read(slice) { reader -> Bool in
+          let same: Bool
+          switch part {
+          case .profile: same = try reader.readProfile() == document.profile
+          case .trackedMarkers:
+            var list: [UserMarker] = []
+            try reader.readArray { list.append(try $0.readUserMarker()) }
+            same = list == document.trackedMarkers
+          case .customMarkers:
+            var list: [MarkerDefinition] = []
+            try reader.readArray { list.append(try $0.readMarkerDefinition(isSystemDefined: false)) }
+            same = list == document.customMarkers
+          case .visits:
+            var list: [Visit] = []
+            try reader.readArray { list.append(try $0.readVisit()) }
+            same = list == document.visits
+          case .entry(let index): same = try reader.readEntry() == document.entries[index]
+          case .undoStep(let index): same = try reader.readUndoStep() == document.undo[index]
+          }
+          try reader.expectEnd()
+          return same
+        }
+        if matches != true { return false }
+      }
+      return true
+    }
+  }
+}
