@@ -138,6 +138,14 @@ final class Context {
     return repository
   }
 
+  /// The document with only the selected entries, for a screen that shows a few (and every
+  /// entry's id); a notice about a damaged file goes to stderr.
+  func view(_ selection: EntrySelection, allIDs: Bool = false) throws -> DocumentView {
+    let view = try repository.view(selecting: selection, allIDs: allIDs)
+    if let notice = repository.notice { console.err(notice.message) }
+    return view
+  }
+
   /// The current document; a notice about a damaged file goes to stderr.
   func document() throws -> GlanceDocument {
     let document = try repository.read()

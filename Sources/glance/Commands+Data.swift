@@ -99,7 +99,7 @@ extension App {
       console.write(bytes)
       return
     }
-    if FileManager.default.fileExists(atPath: path) {
+    if let status = try PosixFileSystem().status(path), status.isRegularFile {
       try context.confirm("\(path) already exists. Replace it?")
     }
     try ExportWriter.write(bytes, to: path)

@@ -87,18 +87,22 @@ extension App {
   }
 
   func show(_ word: String, since: String?, _ context: Context) throws {
-    let document = try context.document()
-    let markers = try EntryPlanner.resolveMarkers(word, among: context.allMarkers(document))
+    // A library marker is known without reading the file, so only its readings are decoded;
+    // anything else (a custom marker, a word that needs the person's list) reads them all.
+    let libraryMarkers = try? EntryPlanner.resolveMarkers(word, among: context.repository.library.markers)
+    let view = try context.view(libraryMarkers.map { .markers(Set($0.map(\.id))) } ?? .all, allIDs: true)
+    let document = view.document
+    let markers = try libraryMarkers ?? EntryPlanner.resolveMarkers(word, among: context.allMarkers(document))
     let sinceDate = try since.map { (text: String) throws(EntryError) in
       try DateParser.parse(text, today: context.today, for: .reading)
     }
-    let allIDs = document.entries.map(\.id)
+    let allIDs = view.allEntryIDPrefixes
     for (index, marker) in markers.enumerated() {
       if index > 0 { console.out("") }
       let snapshot = document.snapshot(for: marker)
       let entries = snapshot.entries.filter { entry in sinceDate.map { entry.dateOfService >= $0 } ?? true }
       // Ids short enough to type, long enough to tell apart from every other reading's.
-      let shortIDs = ShortID.prefixes(for: entries.map(\.id), among: allIDs)
+      let shortIDs = ShortID.prefixes(for: entries.map(\.id), amongPrefixes: allIDs)
       if entries.isEmpty, !snapshot.entries.isEmpty, let sinceDate {
         console.out(
           "No \(marker.displayName) readings since \(DateText.long(sinceDate)); the latest is from \(DateText.long(snapshot.latest!.dateOfService))."

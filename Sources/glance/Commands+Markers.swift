@@ -15,8 +15,8 @@ import GlanceCore
 
 extension App {
   func home(_ context: Context) throws {
-    let document = try context.document()
     // The home screen shows the latest reading, the trend of the last 3 and a sparkline of 12.
+    let document = try context.view(.latest(HomeView.sparklineWidth)).document
     let snapshots = document.trackedSnapshots(library: context.repository.library, recentLimit: HomeView.sparklineWidth)
     console.out(HomeView.render(snapshots, today: context.today, style: context.style))
     if !snapshots.isEmpty {

@@ -93,7 +93,7 @@ extension App {
   }
 
   func prep(_ context: Context) throws {
-    let document = try context.document()
+    let document = try context.view(.latest(InsightsEngine.readingsConsidered)).document
     let snapshots = document.trackedSnapshots(
       library: context.repository.library, recentLimit: InsightsEngine.readingsConsidered)
     let insights = InsightsEngine.insights(for: snapshots, at: Timestamp(Date()))
@@ -103,7 +103,8 @@ extension App {
   }
 
   func search(_ query: String, _ context: Context) throws {
-    let document = try context.document()
+    // A marker hit shows its latest reading; nothing older is needed.
+    let document = try context.view(.latest(1)).document
     let service = SearchService(markers: context.allMarkers(document))
     let markers = service.searchMarkers(query)
     let visits = service.searchVisits(query, in: document.visits)

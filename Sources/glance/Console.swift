@@ -23,10 +23,25 @@ final class Console {
   private var output = FileHandleWriter(descriptor: 1)
   private var errors = FileHandleWriter(descriptor: 2)
 
-  init(environment: [String: String] = ProcessInfo.processInfo.environment) {
+  /// The variables glance reads. Only these are looked up: building the whole environment as a
+  /// dictionary costs more than a small command's own work.
+  static let variables = [
+    "GLANCE_HOME", "GLANCE_TODAY", "XDG_DATA_HOME", "HOME", "NO_COLOR", "TERM", "LC_ALL", "LC_CTYPE", "LANG",
+    "COLUMNS", "TMPDIR",
+  ]
+
+  init(environment: [String: String] = Console.readEnvironment()) {
     self.environment = environment
     stdinIsTerminal = isatty(0) == 1
     stdoutIsTerminal = isatty(1) == 1
+  }
+
+  static func readEnvironment() -> [String: String] {
+    var result: [String: String] = [:]
+    for name in variables {
+      if let value = getenv(name) { result[name] = String(cString: value) }
+    }
+    return result
   }
 
   /// Prints a line (or several) to standard output.

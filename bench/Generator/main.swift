@@ -48,7 +48,8 @@ let notes = [
 // Vitals every day (a share of them, so the total comes out right), lab panels every quarter.
 let labReadingsPerYear = labs.count * 4
 let years = target >= 50_000 ? 30 : target >= 5_000 ? 10 : 3
-let labTotal = min(target / 3, labReadingsPerYear * years)
+let panels = max(1, min(target / 3, labReadingsPerYear * years) / labs.count)
+let labTotal = min(target, panels * labs.count)
 let vitalTotal = target - labTotal
 let days = years * 365
 var entries: [MarkerEntry] = []
@@ -68,7 +69,6 @@ for index in 0..<vitalTotal {
       markerID: marker.id, value: value(for: marker, drift: Double(index) / Double(vitalTotal)), unit: marker.unit,
       dateOfService: min(day, today), entryTimestamp: stamp(min(day, today)), note: note, sourceType: .quickAdd))
 }
-let panels = max(1, labTotal / labs.count)
 for panel in 0..<panels {
   let day = start.adding(days: panel * days / panels)!
   for marker in labs where entries.count < target {

@@ -16,6 +16,18 @@
 /// file beside it, flushed, then renamed into place).
 public enum ExportWriter {
   public static func write(_ bytes: [UInt8], to path: String, fileSystem: any FileSystem = PosixFileSystem()) throws {
+    // Not a regular file (a terminal, a pipe, /dev/null): write straight into it, never rename over it.
+    if let status = try? fileSystem.status(path), !status.isRegularFile, !status.isDirectory {
+      let descriptor = open(path, O_WRONLY | O_CLOEXEC)
+      guard descriptor >= 0 else { throw ExportError.cannotWrite(path: path, reason: String(cString: strerror(errno))) }
+      defer { _ = systemClose(descriptor) }
+      do {
+        try bytes.withUnsafeBytes { try fileSystem.write(descriptor, $0) }
+      } catch let error as FileSystemError {
+        throw ExportError.cannotWrite(path: path, reason: error.reason)
+      }
+      return
+    }
     let folder = PathText.parent(path)
     let directory = folder.isEmpty ? "." : folder
     let temporary = directory + "/." + PathText.lastComponent(path) + ".tmp-\(getpid())"

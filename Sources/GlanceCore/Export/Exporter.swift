@@ -24,22 +24,38 @@ public enum Exporter {
   /// One row per reading: date, marker key, marker name, value (with its comparator), unit,
   /// status, note, source. Oldest first.
   public static func readingsCSV(_ document: GlanceDocument, library: MarkerLibrary) -> String {
-    var rows: [[CSV.Cell]] = [
+    // Each marker's definition and range once, not once a row: thirty years of readings export
+    // in well under a second.
+    var markers: [UUID: (definition: MarkerDefinition, range: ReferenceRange)] = [:]
+    for markerID in Set(document.entries.map(\.markerID)) {
+      guard let definition = document.definition(for: markerID, library: library) else { continue }
+      let tracked = document.trackedMarkers.first { $0.markerID == markerID }
+      markers[markerID] = (definition, tracked?.effectiveRange(for: definition) ?? definition.defaultRange)
+    }
+    var output = CSV.encode([
       ["date", "marker_key", "marker", "value", "unit", "status", "note", "source"].map(CSV.Cell.text)
-    ]
-    var snapshots: [UUID: MarkerSnapshot] = [:]
+    ])
+    output.reserveCapacity(document.entries.count * 110)
+    var lastMarker: UUID?
+    var current: (definition: MarkerDefinition, range: ReferenceRange)?
     for entry in document.entries {
-      guard let definition = document.definition(for: entry.markerID, library: library) else { continue }
-      let snapshot = snapshots[entry.markerID] ?? document.snapshot(for: definition)
-      snapshots[entry.markerID] = snapshot
+      if entry.markerID != lastMarker {
+        lastMarker = entry.markerID
+        current = markers[entry.markerID]
+      }
+      guard let (definition, range) = current else { continue }
       let value: CSV.Cell =
         entry.comparator.map { .text($0.rawValue + ValueText.number(entry.value)) } ?? .number(entry.value)
-      rows.append([
-        .text(entry.dateOfService.iso), .text(definition.key), .text(definition.displayName), value, .text(entry.unit),
-        .text(snapshot.status(of: entry).words), .text(entry.note ?? ""), .text(entry.sourceType.rawValue),
+      output += CSV.encode([
+        [
+          .text(entry.dateOfService.iso), .text(definition.key), .text(definition.displayName), value,
+          .text(entry.unit),
+          .text(MarkerStatus.of(entry.value, in: range).words), .text(entry.note ?? ""),
+          .text(entry.sourceType.rawValue),
+        ]
       ])
     }
-    return CSV.encode(rows)
+    return output
   }
 
   /// One row per visit: date, type, label, doctor, notes. Oldest first.

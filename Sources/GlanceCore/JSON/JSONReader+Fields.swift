@@ -94,20 +94,20 @@ func parseUUID(_ bytes: UnsafeBufferPointer<UInt8>) -> UUID? {
   var high: UInt64 = 0
   var low: UInt64 = 0
   var bad: UInt8 = 0
-  hexTable.withUnsafeBufferPointer { table in
-    @inline(__always) func take(_ range: Range<Int>, into value: inout UInt64) {
-      for index in range {
-        let digit = table[Int(bytes[index])]
-        bad |= digit
-        value = value << 4 | UInt64(digit & 0x0F)
-      }
+  let table = hexDigits
+  let text = bytes.baseAddress!
+  @inline(__always) func take(_ range: Range<Int>, into value: inout UInt64) {
+    for index in range {
+      let digit = table[Int(text[index])]
+      bad |= digit
+      value = value << 4 | UInt64(digit & 0x0F)
     }
-    take(0..<8, into: &high)
-    take(9..<13, into: &high)
-    take(14..<18, into: &high)
-    take(19..<23, into: &low)
-    take(24..<36, into: &low)
   }
+  take(0..<8, into: &high)
+  take(9..<13, into: &high)
+  take(14..<18, into: &high)
+  take(19..<23, into: &low)
+  take(24..<36, into: &low)
   guard bad & 0xF0 == 0 else { return nil }
   let h = high.bigEndian
   let l = low.bigEndian
@@ -119,6 +119,14 @@ func parseUUID(_ bytes: UnsafeBufferPointer<UInt8>) -> UUID? {
       ))
   }
 }
+
+/// Hex digit values by byte; 0xFF for bytes that are not hex digits. A pointer, not an array:
+/// reading it costs no bounds check or reference count, 32 times an id.
+nonisolated(unsafe) let hexDigits: UnsafePointer<UInt8> = {
+  let table = UnsafeMutablePointer<UInt8>.allocate(capacity: 256)
+  for byte in 0..<256 { table[byte] = hexTable[byte] }
+  return UnsafePointer(table)
+}()
 
 /// Hex digit values by byte; 0xFF for bytes that are not hex digits.
 let hexTable: [UInt8] = (0..<256).map { byte in

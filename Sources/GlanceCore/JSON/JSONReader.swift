@@ -25,6 +25,8 @@ public struct JSONReader: ~Copyable {
   public private(set) var position: Int = 0
   private var depth = 0
   private var seenKeys: [[(Int, Int)]] = []
+  /// Short strings read before (units, sources), reused instead of made again.
+  private var interned: [(start: Int, count: Int, text: String)] = []
   private static let maximumDepth = 128
 
   /// Runs `body` with a reader over `bytes`; the reader must not escape.
@@ -190,6 +192,32 @@ public struct JSONReader: ~Copyable {
       return false
     }
     throw error("Expected true or false.")
+  }
+
+  /// Reads a string that is usually one of a few (a unit, a source): a plain string seen before
+  /// is returned without being made again.
+  public mutating func readInternedString() throws -> String {
+    skipWhitespace()
+    if position < count, base[position] == UInt8(ascii: "\"") {
+      let start = position + 1
+      var end = start
+      while end < count, end - start <= 24, base[end] != UInt8(ascii: "\""), base[end] != UInt8(ascii: "\\"),
+        base[end] >= 0x20
+      {
+        end += 1
+      }
+      if end < count, base[end] == UInt8(ascii: "\"") {
+        let length = end - start
+        for known in interned where known.count == length && memcmp(base + known.start, base + start, length) == 0 {
+          position = end + 1
+          return known.text
+        }
+        let text = try readString()
+        if interned.count < 32 { interned.append((start, length, text)) }
+        return text
+      }
+    }
+    return try readString()
   }
 
   /// Reads a string, decoding escapes; invalid UTF-8 and raw control characters are errors.

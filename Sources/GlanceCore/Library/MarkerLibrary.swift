@@ -28,15 +28,9 @@ public struct MarkerLibrary: Sendable {
     indexByKey = byKey
   }
 
-  /// The library built into this binary.
-  public static let builtIn: MarkerLibrary = {
-    do {
-      return try MarkerLibrary.decode(Array(MarkerLibrary.embeddedJSON.utf8))
-    } catch {
-      // NB: the embedded file is checked by MarkerDataTests; reaching this is a build defect.
-      fatalError("The built-in marker library does not decode: \(error)")
-    }
-  }()
+  /// The library built into this binary, from `MarkerData+Generated.swift` (generated from
+  /// Resources/MarkerData.json and checked against it by `EmbeddedFilesTests`).
+  public static let builtIn = MarkerLibrary(categories: generatedCategories(), markers: generatedMarkers())
 
   public func marker(id: UUID) -> MarkerDefinition? { indexByID[id].map { markers[$0] } }
 

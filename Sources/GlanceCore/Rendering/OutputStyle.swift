@@ -37,6 +37,8 @@ public struct OutputStyle: Equatable, Sendable {
 public enum TextWidth {
   /// Columns `text` takes in a terminal (wide characters 2, combining marks 0, escapes 0).
   public static func of(_ text: String) -> Int {
+    // Printable ASCII, the usual case, is one column a byte.
+    if text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) { return text.utf8.count }
     var width = 0
     var inEscape = false
     for scalar in text.unicodeScalars {
@@ -55,6 +57,7 @@ public enum TextWidth {
 
   static func columns(_ scalar: Unicode.Scalar) -> Int {
     let value = scalar.value
+    if value >= 0x20 && value < 0x7F { return 1 }
     if value < 0x20 || (0x7F..<0xA0).contains(value) { return 0 }
     switch scalar.properties.generalCategory {
     case .nonspacingMark, .enclosingMark, .format: return 0

@@ -31,6 +31,19 @@ public protocol DataRepository: AnyObject {
 
   /// Reverts the newest recorded change; nil when there is nothing to undo.
   func undo() throws -> UndoStep?
+
+  /// The current document for display, with only the selected entries (and, with `allIDs`,
+  /// every entry's id). It must not be changed and saved: `write` works on the whole document.
+  func view(selecting selection: EntrySelection, allIDs: Bool) throws -> DocumentView
+}
+
+extension DataRepository {
+  public func view(selecting selection: EntrySelection, allIDs: Bool) throws -> DocumentView {
+    var document = try read()
+    let ids = allIDs ? document.entries.map { ShortID.halves($0.id).0 } : []
+    document.entries = DocumentCodec.select(selection, from: document.entries)
+    return DocumentView(document: document, allEntryIDPrefixes: ids)
+  }
 }
 
 /// The errors of the data layer that are not about the file itself.

@@ -351,11 +351,11 @@ extension JSONReader {
       comparator = parsed
     }
     guard consume(", \"unit\": ") else { return nil }
-    let unit = try readString()
+    let unit = try readInternedString()
     var note: String?
     if consume(", \"note\": ") { note = try readString() }
     guard consume(", \"sourceType\": ") else { return nil }
-    let source = try readString()
+    let source = try readInternedString()
     guard consume(", \"entryTimestamp\": "), let timestamp = rawQuoted(20, Timestamp.init(isoBytes:)), consume("}")
     else { return nil }
     return MarkerEntry(

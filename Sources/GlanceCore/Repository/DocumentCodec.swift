@@ -82,7 +82,19 @@ public enum DocumentCodec {
   static func decodeWithLayout(
     _ bytes: some ContiguousBytes, formats: Set<String> = [GlanceDocument.formatName]
   ) throws -> (document: GlanceDocument, layout: DocumentLayout?) {
+    let (document, layout, _) = try decode(bytes, formats: formats, selecting: .all)
+    return (document, layout)
+  }
+
+  /// Decodes a data file with only the selected entries (and the ids of all of them). A
+  /// selection other than `.all` gives no layout: such a document is for display, never saved.
+  static func decode(
+    _ bytes: some ContiguousBytes, formats: Set<String> = [GlanceDocument.formatName],
+    selecting selection: EntrySelection, wantIDs: Bool = true
+  ) throws -> (document: GlanceDocument, layout: DocumentLayout?, allEntryIDPrefixes: [UInt64]) {
     try JSONReader.read(bytes) { reader in
+      var skimmed = false
+      var idPrefixes: [UInt64] = []
       var entryRanges: [Range<Int>] = []
       var entryIDs: [UUID] = []
       var undoRanges: [UUID: Range<Int>] = [:]
@@ -110,6 +122,12 @@ public enum DocumentCodec {
         case "customMarkers":
           try reader.readArray { custom.append(try $0.readMarkerDefinition(isSystemDefined: false)) }
         case "entries":
+          if selection != .all, let (selected, ids) = try reader.skimEntries(selection, ids: wantIDs) {
+            entries = selected
+            idPrefixes = ids
+            skimmed = true
+            return
+          }
           // About 230 bytes a reading: one allocation instead of twenty doublings.
           entries.reserveCapacity(max(16, reader.count / 200))
           entryRanges.reserveCapacity(entries.capacity)
@@ -147,11 +165,37 @@ public enum DocumentCodec {
         trackedMarkers: tracked, customMarkers: custom, entries: entries, visits: visits, undo: undo)
       document.schemaVersion = version
       document.format = format
+      if skimmed {
+        // Only what a screen shows was decoded; a save always reads the whole file again.
+        document.normalizeOrderIfNeeded()
+        return (document, nil, idPrefixes)
+      }
       try document.validateIdentity(reader)
       let sorted = document.normalizeOrderIfNeeded()
-      return (
-        document, sorted ? nil : DocumentLayout(entryIDs: entryIDs, entryRanges: entryRanges, undoRanges: undoRanges)
-      )
+      if selection != .all {
+        document.entries = DocumentCodec.select(selection, from: document.entries)
+        return (document, nil, wantIDs ? entryIDs.map { ShortID.halves($0).0 } : [])
+      }
+      let layout = sorted ? nil : DocumentLayout(entryIDs: entryIDs, entryRanges: entryRanges, undoRanges: undoRanges)
+      return (document, layout, [])
+    }
+  }
+}
+
+extension DocumentCodec {
+  /// The selected entries of a chronological list.
+  static func select(_ selection: EntrySelection, from entries: [MarkerEntry]) -> [MarkerEntry] {
+    switch selection {
+    case .all: return entries
+    case .markers(let wanted): return entries.filter { wanted.contains($0.markerID) }
+    case .latest(let limit):
+      var counts: [UUID: Int] = [:]
+      var chosen: [MarkerEntry] = []
+      for entry in entries.reversed() where counts[entry.markerID, default: 0] < limit {
+        counts[entry.markerID, default: 0] += 1
+        chosen.append(entry)
+      }
+      return chosen.reversed()
     }
   }
 }

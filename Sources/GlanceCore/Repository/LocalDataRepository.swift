@@ -43,7 +43,7 @@ public final class LocalDataRepository: DataRepository {
   public init(
     location: DataLocation, library: MarkerLibrary = .builtIn,
     fileSystem: any FileSystem = PosixFileSystem(), lockTimeout: Double = 3,
-    clock: @escaping () -> Date = Date.init, fullValidationLimit: Int = 2 << 20
+    clock: @escaping () -> Date = Date.init, fullValidationLimit: Int = 0
   ) {
     self.fullValidationLimit = fullValidationLimit
     self.location = location
@@ -64,6 +64,33 @@ public final class LocalDataRepository: DataRepository {
 
   public func write<T>(summary: String, _ body: (inout Transaction) throws -> T) throws -> T {
     try write(summary: summary, recordsUndo: true, body)
+  }
+
+  /// A display view: decodes only the selected entries from the file (the rest are skimmed for
+  /// their ids); a damaged file falls back to a full read, with its notice.
+  public func view(selecting selection: EntrySelection, allIDs: Bool) throws -> DocumentView {
+    guard selection != .all, cached == nil else { return try viewFromFullRead(selection) }
+    return try mapErrors {
+      if try fileSystem.status(location.folder) != nil { try checkFolder() }
+      guard let bytes = try fileSystem.readFile(location.dataFile) else {
+        return DocumentView(document: .empty(createdAt: Timestamp(clock())), allEntryIDPrefixes: [])
+      }
+      do {
+        let (document, _, ids) = try DocumentCodec.decode(bytes, selecting: selection, wantIDs: allIDs)
+        return DocumentView(document: document, allEntryIDPrefixes: ids)
+      } catch is DocumentVersionError {
+        return try viewFromFullRead(selection)
+      } catch is JSONError {
+        return try viewFromFullRead(selection)
+      }
+    }
+  }
+
+  private func viewFromFullRead(_ selection: EntrySelection) throws -> DocumentView {
+    var document = try read()
+    let ids = document.entries.map { ShortID.halves($0.id).0 }
+    document.entries = DocumentCodec.select(selection, from: document.entries)
+    return DocumentView(document: document, allEntryIDPrefixes: ids)
   }
 
   public func undo() throws -> UndoStep? {
@@ -114,9 +141,10 @@ public final class LocalDataRepository: DataRepository {
     }
   }
 
-  /// Documents up to this many bytes are also decoded whole once more before they replace the
-  /// file; larger ones have their freshly encoded parts checked (the copied lines were decoded
-  /// from the file moments before).
+  /// A save that copied unchanged records from the old file decodes only its freshly encoded
+  /// parts again (the copied lines were decoded from the file moments before, and the copying
+  /// is tested to give exactly a full encode); documents up to this many bytes, and every save
+  /// that copied nothing, are decoded whole once more.
   private let fullValidationLimit: Int
 
   private func save(_ document: GlanceDocument, replacing oldBytes: FileBytes?, reusing reuse: Reuse?) throws {

@@ -49,11 +49,20 @@ extension GlanceDocument {
   /// The positions in `entries` of each marker's entries, oldest first. Marker ids are few, so
   /// they are found by comparison (the previous one first) rather than by hashing each entry.
   func entryIndicesByMarker(recentLimit: Int? = nil, only wanted: Set<UUID>? = nil) -> [UUID: [Int]] {
+    let groups = entryGroups(recentLimit: recentLimit, only: wanted.map { Array($0) })
+    var result: [UUID: [Int]] = [:]
+    for (id, indices) in groups { result[id] = indices }
+    return result
+  }
+
+  /// The same as pairs, without hashing: for the few markers a screen shows.
+  func entryGroups(recentLimit: Int?, only wanted: [UUID]?) -> [(UUID, [Int])] {
     var ids: [UUID] = []
     var groups: [[Int]] = []
     var last = -1
     var index = entries.count - 1
     var full = 0
+    let wantedCount = wanted?.count ?? Int.max
     // Walk newest first so a limit can stop early once every wanted marker has enough.
     while index >= 0 {
       let markerID = entries[index].markerID
@@ -72,7 +81,7 @@ extension GlanceDocument {
           groups[slot].append(index)
           if groups[slot].count == recentLimit, wanted?.contains(markerID) ?? false {
             full += 1
-            if full == wanted!.count { break }
+            if full == wantedCount { break }
           }
         }
       } else {
@@ -80,11 +89,10 @@ extension GlanceDocument {
       }
       index -= 1
     }
-    var result: [UUID: [Int]] = [:]
-    for (slot, id) in ids.enumerated() where wanted?.contains(id) ?? true {
-      result[id] = groups[slot].reversed()
+    return ids.indices.compactMap { slot in
+      guard wanted?.contains(ids[slot]) ?? true else { return nil }
+      return (ids[slot], groups[slot].reversed())
     }
-    return result
   }
 
   /// The definition of a library or custom marker.
@@ -95,12 +103,11 @@ extension GlanceDocument {
   /// Snapshots of the tracked markers, in home-screen order. With `recentLimit`, each holds only
   /// its latest readings (the home screen needs 12, not thirty years of them).
   public func trackedSnapshots(library: MarkerLibrary, recentLimit: Int? = nil) -> [MarkerSnapshot] {
-    let wanted = Set(trackedMarkers.map(\.markerID))
-    let groups = entryIndicesByMarker(recentLimit: recentLimit, only: wanted)
+    let groups = entryGroups(recentLimit: recentLimit, only: trackedMarkers.map(\.markerID))
     return trackedMarkers.compactMap { tracked in
       guard let definition = definition(for: tracked.markerID, library: library) else { return nil }
-      let entries = (groups[tracked.markerID] ?? []).map { self.entries[$0] }
-      return MarkerSnapshot(definition: definition, tracked: tracked, entries: entries)
+      let indices = groups.first { $0.0 == tracked.markerID }?.1 ?? []
+      return MarkerSnapshot(definition: definition, tracked: tracked, entries: indices.map { self.entries[$0] })
     }
   }
 

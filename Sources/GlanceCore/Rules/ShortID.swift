@@ -34,28 +34,25 @@ public enum ShortID {
     }
   }
 
-  /// Hex digits two ids share at the start.
-  @inline(__always)
-  static func sharedDigits(_ a: (UInt64, UInt64), _ b: (UInt64, UInt64)) -> Int {
-    if a.0 != b.0 { return (a.0 ^ b.0).leadingZeroBitCount / 4 }
-    if a.1 != b.1 { return 16 + (a.1 ^ b.1).leadingZeroBitCount / 4 }
-    return 32
-  }
-
   /// The shortest unique prefix (≥ 4) of each id among `ids`.
   public static func prefixes(for ids: [UUID]) -> [UUID: String] {
     prefixes(for: ids, among: ids)
   }
 
-  /// The shortest prefix (≥ 4) of each of `shown` that no other id of `all` shares: found from
-  /// its neighbours in sorted order, with numbers rather than strings.
+  /// The shortest prefix (≥ 4) of each of `shown` that no other id of `all` shares.
   public static func prefixes(for shown: [UUID], among all: [UUID]) -> [UUID: String] {
-    let sorted = all.map(halves).sorted { $0 < $1 }
+    prefixes(for: shown, amongPrefixes: all.map { halves($0).0 })
+  }
+
+  /// The same, with the other ids given by their first 16 hex digits as numbers (what a
+  /// display read skims from the file): found from the neighbours in sorted order.
+  public static func prefixes(for shown: [UUID], amongPrefixes all: [UInt64]) -> [UUID: String] {
+    let sorted = all.sorted()
     var result: [UUID: String] = [:]
     result.reserveCapacity(shown.count)
     for id in shown {
-      let key = halves(id)
-      // The first position not below `key`.
+      let key = halves(id).0
+      // The first position not below `key`; the id itself sits there.
       var low = 0
       var high = sorted.count
       while low < high {
@@ -63,10 +60,12 @@ public enum ShortID {
         if sorted[middle] < key { low = middle + 1 } else { high = middle }
       }
       var shared = 0
-      if low > 0 { shared = max(shared, sharedDigits(sorted[low - 1], key)) }
+      if low > 0 { shared = max(shared, (sorted[low - 1] ^ key).leadingZeroBitCount / 4) }
       var next = low
-      if next < sorted.count, sorted[next] == key { next += 1 }
-      if next < sorted.count { shared = max(shared, sharedDigits(sorted[next], key)) }
+      while next < sorted.count, sorted[next] == key { next += 1 }
+      // Another id with the same first 16 digits (never seen in practice): show them all.
+      if next - low > 1 { shared = 31 }
+      if next < sorted.count { shared = max(shared, (sorted[next] ^ key).leadingZeroBitCount / 4) }
       let length = min(32, max(minimumLength, shared + 1))
       result[id] = String(hex(id).prefix(length))
     }

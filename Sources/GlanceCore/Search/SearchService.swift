@@ -43,7 +43,6 @@ public struct SearchService: Sendable {
   private struct Term: Sendable {
     var text: String
     var search: SearchText
-    var characters: [Character]
     var isKey: Bool
   }
 
@@ -66,7 +65,7 @@ public struct SearchService: Sendable {
       return texts.compactMap { text in
         let search = SearchText(text)
         guard !search.isEmpty, seen.insert(search.compact).inserted else { return nil }
-        return Term(text: text, search: search, characters: Array(search.compact), isKey: text == marker.key)
+        return Term(text: text, search: search, isKey: text == marker.key)
       }
     }
   }
@@ -75,12 +74,11 @@ public struct SearchService: Sendable {
   public func searchMarkers(_ query: String) -> [MarkerMatch] {
     let search = SearchText(query)
     guard !search.isEmpty else { return [] }
-    let queryCharacters = Array(search.compact)
     var matches: [(match: MarkerMatch, order: Int)] = []
     for (index, marker) in markers.enumerated() {
       var best: MarkerMatch?
       for term in terms[index] {
-        guard let (confidence, score) = Self.match(search, queryCharacters, term) else { continue }
+        guard let (confidence, score) = Self.match(search, term) else { continue }
         let candidate = MarkerMatch(marker: marker, confidence: confidence, score: score, matchedTerm: term.text)
         if best == nil || (candidate.confidence, candidate.score) > (best!.confidence, best!.score) {
           best = candidate
@@ -107,23 +105,22 @@ public struct SearchService: Sendable {
     return .ambiguous(tied.prefix(8).map(\.marker))
   }
 
-  private static func match(_ query: SearchText, _ queryCharacters: [Character], _ term: Term)
-    -> (Confidence, Int)?
-  {
-    let termCompact = term.search.compact
-    if query.compact == termCompact { return (.exact, term.isKey ? 2 : 1) }
-    if query.compact.count >= 3, isPrefix(query.words, of: term.search.words) {
+  private static func match(_ query: SearchText, _ term: Term) -> (Confidence, Int)? {
+    let termCompact = term.search.compactBytes
+    let queryCompact = query.compactBytes
+    if queryCompact == termCompact { return (.exact, term.isKey ? 2 : 1) }
+    if queryCompact.count >= 3, isPrefix(query.wordBytes, of: term.search.wordBytes) {
       // Shorter remainders are better: "chol" is closer to "cholesterol" than to "cholesterol ratio".
-      return (.prefix, 1000 - (termCompact.count - query.compact.count))
+      return (.prefix, 1000 - (termCompact.count - queryCompact.count))
     }
-    if let quality = wordsMatch(query.words, term.search.words) {
+    if let quality = wordsMatch(query.wordBytes, term.search.wordBytes) {
       return (.words, quality)
     }
     // A misspelled single word ("cholestrol") may be a typo of a whole term; a query of several
     // words must match word by word, so "vitamin k" never becomes "vitamin d".
-    let limit = query.words.count == 1 ? allowedTypos(forLength: queryCharacters.count) : 0
-    if limit > 0, isTypo(queryCharacters, term.characters, limit: limit) {
-      return (.typo, 100 - editDistance(queryCharacters, term.characters, limit: limit) * 10)
+    let limit = query.words.count == 1 ? allowedTypos(forLength: queryCompact.count) : 0
+    if limit > 0, isTypo(queryCompact, termCompact, limit: limit) {
+      return (.typo, 100 - editDistance(queryCompact, termCompact, limit: limit) * 10)
     }
     return nil
   }
@@ -131,15 +128,15 @@ public struct SearchService: Sendable {
   /// The query's words start the term: all but the last equal, the last a prefix of its word
   /// ("good chol" → "good cholesterol", "vitamin b" → "vitamin b12"; never across a word, so
   /// "vitamin e" is not "vitamine d").
-  private static func isPrefix(_ queryWords: [String], of termWords: [String]) -> Bool {
+  private static func isPrefix(_ queryWords: [[UInt8]], of termWords: [[UInt8]]) -> Bool {
     guard !queryWords.isEmpty, queryWords.count <= termWords.count else { return false }
     for index in 0..<(queryWords.count - 1) where queryWords[index] != termWords[index] { return false }
-    return termWords[queryWords.count - 1].hasPrefix(queryWords[queryWords.count - 1])
+    return termWords[queryWords.count - 1].starts(with: queryWords[queryWords.count - 1])
   }
 
   /// Within `limit` edits, keeping the first letter (people rarely mistype it; "estrogen" is not
   /// "nitrogen").
-  private static func isTypo(_ typed: [Character], _ word: [Character], limit: Int) -> Bool {
+  private static func isTypo(_ typed: [UInt8], _ word: [UInt8], limit: Int) -> Bool {
     guard let first = typed.first, let wordFirst = word.first else { return false }
     let sameStart =
       first == wordFirst || (typed.count > 1 && word.count > 1 && typed[0] == word[1] && typed[1] == word[0])
@@ -148,26 +145,28 @@ public struct SearchService: Sendable {
 
   /// Every query word matched by a different term word; the quality rewards whole words and
   /// terms without many extra words.
-  private static func wordsMatch(_ queryWords: [String], _ termWords: [String], allowExtraWords: Bool = false) -> Int? {
+  private static func wordsMatch(_ queryWords: [[UInt8]], _ termWords: [[UInt8]], allowExtraWords: Bool = false)
+    -> Int?
+  {
     guard !queryWords.isEmpty else { return nil }
-    var used = Set<Int>()
+    var used = [Bool](repeating: false, count: termWords.count)
+    var usedCount = 0
     var quality = 0
-    for word in queryWords {
+    for (wordIndex, word) in queryWords.enumerated() {
       var bestIndex: Int?
       var bestPoints = 0
-      let characters = Array(word)
       // The last word of a longer query may be a short prefix ("vitamin b"); a lone word needs
       // three letters ("ck" is not "ckd-epi").
-      let minimumPrefix = queryWords.count == 1 ? 3 : word == queryWords.last ? 1 : 2
-      for (index, termWord) in termWords.enumerated() where !used.contains(index) {
+      let minimumPrefix = queryWords.count == 1 ? 3 : wordIndex == queryWords.count - 1 ? 1 : 2
+      for (index, termWord) in termWords.enumerated() where !used[index] {
         var points = 0
         if termWord == word {
           points = 3
-        } else if word.count >= minimumPrefix, termWord.hasPrefix(word) {
+        } else if word.count >= minimumPrefix, termWord.starts(with: word) {
           points = 2
         } else {
           let limit = allowedTypos(forLength: min(word.count, termWord.count))
-          if limit > 0, isTypo(characters, Array(termWord), limit: limit) { points = 1 }
+          if limit > 0, isTypo(word, termWord, limit: limit) { points = 1 }
         }
         if points > bestPoints {
           bestPoints = points
@@ -175,10 +174,11 @@ public struct SearchService: Sendable {
         }
       }
       guard let bestIndex else { return nil }
-      used.insert(bestIndex)
+      used[bestIndex] = true
+      usedCount += 1
       quality += bestPoints
     }
-    let extraWords = allowExtraWords ? 0 : termWords.count - used.count
+    let extraWords = allowExtraWords ? 0 : termWords.count - usedCount
     return quality * 10 - extraWords
   }
 
@@ -203,8 +203,8 @@ public struct SearchService: Sendable {
       ]
       var best: VisitMatch?
       for (field, text, weight) in fields {
-        let words = SearchText(text).words
-        guard let quality = Self.wordsMatch(search.words, words, allowExtraWords: true) else { continue }
+        let words = SearchText(text).wordBytes
+        guard let quality = Self.wordsMatch(search.wordBytes, words, allowExtraWords: true) else { continue }
         let score = weight + quality
         if best.map({ score > $0.score }) ?? true { best = VisitMatch(visit: visit, score: score, field: field) }
       }

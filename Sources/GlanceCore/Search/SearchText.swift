@@ -13,6 +13,9 @@ public struct SearchText: Hashable, Sendable {
   public let words: [String]
   /// The words run together: `hdlcholesterol`.
   public let compact: String
+  /// The same as UTF-8 bytes, which matching compares (far cheaper than Characters).
+  let wordBytes: [[UInt8]]
+  let compactBytes: [UInt8]
 
   public init(_ text: String) {
     // Plain ASCII (nearly every key, name and alias) is lowered and split byte by byte.
@@ -31,8 +34,7 @@ public struct SearchText: Hashable, Sendable {
         }
       }
       if !current.isEmpty { words.append(String(decoding: current, as: UTF8.self)) }
-      self.words = words
-      self.compact = words.joined()
+      self.init(words: words)
       return
     }
     var words: [String] = []
@@ -48,8 +50,14 @@ public struct SearchText: Hashable, Sendable {
       }
     }
     if !current.isEmpty { words.append(current) }
+    self.init(words: words)
+  }
+
+  private init(words: [String]) {
     self.words = words
-    self.compact = words.joined()
+    compact = words.joined()
+    wordBytes = words.map { Array($0.utf8) }
+    compactBytes = Array(compact.utf8)
   }
 
   public var isEmpty: Bool { compact.isEmpty }
@@ -85,7 +93,7 @@ public struct SearchText: Hashable, Sendable {
 }
 
 /// The Damerau–Levenshtein (optimal string alignment) distance, giving up past `limit`.
-public func editDistance(_ a: [Character], _ b: [Character], limit: Int) -> Int {
+public func editDistance<Element: Equatable>(_ a: [Element], _ b: [Element], limit: Int) -> Int {
   if abs(a.count - b.count) > limit { return limit + 1 }
   if a.isEmpty { return b.count }
   if b.isEmpty { return a.count }

@@ -68,7 +68,9 @@ public enum EntryPlanner {
       try dateText.map { (text: String) throws(EntryError) in try DateParser.parse(text, today: today, for: .reading) }
       ?? today
     let cleanNote = note.flatMap { $0.trimmingWhitespaceAndNewlines().isEmpty ? nil : $0 }
-    let groups = document.entriesByMarker()
+    // Only the readings of the markers in question: the checks need nothing else.
+    let wanted = Set(markers.map(\.id))
+    let groups = document.entryIndicesByMarker(only: wanted).mapValues { $0.map { document.entries[$0] } }
     if markers.count == 2 {
       let parts = valueText.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
       guard parts.count == 2 else { throw .bloodPressureFormat(valueText) }

@@ -1,0 +1,161 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
+
+/// Which entries a read needs. Screens rarely need thirty years of readings: the home screen
+/// shows each marker's latest twelve, `show` one marker's.
+public enum EntrySelection: Equatable, Sendable {
+  case all
+  /// The latest `count` entries of every marker.
+  case latest(Int)
+  /// Every entry of these markers.
+  case markers(Set<UUID>)
+}
+
+/// A document read for display, possibly with only some of its entries.
+public struct DocumentView: Sendable {
+  /// The document; its `entries` hold only what was selected.
+  public var document: GlanceDocument
+  /// The first 16 hex digits of every entry's id, selected or not, as numbers (short ids must be
+  /// unique among all); empty unless asked for.
+  public var allEntryIDPrefixes: [UInt64]
+}
+
+extension JSONReader {
+  /// Reads the entries array keeping only `selection`. Each line that `writeEntry` wrote is
+  /// skimmed for its marker and date (and, when `ids` is set, its id) without being decoded;
+  /// only the selected lines are decoded in full. Nil (and nothing consumed) when a line is not
+  /// in that layout or the dates are out of order: then the caller decodes everything.
+  mutating func skimEntries(_ selection: EntrySelection, ids wantIDs: Bool) throws -> (
+    entries: [MarkerEntry], ids: [UInt64]
+  )? {
+    let arrayStart = position
+    func giveUp() -> (entries: [MarkerEntry], ids: [UInt64])? {
+      restore(arrayStart)
+      return nil
+    }
+    skipWhitespace()
+    guard consume("[") else { return giveUp() }
+    skipWhitespace()
+    if consume("]") { return ([], []) }
+    // Markers are few: each line's marker id text is matched against those seen so far (the
+    // previous one first) and kept as a small number, without parsing or hashing.
+    var markerTexts: [Int] = []  // offset of a line's marker id text, one per distinct marker
+    var markerIDs: [UUID] = []
+    var starts: [Int] = []
+    var slots: [Int32] = []
+    var ids: [UInt64] = []
+    let estimate = count / 200
+    starts.reserveCapacity(estimate)
+    slots.reserveCapacity(estimate)
+    if wantIDs { ids.reserveCapacity(estimate) }
+    var previousDate = -1
+    var lastSlot = -1
+    while true {
+      skipWhitespace()
+      let start = position
+      guard consume("{\"id\": \""), position + 36 + 16 + 36 + 22 + 10 < count else { return giveUp() }
+      if wantIDs {
+        // The first 16 hex digits are all a short id needs.
+        var key: UInt64 = 0
+        var bad: UInt8 = 0
+        @inline(__always) func take(_ range: Range<Int>) {
+          for offset in range {
+            let digit = hexDigits[Int(base[position + offset])]
+            bad |= digit
+            key = key << 4 | UInt64(digit & 0x0F)
+          }
+        }
+        take(0..<8)
+        take(9..<13)
+        take(14..<18)
+        guard bad & 0xF0 == 0 else { return giveUp() }
+        ids.append(key)
+      }
+      restore(position + 36)
+      guard consume("\", \"markerID\": \"") else { return giveUp() }
+      let markerText = position
+      var slot = -1
+      if lastSlot >= 0, memcmp(base + markerTexts[lastSlot], base + markerText, 36) == 0 {
+        slot = lastSlot
+      } else {
+        for (index, known) in markerTexts.enumerated() where memcmp(base + known, base + markerText, 36) == 0 {
+          slot = index
+          break
+        }
+        if slot < 0 {
+          guard let marker = parseUUID(UnsafeBufferPointer(start: base + markerText, count: 36)) else {
+            return giveUp()
+          }
+          markerTexts.append(markerText)
+          markerIDs.append(marker)
+          slot = markerIDs.count - 1
+        }
+        lastSlot = slot
+      }
+      restore(markerText + 36)
+      guard consume("\", \"dateOfService\": \"") else { return giveUp() }
+      // YYYY-MM-DD compares as text; the selected lines are decoded (and their dates checked).
+      if previousDate >= 0, memcmp(base + previousDate, base + position, 10) > 0 { return giveUp() }
+      previousDate = position
+      // Records are one a line (line breaks inside strings are escaped): the line must end in
+      // "}," before the next record or "}" before the closing bracket.
+      guard let newline = memchr(base + position, 0x0A, count - position) else { return giveUp() }
+      let lineEnd = UnsafeRawPointer(newline).assumingMemoryBound(to: UInt8.self) - base
+      var last = lineEnd - 1
+      while last > position, base[last] == 0x20 || base[last] == 0x0D { last -= 1 }
+      let more = base[last] == UInt8(ascii: ",")
+      if more { last -= 1 }
+      guard base[last] == UInt8(ascii: "}") else { return giveUp() }
+      starts.append(start)
+      slots.append(Int32(slot))
+      restore(lineEnd)
+      skipWhitespace()
+      if !more {
+        guard consume("]") else { return giveUp() }
+        break
+      }
+    }
+    let end = position
+    // The lines to decode, oldest first.
+    var chosen: [Int] = []
+    switch selection {
+    case .all:
+      chosen = Array(starts.indices)
+    case .markers(let wanted):
+      let wantedSlots = markerIDs.map { wanted.contains($0) }
+      chosen = slots.indices.filter { wantedSlots[Int(slots[$0])] }
+    case .latest(let limit):
+      var counts = [Int](repeating: 0, count: markerIDs.count)
+      var full = 0
+      var index = slots.count - 1
+      while index >= 0, full < markerIDs.count {
+        let slot = Int(slots[index])
+        if counts[slot] < limit {
+          counts[slot] += 1
+          if counts[slot] == limit { full += 1 }
+          chosen.append(index)
+        }
+        index -= 1
+      }
+      chosen.reverse()
+    }
+    var entries: [MarkerEntry] = []
+    entries.reserveCapacity(chosen.count)
+    for index in chosen {
+      restore(starts[index])
+      entries.append(try readEntry())
+    }
+    restore(end)
+    return (entries, ids)
+  }
+}
