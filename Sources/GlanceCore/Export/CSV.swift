@@ -22,6 +22,34 @@ public enum CSV {
     return output
   }
 
+  /// Appends one record (CRLF-terminated) to `output`, as `encode` would write it.
+  public static func append(_ row: [Cell], to output: inout [UInt8]) {
+    if row == [.text("")] {
+      output.append(contentsOf: "\"\"\r\n".utf8)
+      return
+    }
+    for (index, cell) in row.enumerated() {
+      if index > 0 { output.append(UInt8(ascii: ",")) }
+      switch cell {
+      case .number(let value): output.append(contentsOf: ValueText.number(value).utf8)
+      case .text(let text):
+        // Plain text (the usual cell) is copied as it is; anything else goes through `field`.
+        if let first = text.utf8.first, first != UInt8(ascii: "'"), !formulaStartBytes.contains(first),
+          !text.utf8.contains(where: { $0 == UInt8(ascii: ",") || $0 == UInt8(ascii: "\"") || $0 < 0x20 || $0 == 0xEF })
+        {
+          output.append(contentsOf: text.utf8)
+        } else {
+          output.append(contentsOf: field(cell).utf8)
+        }
+      }
+    }
+    output.append(contentsOf: [0x0D, 0x0A])
+  }
+
+  static let formulaStartBytes: Set<UInt8> = [
+    UInt8(ascii: "="), UInt8(ascii: "+"), UInt8(ascii: "-"), UInt8(ascii: "@"), 0x09, 0x0D, 0x0A,
+  ]
+
   static func field(_ cell: Cell) -> String {
     var text: String
     switch cell {

@@ -32,10 +32,10 @@ public enum Exporter {
       let tracked = document.trackedMarkers.first { $0.markerID == markerID }
       markers[markerID] = (definition, tracked?.effectiveRange(for: definition) ?? definition.defaultRange)
     }
-    var output = CSV.encode([
-      ["date", "marker_key", "marker", "value", "unit", "status", "note", "source"].map(CSV.Cell.text)
-    ])
+    var output: [UInt8] = []
     output.reserveCapacity(document.entries.count * 110)
+    CSV.append(
+      ["date", "marker_key", "marker", "value", "unit", "status", "note", "source"].map(CSV.Cell.text), to: &output)
     var lastMarker: UUID?
     var current: (definition: MarkerDefinition, range: ReferenceRange)?
     for entry in document.entries {
@@ -46,16 +46,15 @@ public enum Exporter {
       guard let (definition, range) = current else { continue }
       let value: CSV.Cell =
         entry.comparator.map { .text($0.rawValue + ValueText.number(entry.value)) } ?? .number(entry.value)
-      output += CSV.encode([
+      CSV.append(
         [
           .text(entry.dateOfService.iso), .text(definition.key), .text(definition.displayName), value,
           .text(entry.unit),
           .text(MarkerStatus.of(entry.value, in: range).words), .text(entry.note ?? ""),
           .text(entry.sourceType.rawValue),
-        ]
-      ])
+        ], to: &output)
     }
-    return output
+    return String(decoding: output, as: UTF8.self)
   }
 
   /// One row per visit: date, type, label, doctor, notes. Oldest first.

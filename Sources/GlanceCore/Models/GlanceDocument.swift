@@ -176,7 +176,7 @@ extension GlanceDocument {
   }
 
   private mutating func removeEntry(id: UUID) -> MarkerEntry? {
-    guard let index = entries.firstIndex(where: { $0.id == id }) else { return nil }
+    guard let index = entries.index(ofEntry: id) else { return nil }
     return entries.remove(at: index)
   }
 

@@ -28,22 +28,28 @@ struct Reuse {
 /// A small set of ids: a linear scan for the usual handful (no hashing per entry), a `Set` for
 /// bulk changes such as an import.
 struct TouchedIDs: Sendable {
-  private var list: [UUID] = []
+  private var list: [(UInt64, UInt64)] = []
   private var set: Set<UUID>?
 
   mutating func insert(_ id: UUID) {
     if set != nil {
       set!.insert(id)
     } else if list.count < 16 {
-      if !list.contains(id) { list.append(id) }
+      let key = id.words
+      if !list.contains(where: { $0 == key }) { list.append(key) }
     } else {
-      set = Set(list)
+      set = Set(list.map { key in withUnsafeBytes(of: key) { UUID(uuid: $0.load(as: uuid_t.self)) } })
       set!.insert(id)
       list = []
     }
   }
 
-  @inline(__always) func contains(_ id: UUID) -> Bool { set?.contains(id) ?? list.contains(id) }
+  @inline(__always) func contains(_ id: UUID) -> Bool {
+    if let set { return set.contains(id) }
+    let key = id.words
+    for touched in list where touched == key { return true }
+    return false
+  }
 
   var isEmpty: Bool { list.isEmpty && (set?.isEmpty ?? true) }
 }
@@ -70,7 +76,8 @@ struct Encoded {
     fresh.append((part, start..<writer.count))
   }
 
-  /// The entries array, one record a line, copying each unchanged entry's line from the old file.
+  /// The entries array, one record a line, copying unchanged entries from the old file: a run of
+  /// them that stood together there is copied in one piece, separators and all.
   mutating func entries(_ entries: [MarkerEntry], reusing reuse: Reuse?) {
     guard !entries.isEmpty else {
       writer.raw("[]")
@@ -78,24 +85,41 @@ struct Encoded {
     }
     writer.raw("[")
     var originalIndex = 0
+    // The old records waiting to be copied: first..<end in the old entries.
+    var run: Range<Int>?
+    func flush(_ encoded: inout Encoded) {
+      guard let pending = run, let reuse else { return }
+      let bytes =
+        reuse.layout.entryRanges[pending.lowerBound]
+        .lowerBound..<reuse.layout.entryRanges[pending.upperBound - 1].upperBound
+      reuse.bytes.withUnsafeBytes { encoded.writer.append(UnsafeRawBufferPointer(rebasing: $0[bytes])) }
+      encoded.reusedEntries += pending.count
+      run = nil
+    }
     for (index, entry) in entries.enumerated() {
-      writer.raw(index == 0 ? "\n    " : ",\n    ")
       if let reuse, !reuse.touchedEntries.contains(entry.id) {
         // Unchanged entries keep their relative order: the next untouched original is this one.
         let originals = reuse.layout.entryIDs
         while originalIndex < originals.count, reuse.touchedEntries.contains(originals[originalIndex]) {
           originalIndex += 1
         }
-        if originalIndex < originals.count, originals[originalIndex] == entry.id {
-          let range = reuse.layout.entryRanges[originalIndex]
-          reuse.bytes.withUnsafeBytes { writer.append(UnsafeRawBufferPointer(rebasing: $0[range])) }
+        if originalIndex < originals.count, originals[originalIndex].words == entry.id.words {
+          if let pending = run, pending.upperBound == originalIndex {
+            run = pending.lowerBound..<(originalIndex + 1)
+          } else {
+            flush(&self)
+            writer.raw(index == 0 ? "\n    " : ",\n    ")
+            run = originalIndex..<(originalIndex + 1)
+          }
           originalIndex += 1
-          reusedEntries += 1
           continue
         }
       }
+      flush(&self)
+      writer.raw(index == 0 ? "\n    " : ",\n    ")
       fresh(.entry(index)) { $0.writeEntry(entry) }
     }
+    flush(&self)
     writer.raw("\n  ]")
   }
 

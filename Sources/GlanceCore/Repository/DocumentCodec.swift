@@ -247,8 +247,11 @@ extension GlanceDocument {
   /// sorted.
   @discardableResult
   fileprivate mutating func normalizeOrderIfNeeded() -> Bool {
-    let entriesSorted = zip(entries, entries.dropFirst()).allSatisfy {
-      !MarkerEntry.chronological($1, $0)
+    let entriesSorted = entries.withUnsafeBufferPointer { buffer in
+      for index in buffer.indices.dropFirst() where MarkerEntry.chronological(buffer[index], buffer[index - 1]) {
+        return false
+      }
+      return true
     }
     let visitsSorted = zip(visits, visits.dropFirst()).allSatisfy { !Visit.newestFirst($0, $1) }
     let trackedSorted = zip(trackedMarkers, trackedMarkers.dropFirst()).allSatisfy {

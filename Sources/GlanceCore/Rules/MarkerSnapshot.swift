@@ -64,13 +64,16 @@ extension GlanceDocument {
     var full = 0
     let wantedCount = wanted?.count ?? Int.max
     // Walk newest first so a limit can stop early once every wanted marker has enough.
+    var words: [(UInt64, UInt64)] = []
     while index >= 0 {
       let markerID = entries[index].markerID
+      let key = markerID.words
       var slot = last
-      if slot < 0 || ids[slot] != markerID {
-        slot = ids.firstIndex(of: markerID) ?? -1
+      if slot < 0 || words[slot] != key {
+        slot = words.firstIndex { $0 == key } ?? -1
         if slot < 0 {
           ids.append(markerID)
+          words.append(key)
           groups.append([])
           slot = ids.count - 1
         }
