@@ -25,8 +25,10 @@ public struct JSONReader: ~Copyable {
   public private(set) var position: Int = 0
   private var depth = 0
   private var seenKeys: [[(Int, Int)]] = []
-  /// Short strings read before (units, sources), reused instead of made again.
-  private var interned: [(start: Int, count: Int, text: String)] = []
+  /// Short strings read before (units, sources), reused instead of made again: where each
+  /// first stood in the bytes, and the string made then.
+  private var internedSpans: [(start: Int, count: Int)] = []
+  private var internedTexts: [String] = []
   private static let maximumDepth = 128
 
   /// Runs `body` with a reader over `bytes`; the reader must not escape.
@@ -208,12 +210,18 @@ public struct JSONReader: ~Copyable {
       }
       if end < count, base[end] == UInt8(ascii: "\"") {
         let length = end - start
-        for known in interned where known.count == length && memcmp(base + known.start, base + start, length) == 0 {
-          position = end + 1
-          return known.text
+        for index in internedSpans.indices {
+          let known = internedSpans[index]
+          if known.count == length, memcmp(base + known.start, base + start, length) == 0 {
+            position = end + 1
+            return internedTexts[index]
+          }
         }
         let text = try readString()
-        if interned.count < 32 { interned.append((start, length, text)) }
+        if internedSpans.count < 32 {
+          internedSpans.append((start, length))
+          internedTexts.append(text)
+        }
         return text
       }
     }
