@@ -66,7 +66,7 @@ struct DocumentCodecTests {
     #expect(text.hasSuffix("\n}\n"))
   }
 
-  @Test("Foundation's JSONDecoder reads the file into the same values", arguments: 0..<150)
+  @Test("Foundation's JSONDecoder reads the file into the same values", arguments: 0..<1000)
   func foundationReadsOurFiles(seed: Int) throws {
     var generator = SeededGenerator(seed: UInt64(seed))
     let document = randomDocument(using: &generator)
@@ -75,7 +75,7 @@ struct DocumentCodecTests {
     #expect(foundation == document)
   }
 
-  @Test("the codec reads what Foundation's JSONEncoder writes", arguments: 0..<150)
+  @Test("the codec reads what Foundation's JSONEncoder writes", arguments: 0..<1000)
   func weReadFoundationFiles(seed: Int) throws {
     var generator = SeededGenerator(seed: UInt64(seed) &+ 10_000)
     let document = randomDocument(using: &generator)

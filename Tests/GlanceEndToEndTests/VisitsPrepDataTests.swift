@@ -2,6 +2,12 @@ import Foundation
 import GlanceCore
 import Testing
 
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 /// Visits, prep, search, batch entry, export/import and undo through the real binary.
 @Suite("End to end: visits, prep, search, batch, export, import, undo")
 struct VisitsPrepDataTests {
@@ -233,5 +239,21 @@ struct VisitsPrepDataTests {
       #expect(result.stdout == "Undid: add HDL \(50 + day) on Jan \(day), 2026\n")
     }
     #expect(try glance.document().entries.map(\.value) == [51])
+  }
+}
+
+@Suite("End to end: exports to things that are not files")
+struct ExportTargetTests {
+  @Test("export -o /dev/null writes into it and never replaces the device")
+  func devNull() throws {
+    let glance = GlanceSandbox()
+    try glance.run("add", "hdl", "60")
+    let result = try glance.run("export", "--csv", "-o", "/dev/null")
+    #expect(result.status == 0, "\(result.stderr)")
+    var info = stat()
+    #expect(stat("/dev/null", &info) == 0)
+    #expect(info.st_mode & S_IFMT == S_IFCHR)
+    let folder = try FileManager.default.contentsOfDirectory(atPath: "/dev").filter { $0.hasPrefix(".null.tmp") }
+    #expect(folder.isEmpty)
   }
 }

@@ -165,8 +165,13 @@ public enum Importer {
   ) {
     var seen = plan.replace ? EntryIdentity.index([]) : EntryIdentity.index(document.entries)
     var tracked = plan.replace ? [] : document.trackedMarkers
-    for (draft, source) in drafts {
-      let entry = draft.entry(at: now, source: source)
+    // Rows of one import share an entry time; ids that rise row by row keep same-day readings
+    // in the file's order (entries tie-break by id), so exporting again gives the same rows.
+    var generator = SystemRandomNumberGenerator()
+    let batch = UInt64.random(in: 0...UInt64.max, using: &generator)
+    for (row, (draft, source)) in drafts.enumerated() {
+      var entry = draft.entry(at: now, source: source)
+      entry.id = orderedID(batch: batch, row: row)
       if seen.contains(entry) {
         plan.duplicates += 1
         continue
@@ -213,6 +218,16 @@ public enum Importer {
     }
     return try repository.read()
   }
+}
+
+/// A random version-4 UUID whose leading bits count `row` up, so ids of one import sort in row order.
+func orderedID(batch: UInt64, row: Int) -> UUID {
+  // 24 bits of row first (sixteen million rows), then the batch's random bits.
+  var high = (UInt64(row) & 0xFF_FFFF) << 40 | (batch >> 24) & 0xFF_FFFF_FFFF
+  var low = batch &* 0x9E37_79B9_7F4A_7C15 ^ UInt64(row) &* 0xBF58_476D_1CE4_E5B9
+  high = (high & ~0xF000) | 0x4000  // version 4
+  low = (low & ~(0xC000_0000_0000_0000 as UInt64)) | 0x8000_0000_0000_0000  // RFC 4122 variant
+  return withUnsafeBytes(of: (high.bigEndian, low.bigEndian)) { UUID(uuid: $0.load(as: uuid_t.self)) }
 }
 
 /// What makes two readings the same: the same id, or the same marker, date, value and comparator.

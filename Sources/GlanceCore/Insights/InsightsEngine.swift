@@ -38,7 +38,7 @@ public enum InsightsEngine {
     guard status.isOutOfRange else { return nil }
     let definition = snapshot.definition
     let side = status == .high ? "above" : "below"
-    let range = ValueText.range(snapshot.range, unit: definition.unit, style: .plain) ?? ""
+    let range = ValueText.rangeInWords(snapshot.range, unit: definition.unit) ?? ""
     let text =
       "Your \(definition.displayName) \(isPlural(definition) ? "were" : "was") \(latest.valueText) on \(DateText.long(latest.dateOfService)), \(side) your target range (\(range)). "
       + "Consider asking your doctor about this result."

@@ -34,6 +34,17 @@ public enum ValueText {
     return unit == "%" ? text + "%" : text + " " + unit
   }
 
+  /// "40 to 60 mg/dL", "at least 40 mg/dL", "up to 99 mg/dL": for sentences.
+  public static func rangeInWords(_ range: ReferenceRange, unit: String) -> String? {
+    let suffix = unit == "%" ? "%" : " " + unit
+    switch (range.low, range.high) {
+    case (let low?, let high?): return number(low) + (unit == "%" ? "%" : "") + " to " + number(high) + suffix
+    case (let low?, nil): return "at least " + number(low) + suffix
+    case (nil, let high?): return "up to " + number(high) + suffix
+    case (nil, nil): return nil
+    }
+  }
+
   /// "40–60", "at least 40", "up to 99" (ASCII: "40-60").
   public static func range(_ range: ReferenceRange, unit: String, style: OutputStyle) -> String? {
     let suffix = unit == "%" ? "%" : " " + unit
