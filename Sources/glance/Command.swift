@@ -36,39 +36,39 @@ enum Command: Equatable {
 struct AddOptions: Equatable {
   var marker: String
   var value: String
-  var unit: String?
-  var date: String?
-  var note: String?
+  var unit: String? = nil
+  var date: String? = nil
+  var note: String? = nil
 }
 
 struct EditOptions: Equatable {
   var id: String
-  var value: String?
-  var date: String?
-  var note: String?
+  var value: String? = nil
+  var date: String? = nil
+  var note: String? = nil
 }
 
 struct RangeOptions: Equatable {
   var marker: String
-  var low: String?
-  var high: String?
+  var low: String? = nil
+  var high: String? = nil
   var reset: Bool
 }
 
 struct CustomOptions: Equatable {
   var name: String
   var unit: String
-  var low: String?
-  var high: String?
-  var direction: Direction?
+  var low: String? = nil
+  var high: String? = nil
+  var direction: Direction? = nil
 }
 
 struct VisitOptions: Equatable {
-  var date: String?
-  var doctor: String?
-  var type: String?
-  var label: String?
-  var notes: String?
+  var date: String? = nil
+  var doctor: String? = nil
+  var type: String? = nil
+  var label: String? = nil
+  var notes: String? = nil
 }
 
 struct ExportOptions: Equatable {
@@ -105,7 +105,23 @@ struct Invocation: Equatable {
 enum CommandParser {
   /// Parses the words after `glance`.
   static func parse(_ words: [String]) throws -> Invocation {
-    guard let first = words.first(where: { !ArgumentTokenizer.looksLikeOption($0) || $0 == "--" }) else {
+    // The command is the first word that is neither an option nor a global option's value
+    // (`glance --width 60 show hdl`).
+    var commandIndex: Int?
+    var index = 0
+    while index < words.count {
+      let word = words[index]
+      if word == "--" { break }
+      if ArgumentTokenizer.looksLikeOption(word) {
+        let name = word.hasPrefix("--") ? String(word.dropFirst(2)) : ""
+        if ArgumentTokenizer.global.valued.contains(name) { index += 1 }
+        index += 1
+        continue
+      }
+      commandIndex = index
+      break
+    }
+    guard let commandIndex else {
       // Only options: `glance`, `glance --version`, `glance --help`, `glance --width 60`.
       if words.contains("--version") || words.contains("-V") {
         return Invocation(command: .version, global: GlobalOptions())
@@ -115,8 +131,9 @@ enum CommandParser {
       if arguments.flags.contains("help") { return Invocation(command: .help(topic: nil), global: global) }
       return Invocation(command: .home, global: global)
     }
+    let first = words[commandIndex]
     var rest = words
-    rest.remove(at: words.firstIndex(of: first)!)
+    rest.remove(at: commandIndex)
     var name = first
     if name == "visit" {
       guard let sub = rest.first(where: { !ArgumentTokenizer.looksLikeOption($0) }) else {

@@ -1,0 +1,63 @@
+import Testing
+
+@testable import GlanceCore
+
+/// The one sentence under a chart, in the PRD's words.
+@Suite("TrendSummary")
+struct TrendSummaryTests {
+  static let today = Fixture.date("2026-11-22")
+
+  static func sentence(_ marker: MarkerDefinition, _ readings: [(String, Double)], range: ReferenceRange? = nil)
+    -> String
+  {
+    let snapshot = ChartGoldenTests.snapshot(marker, readings, range: range)
+    return TrendSummary.sentence(snapshot, entries: snapshot.entries, today: today)
+  }
+
+  @Test(
+    "sentences for each shape of history",
+    arguments: [
+      (
+        [("2024-11-02", 95.0), ("2025-05-20", 93), ("2026-03-12", 90)],
+        "HDL Cholesterol over the past 2 years: 3 readings, trending down from 95 to 90 mg/dL, all within your target range."
+      ),
+      (
+        [("2026-10-30", 89.0)],
+        "HDL Cholesterol: 1 reading, 89 mg/dL on Oct 30, 2026, within your target range."
+      ),
+      (
+        [("2026-05-30", 38.0), ("2026-10-30", 45)],
+        "HDL Cholesterol over the past 5 months: 2 readings, from 38 to 45 mg/dL, 1 of 2 outside your target range, the latest within it."
+      ),
+      (
+        [("2026-01-10", 60.0), ("2026-04-10", 50), ("2026-07-10", 55)],
+        "HDL Cholesterol over the past 10 months: 3 readings, between 50 and 60 mg/dL, most recently 55, all within your target range."
+      ),
+      (
+        [("2026-11-01", 30.0), ("2026-11-08", 35), ("2026-11-15", 39)],
+        "HDL Cholesterol over the past 3 weeks: 3 readings, trending up from 30 to 39 mg/dL, all outside your target range."
+      ),
+      (
+        [("2025-11-22", 60.0), ("2026-05-01", 61)],
+        "HDL Cholesterol over the past year: 2 readings, from 60 to 61 mg/dL, all within your target range."
+      ),
+    ] as [([(String, Double)], String)])
+  func sentences(readings: [(String, Double)], expected: String) {
+    #expect(Self.sentence(Fixture.hdl, readings) == expected)
+  }
+
+  @Test("a latest reading above a one-sided range says so")
+  func above() {
+    #expect(
+      Self.sentence(Fixture.ldl, [("2026-11-01", 131)])
+        == "LDL Cholesterol: 1 reading, 131 mg/dL on Nov 1, 2026, above your target range.")
+  }
+
+  @Test("no range, no range clause")
+  func noRange() {
+    let weight = MarkerLibrary.builtIn.marker(key: "weight")!
+    #expect(
+      Self.sentence(weight, [("2026-09-01", 180), ("2026-10-01", 178)])
+        == "Body Weight over the past 2 months: 2 readings, from 180 to 178 lb.")
+  }
+}
