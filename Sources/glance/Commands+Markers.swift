@@ -79,14 +79,7 @@ extension App {
     let marker = try CustomMarkerPlanner.make(
       name: options.name, unit: options.unit, low: options.low, high: options.high, direction: options.direction,
       existing: context.allMarkers(document))
-    try context.repository.write(summary: "add custom marker \(marker.displayName)") { transaction in
-      transaction.apply(.putCustomMarker(marker))
-      var tracked = transaction.document.trackedMarkers
-      tracked.append(
-        UserMarker(
-          markerID: marker.id, displayOrder: (tracked.map(\.displayOrder).max() ?? -1) + 1, addedAt: transaction.now))
-      transaction.apply(.setTrackedMarkers(tracked))
-    }
+    try context.repository.addCustomMarker(marker, tracking: true, summary: "add custom marker \(marker.displayName)")
     var line = "Added and tracking \(marker.displayName) (\(marker.unit))"
     if let range = ValueText.range(marker.defaultRange, unit: marker.unit, style: context.style) {
       line += ", your target range \(range)"
@@ -105,22 +98,10 @@ extension App {
     if let low, let high, low >= high {
       throw CustomMarkerPlanner.Failure.rangeOrder(low: ValueText.number(low), high: ValueText.number(high))
     }
-    let isTracked = document.trackedMarkers.contains { $0.markerID == marker.id }
-    try context.repository.write(
-      summary: options.reset ? "reset the range of \(marker.shortName)" : "set the range of \(marker.shortName)"
-    ) { transaction in
-      var tracked = transaction.document.trackedMarkers
-      if !tracked.contains(where: { $0.markerID == marker.id }) {
-        tracked.append(
-          UserMarker(
-            markerID: marker.id, displayOrder: (tracked.map(\.displayOrder).max() ?? -1) + 1, addedAt: transaction.now))
-      }
-      let index = tracked.firstIndex { $0.markerID == marker.id }!
-      tracked[index].customReferenceLow = options.reset ? nil : low
-      tracked[index].customReferenceHigh = options.reset ? nil : high
-      transaction.apply(.setTrackedMarkers(tracked))
-    }
-    if !isTracked { console.out("Now tracking \(marker.displayName).") }
+    let started = try context.repository.setTargetRange(
+      for: marker.id, low: options.reset ? nil : low, high: options.reset ? nil : high,
+      summary: options.reset ? "reset the range of \(marker.shortName)" : "set the range of \(marker.shortName)")
+    if started { console.out("Now tracking \(marker.displayName).") }
     let snapshot = try context.repository.read().snapshot(for: marker)
     let style = context.style
     let rangeText = ValueText.range(snapshot.range, unit: marker.unit, style: style) ?? "none"

@@ -104,15 +104,7 @@ extension App {
     if !newMarkers.isEmpty || custom != nil {
       try context.repository.write(summary: "setup") { transaction in
         if let custom { transaction.apply(.putCustomMarker(custom)) }
-        var tracked = transaction.document.trackedMarkers
-        for marker in newMarkers + (custom.map { [$0] } ?? [])
-        where !tracked.contains(where: { $0.markerID == marker.id }) {
-          tracked.append(
-            UserMarker(
-              markerID: marker.id, displayOrder: (tracked.map(\.displayOrder).max() ?? -1) + 1, addedAt: transaction.now
-            ))
-        }
-        transaction.apply(.setTrackedMarkers(tracked))
+        transaction.track(newMarkers.map(\.id) + (custom.map { [$0.id] } ?? []))
       }
     }
     console.out("")

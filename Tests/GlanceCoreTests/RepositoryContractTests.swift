@@ -81,8 +81,13 @@ struct RepositoryContractTests {
     #expect(marker.effectiveRange(for: Fixture.ldl) == ReferenceRange(low: nil, high: 70))
     try repository.setTargetRange(for: Fixture.ldl.id, low: nil, high: nil)
     #expect(try repository.trackedMarkers()[0].effectiveRange(for: Fixture.ldl) == Fixture.ldl.defaultRange)
-    #expect(throws: RepositoryError.unknownMarker(Fixture.tsh.id)) {
-      try repository.setTargetRange(for: Fixture.tsh.id, low: 1, high: 2)
+    // A marker not tracked yet starts being tracked; an unknown id is refused.
+    #expect(try repository.setTargetRange(for: Fixture.tsh.id, low: 1, high: 2))
+    #expect(try repository.trackedMarkers().last?.markerID == Fixture.tsh.id)
+    #expect(try !repository.setTargetRange(for: Fixture.tsh.id, low: 1, high: 3))
+    let stranger = UUID()
+    #expect(throws: RepositoryError.unknownMarker(stranger)) {
+      try repository.setTargetRange(for: stranger, low: 1, high: 2)
     }
   }
 

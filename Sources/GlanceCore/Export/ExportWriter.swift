@@ -42,8 +42,9 @@ public enum ExportWriter {
         try? fileSystem.remove(temporary)
         throw error
       }
-      try fileSystem.close(descriptor)
       do {
+        // NB: never close twice: after a failed close the descriptor is already released.
+        try fileSystem.close(descriptor)
         try fileSystem.rename(temporary, path)
       } catch {
         try? fileSystem.remove(temporary)

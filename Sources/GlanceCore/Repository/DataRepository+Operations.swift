@@ -26,9 +26,10 @@ extension DataRepository {
     return try read().customMarkers.first { $0.id == markerID }
   }
 
-  /// Adds a custom marker; a name already used by a library or custom marker is refused.
+  /// Adds a custom marker (and, with `tracking`, starts tracking it in the same change); a name
+  /// already used by a library or custom marker is refused.
   @discardableResult
-  public func addCustomMarker(_ definition: MarkerDefinition, summary: String? = nil) throws
+  public func addCustomMarker(_ definition: MarkerDefinition, tracking: Bool = false, summary: String? = nil) throws
     -> MarkerDefinition
   {
     var marker = definition
@@ -42,6 +43,7 @@ extension DataRepository {
         }
       if taken { throw RepositoryError.duplicateCustomMarker(marker.displayName) }
       transaction.apply(.putCustomMarker(marker))
+      if tracking { transaction.track([marker.id]) }
       return marker
     }
   }
@@ -65,22 +67,10 @@ extension DataRepository {
     -> [UserMarker]
   {
     try write(summary: summary) { transaction in
-      var markers = transaction.document.trackedMarkers
-      var result: [UserMarker] = []
-      for definition in definitions {
-        try requireKnown(definition.id, in: transaction.document)
-        if let existing = markers.first(where: { $0.markerID == definition.id }) {
-          result.append(existing)
-          continue
-        }
-        let marker = UserMarker(
-          markerID: definition.id, displayOrder: (markers.map(\.displayOrder).max() ?? -1) + 1,
-          addedAt: transaction.now)
-        markers.append(marker)
-        result.append(marker)
-      }
-      transaction.apply(.setTrackedMarkers(markers))
-      return result
+      for definition in definitions { try requireKnown(definition.id, in: transaction.document) }
+      transaction.track(definitions.map(\.id))
+      let tracked = transaction.document.trackedMarkers
+      return definitions.compactMap { definition in tracked.first { $0.markerID == definition.id } }
     }
   }
 
@@ -111,18 +101,22 @@ extension DataRepository {
     }
   }
 
-  /// Sets "your target range" for a tracked marker; nil for both restores the default.
+  /// Sets "your target range" for a marker; nil for both restores the default. A marker not
+  /// tracked yet starts being tracked (a target only means something for a marker you follow).
+  /// Returns true when it had to start tracking it.
+  @discardableResult
   public func setTargetRange(
     for markerID: UUID, low: Double?, high: Double?, summary: String? = nil
-  ) throws {
+  ) throws -> Bool {
     try write(summary: summary ?? "change a target range") { transaction in
+      try requireKnown(markerID, in: transaction.document)
+      let started = !transaction.track([markerID]).isEmpty
       var markers = transaction.document.trackedMarkers
-      guard let index = markers.firstIndex(where: { $0.markerID == markerID }) else {
-        throw RepositoryError.unknownMarker(markerID)
-      }
+      let index = markers.firstIndex { $0.markerID == markerID }!
       markers[index].customReferenceLow = low
       markers[index].customReferenceHigh = high
       transaction.apply(.setTrackedMarkers(markers))
+      return started
     }
   }
 

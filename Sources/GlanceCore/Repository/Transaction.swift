@@ -41,6 +41,21 @@ public struct Transaction {
     for operation in operations { apply(operation) }
   }
 
+  /// Starts tracking each marker not tracked yet, at the end of the home screen, as one change;
+  /// returns the ids that were not tracked before.
+  @discardableResult
+  public mutating func track(_ markerIDs: [UUID]) -> [UUID] {
+    var markers = document.trackedMarkers
+    var added: [UUID] = []
+    for id in markerIDs where !markers.contains(where: { $0.markerID == id }) {
+      markers.append(
+        UserMarker(markerID: id, displayOrder: (markers.map(\.displayOrder).max() ?? -1) + 1, addedAt: now))
+      added.append(id)
+    }
+    if !added.isEmpty { apply(.setTrackedMarkers(markers)) }
+    return added
+  }
+
   /// True when something actually changed.
   public var hasChanges: Bool { !inverse.isEmpty }
 

@@ -115,16 +115,12 @@ public enum EntryPlanner {
     _ drafts: [EntryDraft], source: SourceType, summary: String, repository: any DataRepository
   ) throws -> Saved {
     let (entries, newlyTracked) = try repository.write(summary: summary) { transaction in
-      var tracked = transaction.document.trackedMarkers
+      let added = Set(transaction.track(drafts.map(\.marker.id)))
       var newlyTracked: [MarkerDefinition] = []
-      for draft in drafts where !tracked.contains(where: { $0.markerID == draft.marker.id }) {
-        tracked.append(
-          UserMarker(
-            markerID: draft.marker.id, displayOrder: (tracked.map(\.displayOrder).max() ?? -1) + 1,
-            addedAt: transaction.now))
+      for draft in drafts
+      where added.contains(draft.marker.id) && !newlyTracked.contains(where: { $0.id == draft.marker.id }) {
         newlyTracked.append(draft.marker)
       }
-      transaction.apply(.setTrackedMarkers(tracked))
       let entries = drafts.map { $0.entry(at: transaction.now, source: source) }
       transaction.apply(entries.map(Operation.putEntry))
       return (entries, newlyTracked)

@@ -75,9 +75,11 @@ public enum VisitPlanner {
   }
 }
 
-/// "cardiology" → "Cardiology", "eye clinic" → "Eye Clinic".
+/// "cardiology" → "Cardiology", "eye clinic" → "Eye Clinic"; initials stay initials: "mri" →
+/// "MRI", "ct scan" → "CT Scan".
 func capitalizedWords(_ text: String) -> String {
-  text.split(separator: " ", omittingEmptySubsequences: false).map { word in
-    word.prefix(1).uppercased() + word.dropFirst()
+  let initials: Set<String> = ["mri", "ct", "pet", "ent", "ecg", "ekg", "eeg", "gi", "ob", "gyn", "obgyn"]
+  return text.split(separator: " ", omittingEmptySubsequences: false).map { word in
+    initials.contains(word.lowercased()) ? word.uppercased() : word.prefix(1).uppercased() + word.dropFirst()
   }.joined(separator: " ")
 }

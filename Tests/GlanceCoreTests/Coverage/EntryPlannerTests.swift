@@ -1,0 +1,177 @@
+import Foundation
+import Testing
+
+@testable import GlanceCore
+
+/// DESIGN §5 `glance add MARKER VALUE [UNIT] [--date D] [--note N]`: MARKER is anything search
+/// resolves; UNIT may be the SI unit (converted); blood pressure as `bp 120/80` records systolic
+/// and diastolic together; readings cannot be in the future; ambiguous dates are refused.
+@Suite("EntryPlanner: plan")
+struct EntryPlannerTests {
+  static let today = Fixture.date("2025-06-01")
+  static let systolic = Fixture.library.marker(key: "bp-systolic")!
+  static let diastolic = Fixture.library.marker(key: "bp-diastolic")!
+
+  static func plan(
+    _ marker: String, _ value: String, unit: String? = nil, date: String? = nil, note: String? = nil,
+    document: GlanceDocument = .empty(createdAt: Timestamp(Fixture.now))
+  ) throws(EntryError) -> [EntryDraft] {
+    try EntryPlanner.plan(
+      marker: marker, value: value, unit: unit, date: date, note: note, today: today, document: document,
+      library: .builtIn)
+  }
+
+  @Test(
+    "a library marker by key, name or alias gives one draft for today",
+    arguments: ["hdl", "HDL", "HDL Cholesterol", "good cholesterol", "hdl-c"])
+  func libraryMarker(words: String) throws {
+    let drafts = try Self.plan(words, "89")
+    #expect(drafts.count == 1)
+    let draft = try #require(drafts.first)
+    #expect(draft.marker == Fixture.hdl)
+    #expect(draft.value == 89)
+    #expect(draft.comparator == nil)
+    #expect(draft.convertedFrom == nil)
+    #expect(draft.date == Self.today)
+    #expect(draft.note == nil)
+    #expect(draft.checks.isEmpty)
+  }
+
+  @Test("a key typed with or without its dash needs no search", arguments: ["vitamin-d", "vitamind", "bp-systolic"])
+  func keys(words: String) throws {
+    let key = words == "vitamind" ? "vitamin-d" : words
+    #expect(try Self.plan(words, "30").first?.marker.key == key)
+  }
+
+  @Test("a custom marker in the document resolves by its key and by its name")
+  func customMarker() throws {
+    let custom = Fixture.customMarker("Blood Ketones")
+    var document = GlanceDocument.empty(createdAt: Timestamp(Fixture.now))
+    document.apply(.putCustomMarker(custom))
+    for words in ["custom-blood-ketones", "Blood Ketones", "blood ketones"] {
+      let drafts = try Self.plan(words, "0.4", document: document)
+      #expect(drafts.map(\.marker) == [custom], "\(words)")
+      #expect(drafts.first?.value == 0.4)
+    }
+  }
+
+  @Test(
+    "blood pressure is two readings, systolic then diastolic",
+    arguments: ["bp", "BP", "blood pressure", "pressure", "Blood-Pressure"])
+  func bloodPressure(words: String) throws {
+    let drafts = try Self.plan(words, "120/80")
+    #expect(drafts.map(\.marker) == [Self.systolic, Self.diastolic])
+    #expect(drafts.map(\.value) == [120, 80])
+    #expect(drafts.allSatisfy { $0.date == Self.today })
+  }
+
+  @Test("blood pressure not typed as top/bottom is refused, repeating it", arguments: ["120", "120/80/70", "12080"])
+  func bloodPressureFormat(value: String) {
+    #expect(throws: EntryError.bloodPressureFormat(value)) { try Self.plan("bp", value) }
+  }
+
+  @Test("blood pressure with a missing half is refused", arguments: ["120/", "/80", "120/abc"])
+  func bloodPressureHalf(value: String) {
+    #expect(throws: EntryError.self) { try Self.plan("bp", value) }
+  }
+
+  @Test(
+    "a value in the SI unit is converted with the marker's own factor, and says so",
+    arguments: [("3.2", "mmol/L"), ("3.2 mmol/L", nil), ("3.2mmol/l", nil)] as [(String, String?)])
+  func siConversion(value: String, unit: String?) throws {
+    let draft = try #require(try Self.plan("ldl", value, unit: unit).first)
+    #expect(abs(draft.value - 3.2 / 0.02586) < 0.06)
+    #expect(draft.value == (draft.value * 10).rounded() / 10)
+    let from = try #require(draft.convertedFrom)
+    #expect(from.contains("3.2"))
+    #expect(from.contains("mmol/L"))
+  }
+
+  @Test("the marker's own unit is no conversion")
+  func ownUnit() throws {
+    let draft = try #require(try Self.plan("ldl", "120", unit: "mg/dL").first)
+    #expect(draft.value == 120)
+    #expect(draft.convertedFrom == nil)
+  }
+
+  @Test("a unit both in the value and after it is refused; an unknown unit is refused")
+  func unitRefusals() {
+    #expect(throws: EntryError.invalidValue("3.2 mmol/L mmol/L")) { try Self.plan("ldl", "3.2 mmol/L", unit: "mmol/L") }
+    #expect(throws: EntryError.unknownUnit(unit: "g/L", marker: "LDL", accepted: ["mg/dL", "mmol/L"])) {
+      try Self.plan("ldl", "1.2", unit: "g/L")
+    }
+  }
+
+  @Test(
+    "a comparator value keeps its comparator", arguments: [("<0.5", ValueComparator.lessThan), (">90", .greaterThan)])
+  func comparator(value: String, comparator: ValueComparator) throws {
+    let draft = try #require(try Self.plan("tsh", value).first)
+    #expect(draft.comparator == comparator)
+  }
+
+  @Test(
+    "dates in words are read against today",
+    arguments: [
+      (String?.none, "2025-06-01"), ("today", "2025-06-01"), ("yesterday", "2025-05-31"),
+      ("2025-02-15", "2025-02-15"), ("Feb 15 2025", "2025-02-15"), ("2 weeks ago", "2025-05-18"),
+    ])
+  func dates(text: String?, expected: String) throws {
+    let drafts = try Self.plan("bp", "120/80", date: text)
+    #expect(drafts.map(\.date) == [Fixture.date(expected), Fixture.date(expected)])
+  }
+
+  @Test("a future or ambiguous date is refused")
+  func badDates() {
+    #expect(throws: EntryError.futureDate(Fixture.date("2025-06-02"))) { try Self.plan("hdl", "89", date: "tomorrow") }
+    #expect(throws: EntryError.ambiguousDate("02/03/2025")) { try Self.plan("hdl", "89", date: "02/03/2025") }
+  }
+
+  @Test("a blank note is no note; a note with words is kept", arguments: ["", "  ", "\n\t "])
+  func blankNotes(note: String) throws {
+    #expect(try Self.plan("hdl", "89", note: note).first?.note == nil)
+    #expect(try Self.plan("bp", "120/80", note: "after coffee").map(\.note) == ["after coffee", "after coffee"])
+  }
+
+  @Test("an unknown marker is refused, repeating the words")
+  func unknownMarker() {
+    #expect(throws: EntryError.unknownMarker("banana bread")) { try Self.plan("banana bread", "89") }
+  }
+
+  @Test("words that could be several markers are refused, offering each with its key")
+  func ambiguousMarker() throws {
+    do {
+      _ = try Self.plan("liver", "30")
+      Issue.record("expected a refusal")
+    } catch {
+      guard case .ambiguousMarker(let text, let candidates) = error else {
+        Issue.record("unexpected \(error)")
+        return
+      }
+      #expect(text == "liver")
+      #expect(candidates.count >= 2)
+      #expect(candidates.contains { $0.hasSuffix("(alt)") })
+      #expect(candidates.contains { $0.hasSuffix("(ast)") })
+    }
+  }
+
+  @Test("the checks see the document's readings of this marker only")
+  func checksUseDocument() throws {
+    var document = GlanceDocument.empty(createdAt: Timestamp(Fixture.now))
+    document.apply(.putEntry(Fixture.entry(Fixture.ldl, 89, on: "2025-02-15")))
+    #expect(try Self.plan("hdl", "89", date: "2025-02-15", document: document).first?.checks.isEmpty == true)
+    document.apply(.putEntry(Fixture.entry(Fixture.hdl, 89, on: "2025-02-15")))
+    let checks = try #require(try Self.plan("hdl", "89", date: "2025-02-15", document: document).first?.checks)
+    #expect(checks.map(\.kind).contains(.duplicate))
+  }
+
+  @Test("a value outside the plausible range is asked about")
+  func implausible() throws {
+    let checks = try #require(try Self.plan("hdl", "890").first?.checks)
+    #expect(checks.map(\.kind).contains(.implausible))
+  }
+
+  @Test("an unreadable value is refused", arguments: ["", "nan", "8,9", "0x59", "eighty"])
+  func badValues(value: String) {
+    #expect(throws: EntryError.self) { try Self.plan("hdl", value) }
+  }
+}

@@ -1,0 +1,156 @@
+import Foundation
+import Testing
+
+@testable import GlanceCore
+
+/// ImportPlan: "What an import would change, worked out before anything is written; `--dry-run`
+/// prints it." DESIGN §5 `glance import`: merge without duplicates, or `--replace`.
+@Suite("ImportPlan")
+struct ImportPlanTests {
+  static let library = MarkerLibrary.builtIn
+
+  static func plan(
+    _ kind: ImportPlan.Kind = .glanceJSON, replace: Bool = false, entries: [MarkerEntry] = [], visits: [Visit] = []
+  ) -> ImportPlan {
+    var plan = ImportPlan(kind: kind, replace: replace)
+    plan.entries = entries
+    plan.visits = visits
+    return plan
+  }
+
+  static func lines(_ plan: ImportPlan, known: [MarkerDefinition] = [], dryRun: Bool) -> [String] {
+    plan.summary(library: library, customMarkers: known, dryRun: dryRun).split(separator: "\n").map(String.init)
+  }
+
+  @Test(
+    "the first line says what the file was read as",
+    arguments: [ImportPlan.Kind.glanceJSON, .glanceCSV, .spreadsheet])
+  func kind(kind: ImportPlan.Kind) {
+    #expect(Self.lines(Self.plan(kind), dryRun: true).first == "Read \(kind.rawValue).")
+  }
+
+  @Test(
+    "a merge says how many readings and visits it adds, or would add",
+    arguments: [(true, "Would add"), (false, "Added")])
+  func mergeCounts(dryRun: Bool, verb: String) {
+    let plan = Self.plan(entries: [Fixture.entry(Fixture.hdl, 89, on: "2025-02-15")], visits: [])
+    let lines = Self.lines(plan, dryRun: dryRun)
+    #expect(lines.contains("\(verb) 1 reading and 0 visits."), "\(lines)")
+    let more = Self.plan(
+      entries: [Fixture.entry(Fixture.hdl, 89, on: "2025-02-15"), Fixture.entry(Fixture.hdl, 92, on: "2025-03-15")],
+      visits: [Fixture.visit("2025-01-01")])
+    #expect(Self.lines(more, dryRun: dryRun).contains("\(verb) 2 readings and 1 visit."))
+  }
+
+  @Test("a replace says it replaces all the data, even with nothing in the file")
+  func replaceCounts() {
+    let empty = Self.plan(replace: true)
+    #expect(!empty.isEmpty)
+    #expect(Self.lines(empty, dryRun: true).contains("Would replace all your data with 0 readings and 0 visits."))
+    #expect(Self.lines(empty, dryRun: false).contains("Replaced all your data with 0 readings and 0 visits."))
+  }
+
+  @Test("a merge that changes nothing is empty; anything to add is not")
+  func isEmpty() {
+    #expect(Self.plan().isEmpty)
+    #expect(!Self.plan(entries: [Fixture.entry(Fixture.hdl, 89, on: "2025-02-15")]).isEmpty)
+    #expect(!Self.plan(visits: [Fixture.visit("2025-02-15")]).isEmpty)
+    var custom = Self.plan()
+    custom.customMarkers = [Fixture.customMarker()]
+    #expect(!custom.isEmpty)
+    var tracked = Self.plan()
+    tracked.trackedMarkers = [UserMarker(markerID: Fixture.hdl.id, displayOrder: 0, addedAt: Timestamp(Fixture.now))]
+    #expect(!tracked.isEmpty)
+    var duplicatesOnly = Self.plan()
+    duplicatesOnly.duplicates = 4
+    #expect(duplicatesOnly.isEmpty)
+  }
+
+  @Test("the readings' span runs from the earliest to the latest date, whatever their order")
+  func span() {
+    let plan = Self.plan(entries: [
+      Fixture.entry(Fixture.hdl, 89, on: "2024-07-01"), Fixture.entry(Fixture.hdl, 80, on: "2019-03-09"),
+      Fixture.entry(Fixture.hdl, 85, on: "2025-02-15"),
+    ])
+    #expect(Self.lines(plan, dryRun: true).contains("Readings from Mar 9, 2019 to Feb 15, 2025."))
+    #expect(!Self.lines(Self.plan(), dryRun: true).contains { $0.hasPrefix("Readings from") })
+  }
+
+  @Test("the markers are named once each, sorted, library and custom alike")
+  func markerNames() throws {
+    let known = Fixture.customMarker("Blood Ketones")
+    let incoming = Fixture.customMarker("Grip Strength", unit: "kg")
+    var plan = Self.plan(entries: [
+      Fixture.entry(Fixture.ldl, 120, on: "2025-01-01"), Fixture.entry(Fixture.hdl, 89, on: "2025-01-01"),
+      Fixture.entry(Fixture.hdl, 90, on: "2025-02-01"), Fixture.entry(known, 0.3, on: "2025-02-01"),
+      Fixture.entry(incoming, 41, on: "2025-02-01"),
+    ])
+    plan.customMarkers = [incoming]
+    let lines = Self.lines(plan, known: [known], dryRun: true)
+    #expect(lines.contains("Markers: Blood Ketones, Grip Strength, HDL Cholesterol, LDL Cholesterol."), "\(lines)")
+  }
+
+  @Test("duplicates skipped are counted")
+  func duplicates() {
+    var plan = Self.plan()
+    #expect(!Self.lines(plan, dryRun: true).contains { $0.hasPrefix("Skipped") })
+    plan.duplicates = 1
+    #expect(Self.lines(plan, dryRun: true).contains("Skipped 1 item already in your data."))
+    plan.duplicates = 3
+    #expect(Self.lines(plan, dryRun: false).contains("Skipped 3 items already in your data."))
+  }
+
+  @Test("columns that match no marker are each named, with how to include them")
+  func unmatchedColumns() throws {
+    var plan = Self.plan(.spreadsheet)
+    plan.unmatchedColumns = ["Mood", "Steps today"]
+    let line = try #require(Self.lines(plan, dryRun: true).first { $0.hasPrefix("Columns") })
+    #expect(line.contains("“Mood”"))
+    #expect(line.contains("“Steps today”"))
+    #expect(line.contains("nothing was guessed"))
+    #expect(line.contains("glance library"))
+  }
+
+  @Test("at most ten unusual values are listed")
+  func unusual() throws {
+    var plan = Self.plan()
+    plan.unusual = (1...14).map { "row \($0)" }
+    let line = try #require(Self.lines(plan, dryRun: true).first { $0.hasPrefix("Worth a second look") })
+    #expect(line.contains("row 10"))
+    #expect(!line.contains("row 11"))
+    #expect(line.components(separatedBy: "; ").count == 10)
+  }
+
+  // MARK: ImportError
+
+  static let errors: [ImportError] = [
+    .unreadable("permission denied"), .notGlance("no header"), .newerVersion(9), .empty,
+    .noDateColumn(["When", "HDL"]), .noMarkerColumns(["Date", "Mood"]), .problems(["line 2: not a number"]),
+  ]
+
+  @Test("every import error is a refusal that says nothing was changed", arguments: errors)
+  func importErrors(error: ImportError) {
+    #expect(error.exitStatus == .refused)
+    #expect(error.message.contains("Nothing was changed") || error.message.contains("nothing was imported"))
+  }
+
+  @Test("an import error repeats what it found: the columns, the version")
+  func importErrorDetails() {
+    #expect(ImportError.noDateColumn(["When", "HDL"]).message.contains("When, HDL"))
+    #expect(ImportError.noMarkerColumns(["Date", "Mood"]).message.contains("Date, Mood"))
+    #expect(ImportError.newerVersion(9).message.contains("9"))
+    #expect(ImportError.newerVersion(9).message.contains("Update glance"))
+  }
+
+  @Test("problems are listed up to fifteen, then counted")
+  func problems() {
+    let few = ImportError.problems(["line 2: bad date", "line 3: bad value"]).message
+    #expect(few.contains("  line 2: bad date\n  line 3: bad value"))
+    #expect(!few.contains("more"))
+    let many = ImportError.problems((1...20).map { "line \($0): bad value" }).message
+    #expect(many.contains("line 15: bad value"))
+    #expect(!many.contains("line 16:"))
+    #expect(many.contains("… and 5 more."))
+    #expect(many.hasSuffix("Fix them in the file and import again."))
+  }
+}

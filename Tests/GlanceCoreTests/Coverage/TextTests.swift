@@ -1,0 +1,47 @@
+import Testing
+
+@testable import GlanceCore
+
+/// App/Text.swift: trimming helpers (spaces and tabs; or all whitespace, line breaks included) and
+/// PathText, NSString's path helpers: `/a/b/c.json` → `/a/b` and `c.json`; `c.json` → `` (the
+/// current folder).
+@Suite("Text helpers")
+struct TextTests {
+  @Test(
+    "trimmingWhitespace drops spaces and tabs at the ends only",
+    arguments: [
+      ("  hdl  ", "hdl"), ("\tHDL 89\t", "HDL 89"), ("a  b", "a  b"), ("", ""), (" \t ", ""),
+      ("\nkeep\n", "\nkeep\n"), (" \nx\n ", "\nx\n"), ("é ", "é"),
+    ])
+  func whitespace(text: String, expected: String) {
+    #expect(text.trimmingWhitespace() == expected)
+    #expect(Substring(text).trimmingWhitespace() == expected)
+  }
+
+  @Test(
+    "trimmingWhitespaceAndNewlines drops every kind of whitespace at the ends",
+    arguments: [
+      ("  hdl  ", "hdl"), ("\n\tnote\r\n", "note"), ("line one\nline two", "line one\nline two"), ("", ""),
+      (" \n\t\r\n ", ""), ("\u{00A0}x\u{2003}", "x"), ("\u{2028}y", "y"),
+    ])
+  func whitespaceAndNewlines(text: String, expected: String) {
+    #expect(text.trimmingWhitespaceAndNewlines() == expected)
+  }
+
+  @Test(
+    "a path's folder and last part",
+    arguments: [
+      ("/a/b/c.json", "/a/b", "c.json"), ("c.json", "", "c.json"), ("/c.json", "/", "c.json"),
+      ("a/b", "a", "b"), ("./export.csv", ".", "export.csv"), ("/a/b/", "/a/b", ""), ("", "", ""),
+      ("/", "/", ""), ("/home/ada/glance data/é.json", "/home/ada/glance data", "é.json"),
+    ])
+  func paths(path: String, parent: String, last: String) {
+    #expect(PathText.parent(path) == parent)
+    #expect(PathText.lastComponent(path) == last)
+  }
+
+  @Test("folder and last part put back together give the path", arguments: ["/a/b/c.json", "a/b", "/x/y z/w"])
+  func roundTrip(path: String) {
+    #expect(PathText.parent(path) + "/" + PathText.lastComponent(path) == path)
+  }
+}
