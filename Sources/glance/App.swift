@@ -103,7 +103,7 @@ final class Context {
       }
       today = date
     } else {
-      today = CalendarDate.today()
+      today = Console.localToday()
     }
   }
 

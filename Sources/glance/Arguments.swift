@@ -22,13 +22,13 @@ struct OptionSpec {
   /// Options that are on or off (`--yes`).
   var flags: Set<String> = []
   /// One-letter forms: `-y` → `yes`, `-o` → `output`.
-  var short: [Character: String] = [:]
+  var short: [(Character, String)] = []
 }
 
 enum ArgumentTokenizer {
   /// Options every command accepts.
   static let global = OptionSpec(
-    valued: ["color", "width", "today"], flags: ["ascii", "help", "no-color"], short: ["h": "help"])
+    valued: ["color", "width", "today"], flags: ["ascii", "help", "no-color"], short: [("h", "help")])
 
   /// Splits `words` by `spec` plus the global options. A word starting with `-` followed by a
   /// digit or `.` is a value (`-5`), not an option; `--` ends the options.
@@ -36,7 +36,7 @@ enum ArgumentTokenizer {
     var result = Arguments()
     let valued = spec.valued.union(global.valued)
     let flags = spec.flags.union(global.flags)
-    let short = spec.short.merging(global.short) { own, _ in own }
+    let short = spec.short + global.short
     var index = 0
     var optionsEnded = false
     while index < words.count {
@@ -60,7 +60,7 @@ enum ArgumentTokenizer {
         }
       } else {
         let letters = Array(word.dropFirst())
-        guard letters.count == 1, let long = short[letters[0]] else {
+        guard letters.count == 1, let long = short.first(where: { $0.0 == letters[0] })?.1 else {
           throw UsageError(message: "Unknown option \(word).", command: command)
         }
         name = long

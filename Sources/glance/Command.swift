@@ -190,7 +190,7 @@ enum CommandParser {
         let message =
           words.count < range.lowerBound
           ? "glance \(name) needs \(what)."
-          : "glance \(name) got more words than it expected: \(words.dropFirst(range.upperBound).joined(separator: " ")). Put quotes around names with spaces."
+          : "glance \(name) got more words than it expected: \(words.dropFirst(range.upperBound).joinedText(" ")). Put quotes around names with spaces."
         throw UsageError(message: message, command: name.hasPrefix("visit ") ? "visit" : name)
       }
     }
@@ -220,7 +220,7 @@ enum CommandParser {
       return .undo
     case "library":
       return .library(
-        query: words.isEmpty ? nil : words.joined(separator: " "), category: arguments.value("category"))
+        query: words.isEmpty ? nil : words.joinedText(" "), category: arguments.value("category"))
     case "setup":
       try count(0...0, "no words, only --markers")
       return .setup(markers: arguments.value("markers"))
@@ -262,7 +262,7 @@ enum CommandParser {
       return .batch(date: arguments.value("date"), pairs: words)
     case "show":
       try count(1...10, "a marker, e.g. glance show hdl")
-      return .show(marker: words.joined(separator: " "), since: arguments.value("since"))
+      return .show(marker: words.joinedText(" "), since: arguments.value("since"))
     case "edit":
       try count(1...1, "the id of a reading, e.g. glance edit 3fa2 --value 98")
       let options = EditOptions(
@@ -307,7 +307,7 @@ enum CommandParser {
       return .visits(type: arguments.value("type"), doctor: arguments.value("doctor"), since: arguments.value("since"))
     case "search":
       try count(1...20, "something to search for, e.g. glance search cholesterol")
-      return .search(query: words.joined(separator: " "))
+      return .search(query: words.joinedText(" "))
     case "export":
       try count(0...0, "only options")
       let json = arguments.flags.contains("json")

@@ -39,7 +39,7 @@ enum CommandCatalog {
         "glance add hdl 89", "glance add \"good cholesterol\" 89 --date 2025-02-15", "glance add ldl 3.2 mmol/L",
         "glance add bp 128/82 --note \"after coffee\"", "glance add psa \"<0.1\"",
       ],
-      spec: OptionSpec(valued: ["date", "note"], flags: ["yes"], short: ["y": "yes"])),
+      spec: OptionSpec(valued: ["date", "note"], flags: ["yes"], short: [("y", "yes")])),
     CommandInfo(
       name: "batch", usage: "glance batch [--date D] [MARKER=VALUE …]",
       summary: "Record a lab panel: one date, many values.",
@@ -49,7 +49,7 @@ enum CommandCatalog {
       examples: [
         "glance batch --date 2025-02-15 hdl=62 ldl=131 triglycerides=150 a1c=5.9", "glance batch < panel.txt",
       ],
-      spec: OptionSpec(valued: ["date"], flags: ["yes"], short: ["y": "yes"])),
+      spec: OptionSpec(valued: ["date"], flags: ["yes"], short: [("y", "yes")])),
     CommandInfo(
       name: "show", usage: "glance show MARKER [--since D]",
       summary: "A marker's trend chart, every reading, and a one-line summary.",
@@ -65,11 +65,11 @@ enum CommandCatalog {
         ("--value V", "The corrected value."), ("--date D", "The corrected date."), ("--note N", "A new note."), yes,
       ],
       examples: ["glance edit 3fa2 --value 98", "glance edit 3fa2 --date 2025-02-14"],
-      spec: OptionSpec(valued: ["value", "date", "note"], flags: ["yes"], short: ["y": "yes"])),
+      spec: OptionSpec(valued: ["value", "date", "note"], flags: ["yes"], short: [("y", "yes")])),
     CommandInfo(
       name: "delete", usage: "glance delete ID [--yes]", summary: "Delete a reading (asks first).",
       options: [yes], examples: ["glance delete 3fa2"],
-      spec: OptionSpec(flags: ["yes"], short: ["y": "yes"])),
+      spec: OptionSpec(flags: ["yes"], short: [("y", "yes")])),
     CommandInfo(
       name: "range", usage: "glance range MARKER --low L --high H | --reset",
       summary: "Set your own target range for a marker; every reading is judged against it.",
@@ -91,7 +91,7 @@ enum CommandCatalog {
     CommandInfo(
       name: "untrack", usage: "glance untrack MARKER [--yes]",
       summary: "Stop following a marker (asks first; its readings are kept).", options: [yes],
-      spec: OptionSpec(flags: ["yes"], short: ["y": "yes"])),
+      spec: OptionSpec(flags: ["yes"], short: [("y", "yes")])),
     CommandInfo(
       name: "order", usage: "glance order MARKER…",
       summary: "Put markers first on the home screen, in the order given.",
@@ -121,7 +121,7 @@ enum CommandCatalog {
         "glance visit add --date yesterday --doctor \"Dr. Patel\" --type physical --notes \"Recheck lipids in 6 months\"",
         "glance visit add --date \"in 3 weeks\" --doctor \"Dr. Lee\" --type dental",
       ],
-      spec: OptionSpec(valued: ["date", "doctor", "type", "label", "notes"], flags: ["yes"], short: ["y": "yes"])),
+      spec: OptionSpec(valued: ["date", "doctor", "type", "label", "notes"], flags: ["yes"], short: [("y", "yes")])),
     CommandInfo(
       name: "visits", usage: "glance visits [--type T] [--doctor NAME] [--since D]",
       summary: "Your visits, newest first, with how long ago each kind last happened.",
@@ -141,7 +141,7 @@ enum CommandCatalog {
         ("-o, --output FILE", "Write to FILE (created private) instead of the screen."),
       ],
       examples: ["glance export --csv -o readings.csv", "glance export --json -o glance-backup.json"],
-      spec: OptionSpec(valued: ["output"], flags: ["json", "csv", "visits"], short: ["o": "output"])),
+      spec: OptionSpec(valued: ["output"], flags: ["json", "csv", "visits"], short: [("o", "output")])),
     CommandInfo(
       name: "import", usage: "glance import FILE [--replace] [--dry-run] [--yes]",
       summary: "Bring in a glance export (JSON or CSV) or your own spreadsheet.",
@@ -149,10 +149,10 @@ enum CommandCatalog {
         ("--replace", "Replace everything with the file (asks first)."),
         ("--dry-run", "Show what would change; change nothing."), yes,
       ],
-      spec: OptionSpec(flags: ["replace", "dry-run", "yes"], short: ["y": "yes"])),
+      spec: OptionSpec(flags: ["replace", "dry-run", "yes"], short: [("y", "yes")])),
     CommandInfo(
       name: "undo", usage: "glance undo [--yes]", summary: "Take back the latest change (asks first).",
-      options: [yes], spec: OptionSpec(flags: ["yes"], short: ["y": "yes"])),
+      options: [yes], spec: OptionSpec(flags: ["yes"], short: [("y", "yes")])),
     CommandInfo(
       name: "demo", usage: "glance demo",
       summary: "Try glance on a realistic sample history, in a throwaway folder."),

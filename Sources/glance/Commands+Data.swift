@@ -75,7 +75,7 @@ extension App {
         do {
           drafts.append(
             try EntryPlanner.draft(
-              definition, valueText: value, unit: words.count > 1 ? words.dropFirst().joined(separator: " ") : nil,
+              definition, valueText: value, unit: words.count > 1 ? words.dropFirst().joinedText(" ") : nil,
               date: date, note: nil, existing: snapshot.entries))
           break
         } catch {

@@ -44,7 +44,7 @@ extension App {
     } else if snapshot.entries.count < 3 {
       parts.append("\(snapshot.entries.count) of 3 readings for a trend")
     }
-    return parts.joined(separator: " · ")
+    return parts.joinedText(" · ")
   }
 
   /// Asks each draft's questions (or refuses without a terminal); returns the drafts to save,
@@ -199,7 +199,7 @@ enum IDError: GlanceError {
     case .tooShort(let prefix):
       "“\(prefix)” is too short to be sure which one you mean. Type at least \(ShortID.minimumLength) characters of the id."
     case .ambiguous(let prefix, let lines):
-      "“\(prefix)” fits more than one:\n" + lines.joined(separator: "\n") + "\nType a few more characters of the id."
+      "“\(prefix)” fits more than one:\n" + lines.joinedText("\n") + "\nType a few more characters of the id."
     }
   }
 

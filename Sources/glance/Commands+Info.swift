@@ -53,7 +53,7 @@ extension App {
         SearchText($0.key).compact.hasPrefix(wanted) || SearchText($0.name).compact.hasPrefix(wanted)
       }
       guard !chosen.isEmpty, !wanted.isEmpty else {
-        let names = categories.map(\.key).joined(separator: ", ")
+        let names = categories.map(\.key).joinedText(", ")
         throw LibraryError.unknownCategory(category, names)
       }
       categories = chosen

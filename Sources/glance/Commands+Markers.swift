@@ -37,11 +37,11 @@ extension App {
     let already = chosen.filter { marker in document.trackedMarkers.contains { $0.markerID == marker.id } }
     let new = chosen.filter { marker in !already.contains { $0.id == marker.id } }
     if !new.isEmpty {
-      try context.repository.addTrackedMarkers(new, summary: "track " + new.map(\.shortName).joined(separator: ", "))
-      console.out("Now tracking: " + new.map(\.displayName).joined(separator: ", ") + ".")
+      try context.repository.addTrackedMarkers(new, summary: "track " + new.map(\.shortName).joinedText(", "))
+      console.out("Now tracking: " + new.map(\.displayName).joinedText(", ") + ".")
     }
     if !already.isEmpty {
-      console.out("Already tracking: " + already.map(\.displayName).joined(separator: ", ") + ".")
+      console.out("Already tracking: " + already.map(\.displayName).joinedText(", ") + ".")
     }
   }
 

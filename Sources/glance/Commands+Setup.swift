@@ -82,7 +82,7 @@ extension App {
       }
       let picked = picks.map { candidates[$0 - 1] }.filter { marker in !chosen.contains { $0.id == marker.id } }
       chosen += picked
-      if !picked.isEmpty { console.out("Added: " + picked.map(\.displayName).joined(separator: ", ") + ".") }
+      if !picked.isEmpty { console.out("Added: " + picked.map(\.displayName).joinedText(", ") + ".") }
       console.out("Another number or search, or Enter when you're done.")
     }
 

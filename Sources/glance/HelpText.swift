@@ -29,7 +29,7 @@ enum HelpText {
       "Start with: glance setup   ·   Just looking? glance demo",
       "Your data lives in $GLANCE_HOME (default ~/.local/share/glance); see glance about.",
     ]
-    return lines.joined(separator: "\n")
+    return lines.joinedText("\n")
   }
 
   static func command(_ info: CommandInfo) -> String {
@@ -45,6 +45,6 @@ enum HelpText {
     if !info.examples.isEmpty {
       lines += ["", "Examples:"] + info.examples.map { "  " + $0 }
     }
-    return lines.joined(separator: "\n")
+    return lines.joinedText("\n")
   }
 }

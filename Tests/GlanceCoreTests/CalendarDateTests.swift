@@ -55,6 +55,23 @@ struct CalendarDateTests {
     #expect(CalendarDate.today(at: instant, in: timeZone).iso == expected)
   }
 
+  @Test(
+    "today from seconds and a UTC offset rounds toward the past, before 1970 too",
+    arguments: [
+      (0, 0, "1970-01-01"), (86_399, 0, "1970-01-01"), (86_400, 0, "1970-01-02"),
+      (-1, 0, "1969-12-31"), (-86_400, 0, "1969-12-31"), (-86_401, 0, "1969-12-30"),
+      // 2025-02-15 20:00 UTC seen from +14 h, −10 h, +5:45 and −3:30.
+      (1_739_649_600, 50_400, "2025-02-16"), (1_739_649_600, -36_000, "2025-02-15"),
+      (1_739_649_600, 20_700, "2025-02-16"), (1_739_649_600, -12_600, "2025-02-15"),
+      // 2024-02-29 23:30 UTC: a quarter-hour either side of midnight.
+      (1_709_249_400, 1_800, "2024-03-01"), (1_709_249_400, 1_799, "2024-02-29"),
+      // Outside the calendar glance keeps, or past Int's edge: the fallback day.
+      (Int.max, 3_600, "1970-01-01"), (Int.min, -3_600, "1970-01-01"), (400_000_000_000, 0, "1970-01-01"),
+    ])
+  func todayFromOffset(seconds: Int, offset: Int, expected: String) {
+    #expect(CalendarDate.today(secondsSince1970: seconds, utcOffset: offset).iso == expected)
+  }
+
   @Test("a stored date reads back as the same day under any TZ setting")
   func codableIgnoresTimeZone() throws {
     let date = CalendarDate(iso: "2025-02-15")!

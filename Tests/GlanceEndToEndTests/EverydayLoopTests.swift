@@ -13,6 +13,23 @@ struct EverydayLoopTests {
     #expect(result.stdout.contains("glance demo"))
   }
 
+  @Test("unpinned, today is the day on the TZ wall clock: +14 h and −12 h are always a day or two apart")
+  func localToday() throws {
+    var days: [String] = []
+    for zone in ["Pacific/Kiritimati", "Etc/GMT+12"] {
+      let timeZone = try #require(TimeZone(identifier: zone))
+      let glance = GlanceSandbox()
+      let before = CalendarDate.today(in: timeZone).iso
+      let result = try glance.run("add", "hdl", "60", environment: ["GLANCE_TODAY": "", "TZ": zone])
+      let after = CalendarDate.today(in: timeZone).iso
+      #expect(result.status == 0, "\(result.stderr)")
+      let saved = try #require(try glance.document().entries.first).dateOfService.iso
+      #expect(saved == before || saved == after, "\(zone): saved \(saved), expected \(before)")
+      days.append(saved)
+    }
+    #expect(days[0] > days[1])
+  }
+
   @Test("add saves, tracks the marker, echoes status and trend")
   func add() throws {
     let glance = GlanceSandbox()

@@ -16,7 +16,7 @@ public enum CSV {
     var output = ""
     for row in rows {
       // A row of one empty cell is written as "" so it is not read back as no row at all.
-      output += row == [.text("")] ? "\"\"" : row.map(field).joined(separator: ",")
+      output += row == [.text("")] ? "\"\"" : row.map(field).joinedText(",")
       output += "\r\n"
     }
     return output

@@ -57,18 +57,18 @@ public struct ImportPlan: Sendable {
     let names = Dictionary(grouping: entries, by: \.markerID).keys.compactMap { id in
       library.marker(id: id)?.displayName ?? (known + customMarkers).first { $0.id == id }?.displayName
     }.sorted()
-    if !names.isEmpty { lines.append("Markers: \(names.joined(separator: ", ")).") }
+    if !names.isEmpty { lines.append("Markers: \(names.joinedText(", ")).") }
     if duplicates > 0 { lines.append("Skipped \(plural(duplicates, "item")) already in your data.") }
     if !unmatchedColumns.isEmpty {
       lines.append(
-        "Columns that match no marker (left out; nothing was guessed): \(unmatchedColumns.map { "“\($0)”" }.joined(separator: ", ")). "
+        "Columns that match no marker (left out; nothing was guessed): \(unmatchedColumns.map { "“\($0)”" }.joinedText(", ")). "
           + "Rename a column to a marker's name or key (see glance library) to include it.")
     }
     if !unusual.isEmpty {
       lines.append(
-        "Worth a second look (outside the usual range for the marker): \(unusual.prefix(10).joined(separator: "; ")).")
+        "Worth a second look (outside the usual range for the marker): \(unusual.prefix(10).joinedText("; ")).")
     }
-    return lines.joined(separator: "\n")
+    return lines.joinedText("\n")
   }
 
   func plural(_ count: Int, _ word: String) -> String { "\(count) \(word)\(count == 1 ? "" : "s")" }
@@ -93,11 +93,11 @@ public enum ImportError: GlanceError, Equatable {
       "The file was written by a newer glance (schema \(version)). Update glance to import it. Nothing was changed."
     case .empty: "The file is empty. Nothing was changed."
     case .noDateColumn(let headers):
-      "The spreadsheet needs a column called Date. Its columns are: \(headers.joined(separator: ", ")). Nothing was changed."
+      "The spreadsheet needs a column called Date. Its columns are: \(headers.joinedText(", ")). Nothing was changed."
     case .noMarkerColumns(let headers):
-      "None of the columns names a marker glance knows (\(headers.joined(separator: ", "))). Rename them to marker names or keys (see glance library). Nothing was changed."
+      "None of the columns names a marker glance knows (\(headers.joinedText(", "))). Rename them to marker names or keys (see glance library). Nothing was changed."
     case .problems(let lines):
-      "The file has problems, so nothing was imported:\n" + lines.prefix(15).map { "  " + $0 }.joined(separator: "\n")
+      "The file has problems, so nothing was imported:\n" + lines.prefix(15).map { "  " + $0 }.joinedText("\n")
         + (lines.count > 15 ? "\n  … and \(lines.count - 15) more." : "") + "\nFix them in the file and import again."
     }
   }

@@ -52,7 +52,7 @@ public enum InsightsEngine {
     guard run.count >= minimumRun, let first = run.first, let last = run.last else { return nil }
     let definition = snapshot.definition
     let rising = last.value > first.value
-    let values = run.map { ValueText.value($0.value, $0.comparator) }.joined(separator: " → ")
+    let values = run.map { ValueText.value($0.value, $0.comparator) }.joinedText(" → ")
     let unit = definition.unit == "%" ? "%" : " " + definition.unit
     let text =
       "Your \(definition.displayName) \(isPlural(definition) ? "have" : "has") \(rising ? "increased" : "decreased") across your last \(run.count) readings (\(values)\(unit)). "

@@ -12,29 +12,25 @@ public struct MarkerLibrary: Sendable {
   public let categories: [MarkerCategory]
   /// Library markers, grouped by category in display order, as the file lists them.
   public let markers: [MarkerDefinition]
-  private let indexByID: [UUID: Int]
-  private let indexByKey: [String: Int]
+  /// Each marker's id as numbers, for lookups by comparison (44 markers: no hash table needed).
+  private let idWords: [(UInt64, UInt64)]
 
   public init(categories: [MarkerCategory], markers: [MarkerDefinition]) {
     self.categories = categories.sorted { $0.displayOrder < $1.displayOrder }
     self.markers = markers
-    var byID: [UUID: Int] = [:]
-    var byKey: [String: Int] = [:]
-    for (index, marker) in markers.enumerated() {
-      byID[marker.id] = index
-      byKey[marker.key] = index
-    }
-    indexByID = byID
-    indexByKey = byKey
+    idWords = markers.map(\.id.words)
   }
 
   /// The library built into this binary, from `MarkerData+Generated.swift` (generated from
   /// Resources/MarkerData.json and checked against it by `EmbeddedFilesTests`).
   public static let builtIn = MarkerLibrary(categories: generatedCategories(), markers: generatedMarkers())
 
-  public func marker(id: UUID) -> MarkerDefinition? { indexByID[id].map { markers[$0] } }
+  public func marker(id: UUID) -> MarkerDefinition? {
+    let wanted = id.words
+    return idWords.firstIndex { $0 == wanted }.map { markers[$0] }
+  }
 
-  public func marker(key: String) -> MarkerDefinition? { indexByKey[key].map { markers[$0] } }
+  public func marker(key: String) -> MarkerDefinition? { markers.first { $0.key == key } }
 
   public func category(key: String) -> MarkerCategory? { categories.first { $0.key == key } }
 

@@ -116,9 +116,16 @@ public struct CalendarDate: Hashable, Comparable, Sendable, CustomStringConverti
 
   /// Today on the wall calendar of `timeZone` at `now`.
   public static func today(at now: Date = Date(), in timeZone: TimeZone = .current) -> CalendarDate {
-    let seconds = Int((now.timeIntervalSince1970).rounded(.down)) + timeZone.secondsFromGMT(for: now)
-    let days = Int((Double(seconds) / 86_400).rounded(.down))
-    return CalendarDate(dayNumber: days) ?? CalendarDate(year: 1970, month: 1, day: 1)!
+    today(
+      secondsSince1970: Int(now.timeIntervalSince1970.rounded(.down)), utcOffset: timeZone.secondsFromGMT(for: now))
+  }
+
+  /// Today on a wall clock `utcOffset` seconds ahead of UTC (behind when negative), at
+  /// `secondsSince1970` seconds after 1970-01-01 00:00 UTC. Outside years 1…9999 it is 1970-01-01.
+  public static func today(secondsSince1970: Int, utcOffset: Int) -> CalendarDate {
+    let (seconds, overflow) = secondsSince1970.addingReportingOverflow(utcOffset)
+    let days = seconds / 86_400 - (seconds % 86_400 < 0 ? 1 : 0)
+    return (overflow ? nil : CalendarDate(dayNumber: days)) ?? CalendarDate(year: 1970, month: 1, day: 1)!
   }
 }
 

@@ -56,7 +56,7 @@ public enum HomeView {
     }
     lines.append("")
     lines.append(style.paint(legend(style), .dim))
-    return lines.joined(separator: "\n")
+    return lines.joinedText("\n")
   }
 
   /// What the symbols mean, so colour is never the only signal.
@@ -65,7 +65,7 @@ public enum HomeView {
       MarkerStatus.normal.symbol(style) + " in range", MarkerStatus.watchHigh.symbol(style) + " near a limit",
       MarkerStatus.high.symbol(style) + " out of range",
       style.symbol("↑↓", ascii: "^v") + " last 3 readings",
-    ].joined(separator: "   ")
+    ].joinedText("   ")
   }
 
   static func welcome(style: OutputStyle) -> String {

@@ -31,7 +31,7 @@ public enum LibraryView {
         lines.append(trimTrailing(line))
       }
     }
-    return lines.joined(separator: "\n")
+    return lines.joinedText("\n")
   }
 
   /// `line` without trailing spaces.

@@ -13,7 +13,7 @@ public enum PrepView {
       sections.append(
         "Things to bring up:\n"
           + insights.map { "  " + bullet + " " + wrap($0.suggestionText, width: style.width - 4, indent: "    ") }
-          .joined(separator: "\n"))
+          .joinedText("\n"))
       let flagged = snapshots.filter { snapshot in insights.contains { $0.markerID == snapshot.definition.id } }
       let rows = flagged.compactMap { snapshot -> String? in
         guard let latest = snapshot.latest, let status = snapshot.status else { return nil }
@@ -23,7 +23,7 @@ public enum PrepView {
         return "  " + status.badge(style) + " " + TextWidth.pad(snapshot.definition.displayName, to: 28) + " "
           + TextWidth.padLeft(latest.valueText, to: 12) + "  " + DateText.long(latest.dateOfService) + range
       }
-      sections.append("Latest values:\n" + rows.joined(separator: "\n"))
+      sections.append("Latest values:\n" + rows.joinedText("\n"))
     }
     let upcoming = visits.filter { $0.date >= today }.sorted { $0.date < $1.date }
     if !upcoming.isEmpty {
@@ -31,11 +31,11 @@ public enum PrepView {
         "Coming up:\n"
           + upcoming.map {
             "  \(DateText.long($0.date)) (\(DateText.relative($0.date, today: today)))  \(VisitsView.typeName($0)) with \($0.doctorName)"
-          }.joined(separator: "\n"))
+          }.joinedText("\n"))
     }
     let last = VisitsView.lastByType(visits, today: today)
-    if !last.isEmpty { sections.append(last.joined(separator: "\n")) }
-    return sections.joined(separator: "\n\n")
+    if !last.isEmpty { sections.append(last.joinedText("\n")) }
+    return sections.joinedText("\n\n")
   }
 
   /// Wraps `text` at spaces to `width` columns, continuing lines with `indent`.
@@ -51,6 +51,6 @@ public enum PrepView {
       }
     }
     if !current.isEmpty { lines.append(current) }
-    return lines.joined(separator: "\n" + indent)
+    return lines.joinedText("\n" + indent)
   }
 }

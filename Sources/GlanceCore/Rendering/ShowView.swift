@@ -28,7 +28,7 @@ public enum ShowView {
     sections.append(
       PrepView.wrap(
         TrendSummary.sentence(snapshot, entries: entries, today: today, style: style), width: style.width, indent: ""))
-    return sections.joined(separator: "\n\n")
+    return sections.joinedText("\n\n")
   }
 
   /// Every reading, oldest first: short id, date, value and unit, status symbol, note.
@@ -57,7 +57,7 @@ public enum ShowView {
           "  " + TextWidth.pad(ids[index], to: idWidth) + "  " + TextWidth.pad(dates[index], to: dateWidth) + "  "
             + TextWidth.padLeft(values[index], to: valueWidth) + "  " + status.badge(style) + "  " + note))
     }
-    return lines.joined(separator: "\n")
+    return lines.joinedText("\n")
   }
 
   public static func firstLine(_ text: String) -> String {
@@ -122,7 +122,7 @@ public enum TrendSummary {
     let period =
       first.dateOfService == today || entries.count == 1
       ? "" : " over \(periodPhrase(from: first.dateOfService, to: today))"
-    return "\(definition.displayName)\(period): \(parts.joined(separator: ", "))."
+    return "\(definition.displayName)\(period): \(parts.joinedText(", "))."
   }
 
   /// "the past 2 years", "the past 8 months", "the past 3 weeks", "the past 5 days".

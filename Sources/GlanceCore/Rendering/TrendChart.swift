@@ -147,7 +147,7 @@ public enum TrendChart {
         : boundRows.allSatisfy({ $0 < 0 }) ? "above the chart" : nil
     lines.append(
       legend(range: range, unit: definition.unit, offChart: offChart, outliers: clipping, glyphs: glyphs, style: style))
-    return lines.joined(separator: "\n")
+    return lines.joinedText("\n")
   }
 
   static func legend(
@@ -171,7 +171,7 @@ public enum TrendChart {
         lines.append(part)
       }
     }
-    return lines.joined(separator: "\n")
+    return lines.joinedText("\n")
   }
 
   /// Which rows show the range, and where a reading may sit so its place agrees with its status:

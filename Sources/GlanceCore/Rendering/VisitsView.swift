@@ -34,7 +34,7 @@ public enum VisitsView {
     lines.append("")
     if visits.isEmpty {
       lines.append("No visits match.")
-      return lines.joined(separator: "\n")
+      return lines.joinedText("\n")
     }
     let ids = visits.map { shortIDs[$0.id] ?? String(ShortID.hex($0.id).prefix(4)) }
     let dates = visits.map { DateText.long($0.date) }
@@ -65,7 +65,7 @@ public enum VisitsView {
               TextWidth.truncate(firstLine, to: max(10, style.width - indent.count), unicode: style.unicode), .dim))
       }
     }
-    return lines.joined(separator: "\n")
+    return lines.joinedText("\n")
   }
 
   /// "Dental cleaning", or the label for other visits ("Dermatology").
@@ -91,6 +91,6 @@ public enum VisitsView {
     } else {
       lines.append("No notes. Add some with: glance visit edit \(shortID) --notes \"…\"")
     }
-    return lines.joined(separator: "\n")
+    return lines.joinedText("\n")
   }
 }

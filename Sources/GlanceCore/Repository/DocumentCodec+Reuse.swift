@@ -13,8 +13,8 @@ struct DocumentLayout: Sendable {
   /// The id and byte range of each entry, in the order of the decoded `entries`.
   var entryIDs: [UUID]
   var entryRanges: [Range<Int>]
-  /// Byte range of each undo step, by its id.
-  var undoRanges: [UUID: Range<Int>]
+  /// Byte range of each undo step, with its id (there are at most twenty).
+  var undoRanges: [(id: UUID, range: Range<Int>)]
 }
 
 /// What a save may copy: the file as read, its layout, and the entries the change touched
@@ -132,7 +132,7 @@ struct Encoded {
     writer.raw("[")
     for (index, step) in steps.enumerated() {
       writer.raw(index == 0 ? "\n    " : ",\n    ")
-      if let reuse, let range = reuse.layout.undoRanges[step.id] {
+      if let reuse, let range = reuse.layout.undoRanges.first(where: { $0.id.words == step.id.words })?.range {
         reuse.bytes.withUnsafeBytes { writer.append(UnsafeRawBufferPointer(rebasing: $0[range])) }
         continue
       }

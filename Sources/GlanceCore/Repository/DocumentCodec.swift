@@ -97,7 +97,7 @@ public enum DocumentCodec {
       var idPrefixes: [UInt64] = []
       var entryRanges: [Range<Int>] = []
       var entryIDs: [UUID] = []
-      var undoRanges: [UUID: Range<Int>] = [:]
+      var undoRanges: [(id: UUID, range: Range<Int>)] = []
       var format: String?
       var schemaVersion: Int?
       var profile: Profile?
@@ -145,7 +145,7 @@ public enum DocumentCodec {
             let start = reader.position
             let step = try reader.readUndoStep()
             undo.append(step)
-            undoRanges[step.id] = start..<reader.position
+            undoRanges.append((step.id, start..<reader.position))
           }
         default: try reader.skipValue()
         }
@@ -153,7 +153,7 @@ public enum DocumentCodec {
       try reader.expectEnd()
       guard let format, formats.contains(format) else {
         throw reader.error(
-          "This is not a glance \(formats.contains(GlanceDocument.formatName) ? "data file" : "export"): its \"format\" is not \"\(formats.sorted().joined(separator: "\" or \""))\".",
+          "This is not a glance \(formats.contains(GlanceDocument.formatName) ? "data file" : "export"): its \"format\" is not \"\(formats.sorted().joinedText("\" or \""))\".",
           at: 0)
       }
       let version = try required(schemaVersion, "schemaVersion", in: "The document", reader, at: 0)

@@ -198,7 +198,7 @@ public struct SearchService: Sendable {
     for visit in visits {
       let fields: [(String, String, Int)] = [
         ("doctor", visit.doctorName, 300),
-        ("type", [visit.visitType.displayName, visit.visitTypeLabel ?? ""].joined(separator: " "), 200),
+        ("type", [visit.visitType.displayName, visit.visitTypeLabel ?? ""].joinedText(" "), 200),
         ("notes", visit.notes ?? "", 100),
       ]
       var best: VisitMatch?

@@ -13,8 +13,8 @@ public enum BatchPlanner {
   public static func split(_ words: [String]) -> (marker: String, value: String, unit: String?)? {
     guard words.count >= 2 else { return nil }
     for index in 1..<words.count where looksLikeValue(words[index]) {
-      let unit = words[(index + 1)...].joined(separator: " ")
-      return (words[..<index].joined(separator: " "), words[index], unit.isEmpty ? nil : unit)
+      let unit = words[(index + 1)...].joinedText(" ")
+      return (words[..<index].joinedText(" "), words[index], unit.isEmpty ? nil : unit)
     }
     return nil
   }
@@ -32,7 +32,7 @@ public enum BatchPlanner {
 
     public var message: String {
       "Nothing was saved; the whole panel waits until every value is right:\n"
-        + problems.map { "  " + $0 }.joined(separator: "\n")
+        + problems.map { "  " + $0 }.joinedText("\n")
     }
 
     public var exitStatus: ExitStatus { .refused }

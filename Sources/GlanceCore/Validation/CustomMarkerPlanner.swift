@@ -44,7 +44,7 @@ public enum CustomMarkerPlanner {
     }) {
       throw Failure.nameTaken(clash.displayName)
     }
-    var slug = SearchText(name).words.joined(separator: "-")
+    var slug = SearchText(name).words.joinedText("-")
     if slug.isEmpty { slug = "marker" }
     var key = "custom-" + slug
     var suffix = 2

@@ -31,7 +31,7 @@ extension EntryError: GlanceError {
       return "“\(text)” has a comma. Please use a dot for decimals (5.6) and no thousands separators (1200)."
     case .unknownUnit(let unit, let marker, let accepted):
       return
-        "glance doesn't know the unit “\(unit)” for \(marker). It takes \(accepted.joined(separator: " or ")); leave the unit out to use \(accepted[0])."
+        "glance doesn't know the unit “\(unit)” for \(marker). It takes \(accepted.joinedText(" or ")); leave the unit out to use \(accepted[0])."
     case .noConversion(let unit, let marker):
       return
         "glance can't convert “\(unit)” for \(marker): there is no fixed conversion. Enter the value in the marker's own unit."
@@ -46,7 +46,7 @@ extension EntryError: GlanceError {
         "glance doesn't know a marker called “\(text)”. See the library with: glance library \(text.contains(" ") ? "\"\(text)\"" : text)\nOr add your own with: glance custom \"\(text)\" --unit UNIT"
     case .ambiguousMarker(let text, let candidates):
       return "“\(text)” could be several markers:\n"
-        + candidates.map { "  " + $0 }.joined(separator: "\n")
+        + candidates.map { "  " + $0 }.joinedText("\n")
         + "\nUse one of the keys on the right, e.g. glance add \(candidates.first.map(Self.key(of:)) ?? "hdl") …"
     case .bloodPressureFormat(let text):
       return "“\(text)” is not a blood pressure reading. Type it as top/bottom numbers, like: glance add bp 120/80"

@@ -81,5 +81,5 @@ func capitalizedWords(_ text: String) -> String {
   let initials: Set<String> = ["mri", "ct", "pet", "ent", "ecg", "ekg", "eeg", "gi", "ob", "gyn", "obgyn"]
   return text.split(separator: " ", omittingEmptySubsequences: false).map { word in
     initials.contains(word.lowercased()) ? word.uppercased() : word.prefix(1).uppercased() + word.dropFirst()
-  }.joined(separator: " ")
+  }.joinedText(" ")
 }
