@@ -107,13 +107,7 @@ public enum InsightsEngine {
       if index == 8 { second = hash &* 0x9E37_79B9_7F4A_7C15 }
       bytes[index] = UInt8(truncatingIfNeeded: (index < 8 ? hash : second) >> (UInt64(index % 8) * 8))
     }
-    bytes[6] = (bytes[6] & 0x0F) | 0x40
-    bytes[8] = (bytes[8] & 0x3F) | 0x80
-    return UUID(
-      uuid: (
-        bytes[0], bytes[1], bytes[2], bytes[3], bytes[4], bytes[5], bytes[6], bytes[7], bytes[8], bytes[9], bytes[10],
-        bytes[11], bytes[12], bytes[13], bytes[14], bytes[15]
-      ))
+    return UUID.version4(bytes)
   }
 
   /// Every sentence template the engine can produce, filled with sample words: for the test that

@@ -5,6 +5,20 @@
 #endif
 
 extension UUID {
+  /// A version-4 UUID (RFC 4122 variant) made of the 16 `bytes`, with the version and variant
+  /// bits set: for ids derived from a seed or a hash, which must come out the same on every run.
+  static func version4(_ bytes: [UInt8]) -> UUID {
+    precondition(bytes.count == 16, "a UUID is 16 bytes")
+    var bytes = bytes
+    bytes[6] = (bytes[6] & 0x0F) | 0x40
+    bytes[8] = (bytes[8] & 0x3F) | 0x80
+    return UUID(
+      uuid: (
+        bytes[0], bytes[1], bytes[2], bytes[3], bytes[4], bytes[5], bytes[6], bytes[7], bytes[8], bytes[9], bytes[10],
+        bytes[11], bytes[12], bytes[13], bytes[14], bytes[15]
+      ))
+  }
+
   /// The id as two numbers: comparing those is two instructions, where `==` on `UUID` is a call
   /// into Foundation. Used in loops over every entry.
   @inline(__always)

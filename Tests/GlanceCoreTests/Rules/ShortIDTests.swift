@@ -15,6 +15,26 @@ struct ShortIDTests {
   static let across2 = id("abcdef01-2399-0000-0000-000000000000")
   static let other = id("01234567-89ab-cdef-0123-456789abcdef")
 
+  @Test(
+    "ids made from bytes keep the bytes and set only the version-4 and variant bits",
+    arguments: [
+      ((0..<16).map(UInt8.init), "00010203-0405-4607-8809-0A0B0C0D0E0F"),
+      ([UInt8](repeating: 0xFF, count: 16), "FFFFFFFF-FFFF-4FFF-BFFF-FFFFFFFFFFFF"),
+      ([UInt8](repeating: 0, count: 16), "00000000-0000-4000-8000-000000000000"),
+    ])
+  func version4(bytes: [UInt8], expected: String) {
+    #expect(UUID.version4(bytes).uuidString == expected)
+  }
+
+  @Test("an insight's id depends only on its marker, kind and reading")
+  func insightIdentifier() {
+    let first = InsightsEngine.identifier(Self.abcdef, "up", Self.other)
+    #expect(first == InsightsEngine.identifier(Self.abcdef, "up", Self.other))
+    #expect(first != InsightsEngine.identifier(Self.abcdef, "down", Self.other))
+    #expect(first != InsightsEngine.identifier(Self.other, "up", Self.abcdef))
+    #expect(first.uuidString.dropFirst(14).first == "4")
+  }
+
   @Test("the hex form is 32 lowercase digits without dashes")
   func hex() {
     #expect(ShortID.hex(Self.abcdef) == "abcdef0123456789abcdef0123456789")
