@@ -61,10 +61,11 @@ public struct SearchService: Sendable {
         texts.append(String(marker.displayName[..<open]))
         texts.append(String(marker.displayName[marker.displayName.index(after: open)..<close]))
       }
-      var seen: Set<String> = []
+      var seen: [[UInt8]] = []
       return texts.compactMap { text in
         let search = SearchText(text)
-        guard !search.isEmpty, seen.insert(search.compact).inserted else { return nil }
+        guard !search.isEmpty, !seen.contains(search.compactBytes) else { return nil }
+        seen.append(search.compactBytes)
         return Term(text: text, search: search, isKey: text == marker.key)
       }
     }
@@ -118,7 +119,7 @@ public struct SearchService: Sendable {
     }
     // A misspelled single word ("cholestrol") may be a typo of a whole term; a query of several
     // words must match word by word, so "vitamin k" never becomes "vitamin d".
-    let limit = query.words.count == 1 ? allowedTypos(forLength: queryCompact.count) : 0
+    let limit = query.wordBytes.count == 1 ? allowedTypos(forLength: queryCompact.count) : 0
     if limit > 0, isTypo(queryCompact, termCompact, limit: limit) {
       return (.typo, 100 - editDistance(queryCompact, termCompact, limit: limit) * 10)
     }

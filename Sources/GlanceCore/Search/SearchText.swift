@@ -9,32 +9,38 @@
 /// "HbA1c", "hba1c", "a1 c" and "A1-C" all share the compact form `hba1c`/`a1c`, so people's
 /// spacing and punctuation never decide whether something is found.
 public struct SearchText: Hashable, Sendable {
-  /// Words, lowercased and folded: `["hdl", "cholesterol"]`.
-  public let words: [String]
-  /// The words run together: `hdlcholesterol`.
-  public let compact: String
-  /// The same as UTF-8 bytes, which matching compares (far cheaper than Characters).
+  /// The words as UTF-8 bytes, which matching compares (far cheaper than Characters or Strings).
   let wordBytes: [[UInt8]]
+  /// The words run together, as UTF-8 bytes.
   let compactBytes: [UInt8]
 
+  /// Words, lowercased and folded: `["hdl", "cholesterol"]`.
+  public var words: [String] { wordBytes.map { String(decoding: $0, as: UTF8.self) } }
+  /// The words run together: `hdlcholesterol`.
+  public var compact: String { String(decoding: compactBytes, as: UTF8.self) }
+
   public init(_ text: String) {
-    // Plain ASCII (nearly every key, name and alias) is lowered and split byte by byte.
+    // Plain ASCII (nearly every key, name and alias) is lowered and split byte by byte, straight
+    // into the byte forms: the search index builds hundreds of these on every run.
     if text.utf8.allSatisfy({ $0 < 0x80 }) {
-      var words: [String] = []
-      var current: [UInt8] = []
+      var words: [[UInt8]] = []
+      var compact: [UInt8] = []
+      compact.reserveCapacity(text.utf8.count)
+      var start = 0
       for byte in text.utf8 {
         switch byte {
-        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "0")...UInt8(ascii: "9"): current.append(byte)
-        case UInt8(ascii: "A")...UInt8(ascii: "Z"): current.append(byte + 32)
+        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "0")...UInt8(ascii: "9"): compact.append(byte)
+        case UInt8(ascii: "A")...UInt8(ascii: "Z"): compact.append(byte + 32)
         default:
-          if !current.isEmpty {
-            words.append(String(decoding: current, as: UTF8.self))
-            current.removeAll(keepingCapacity: true)
+          if compact.count > start {
+            words.append(Array(compact[start...]))
+            start = compact.count
           }
         }
       }
-      if !current.isEmpty { words.append(String(decoding: current, as: UTF8.self)) }
-      self.init(words: words)
+      if compact.count > start { words.append(Array(compact[start...])) }
+      wordBytes = words
+      compactBytes = compact
       return
     }
     var words: [String] = []
@@ -50,17 +56,11 @@ public struct SearchText: Hashable, Sendable {
       }
     }
     if !current.isEmpty { words.append(current) }
-    self.init(words: words)
-  }
-
-  private init(words: [String]) {
-    self.words = words
-    compact = words.joined()
     wordBytes = words.map { Array($0.utf8) }
-    compactBytes = Array(compact.utf8)
+    compactBytes = wordBytes.flatMap { $0 }
   }
 
-  public var isEmpty: Bool { compact.isEmpty }
+  public var isEmpty: Bool { compactBytes.isEmpty }
 
   /// Lowercase, without accents (é → e, ß → ss), micro/mu signs as "u", full-width forms as
   /// ASCII: what a person typing on any keyboard means by the same word.
