@@ -58,43 +58,45 @@ extension GlanceDocument {
   /// The same as pairs, without hashing: for the few markers a screen shows.
   func entryGroups(recentLimit: Int?, only wanted: [UUID]?) -> [(UUID, [Int])] {
     var ids: [UUID] = []
+    var words: [(UInt64, UInt64)] = []
     var groups: [[Int]] = []
+    // Markers nobody asked for get a slot (so they are recognised quickly) but no list.
+    var keeps: [Bool] = []
+    let wantedWords = wanted?.map(\.words)
+    let limit = recentLimit ?? Int.max
     var last = -1
     var index = entries.count - 1
     var full = 0
-    let wantedCount = wanted?.count ?? Int.max
     // Walk newest first so a limit can stop early once every wanted marker has enough.
-    var words: [(UInt64, UInt64)] = []
-    while index >= 0 {
-      let markerID = entries[index].markerID
-      let key = markerID.words
-      var slot = last
-      if slot < 0 || words[slot] != key {
-        slot = words.firstIndex { $0 == key } ?? -1
-        if slot < 0 {
-          ids.append(markerID)
-          words.append(key)
-          groups.append([])
-          slot = ids.count - 1
+    // NB: read through a buffer pointer, so taking one field does not copy (retain) the entry.
+    entries.withUnsafeBufferPointer { buffer in
+      while index >= 0 {
+        let markerID = buffer[index].markerID
+        let key = markerID.words
+        var slot = last
+        if slot < 0 || words[slot] != key {
+          slot = words.firstIndex { $0 == key } ?? -1
+          if slot < 0 {
+            ids.append(markerID)
+            words.append(key)
+            groups.append([])
+            keeps.append(wantedWords?.contains { $0 == key } ?? true)
+            slot = ids.count - 1
+          }
+          last = slot
         }
-        last = slot
-      }
-      if let recentLimit {
-        if groups[slot].count < recentLimit {
+        if keeps[slot], groups[slot].count < limit {
           groups[slot].append(index)
-          if groups[slot].count == recentLimit, wanted?.contains(markerID) ?? false {
+          if groups[slot].count == limit, wantedWords != nil {
             full += 1
-            if full == wantedCount { break }
+            if full == wantedWords?.count { break }
           }
         }
-      } else {
-        groups[slot].append(index)
+        index -= 1
       }
-      index -= 1
     }
     return ids.indices.compactMap { slot in
-      guard wanted?.contains(ids[slot]) ?? true else { return nil }
-      return (ids[slot], groups[slot].reversed())
+      keeps[slot] ? (ids[slot], groups[slot].reversed()) : nil
     }
   }
 
@@ -118,6 +120,6 @@ extension GlanceDocument {
   public func snapshot(for definition: MarkerDefinition) -> MarkerSnapshot {
     MarkerSnapshot(
       definition: definition, tracked: trackedMarkers.first { $0.markerID == definition.id },
-      entries: entries.filter { $0.markerID == definition.id })
+      entries: entries.filter { $0.markerID.words == definition.id.words })
   }
 }

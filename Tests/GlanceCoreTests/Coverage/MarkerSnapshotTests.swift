@@ -124,6 +124,26 @@ struct MarkerSnapshotTests {
     }
   }
 
+  @Test("grouping by marker, with any limit and any wanted set, keeps what a plain filter keeps", arguments: 0..<25)
+  func groupingMatchesFilter(seed: Int) {
+    var generator = SeededGenerator(seed: UInt64(seed) &+ 9_000)
+    let document = randomDocument(using: &generator)
+    let present = Array(Set(document.entries.map(\.markerID)))
+    // Some markers with readings, and sometimes one with none.
+    var wanted = Set(present.filter { _ in Bool.random(using: &generator) })
+    if Bool.random(using: &generator) { wanted.insert(Fixture.ldl.id) }
+    let limit = Bool.random(using: &generator) ? Int.random(in: 1...5, using: &generator) : nil
+    for only in [wanted, nil] {
+      let groups = document.entryIndicesByMarker(recentLimit: limit, only: only)
+      let expectedIDs = Set(present).filter { only?.contains($0) ?? true }
+      #expect(Set(groups.keys) == expectedIDs)
+      for id in expectedIDs {
+        let all = document.entries.indices.filter { document.entries[$0].markerID == id }
+        #expect(groups[id] == Array(all.suffix(limit ?? all.count)), "seed \(seed)")
+      }
+    }
+  }
+
   @Test("the snapshot of one marker works for tracked and untracked markers alike")
   func snapshotForOne() {
     let document = Self.document(
