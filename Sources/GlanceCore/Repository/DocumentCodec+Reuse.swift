@@ -96,14 +96,17 @@ struct Encoded {
       encoded.reusedEntries += pending.count
       run = nil
     }
-    for (index, entry) in entries.enumerated() {
-      if let reuse, !reuse.touchedEntries.contains(entry.id) {
+    // NB: taken out of `reuse` once; unwrapping it inside the loop copied it for every entry.
+    let touched = reuse?.touchedEntries
+    let originals = reuse?.layout.entryIDs ?? []
+    for index in entries.indices {
+      let id = entries[index].id
+      if let touched, !touched.contains(id) {
         // Unchanged entries keep their relative order: the next untouched original is this one.
-        let originals = reuse.layout.entryIDs
-        while originalIndex < originals.count, reuse.touchedEntries.contains(originals[originalIndex]) {
+        while originalIndex < originals.count, touched.contains(originals[originalIndex]) {
           originalIndex += 1
         }
-        if originalIndex < originals.count, originals[originalIndex].words == entry.id.words {
+        if originalIndex < originals.count, originals[originalIndex].words == id.words {
           if let pending = run, pending.upperBound == originalIndex {
             run = pending.lowerBound..<(originalIndex + 1)
           } else {
@@ -117,7 +120,7 @@ struct Encoded {
       }
       flush(&self)
       writer.raw(index == 0 ? "\n    " : ",\n    ")
-      fresh(.entry(index)) { $0.writeEntry(entry) }
+      fresh(.entry(index)) { $0.writeEntry(entries[index]) }
     }
     flush(&self)
     writer.raw("\n  ]")

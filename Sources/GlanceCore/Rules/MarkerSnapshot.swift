@@ -55,14 +55,14 @@ extension GlanceDocument {
     return result
   }
 
-  /// The same as pairs, without hashing: for the few markers a screen shows.
+  /// The same as pairs, without hashing: for the few markers a screen shows. Markers without
+  /// readings are left out.
   func entryGroups(recentLimit: Int?, only wanted: [UUID]?) -> [(UUID, [Int])] {
-    var ids: [UUID] = []
-    var words: [(UInt64, UInt64)] = []
-    var groups: [[Int]] = []
-    // Markers nobody asked for get a slot (so they are recognised quickly) but no list.
-    var keeps: [Bool] = []
-    let wantedWords = wanted?.map(\.words)
+    // With a wanted list its markers are the only slots, so any other reading is passed over
+    // after a comparison or two; without one, each new marker seen gets a slot.
+    var ids: [UUID] = wanted ?? []
+    var words: [(UInt64, UInt64)] = ids.map(\.words)
+    var groups = [[Int]](repeating: [], count: ids.count)
     let limit = recentLimit ?? Int.max
     var last = -1
     var index = entries.count - 1
@@ -71,32 +71,33 @@ extension GlanceDocument {
     // NB: read through a buffer pointer, so taking one field does not copy (retain) the entry.
     entries.withUnsafeBufferPointer { buffer in
       while index >= 0 {
+        defer { index -= 1 }
         let markerID = buffer[index].markerID
         let key = markerID.words
         var slot = last
         if slot < 0 || words[slot] != key {
-          slot = words.firstIndex { $0 == key } ?? -1
-          if slot < 0 {
+          guard let found = words.firstIndex(where: { $0 == key }) else {
+            guard wanted == nil else { continue }
             ids.append(markerID)
             words.append(key)
-            groups.append([])
-            keeps.append(wantedWords?.contains { $0 == key } ?? true)
-            slot = ids.count - 1
+            groups.append(limit > 0 ? [index] : [])
+            last = ids.count - 1
+            continue
           }
+          slot = found
           last = slot
         }
-        if keeps[slot], groups[slot].count < limit {
+        if groups[slot].count < limit {
           groups[slot].append(index)
-          if groups[slot].count == limit, wantedWords != nil {
+          if groups[slot].count == limit, wanted != nil {
             full += 1
-            if full == wantedWords?.count { break }
+            if full == ids.count { break }
           }
         }
-        index -= 1
       }
     }
     return ids.indices.compactMap { slot in
-      keeps[slot] ? (ids[slot], groups[slot].reversed()) : nil
+      groups[slot].isEmpty ? nil : (ids[slot], groups[slot].reversed())
     }
   }
 
