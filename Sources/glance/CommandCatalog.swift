@@ -81,9 +81,13 @@ enum CommandCatalog {
       spec: OptionSpec(valued: ["low", "high"], flags: ["reset"])),
     CommandInfo(
       name: "library", usage: "glance library [QUERY] [--category C]",
-      summary: "Browse the marker library by category; tracked markers are marked.",
+      summary:
+        "Browse the marker library by category; tracked markers are marked. QUERY finds markers, or a whole group (lipid panel, vitals, cbc).",
       options: [("--category C", "Only one category (heart, metabolic, kidney, liver, blood, thyroid, …).")],
-      examples: ["glance library", "glance library cholesterol", "glance library --category thyroid"],
+      examples: [
+        "glance library", "glance library cholesterol", "glance library lipid panel",
+        "glance library --category thyroid",
+      ],
       spec: OptionSpec(valued: ["category"])),
     CommandInfo(
       name: "track", usage: "glance track MARKER…", summary: "Start following markers.",

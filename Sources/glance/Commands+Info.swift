@@ -44,30 +44,12 @@ extension App {
   }
 
   func library(query: String?, category: String?, _ context: Context) throws {
-    let document = try context.document()
+    // Custom markers and what is tracked; no readings are needed.
+    let document = try context.view(.markers([])).document
     let all = MarkerLibrary.builtIn.markers + document.customMarkers
-    var categories = MarkerLibrary.builtIn.categories + (document.customMarkers.isEmpty ? [] : [.custom])
-    if let category {
-      let wanted = SearchText(category).compact
-      let chosen = categories.filter {
-        SearchText($0.key).compact.hasPrefix(wanted) || SearchText($0.name).compact.hasPrefix(wanted)
-      }
-      guard !chosen.isEmpty, !wanted.isEmpty else {
-        let names = categories.map(\.key).joinedText(", ")
-        throw LibraryError.unknownCategory(category, names)
-      }
-      categories = chosen
-    }
-    var markers = all
-    if let query {
-      let matches = SearchService(markers: all).searchMarkers(query)
-      markers = matches.map(\.marker)
-      if markers.isEmpty {
-        throw LibraryError.noMatch(query)
-      }
-    }
-    let allowed = Set(categories.map(\.key))
-    markers = markers.filter { allowed.contains($0.category) }
+    let (markers, categories) = try LibraryBrowser.select(
+      markers: all, categories: MarkerLibrary.builtIn.categories + (document.customMarkers.isEmpty ? [] : [.custom]),
+      query: query, category: category)
     if let query {
       console.out("Markers matching “\(query)”:\n")
     }
@@ -79,21 +61,4 @@ extension App {
       console.out("Track one with: glance track KEY   ·   Add your own: glance custom NAME --unit U")
     }
   }
-}
-
-/// Refusals of `glance library`.
-enum LibraryError: GlanceError {
-  case unknownCategory(String, String)
-  case noMatch(String)
-
-  var message: String {
-    switch self {
-    case .unknownCategory(let given, let names):
-      "There is no category “\(given)”. The categories are: \(names)."
-    case .noMatch(let query):
-      "No marker in the library matches “\(query)”. Try another word, or add your own: glance custom \"\(query)\" --unit UNIT"
-    }
-  }
-
-  var exitStatus: ExitStatus { .refused }
 }

@@ -119,7 +119,7 @@ struct EmbeddedFilesTests {
     ]
     for category in library.categories {
       lines.append(
-        "    categories.append(MarkerCategory(id: \(uuid(category.id)), key: \(string(category.key)), name: \(string(category.name)), displayOrder: \(category.displayOrder)))"
+        "    categories.append(MarkerCategory(id: \(uuid(category.id)), key: \(string(category.key)), name: \(string(category.name)), displayOrder: \(category.displayOrder), aliases: \(strings(category.aliases))))"
       )
     }
     lines += [

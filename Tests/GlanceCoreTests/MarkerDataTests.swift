@@ -66,6 +66,28 @@ struct MarkerDataTests {
     }
   }
 
+  @Test("each category has aliases of its own, none of them a marker's key, name or alias")
+  func categoryAliases() {
+    var markerTerms: [String: String] = [:]
+    for marker in Self.library.markers {
+      for term in [marker.key, marker.displayName, marker.shortName] + marker.aliases {
+        markerTerms[Self.normalized(term)] = marker.key
+      }
+    }
+    var owner: [String: String] = [:]
+    for category in Self.library.categories {
+      #expect(category.aliases.count >= 2, "\(category.key) has fewer than 2 aliases")
+      for alias in category.aliases {
+        let key = Self.normalized(alias)
+        if let marker = markerTerms[key] { Issue.record("category alias \"\(alias)\" is also \(marker)'s") }
+        if let other = owner[key], other != category.key {
+          Issue.record("alias \"\(alias)\" of \(category.key) is also \(other)'s")
+        }
+        owner[key] = category.key
+      }
+    }
+  }
+
   static func normalized(_ text: String) -> String {
     String(text.lowercased().unicodeScalars.filter { CharacterSet.alphanumerics.contains($0) }.map(Character.init))
   }

@@ -73,6 +73,15 @@ struct BasicsTests {
     let thyroid = try glance.run("library", "--category", "thyroid")
     #expect(thyroid.stdout.contains("TSH"))
     #expect(!thyroid.stdout.contains("HDL"))
+    // A group's name brings the whole group.
+    let panel = try glance.run("library", "lipid panel")
+    #expect(panel.status == 0, "\(panel.stderr)")
+    for name in ["LDL Cholesterol", "HDL Cholesterol", "Triglycerides", "Apolipoprotein B"] {
+      #expect(panel.stdout.contains(name))
+    }
+    #expect(!panel.stdout.contains("TSH"))
+    let vitals = try glance.run("library", "--category", "vitals")
+    #expect(vitals.stdout.contains("Body Weight") && !vitals.stdout.contains("HDL"))
     let nothing = try glance.run("library", "zzzz")
     #expect(nothing.status == 65)
     #expect(nothing.stderr.contains("No marker in the library matches"))

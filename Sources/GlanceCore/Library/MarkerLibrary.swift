@@ -79,12 +79,14 @@ extension JSONReader {
     var key: String?
     var name: String?
     var order: Int?
+    var aliases: [String] = []
     try readObject { reader, field in
       switch field {
       case "id": id = try reader.readUUID()
       case "key": key = try reader.readString()
       case "name": name = try reader.readString()
       case "displayOrder": order = try reader.readInteger()
+      case "aliases": try reader.readArray { reader in aliases.append(try reader.readString()) }
       default: try reader.skipValue()
       }
     }
@@ -93,7 +95,7 @@ extension JSONReader {
       id: try required(id, "id", in: what, self, at: start),
       key: try required(key, "key", in: what, self, at: start),
       name: try required(name, "name", in: what, self, at: start),
-      displayOrder: try required(order, "displayOrder", in: what, self, at: start))
+      displayOrder: try required(order, "displayOrder", in: what, self, at: start), aliases: aliases)
   }
 
   /// A marker definition; `isSystemDefined` is taken from the file when present.

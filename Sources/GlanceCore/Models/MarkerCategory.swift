@@ -11,12 +11,26 @@ public struct MarkerCategory: Codable, Hashable, Sendable, Identifiable {
   public var key: String
   public var name: String
   public var displayOrder: Int
+  /// What people call the group when they mean all of it: "lipid panel", "vitals", "cbc".
+  public var aliases: [String]
 
-  public init(id: UUID, key: String, name: String, displayOrder: Int) {
+  public init(id: UUID, key: String, name: String, displayOrder: Int, aliases: [String] = []) {
     self.id = id
     self.key = key
     self.name = name
     self.displayOrder = displayOrder
+    self.aliases = aliases
+  }
+
+  private enum CodingKeys: String, CodingKey { case id, key, name, displayOrder, aliases }
+
+  public init(from decoder: any Decoder) throws {
+    let container = try decoder.container(keyedBy: CodingKeys.self)
+    self.init(
+      id: try container.decode(UUID.self, forKey: .id), key: try container.decode(String.self, forKey: .key),
+      name: try container.decode(String.self, forKey: .name),
+      displayOrder: try container.decode(Int.self, forKey: .displayOrder),
+      aliases: try container.decodeIfPresent([String].self, forKey: .aliases) ?? [])
   }
 
   /// The category of every custom marker; it is not in the library file.

@@ -106,6 +106,29 @@ public struct SearchService: Sendable {
     return .ambiguous(tied.prefix(8).map(\.marker))
   }
 
+  /// The categories `query` names by key, name or alias ("lipid panel", "vitals", "cbc"), best
+  /// first, by the same rules as markers.
+  public static func searchCategories(_ query: String, in categories: [MarkerCategory]) -> [MarkerCategory] {
+    let search = SearchText(query)
+    guard !search.isEmpty else { return [] }
+    var matches: [(category: MarkerCategory, confidence: Confidence, score: Int)] = []
+    for category in categories {
+      var best: (Confidence, Int)?
+      for text in [category.key, category.name] + category.aliases {
+        let term = Term(text: text, search: SearchText(text), isKey: text == category.key)
+        guard let found = match(search, term) else { continue }
+        if best == nil || found > best! { best = found }
+      }
+      if let best { matches.append((category, best.0, best.1)) }
+    }
+    // Stable: equal matches keep display order.
+    return matches.enumerated().sorted { lhs, rhs in
+      (lhs.element.confidence, lhs.element.score, -lhs.offset) > (
+        rhs.element.confidence, rhs.element.score, -rhs.offset
+      )
+    }.map(\.element.category)
+  }
+
   private static func match(_ query: SearchText, _ term: Term) -> (Confidence, Int)? {
     let termCompact = term.search.compactBytes
     let queryCompact = query.compactBytes

@@ -1,0 +1,59 @@
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
+
+/// What `glance library` lists: every marker, one category's, or those a query finds, where a
+/// query may name markers ("cholesterol") or a whole group ("lipid panel", "vitals", "kidney").
+public enum LibraryBrowser {
+  /// The markers to show (best match first when there is a query) and the categories to group
+  /// them under, in display order.
+  public static func select(
+    markers all: [MarkerDefinition], categories allCategories: [MarkerCategory], query: String?, category: String?
+  ) throws(LibraryError) -> (markers: [MarkerDefinition], categories: [MarkerCategory]) {
+    var categories = allCategories
+    if let category {
+      let wanted = SearchText(category).compact
+      var chosen = categories.filter {
+        SearchText($0.key).compact.hasPrefix(wanted) || SearchText($0.name).compact.hasPrefix(wanted)
+      }
+      if chosen.isEmpty { chosen = SearchService.searchCategories(category, in: categories) }
+      guard !chosen.isEmpty, !wanted.isEmpty else {
+        throw .unknownCategory(category, categories.map(\.key).joinedText(", "))
+      }
+      categories = chosen
+    }
+    var markers = all
+    if let query {
+      markers = SearchService(markers: all).searchMarkers(query).map(\.marker)
+      // A query that names a group brings the whole group, after the markers it names itself.
+      let named = SearchService.searchCategories(query, in: allCategories).map(\.key)
+      let found = markers.map(\.id.words)
+      markers += all.filter { marker in
+        named.contains(marker.category) && !found.contains { $0 == marker.id.words }
+      }
+      if markers.isEmpty { throw .noMatch(query) }
+    }
+    let allowed = categories.map(\.key)
+    return (markers.filter { allowed.contains($0.category) }, categories)
+  }
+}
+
+/// Refusals of `glance library`.
+public enum LibraryError: GlanceError, Equatable {
+  /// The `--category` given, and the category keys there are.
+  case unknownCategory(String, String)
+  case noMatch(String)
+
+  public var message: String {
+    switch self {
+    case .unknownCategory(let given, let names):
+      "There is no category “\(given)”. The categories are: \(names)."
+    case .noMatch(let query):
+      "No marker in the library matches “\(query)”. Try another word, or add your own: glance custom \"\(query)\" --unit UNIT"
+    }
+  }
+
+  public var exitStatus: ExitStatus { .refused }
+}
