@@ -105,19 +105,20 @@ extension App {
   func search(_ query: String, _ context: Context) throws {
     // A marker hit shows its latest reading; nothing older is needed.
     let document = try context.view(.latest(1)).document
-    let service = SearchService(markers: context.allMarkers(document))
-    let markers = service.searchMarkers(query)
-    let visits = service.searchVisits(query, in: document.visits)
+    let all = context.allMarkers(document)
+    // "lipids" or "vitals" names a group: its markers are what the person is after.
+    let markers = LibraryBrowser.markers(
+      matching: query, in: all, categories: context.repository.library.categories + [.custom])
+    let visits = SearchService(markers: all).searchVisits(query, in: document.visits)
     guard !markers.isEmpty || !visits.isEmpty else {
       throw SearchError.nothing(query)
     }
     let style = context.style
     if !markers.isEmpty {
       console.out(style.paint("Markers", .bold))
-      for match in markers.prefix(10) {
-        let snapshot = document.snapshot(for: match.marker)
-        var line =
-          "  " + TextWidth.pad(match.marker.displayName, to: 34) + "  " + TextWidth.pad(match.marker.key, to: 18)
+      for marker in markers.prefix(10) {
+        let snapshot = document.snapshot(for: marker)
+        var line = "  " + TextWidth.pad(marker.displayName, to: 34) + "  " + TextWidth.pad(marker.key, to: 18)
         if let latest = snapshot.latest, let status = snapshot.status {
           line += "  " + status.badge(style) + " " + latest.valueText + " on " + DateText.long(latest.dateOfService)
         } else {

@@ -85,6 +85,11 @@ struct VisitsPrepDataTests {
     #expect(markers.stdout.contains("Talked about cholesterol"))
     let doctor = try glance.run("search", "dr patel")
     #expect(doctor.stdout.contains("Jan 5, 2026"))
+    // A group's name lists the group, each marker with its latest reading or none.
+    let panel = try glance.run("search", "lipid", "panel")
+    #expect(panel.status == 0)
+    #expect(panel.stdout.contains("62 mg/dL") && panel.stdout.contains("Triglycerides"))
+    #expect(panel.stdout.contains("no readings yet") && !panel.stdout.contains("TSH"))
     let nothing = try glance.run("search", "banana")
     #expect(nothing.status == 65)
   }

@@ -26,17 +26,28 @@ public enum LibraryBrowser {
     }
     var markers = all
     if let query {
-      markers = SearchService(markers: all).searchMarkers(query).map(\.marker)
-      // A query that names a group brings the whole group, after the markers it names itself.
-      let named = SearchService.searchCategories(query, in: allCategories).map(\.key)
-      let found = markers.map(\.id.words)
-      markers += all.filter { marker in
-        named.contains(marker.category) && !found.contains { $0 == marker.id.words }
-      }
+      markers = Self.markers(matching: query, in: all, categories: allCategories)
       if markers.isEmpty { throw .noMatch(query) }
     }
     let allowed = categories.map(\.key)
     return (markers.filter { allowed.contains($0.category) }, categories)
+  }
+}
+
+extension LibraryBrowser {
+  /// The markers `query` names, best first, then, when it names a group ("lipids", "vitals"),
+  /// the rest of that group in library order.
+  public static func markers(matching query: String, in all: [MarkerDefinition], categories: [MarkerCategory])
+    -> [MarkerDefinition]
+  {
+    var markers = SearchService(markers: all).searchMarkers(query).map(\.marker)
+    let named = SearchService.searchCategories(query, in: categories).map(\.key)
+    guard !named.isEmpty else { return markers }
+    let found = markers.map(\.id.words)
+    markers += all.filter { marker in
+      named.contains(marker.category) && !found.contains { $0 == marker.id.words }
+    }
+    return markers
   }
 }
 
