@@ -310,10 +310,16 @@ enum CommandParser {
       return .search(query: words.joinedText(" "))
     case "export":
       try count(0...0, "only options")
-      let json = arguments.flags.contains("json")
-      let csv = arguments.flags.contains("csv")
+      var json = arguments.flags.contains("json")
+      var csv = arguments.flags.contains("csv")
+      // -o backup.csv says the format when no flag does.
+      if !json && !csv, let output = arguments.value("output")?.lowercased() {
+        json = output.hasSuffix(".json")
+        csv = output.hasSuffix(".csv")
+      }
       guard json != csv else {
-        throw UsageError(message: "Choose one format: --json or --csv.", command: name)
+        throw UsageError(
+          message: "Choose one format: --json or --csv (or an -o file ending in .json or .csv).", command: name)
       }
       if json && arguments.flags.contains("visits") {
         throw UsageError(message: "--visits goes with --csv; the JSON export always has your visits.", command: name)

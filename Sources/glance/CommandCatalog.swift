@@ -142,7 +142,10 @@ enum CommandCatalog {
       options: [
         ("--json", "Everything, re-importable."), ("--csv", "One row per reading."),
         ("--visits", "With --csv: visits instead of readings."),
-        ("-o, --output FILE", "Write to FILE (created private) instead of the screen."),
+        (
+          "-o, --output FILE",
+          "Write to FILE (created private) instead of the screen; a .json or .csv name picks the format."
+        ),
       ],
       examples: ["glance export --csv -o readings.csv", "glance export --json -o glance-backup.json"],
       spec: OptionSpec(valued: ["output"], flags: ["json", "csv", "visits"], short: [("o", "output")])),

@@ -66,6 +66,11 @@ struct CommandParserTests {
       (["search", "dr", "patel"], .search(query: "dr patel")),
       (["export", "--csv", "-o", "out.csv"], .export(ExportOptions(format: .csv, visits: false, output: "out.csv"))),
       (["export", "--json"], .export(ExportOptions(format: .json, visits: false, output: nil))),
+      (["export", "-o", "Backup.JSON"], .export(ExportOptions(format: .json, visits: false, output: "Backup.JSON"))),
+      (
+        ["export", "-o", "labs.csv", "--visits"], .export(ExportOptions(format: .csv, visits: true, output: "labs.csv"))
+      ),
+      (["export", "--csv", "-o", "labs.txt"], .export(ExportOptions(format: .csv, visits: false, output: "labs.txt"))),
       (
         ["import", "file.json", "--replace", "--dry-run"],
         .importFile(ImportOptions(file: "file.json", replace: true, dryRun: true))
@@ -89,6 +94,7 @@ struct CommandParserTests {
     arguments: [
       (["shwo"], nil), (["add"], "add"), (["add", "hdl", "89", "--colour", "x"], "add"), (["show"], "show"),
       (["show", "hdl", "--since"], "show"), (["export"], "export"), (["export", "--json", "--visits"], "export"),
+      (["export", "-o", "labs.txt"], "export"), (["export", "--json", "--csv"], "export"),
       (["range", "ldl"], "range"), (["range", "ldl", "--reset", "--low", "1"], "range"), (["edit", "ab12"], "edit"),
       (["custom", "X"], "custom"), (["visit", "fly"], "visit"), (["--width", "5"], nil), (["--color", "maybe"], nil),
       (["untrack", "a", "b"], "untrack"), (["about", "extra"], "about"),
