@@ -24,12 +24,14 @@ extension App {
     console.out("glance \(GlanceVersion.current) — your health numbers at a glance, kept on this computer only.")
     console.out("")
     console.out("Data folder:  \(context.location.folder)")
-    let document = try context.document()
+    // Readings are only counted (by their ids), not decoded.
+    let view = try context.view(.markers([]), allIDs: true)
+    let document = view.document
     let exists = FileManager.default.fileExists(atPath: context.location.dataFile)
     console.out("Data file:    \(context.location.dataFile)\(exists ? "" : " (not created yet)")")
     if exists {
       console.out(
-        "Holds:        \(document.trackedMarkers.count) tracked markers, \(document.entries.count) readings, \(document.visits.count) visits"
+        "Holds:        \(counted(document.trackedMarkers.count, "tracked marker")), \(counted(view.allEntryIDPrefixes.count, "reading")), \(counted(document.visits.count, "visit"))"
       )
       let backups = (1...DataLocation.backupCount).filter {
         FileManager.default.fileExists(atPath: context.location.backupFile($0))

@@ -22,7 +22,8 @@ extension App {
   }
 
   func visits(type: String?, doctor: String?, since: String?, _ context: Context) throws {
-    let document = try context.document()
+    // Visits only: no readings are decoded.
+    let document = try context.view(.markers([])).document
     var list = document.visits.sorted(by: Visit.newestFirst)
     if let type {
       guard let wanted = VisitType(word: type) else { throw VisitPlanner.Failure.unknownType(type) }

@@ -60,6 +60,10 @@ struct BasicsTests {
     let privacy = try glance.run("privacy")
     #expect(privacy.stdout.contains("Glance collects no data"))
     #expect(glance.bytes == nil, "read-only commands must not create the data file")
+    try glance.run("batch", "hdl=62", "ldl=120", "--yes")
+    try glance.run("visit", "add", "--date", "yesterday", "--doctor", "Dr. Lee", "--type", "physical")
+    let counts = try glance.run("about")
+    #expect(counts.stdout.contains("Holds:        2 tracked markers, 2 readings, 1 visit\n"), "\(counts.stdout)")
   }
 
   @Test("library lists every category; a query and --category narrow it")

@@ -39,6 +39,18 @@ extension ArraySlice where Element == String {
   public func joinedText(_ separator: String = "") -> String { Array(self).joinedText(separator) }
 }
 
+/// "1 reading", "2 readings", "100,001 readings": a count with its noun, grouped in thousands as
+/// people read them.
+public func counted(_ count: Int, _ word: String) -> String {
+  var digits = String(count.magnitude)
+  var grouped = ""
+  while digits.count > 3 {
+    grouped = "," + digits.suffix(3) + grouped
+    digits.removeLast(3)
+  }
+  return "\(count < 0 ? "-" : "")\(digits)\(grouped) \(word)\(count == 1 ? "" : "s")"
+}
+
 /// Path helpers (NSString's live in full Foundation).
 public enum PathText {
   /// The folder part of `path`: `/a/b/c.json` → `/a/b`, `c.json` → `` (the current folder).

@@ -46,10 +46,10 @@ public struct ImportPlan: Sendable {
     let verb = dryRun ? "Would add" : "Added"
     if replace {
       lines.append(
-        "\(dryRun ? "Would replace" : "Replaced") all your data with \(plural(entries.count, "reading")) and \(plural(visits.count, "visit"))."
+        "\(dryRun ? "Would replace" : "Replaced") all your data with \(counted(entries.count, "reading")) and \(counted(visits.count, "visit"))."
       )
     } else {
-      lines.append("\(verb) \(plural(entries.count, "reading")) and \(plural(visits.count, "visit")).")
+      lines.append("\(verb) \(counted(entries.count, "reading")) and \(counted(visits.count, "visit")).")
     }
     if let first = entries.map(\.dateOfService).min(), let last = entries.map(\.dateOfService).max() {
       lines.append("Readings from \(DateText.long(first)) to \(DateText.long(last)).")
@@ -58,7 +58,7 @@ public struct ImportPlan: Sendable {
       library.marker(id: id)?.displayName ?? (known + customMarkers).first { $0.id == id }?.displayName
     }.sorted()
     if !names.isEmpty { lines.append("Markers: \(names.joinedText(", ")).") }
-    if duplicates > 0 { lines.append("Skipped \(plural(duplicates, "item")) already in your data.") }
+    if duplicates > 0 { lines.append("Skipped \(counted(duplicates, "item")) already in your data.") }
     if !unmatchedColumns.isEmpty {
       lines.append(
         "Columns that match no marker (left out; nothing was guessed): \(unmatchedColumns.map { "“\($0)”" }.joinedText(", ")). "
@@ -71,7 +71,6 @@ public struct ImportPlan: Sendable {
     return lines.joinedText("\n")
   }
 
-  func plural(_ count: Int, _ word: String) -> String { "\(count) \(word)\(count == 1 ? "" : "s")" }
 }
 
 /// Why an import was refused; nothing was changed.

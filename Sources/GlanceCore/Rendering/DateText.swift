@@ -32,13 +32,13 @@ public enum DateText {
     let months = wholeMonths(from: earlier, to: later)
     let phrase: String
     if magnitude < 14 {
-      phrase = plural(magnitude, "day")
+      phrase = counted(magnitude, "day")
     } else if months < 1 {
-      phrase = plural(magnitude / 7, "week")
+      phrase = counted(magnitude / 7, "week")
     } else if months < 24 {
-      phrase = plural(months, "month")
+      phrase = counted(months, "month")
     } else {
-      phrase = plural(months / 12, "year")
+      phrase = counted(months / 12, "year")
     }
     return past ? phrase + " ago" : "in " + phrase
   }
@@ -54,8 +54,6 @@ public enum DateText {
     }
     return max(0, months)
   }
-
-  static func plural(_ count: Int, _ word: String) -> String { "\(count) \(word)\(count == 1 ? "" : "s")" }
 
   /// The forms glance reads, for error messages.
   public static let examples =

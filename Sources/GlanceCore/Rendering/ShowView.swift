@@ -129,12 +129,12 @@ public enum TrendSummary {
   static func periodPhrase(from start: CalendarDate, to today: CalendarDate) -> String {
     let days = max(0, start.days(until: today))
     let months = DateText.wholeMonths(from: start, to: max(start, today))
-    if months >= 24 { return "the past \(DateText.plural(months / 12, "year"))" }
+    if months >= 24 { return "the past \(counted(months / 12, "year"))" }
     if months == 12 { return "the past year" }
     if months == 1 { return "the past month" }
-    if months >= 1 { return "the past \(DateText.plural(months, "month"))" }
-    if days >= 14 { return "the past \(DateText.plural(days / 7, "week"))" }
-    return "the past \(DateText.plural(max(1, days), "day"))"
+    if months >= 1 { return "the past \(counted(months, "month"))" }
+    if days >= 14 { return "the past \(counted(days / 7, "week"))" }
+    return "the past \(counted(max(1, days), "day"))"
   }
 
   /// The longest strictly rising or strictly falling run of values that ends with the last one.

@@ -8,6 +8,17 @@ import Testing
 @Suite("Text helpers")
 struct TextTests {
   @Test(
+    "a count reads with its noun, singular only for one, grouped in thousands",
+    arguments: [
+      (0, "0 readings"), (1, "1 reading"), (2, "2 readings"), (999, "999 readings"), (1_000, "1,000 readings"),
+      (100_001, "100,001 readings"), (12_345_678, "12,345,678 readings"), (-1, "-1 readings"),
+      (-1_500, "-1,500 readings"),
+    ])
+  func countedNoun(count: Int, expected: String) {
+    #expect(counted(count, "reading") == expected)
+  }
+
+  @Test(
     "trimmingWhitespace drops spaces and tabs at the ends only",
     arguments: [
       ("  hdl  ", "hdl"), ("\tHDL 89\t", "HDL 89"), ("a  b", "a  b"), ("", ""), (" \t ", ""),
