@@ -85,6 +85,9 @@ struct VisitsPrepDataTests {
     #expect(markers.stdout.contains("Talked about cholesterol"))
     let doctor = try glance.run("search", "dr patel")
     #expect(doctor.stdout.contains("Jan 5, 2026"))
+    // "patel" is a typo away from "panel": no lab panel may come before the doctor.
+    let surname = try glance.run("search", "patel")
+    #expect(surname.stdout.contains("Dr. Patel") && !surname.stdout.contains("Markers"), "\(surname.stdout)")
     // A group's name lists the group, each marker with its latest reading or none.
     let panel = try glance.run("search", "lipid", "panel")
     #expect(panel.status == 0)

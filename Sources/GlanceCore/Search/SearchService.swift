@@ -107,7 +107,8 @@ public struct SearchService: Sendable {
   }
 
   /// The categories `query` names by key, name or alias ("lipid panel", "vitals", "cbc"), best
-  /// first, by the same rules as markers.
+  /// first: the whole term (small typos allowed) or its start. Some of a term's words are not
+  /// enough: "panel", or a misspelled "patel", must not bring five panels.
   public static func searchCategories(_ query: String, in categories: [MarkerCategory]) -> [MarkerCategory] {
     let search = SearchText(query)
     guard !search.isEmpty else { return [] }
@@ -116,7 +117,9 @@ public struct SearchService: Sendable {
       var best: (Confidence, Int)?
       for text in [category.key, category.name] + category.aliases {
         let term = Term(text: text, search: SearchText(text), isKey: text == category.key)
-        guard let found = match(search, term) else { continue }
+        guard let found = match(search, term),
+          found.0 != .words || term.search.wordBytes.count == search.wordBytes.count
+        else { continue }
         if best == nil || found > best! { best = found }
       }
       if let best { matches.append((category, best.0, best.1)) }

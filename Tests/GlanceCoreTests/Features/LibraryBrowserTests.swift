@@ -24,7 +24,10 @@ struct LibraryBrowserTests {
 
   @Test(
     "a marker's own words, or nothing like a group, name no category",
-    arguments: ["hdl", "ldl", "a1c", "tsh", "cholesterol", "weight", "xyz", "", "  ", "vit k2"])
+    arguments: [
+      "hdl", "ldl", "a1c", "tsh", "cholesterol", "weight", "xyz", "", "  ", "vit k2", "panel", "patel", "count",
+      "signs", "markers", "function",
+    ])
   func noCategory(query: String) {
     #expect(SearchService.searchCategories(query, in: Self.library.categories).isEmpty)
   }
