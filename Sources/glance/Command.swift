@@ -86,8 +86,7 @@ struct ImportOptions: Equatable {
 
 /// How output should look, from the options every command takes.
 struct GlobalOptions: Equatable {
-  enum ColorChoice: String, Equatable { case auto, always, never }
-  var color: ColorChoice = .auto
+  var color: OutputStyle.ColorChoice = .auto
   var ascii = false
   var width: Int?
   var today: String?
@@ -166,7 +165,7 @@ enum CommandParser {
   private static func globalOptions(_ arguments: Arguments, command: String?) throws -> GlobalOptions {
     var global = GlobalOptions()
     if let color = arguments.value("color") {
-      guard let choice = GlobalOptions.ColorChoice(rawValue: color) else {
+      guard let choice = OutputStyle.ColorChoice(rawValue: color) else {
         throw UsageError(message: "--color takes auto, always or never.", command: command)
       }
       global.color = choice

@@ -114,7 +114,8 @@ extension App {
     if !snapshot.entries.isEmpty {
       let outside = snapshot.entries.filter { snapshot.status(of: $0).isOutOfRange }.count
       console.out(
-        "All \(snapshot.entries.count) readings are judged against it: \(outside) outside, \(snapshot.entries.count - outside) within."
+        (snapshot.entries.count == 1 ? "Your 1 reading is" : "All \(counted(snapshot.entries.count, "reading")) are")
+          + " judged against it: \(outside) outside, \(snapshot.entries.count - outside) within."
       )
     }
   }

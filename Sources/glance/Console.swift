@@ -85,37 +85,14 @@ final class Console {
 
   /// The output style for these options and this terminal.
   func style(for options: GlobalOptions) -> OutputStyle {
-    let noColor = environment["NO_COLOR"].map { !$0.isEmpty } ?? false
-    let color: Bool
-    switch options.color {
-    case .always: color = true
-    case .never: color = false
-    case .auto: color = stdoutIsTerminal && !noColor && environment["TERM"] != "dumb"
-    }
-    return OutputStyle(unicode: !options.ascii && localeIsUTF8, color: color, width: width(options.width))
-  }
-
-  /// True when the effective locale (LC_ALL, then LC_CTYPE, then LANG) is UTF-8.
-  var localeIsUTF8: Bool {
-    let locale =
-      [environment["LC_ALL"], environment["LC_CTYPE"], environment["LANG"]]
-      .compactMap { $0 }.first { !$0.isEmpty } ?? ""
-    // NB: compared as bytes; String.contains(String) starts up a whole substring searcher.
-    let lowered = Array(locale.lowercased().utf8)
-    return [Array("utf-8".utf8), Array("utf8".utf8)].contains { needle in
-      lowered.count >= needle.count
-        && (0...(lowered.count - needle.count)).contains { lowered[$0..<($0 + needle.count)].elementsEqual(needle) }
-    }
-  }
-
-  private func width(_ requested: Int?) -> Int {
-    if let requested { return requested }
-    if stdoutIsTerminal {
+    var columns: Int?
+    if stdoutIsTerminal, options.width == nil {
       var size = winsize()
-      if ioctl(1, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 { return Int(size.ws_col) }
+      if ioctl(1, UInt(TIOCGWINSZ), &size) == 0 { columns = Int(size.ws_col) }
     }
-    if let columns = environment["COLUMNS"].flatMap(Int.init), columns >= 20 { return columns }
-    return 80
+    return OutputStyle.resolve(
+      color: options.color, ascii: options.ascii, width: options.width, environment: environment,
+      stdoutIsTerminal: stdoutIsTerminal, terminalColumns: columns)
   }
 }
 

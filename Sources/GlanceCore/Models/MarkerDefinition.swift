@@ -87,3 +87,14 @@ public struct ReferenceRange: Codable, Hashable, Sendable {
 
   public var isEmpty: Bool { low == nil && high == nil }
 }
+
+extension MarkerDefinition {
+  /// Beyond the library's plausible range for the marker (almost surely a slip): such a reading is
+  /// drawn at the chart's edge and left out of the trend. Custom markers have no such range.
+  public func isOffScale(_ value: Double) -> Bool {
+    guard isSystemDefined else { return false }
+    if let plausibleMin, value < plausibleMin { return true }
+    if let plausibleMax, value > plausibleMax { return true }
+    return false
+  }
+}

@@ -10,6 +10,46 @@ public struct OutputStyle: Equatable, Sendable {
     self.width = width
   }
 
+  /// `--color`: colour on a terminal unless NO_COLOR or TERM=dumb says otherwise, or always, or never.
+  public enum ColorChoice: String, Equatable, Sendable { case auto, always, never }
+
+  /// The style for a run: the options given, the environment (NO_COLOR, TERM, LC_ALL / LC_CTYPE /
+  /// LANG, COLUMNS) and the terminal, if standard output is one (`terminalColumns` is its width).
+  public static func resolve(
+    color choice: ColorChoice, ascii: Bool, width requested: Int?, environment: [String: String],
+    stdoutIsTerminal: Bool, terminalColumns: Int?
+  ) -> OutputStyle {
+    let noColor = environment["NO_COLOR"].map { !$0.isEmpty } ?? false
+    let color: Bool
+    switch choice {
+    case .always: color = true
+    case .never: color = false
+    case .auto: color = stdoutIsTerminal && !noColor && environment["TERM"] != "dumb"
+    }
+    var width = 80
+    if let requested {
+      width = requested
+    } else if stdoutIsTerminal, let terminalColumns, terminalColumns > 0 {
+      width = terminalColumns
+    } else if let columns = environment["COLUMNS"].flatMap(Int.init), columns >= 20 {
+      width = columns
+    }
+    return OutputStyle(unicode: !ascii && localeIsUTF8(environment), color: color, width: width)
+  }
+
+  /// True when the effective locale (LC_ALL, then LC_CTYPE, then LANG) is UTF-8.
+  public static func localeIsUTF8(_ environment: [String: String]) -> Bool {
+    let locale =
+      [environment["LC_ALL"], environment["LC_CTYPE"], environment["LANG"]]
+      .compactMap { $0 }.first { !$0.isEmpty } ?? ""
+    // NB: compared as bytes; String.contains(String) starts up a whole substring searcher.
+    let lowered = Array(locale.lowercased().utf8)
+    return [Array("utf-8".utf8), Array("utf8".utf8)].contains { needle in
+      lowered.count >= needle.count
+        && (0...(lowered.count - needle.count)).contains { lowered[$0..<($0 + needle.count)].elementsEqual(needle) }
+    }
+  }
+
   /// Plain ASCII, no colour, 80 columns: what tests and pipes get.
   public static let plain = OutputStyle(unicode: false, color: false, width: 80)
 

@@ -86,23 +86,24 @@ public enum TrendSummary {
     if entries.count == 1 {
       parts.append("1 reading, \(last.valueText) on \(DateText.long(last.dateOfService))")
     } else {
-      parts.append("\(entries.count) readings")
-      let values = entries.map(\.value)
+      // Off-scale readings (almost surely slips) stay in the count but out of the trend, as on the chart.
+      var scaled = entries.filter { !definition.isOffScale($0.value) }
+      if scaled.isEmpty { scaled = entries }
+      let offScale = entries.count - scaled.count
+      parts.append(counted(entries.count, "reading") + (offScale > 0 ? " (\(offScale) off the scale)" : ""))
+      func text(_ entry: MarkerEntry) -> String { ValueText.value(entry.value, entry.comparator) }
+      let values = scaled.map(\.value)
       let trend = Trend.of(values, direction: definition.direction, range: snapshot.range)
       if trend.arrow != .none {
-        let run = monotoneRun(values)
+        let start = scaled[scaled.count - monotoneRun(values).count]
         let word = trend.arrow == .up ? "up" : "down"
-        parts.append(
-          "trending \(word) from \(ValueText.number(run.first!)) to \(ValueText.value(last.value, last.comparator))\(unit)"
-        )
-      } else if entries.count == 2 {
-        parts.append(
-          "from \(ValueText.value(first.value, first.comparator)) to \(ValueText.value(last.value, last.comparator))\(unit)"
-        )
+        parts.append("trending \(word) from \(text(start)) to \(text(scaled.last!))\(unit)")
+      } else if scaled.count == 2 {
+        parts.append("from \(text(scaled[0])) to \(text(scaled[1]))\(unit)")
       } else {
-        parts.append(
-          "between \(ValueText.number(values.min()!)) and \(ValueText.number(values.max()!))\(unit), most recently \(ValueText.value(last.value, last.comparator))"
-        )
+        let low = scaled.min { $0.value < $1.value }!
+        let high = scaled.max { $0.value < $1.value }!
+        parts.append("between \(text(low)) and \(text(high))\(unit), most recently \(text(last))")
       }
     }
     if !snapshot.range.isEmpty {

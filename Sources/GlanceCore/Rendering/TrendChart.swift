@@ -28,13 +28,7 @@ public enum TrendChart {
     let glyphs = Glyphs(style)
 
     // Which readings are drawn to scale.
-    func isOutlier(_ value: Double) -> Bool {
-      guard definition.isSystemDefined else { return false }
-      if let min = definition.plausibleMin, value < min { return true }
-      if let max = definition.plausibleMax, value > max { return true }
-      return false
-    }
-    var scaled = entries.map(\.value).filter { !isOutlier($0) }
+    var scaled = entries.map(\.value).filter { !definition.isOffScale($0) }
     if scaled.isEmpty { scaled = entries.map(\.value) }
     let clipping = scaled.count < entries.count
     // A bound joins the scale when it is near the readings; a far one would squash them flat.
@@ -80,7 +74,7 @@ public enum TrendChart {
     let points = entries.map { entry -> Point in
       let status = snapshot.status(of: entry)
       let x = column(for: entry.dateOfService)
-      if clipping && isOutlier(entry.value) {
+      if clipping && definition.isOffScale(entry.value) {
         let above = entry.value > (scaled.max() ?? entry.value)
         return Point(
           column: x, row: above ? 0 : height - 1, glyph: above ? glyphs.offTop : glyphs.offBottom, color: .red,

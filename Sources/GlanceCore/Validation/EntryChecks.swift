@@ -42,7 +42,7 @@ public enum EntryChecks {
           EntryCheck(
             kind: .tenfold(suggestion: suggestion),
             question:
-              "You entered \(marker.shortName) of \(shown), about 10 times your usual. Did you mean \(ValueText.number(suggestion))?"
+              "You entered \(marker.shortName) of \(shown), about \(suggestion > value ? "a tenth of" : "10 times") your usual. Did you mean \(ValueText.number(suggestion))?"
           ))
       } else if isImplausible(value, marker) {
         checks.append(

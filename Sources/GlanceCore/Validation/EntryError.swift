@@ -47,7 +47,7 @@ extension EntryError: GlanceError {
     case .ambiguousMarker(let text, let candidates):
       return "“\(text)” could be several markers:\n"
         + candidates.map { "  " + $0 }.joinedText("\n")
-        + "\nUse one of the keys on the right, e.g. glance add \(candidates.first.map(Self.key(of:)) ?? "hdl") …"
+        + "\nType one of the keys in brackets instead, e.g. “\(candidates.first.map(Self.key(of:)) ?? "hdl")”."
     case .bloodPressureFormat(let text):
       return "“\(text)” is not a blood pressure reading. Type it as top/bottom numbers, like: glance add bp 120/80"
     case .negativeNotAllowed(let text):

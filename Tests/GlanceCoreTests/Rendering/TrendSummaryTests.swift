@@ -41,6 +41,15 @@ struct TrendSummaryTests {
         [("2025-11-22", 60.0), ("2026-05-01", 61)],
         "HDL Cholesterol over the past year: 2 readings, from 60 to 61 mg/dL, all within your target range."
       ),
+      // An off-scale slip (890) is counted but kept out of the trend, as the chart keeps it off the scale.
+      (
+        [("2025-11-22", 95.0), ("2026-02-01", 890), ("2026-05-01", 93), ("2026-09-01", 90)],
+        "HDL Cholesterol over the past year: 4 readings (1 off the scale), trending down from 95 to 90 mg/dL, all within your target range."
+      ),
+      (
+        [("2026-01-10", 60.0), ("2026-04-10", 890), ("2026-07-10", 55)],
+        "HDL Cholesterol over the past 10 months: 3 readings (1 off the scale), from 60 to 55 mg/dL, all within your target range."
+      ),
     ] as [([(String, Double)], String)])
   func sentences(readings: [(String, Double)], expected: String) {
     #expect(Self.sentence(Fixture.hdl, readings) == expected)
@@ -59,5 +68,15 @@ struct TrendSummaryTests {
     #expect(
       Self.sentence(weight, [("2026-09-01", 180), ("2026-10-01", 178)])
         == "Body Weight over the past 2 months: 2 readings, from 180 to 178 lb.")
+  }
+
+  @Test("a bound the lab printed keeps its comparator in the sentence")
+  func comparator() {
+    let snapshot = ChartGoldenTests.snapshot(Fixture.hdl, [("2026-01-10", 60.0), ("2026-07-10", 65)])
+    var entries = snapshot.entries
+    entries[0].comparator = .greaterThan
+    #expect(
+      TrendSummary.sentence(snapshot, entries: entries, today: Self.today)
+        == "HDL Cholesterol over the past 10 months: 2 readings, from >60 to 65 mg/dL, all within your target range.")
   }
 }
