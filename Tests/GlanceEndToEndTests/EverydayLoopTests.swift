@@ -219,11 +219,15 @@ struct EverydayLoopTests {
     let set = try glance.run("range", "ldl", "--high", "70")
     #expect(set.status == 0)
     #expect(set.stdout.contains("up to 70 mg/dL"))
-    #expect(set.stdout.contains("1 outside"))
+    #expect(set.stdout.contains("Your 1 reading is judged against it: 1 outside, 0 within."))
     #expect(try glance.run("show", "ldl").stdout.contains("above your target range"))
     try glance.run("range", "ldl", "--reset")
     #expect(try glance.run("show", "ldl").stdout.contains("within your target range"))
     #expect(try glance.run("range", "ldl", "--low", "90", "--high", "80").status == 65)
+    try glance.run("add", "ldl", "60", "--date", "2025-06-01")
+    #expect(
+      try glance.run("range", "ldl", "--high", "70").stdout.contains(
+        "All 2 readings are judged against it: 1 outside, 1 within."))
   }
 
   @Test("untrack asks, keeps the readings; custom markers skip the unusual-value checks")

@@ -142,6 +142,24 @@ struct DateParserTests {
   }
 
   @Test(
+    "months and years ago count from that zone's today",
+    arguments: [
+      ("Pacific/Kiritimati", "2026-02-11", "2025-09-11", "2025-03-11", "2026-02-15"),
+      ("America/Adak", "2026-02-10", "2025-09-10", "2025-03-10", "2026-02-15"),
+      ("Europe/Berlin", "2026-02-11", "2025-09-11", "2025-03-11", "2026-02-15"),
+    ])
+  func monthsInZones(zone: String, oneMonth: String, sixMonths: String, oneYear: String, feb15: String) throws {
+    let timeZone = try #require(TimeZone(identifier: zone))
+    // 2026-03-10 23:30 UTC: already Mar 11 in Kiritimati and Berlin, still Mar 10 in Adak.
+    let date = CalendarDate.today(at: Date(timeIntervalSince1970: 1_773_185_400), in: timeZone)
+    #expect(try Self.parse("1 month ago", today: date, .reading) == oneMonth)
+    #expect(try Self.parse("6 months ago", today: date, .reading) == sixMonths)
+    #expect(try Self.parse("a year ago", today: date, .reading) == oneYear)
+    #expect(try Self.parse("Feb 15", today: date, .reading) == feb15)
+    #expect(try Self.parse("15 Feb 2026", today: date, .reading) == feb15)
+  }
+
+  @Test(
     "the same typed forms in each zone land on that zone's days",
     arguments: [
       ("Pacific/Kiritimati", "2026-03-04", "2026-03-11", "2026-03-12"),

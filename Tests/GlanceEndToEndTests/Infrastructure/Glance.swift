@@ -30,8 +30,13 @@ final class GlanceSandbox {
 
   /// Starts `glance` on a pseudo-terminal.
   func terminal(_ arguments: String...) throws -> PseudoTerminalSession {
+    try terminal(arguments, environment: [:])
+  }
+
+  func terminal(_ arguments: [String], environment extra: [String: String]) throws -> PseudoTerminalSession {
     try PseudoTerminalSession(
-      binary("glance"), arguments, environment: environment.merging(["TERM": "xterm", "COLUMNS": "80"]) { $1 })
+      binary("glance"), arguments,
+      environment: environment.merging(["TERM": "xterm", "COLUMNS": "80"]) { $1 }.merging(extra) { $1 })
   }
 
   /// The data file as stored now.
