@@ -126,6 +126,24 @@ struct BasicsTests {
     #expect(glance.bytes == nil)
   }
 
+  @Test("a data file from a newer glance is shown with a note and never changed")
+  func newerFile() throws {
+    let glance = GlanceSandbox()
+    try glance.run("add", "hdl", "62")
+    let text = try String(contentsOfFile: glance.dataFile, encoding: .utf8)
+    try text.replacingOccurrences(of: "\"schemaVersion\": 1", with: "\"schemaVersion\": 2")
+      .write(toFile: glance.dataFile, atomically: false, encoding: .utf8)
+    let before = glance.bytes
+    let home = try glance.run()
+    #expect(home.status == 0)
+    #expect(home.stdout.contains("HDL Cholesterol") && home.stdout.contains("62"))
+    #expect(home.stderr.contains("written by a newer glance"))
+    let add = try glance.run("add", "hdl", "63")
+    #expect(add.status == 74)
+    #expect(add.stderr.contains("Update glance to make changes"))
+    #expect(glance.bytes == before)
+  }
+
   @Test("a damaged data file is never overwritten; reads use the backup and say so")
   func damagedFile() throws {
     let glance = GlanceSandbox()

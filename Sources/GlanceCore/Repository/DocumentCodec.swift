@@ -70,11 +70,12 @@ public enum DocumentCodec {
   }
 
   /// Decodes a data file (or, with `formats`, an export); errors say where (line, column) and
-  /// what is wrong.
+  /// what is wrong. A newer `schemaVersion` throws `DocumentVersionError` unless
+  /// `acceptingNewer`: then what this version knows is read and the rest skipped, for display only.
   public static func decode(
-    _ bytes: some ContiguousBytes, formats: Set<String> = [GlanceDocument.formatName]
+    _ bytes: some ContiguousBytes, formats: Set<String> = [GlanceDocument.formatName], acceptingNewer: Bool = false
   ) throws -> GlanceDocument {
-    try decodeWithLayout(bytes, formats: formats).document
+    try decode(bytes, formats: formats, selecting: .all, acceptingNewer: acceptingNewer).document
   }
 
   /// Decodes a data file and says where each entry and undo step sits in the bytes (nil when
@@ -90,7 +91,7 @@ public enum DocumentCodec {
   /// selection other than `.all` gives no layout: such a document is for display, never saved.
   static func decode(
     _ bytes: some ContiguousBytes, formats: Set<String> = [GlanceDocument.formatName],
-    selecting selection: EntrySelection, wantIDs: Bool = true
+    selecting selection: EntrySelection, wantIDs: Bool = true, acceptingNewer: Bool = false
   ) throws -> (document: GlanceDocument, layout: DocumentLayout?, allEntryIDPrefixes: [UInt64]) {
     try JSONReader.read(bytes) { reader in
       var skimmed = false
@@ -114,7 +115,7 @@ public enum DocumentCodec {
         case "format": format = try reader.readString()
         case "schemaVersion":
           schemaVersion = try reader.readInteger()
-          if let version = schemaVersion, version > GlanceDocument.currentSchemaVersion {
+          if let version = schemaVersion, version > GlanceDocument.currentSchemaVersion, !acceptingNewer {
             throw DocumentVersionError(version: version)
           }
         case "profile": profile = try reader.readProfile()

@@ -313,6 +313,8 @@ public struct PosixFileSystem: FileSystem {
   public func lockExclusive(_ path: String, timeout: Double) throws -> FileLock? {
     let descriptor = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
     if descriptor < 0 { throw FileSystemError(operation: "open", path: path, code: errno) }
+    // The mode given to open is cut by the umask; like the data file, the lock is 0600 whatever it is.
+    _ = fchmod(descriptor, 0o600)
     let deadline = monotonicSeconds() + timeout
     while true {
       if flock(descriptor, LOCK_EX | LOCK_NB) == 0 { return FileLock(descriptor: descriptor) }

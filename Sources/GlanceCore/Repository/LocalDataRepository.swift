@@ -32,7 +32,9 @@ public final class LocalDataRepository: DataRepository {
   private let fileSystem: any FileSystem
   private let lockTimeout: Double
   private let clock: () -> Date
-  private var cached: GlanceDocument?
+  /// The document last read or saved, and the identity of the data file it came from (nil: no
+  /// file). It is only returned again while the data file is still that file.
+  private var cached: (document: GlanceDocument, identity: FileIdentity?)?
   /// The data file as last read or written, with its document: a write whose data file is still
   /// this very file (same inode, size and time) needs not read and decode it again.
   private var loaded: (bytes: FileBytes, document: GlanceDocument, layout: DocumentLayout?)?
@@ -56,9 +58,11 @@ public final class LocalDataRepository: DataRepository {
   // MARK: DataRepository
 
   public func read() throws -> GlanceDocument {
-    if let cached { return cached }
-    let document = try mapErrors { try loadForReading() }
-    cached = document
+    if let cached, try mapErrors({ try fileSystem.status(location.dataFile)?.identity }) == cached.identity {
+      return cached.document
+    }
+    let (document, identity) = try mapErrors { try loadForReading() }
+    cached = (document, identity)
     return document
   }
 
@@ -135,7 +139,7 @@ public final class LocalDataRepository: DataRepository {
         reuse = Reuse(bytes: bytes, layout: layout, touchedEntries: transaction.touchedEntries)
       }
       try save(document, replacing: current.bytes, reusing: reuse)
-      cached = document
+      cached = (document, try fileSystem.status(location.dataFile)?.identity)
       notice = nil
       return result
     }
@@ -295,24 +299,33 @@ public final class LocalDataRepository: DataRepository {
     }
   }
 
-  /// The document to show: the data file, else the newest backup that decodes.
-  private func loadForReading() throws -> GlanceDocument {
+  /// The document to show: the data file, else the newest backup that decodes; with the
+  /// identity of the data file it stands for.
+  ///
+  /// A file from a newer glance is shown as far as this version understands it (fields it does
+  /// not know are skipped), with a notice; writes stay refused (`loadForWriting`).
+  private func loadForReading() throws -> (GlanceDocument, FileIdentity?) {
     if try fileSystem.status(location.folder) != nil { try checkFolder() }
     guard let bytes = try fileSystem.readFile(location.dataFile) else {
-      return .empty(createdAt: Timestamp(clock()))
+      return (.empty(createdAt: Timestamp(clock())), nil)
     }
     do {
       let (document, layout) = try DocumentCodec.decodeWithLayout(bytes)
       loaded = (bytes, document, layout)
-      return document
+      notice = nil
+      return (document, bytes.identity)
     } catch let error as DocumentVersionError {
-      throw StorageError.newerVersion(file: location.dataFile, version: error.version)
+      guard let document = try? DocumentCodec.decode(bytes, acceptingNewer: true) else {
+        throw StorageError.newerVersion(file: location.dataFile, version: error.version)
+      }
+      notice = .newerVersion(file: location.dataFile, version: error.version)
+      return (document, bytes.identity)
     } catch let error as JSONError {
       guard let backup = newestGoodBackup() else {
         throw StorageError.damaged(file: location.dataFile, reason: error.description, backup: nil)
       }
       notice = .usedBackup(file: location.dataFile, reason: error.description, backup: backup.path)
-      return backup.document
+      return (backup.document, bytes.identity)
     }
   }
 
@@ -339,9 +352,16 @@ public final class LocalDataRepository: DataRepository {
 public enum StorageNotice: Equatable, Sendable {
   /// The data file did not decode; what is shown comes from `backup`.
   case usedBackup(file: String, reason: String, backup: String)
+  /// The data file was written by a newer glance; what this version understands of it is shown.
+  case newerVersion(file: String, version: Int)
 
   public var message: String {
     switch self {
+    case .newerVersion(let file, let version):
+      return
+        "Note: your data file \(file) was written by a newer glance (schema \(version); this one knows "
+        + "\(GlanceDocument.currentSchemaVersion)). Showing what this version understands; nothing can be changed "
+        + "until you update glance."
     case .usedBackup(let file, let reason, let backup):
       return
         "Note: your data file \(file) could not be read (\(reason)), so glance is showing the backup \(backup). "
