@@ -146,9 +146,11 @@ enum CommandCatalog {
           "-o, --output FILE",
           "Write to FILE (created private) instead of the screen; a .json or .csv name picks the format."
         ),
+        ("-y, --yes", "Replace FILE if it already exists, without asking."),
       ],
       examples: ["glance export --csv -o readings.csv", "glance export --json -o glance-backup.json"],
-      spec: OptionSpec(valued: ["output"], flags: ["json", "csv", "visits"], short: [("o", "output")])),
+      spec: OptionSpec(
+        valued: ["output"], flags: ["json", "csv", "visits", "yes"], short: [("o", "output"), ("y", "yes")])),
     CommandInfo(
       name: "import", usage: "glance import FILE [--replace] [--dry-run] [--yes]",
       summary: "Bring in a glance export (JSON or CSV) or your own spreadsheet.",

@@ -127,7 +127,6 @@ extension App {
     }
     if plan.isEmpty {
       console.out(summary)
-      console.out("Nothing new to import.")
       return
     }
     if options.replace {

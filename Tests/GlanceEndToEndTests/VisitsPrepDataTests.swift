@@ -164,7 +164,17 @@ struct VisitsPrepDataTests {
     #expect(json.status == 0)
     #expect(mode(of: path) == 0o600)
     #expect(json.stderr.contains("Store it securely"))
-    #expect(try glance.run("export", "--json", "-o", path).status == 3, "an existing file is replaced only after a yes")
+    let asked = try glance.run("export", "--json", "-o", path)
+    #expect(asked.status == 3, "an existing file is replaced only after a yes")
+    #expect(asked.stderr.contains("--yes"))
+    try glance.run("add", "hdl", "64", "--date", "2026-02-02")
+    let replaced = try glance.run("export", "--json", "-o", path, "--yes")
+    #expect(replaced.status == 0, "\(replaced.stderr)")
+    #expect(try String(contentsOfFile: path, encoding: .utf8).contains("2026-02-02"))
+    // A file name that says the format is enough.
+    let named = glance.scratch.file("labs.csv")
+    #expect(try glance.run("export", "-o", named).status == 0)
+    #expect(try String(contentsOfFile: named, encoding: .utf8).hasPrefix("date,marker_key,"))
   }
 
   @Test("export → import → export is byte-identical; importing twice adds nothing")
@@ -186,7 +196,7 @@ struct VisitsPrepDataTests {
     try target.run("export", "--json", "-o", second)
     #expect(FileManager.default.contents(atPath: first) == FileManager.default.contents(atPath: second))
     let again = try target.run("import", first)
-    #expect(again.stdout.contains("Nothing new to import"))
+    #expect(again.stdout.contains("Nothing new to add.") && !again.stdout.contains("Would add"))
     #expect(try target.document().entries.count == 4)
   }
 

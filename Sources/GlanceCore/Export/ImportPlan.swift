@@ -44,7 +44,9 @@ public struct ImportPlan: Sendable {
   public func summary(library: MarkerLibrary, customMarkers known: [MarkerDefinition], dryRun: Bool) -> String {
     var lines: [String] = ["Read \(kind.rawValue)."]
     let verb = dryRun ? "Would add" : "Added"
-    if replace {
+    if isEmpty {
+      lines.append("Nothing new to add.")
+    } else if replace {
       lines.append(
         "\(dryRun ? "Would replace" : "Replaced") all your data with \(counted(entries.count, "reading")) and \(counted(visits.count, "visit"))."
       )
