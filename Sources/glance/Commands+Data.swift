@@ -72,14 +72,25 @@ extension App {
         guard let line = console.readLine() else { return drafts }
         let words = line.split(separator: " ").map(String.init)
         guard let value = words.first else { break }
+        let draft: EntryDraft
         do {
-          drafts.append(
-            try EntryPlanner.draft(
-              definition, valueText: value, unit: words.count > 1 ? words.dropFirst().joinedText(" ") : nil,
-              date: date, note: nil, existing: snapshot.entries))
-          break
+          draft = try EntryPlanner.draft(
+            definition, valueText: value, unit: words.count > 1 ? words.dropFirst().joinedText(" ") : nil,
+            date: date, note: nil, existing: snapshot.entries)
         } catch {
           console.out("  " + error.message + " Try again, or press Enter to skip.")
+          continue
+        }
+        // An unusual value is asked about now, so a "no" can be retyped in place.
+        do {
+          drafts += try answerChecks([draft], context).map { answered in
+            var answered = answered
+            answered.checks = []
+            return answered
+          }
+          break
+        } catch ConfirmationError.declined {
+          console.out("  Not kept. Type it again, or press Enter to skip.")
         }
       }
     }

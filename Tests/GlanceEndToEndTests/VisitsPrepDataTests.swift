@@ -104,10 +104,12 @@ struct VisitsPrepDataTests {
     #expect(bad.status == 65)
     #expect(bad.stderr.contains("ldl=13l"))
     #expect(glance.bytes == nil)
-    let good = try glance.run("batch", "--date", "2026-02-15", "hdl=62", "ldl=131", "a1c=5.9", "bp=128/82")
+    // An empty field (tsh=) saves nothing and refuses nothing.
+    let good = try glance.run("batch", "--date", "2026-02-15", "hdl=62", "ldl=131", "a1c=5.9", "bp=128/82", "tsh=")
     #expect(good.status == 0, "\(good.stderr)")
     let entries = try glance.document().entries
     #expect(entries.count == 5)
+    #expect(!good.stdout.contains("TSH"))
     #expect(Set(entries.map(\.dateOfService.iso)) == ["2026-02-15"])
     #expect(Set(entries.map(\.sourceType)) == [.batchEntry])
     #expect(try glance.document().undo.count == 1, "a batch is one change")
@@ -138,6 +140,11 @@ struct VisitsPrepDataTests {
     #expect(session.expect("HDL Cholesterol"))
     session.send("6,2")
     #expect(session.expect("Try again"))
+    // An unusual value is asked about on the spot; "no" lets it be typed again.
+    session.send("620")
+    #expect(session.expect("Save it anyway?"))
+    session.send("n")
+    #expect(session.expect("Not kept. Type it again"))
     session.send("62")
     #expect(session.expect("LDL Cholesterol"))
     session.send("")

@@ -38,13 +38,14 @@ public enum BatchPlanner {
     public var exitStatus: ExitStatus { .refused }
   }
 
-  /// Drafts from `MARKER=VALUE` pairs (`hdl=62`, `ldl=3.2mmol/L`, `bp=120/80`).
+  /// Drafts from `MARKER=VALUE` pairs (`hdl=62`, `ldl=3.2mmol/L`, `bp=120/80`); an empty value
+  /// (`ldl=`) is an empty field and saves nothing.
   public static func plan(
     pairs: [String], date: CalendarDate, document: GlanceDocument, library: MarkerLibrary
   ) throws -> [EntryDraft] {
     let items = pairs.map { pair -> (String, String?) in
       guard let equals = pair.firstIndex(of: "=") else { return (pair, nil) }
-      return (pair, String(pair[..<equals]) + " " + String(pair[pair.index(after: equals)...]))
+      return (pair, String(pair[..<equals]) + " = " + String(pair[pair.index(after: equals)...]))
     }
     return try plan(items.map { ($0.0, $0.1) }, date: date, document: document, library: library, label: { "“\($0)”" })
   }
@@ -58,7 +59,7 @@ public enum BatchPlanner {
     for (index, raw) in lines.enumerated() {
       let line = raw.trimmingWhitespace()
       if line.isEmpty || line.hasPrefix("#") { continue }
-      let normalized = line.replacing("=", with: " ").replacing(":", with: " ")
+      let normalized = line.replacing("=", with: " = ").replacing(":", with: " = ")
       items.append(("line \(index + 1)", normalized))
     }
     return try plan(items, date: date, document: document, library: library, label: { $0 })
@@ -70,9 +71,26 @@ public enum BatchPlanner {
   ) throws -> [EntryDraft] {
     var problems: [String] = []
     var drafts: [EntryDraft] = []
+    let markers = library.markers + document.customMarkers
     for (name, text) in items {
-      let words = text.map { $0.split(separator: " ").map(String.init) } ?? []
-      guard let parts = split(words) else {
+      let allWords = text.map { $0.split(separator: " ").map(String.init) } ?? []
+      // MARKER = VALUE: the marker is what stands before the sign, whatever follows it.
+      let sign = allWords.firstIndex(of: "=")
+      let words = allWords.filter { $0 != "=" }
+      let parts: (marker: String, value: String, unit: String?)
+      if let sign, sign > 0, sign < allWords.count - 1 {
+        let rest = allWords[(sign + 1)...].filter { $0 != "=" }
+        parts = (
+          allWords[..<sign].joinedText(" "), rest.first ?? "",
+          rest.count > 1 ? Array(rest.dropFirst()).joinedText(" ") : nil
+        )
+      } else if let found = split(words) {
+        parts = found
+      } else {
+        // A marker with nothing after it is an empty field: nothing to save, nothing wrong.
+        if !words.isEmpty, (try? EntryPlanner.resolveMarkers(words.joinedText(" "), among: markers)) != nil {
+          continue
+        }
         problems.append("\(label(name)): write it as MARKER VALUE, e.g. hdl 62")
         continue
       }

@@ -95,13 +95,38 @@ struct BatchPlannerTests {
     "one bad pair refuses the whole panel, naming it",
     arguments: [
       (["hdl=62", "ldl=abc"], "ldl=abc"), (["hdl=62", "ldl=nan"], "ldl=nan"),
-      (["hdl=62", "banana=5"], "banana=5"), (["hdl", "ldl=130"], "hdl"), (["hdl=62", "ldl="], "ldl="),
-      (["hdl=62", "bp=120"], "bp=120"),
+      (["hdl=62", "banana=5"], "banana=5"), (["hdl", "ldl=130"], "hdl"), (["hdl=62", "bp=120"], "bp=120"),
+      (["hdl=62", "=5"], "=5"), (["hdl=62", "banana="], "banana="),
     ])
   func badPair(pairs: [String], named: String) {
     let problems = Self.problems { try Self.pairs(pairs) }
     #expect(problems.count == 1)
     #expect(problems.first?.contains(named) == true, "\(problems)")
+  }
+
+  @Test("a value that is not a number is named as such, with the marker it was for")
+  func notANumber() {
+    let problems = Self.problems { try Self.pairs(["hdl=abc"]) }
+    #expect(
+      problems == [
+        "“hdl=abc”: “abc” is not a number glance can record. Type it as the lab printed it: 89, 5.6, <0.5 or >90."
+      ])
+  }
+
+  @Test(
+    "an empty field saves nothing and refuses nothing",
+    arguments: [
+      ["hdl=62", "ldl="], ["ldl=", "hdl=62"], ["hdl=62", "good cholesterol="],
+    ] as [[String]])
+  func emptyPairs(pairs: [String]) throws {
+    #expect(try Self.pairs(pairs).map(\.marker.key) == ["hdl"])
+  }
+
+  @Test("empty fields in lines are skipped too: a marker alone, or with = or : and nothing after")
+  func emptyLines() throws {
+    let drafts = try Self.lines(["hdl 62", "ldl", "a1c:", "tsh =", "good cholesterol", "triglycerides: 140 mg/dL"])
+    #expect(drafts.map(\.marker.key) == ["hdl", "triglycerides"])
+    #expect(try Self.lines(["ldl", "a1c:"]).isEmpty)
   }
 
   @Test("the same marker twice is refused", arguments: [["hdl=62", "good cholesterol=63"], ["hdl=62", "hdl=62"]])
@@ -154,7 +179,8 @@ struct BatchPlannerTests {
     "one bad line refuses the whole panel, naming its line",
     arguments: [
       (["hdl 62", "ldl 130", "a1c five"], "line 3"), (["hdl 62", "", "ldl abc"], "line 3"),
-      (["# panel", "hdl 62", "ldl 130", "hdl 63"], "line 4"), (["hdl 62", "ldl"], "line 2"),
+      (["# panel", "hdl 62", "ldl 130", "hdl 63"], "line 4"), (["hdl 62", "banana"], "line 2"),
+      (["hdl 62", "ldl: abc"], "line 2"),
       (["hdl 62", "ldl 130 furlongs"], "line 2"), (["hdl 62", "ldl 1,30"], "line 2"),
     ])
   func badLine(lines: [String], named: String) {
