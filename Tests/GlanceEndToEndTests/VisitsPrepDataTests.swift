@@ -205,6 +205,24 @@ struct VisitsPrepDataTests {
     let again = try target.run("import", first)
     #expect(again.stdout.contains("Nothing new to add.") && !again.stdout.contains("Would add"))
     #expect(try target.document().entries.count == 4)
+
+    // The CSVs come back into a fresh folder too: readings (the custom marker with them) and visits.
+    let readings = source.scratch.file("readings.csv")
+    let visits = source.scratch.file("visits.csv")
+    try source.run("export", "--csv", "-o", readings)
+    try source.run("export", "--csv", "--visits", "-o", visits)
+    let fresh = GlanceSandbox()
+    let fromReadings = try fresh.run("import", readings)
+    #expect(fromReadings.status == 0, "\(fromReadings.stderr)")
+    let fromVisits = try fresh.run("import", visits)
+    #expect(fromVisits.status == 0, "\(fromVisits.stderr)")
+    #expect(fromVisits.stdout.contains("Added 0 readings and 1 visit."))
+    let roundTrip = fresh.scratch.file("readings.csv")
+    try fresh.run("export", "--csv", "-o", roundTrip)
+    #expect(FileManager.default.contents(atPath: readings) == FileManager.default.contents(atPath: roundTrip))
+    #expect(try fresh.run("show", "blood ketones").stdout.contains("0.4 mmol/L"))
+    #expect(try fresh.run("visits").stdout.contains("Dr. Patel"))
+    #expect(try fresh.run("import", visits, "--replace", "--yes").status == 65, "visits alone never replace everything")
   }
 
   @Test("a foreign or damaged file is refused and nothing changes; --dry-run changes nothing")

@@ -11,6 +11,7 @@ public struct ImportPlan: Sendable {
     case glanceJSON = "a glance JSON export"
     case glanceCSV = "a glance CSV export"
     case spreadsheet = "a spreadsheet (a date column and one column per marker)"
+    case visitsCSV = "a glance CSV export of visits"
   }
 
   public var kind: Kind
@@ -84,6 +85,8 @@ public enum ImportError: GlanceError, Equatable {
   case noDateColumn([String])
   case noMarkerColumns([String])
   case problems([String])
+  /// `--replace` with a file that holds only visits (it would wipe every reading).
+  case visitsCannotReplace
 
   public var message: String {
     switch self {
@@ -97,6 +100,8 @@ public enum ImportError: GlanceError, Equatable {
       "The spreadsheet needs a column called Date. Its columns are: \(headers.joinedText(", ")). Nothing was changed."
     case .noMarkerColumns(let headers):
       "None of the columns names a marker glance knows (\(headers.joinedText(", "))). Rename them to marker names or keys (see glance library). Nothing was changed."
+    case .visitsCannotReplace:
+      "This file holds only visits, so it can't replace all your data (your readings would be lost). Import it without --replace to add its visits. Nothing was changed."
     case .problems(let lines):
       "The file has problems, so nothing was imported:\n" + lines.prefix(15).map { "  " + $0 }.joinedText("\n")
         + (lines.count > 15 ? "\n  … and \(lines.count - 15) more." : "") + "\nFix them in the file and import again."

@@ -32,6 +32,9 @@ public enum Importer {
     if keys.contains("markerkey") && keys.contains("value") {
       return try planGlanceCSV(rows, replace: replace, into: document, library: library, today: today, now: now)
     }
+    if keys.contains("doctor") && keys.contains("type") && keys.contains("date") {
+      return try planVisitsCSV(rows, replace: replace, into: document, today: today, now: now)
+    }
     return try SpreadsheetImporter.plan(
       rows, replace: replace, into: document, library: library, today: today, now: now)
   }
@@ -118,9 +121,10 @@ public enum Importer {
       throw ImportError.notGlance("the header needs date, marker_key and value")
     }
     let unitColumn = column("unit")
+    let nameColumn = column("marker")
     let noteColumn = column("note")
     let sourceColumn = column("source")
-    let markers = library.markers + document.customMarkers
+    var markers = library.markers + document.customMarkers
     var plan = ImportPlan(kind: .glanceCSV, replace: replace)
     var problems: [String] = []
     var drafts: [(EntryDraft, SourceType)] = []
@@ -137,7 +141,10 @@ public enum Importer {
         }
         continue
       }
-      guard let marker = markers.first(where: { $0.key == key }) else {
+      guard
+        let marker = markers.first(where: { $0.key == key })
+          ?? customMarker(key: key, name: cell(nameColumn), unit: cell(unitColumn), among: &markers, plan: &plan)
+      else {
         problems.append("row \(line): no marker has the key “\(key)”.")
         continue
       }
@@ -156,6 +163,63 @@ public enum Importer {
     }
     if !problems.isEmpty { throw ImportError.problems(problems) }
     addDrafts(drafts, to: &plan, document: document, now: now)
+    return plan
+  }
+
+  /// The custom marker a glance CSV row names by a `custom-…` key this folder does not have (the
+  /// export came from another folder): one of ours with the same name, or a new one made from the
+  /// row's name and unit, keeping its key. Library keys are never made up.
+  static func customMarker(
+    key: String, name: String?, unit: String?, among markers: inout [MarkerDefinition], plan: inout ImportPlan
+  ) -> MarkerDefinition? {
+    guard key.hasPrefix("custom-"), let name, let unit else { return nil }
+    let wanted = SearchText(name).compact
+    if let same = markers.first(where: { !$0.isSystemDefined && SearchText($0.displayName).compact == wanted }) {
+      return same
+    }
+    guard
+      var made = try? CustomMarkerPlanner.make(
+        name: name, unit: unit, low: nil, high: nil, direction: nil, existing: markers)
+    else { return nil }
+    if !markers.contains(where: { $0.key == key }) { made.key = key }
+    markers.append(made)
+    plan.customMarkers.append(made)
+    return made
+  }
+
+  // MARK: visits CSV
+
+  /// The visits CSV `glance export --csv --visits` writes: date, type, label, doctor, notes.
+  static func planVisitsCSV(
+    _ rows: [[String]], replace: Bool, into document: GlanceDocument, today: CalendarDate, now: Timestamp
+  ) throws -> ImportPlan {
+    guard !replace else { throw ImportError.visitsCannotReplace }
+    let header = rows[0].map { SearchText($0).compact }
+    func column(_ name: String) -> Int? { header.firstIndex(of: name) }
+    var plan = ImportPlan(kind: .visitsCSV, replace: false)
+    var problems: [String] = []
+    var keys = Set(document.visits.map(visitKey))
+    for (offset, row) in rows.dropFirst().enumerated() {
+      func cell(_ name: String) -> String? {
+        guard let index = column(name), index < row.count else { return nil }
+        let text = CSV.unprotect(row[index])
+        return text.trimmingWhitespace().isEmpty ? nil : text
+      }
+      guard row.contains(where: { !$0.trimmingWhitespace().isEmpty }) else { continue }
+      do {
+        let visit = try VisitPlanner.make(
+          date: cell("date"), doctor: cell("doctor"), type: cell("type"), label: cell("label"), notes: cell("notes"),
+          today: today, now: now)
+        guard keys.insert(visitKey(visit)).inserted else {
+          plan.duplicates += 1
+          continue
+        }
+        plan.visits.append(visit)
+      } catch let error as any GlanceError {
+        problems.append("row \(offset + 2): \(error.message)")
+      }
+    }
+    if !problems.isEmpty { throw ImportError.problems(problems) }
     return plan
   }
 
