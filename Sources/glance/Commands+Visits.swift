@@ -24,20 +24,7 @@ extension App {
   func visits(type: String?, doctor: String?, since: String?, _ context: Context) throws {
     // Visits only: no readings are decoded.
     let document = try context.view(.markers([])).document
-    var list = document.visits.sorted(by: Visit.newestFirst)
-    if let type {
-      guard let wanted = VisitType(word: type) else { throw VisitPlanner.Failure.unknownType(type) }
-      list = list.filter { $0.visitType == wanted }
-    }
-    if let doctor {
-      let matches = SearchService(markers: []).searchVisits(doctor, in: list).filter { $0.field == "doctor" }
-      let ids = Set(matches.map(\.visit.id))
-      list = list.filter { ids.contains($0.id) }
-    }
-    if let since {
-      let date = try DateParser.parse(since, today: context.today, for: .visit)
-      list = list.filter { $0.date >= date }
-    }
+    let list = try VisitPlanner.filter(document.visits, type: type, doctor: doctor, since: since, today: context.today)
     let ids = ShortID.prefixes(for: document.visits.map(\.id))
     console.out(
       VisitsView.render(list, all: document.visits, shortIDs: ids, today: context.today, style: context.style))

@@ -31,6 +31,16 @@ struct VisitsPrepDataTests {
     let lines = list.stdout.split(separator: "\n").filter { $0.contains("Dr.") }
     #expect(lines.first?.contains("Dec 13, 2026") == true, "planned visit first (newest)")
     #expect(lines.first?.contains("(planned)") == true)
+    // Filters: by type, by doctor, since a day; nothing matching says so.
+    let dentalOnly = try glance.run("visits", "--type", "dental").stdout
+    #expect(dentalOnly.contains("Dr. Lee") && !dentalOnly.contains("Dr. Patel"))
+    let patel = try glance.run("visits", "--doctor", "patel").stdout
+    #expect(patel.contains("Dec 13, 2026") && patel.contains("Nov 21, 2026") && !patel.contains("Dr. Lee"))
+    let recent = try glance.run("visits", "--since", "2026-06-01").stdout
+    // (The "Last …" lines above the list still cover every visit.)
+    #expect(!recent.contains("Dr. Lee") && recent.contains("Nov 21, 2026"))
+    #expect(try glance.run("visits", "--type", "vision").stdout.contains("No visits match."))
+    #expect(try glance.run("visits", "--type", "party").status == 65)
     let visits = try glance.document().visits
     #expect(visits.count == 3)
     let physical = try #require(visits.first { $0.visitType == .physical })

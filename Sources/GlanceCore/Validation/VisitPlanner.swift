@@ -38,6 +38,29 @@ public enum VisitPlanner {
     return visit
   }
 
+  /// `glance visits [--type T] [--doctor NAME] [--since D]`: the visits that match every filter
+  /// given, newest first. A doctor matches by the words of the name (small typos allowed), as in
+  /// search; `--since` includes that day.
+  public static func filter(
+    _ visits: [Visit], type: String?, doctor: String?, since: String?, today: CalendarDate
+  ) throws -> [Visit] {
+    var list = visits.sorted(by: Visit.newestFirst)
+    if let type {
+      guard let wanted = VisitType(word: type) else { throw Failure.unknownType(type) }
+      list = list.filter { $0.visitType == wanted }
+    }
+    if let doctor {
+      let matches = SearchService(markers: []).searchVisits(doctor, in: list).filter { $0.field == "doctor" }
+      let ids = Set(matches.map(\.visit.id))
+      list = list.filter { ids.contains($0.id) }
+    }
+    if let since {
+      let date = try DateParser.parse(since, today: today, for: .visit)
+      list = list.filter { $0.date >= date }
+    }
+    return list
+  }
+
   /// Applies the given changes to `visit`; nil leaves a field as it is, "" clears label and notes.
   public static func edit(
     _ visit: Visit, date: String?, doctor: String?, type: String?, label: String?, notes: String?, today: CalendarDate

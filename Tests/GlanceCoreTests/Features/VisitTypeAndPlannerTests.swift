@@ -25,6 +25,43 @@ struct VisitTypeAndPlannerTests {
     #expect(VisitType(word: word) == expected)
   }
 
+  static let filterVisits = [
+    Fixture.visit("2025-05-20", doctor: "Dr. Anna Patel", type: .physical),
+    Fixture.visit("2024-11-02", doctor: "Bright Smiles Dental", type: .dental),
+    Fixture.visit("2025-01-15", doctor: "Dr. Patel", type: .labWork),
+    Fixture.visit("2023-06-01", doctor: "Dr. Okafor", type: .physical),
+    Fixture.visit("2025-07-01", doctor: "Dr. Okafor", type: .dental),
+  ]
+
+  @Test(
+    "visits filters combine; the list is newest first",
+    arguments: [
+      (
+        String?.none, String?.none, String?.none,
+        ["2025-07-01", "2025-05-20", "2025-01-15", "2024-11-02", "2023-06-01"]
+      ),
+      ("physical", nil, nil, ["2025-05-20", "2023-06-01"]), ("dentist", nil, nil, ["2025-07-01", "2024-11-02"]),
+      (nil, "patel", nil, ["2025-05-20", "2025-01-15"]), (nil, "Dr. Okafor", nil, ["2025-07-01", "2023-06-01"]),
+      (nil, "okafr", nil, ["2025-07-01", "2023-06-01"]), (nil, "smith", nil, []),
+      (nil, nil, "2025-01-15", ["2025-07-01", "2025-05-20", "2025-01-15"]),
+      (nil, nil, "a year ago", ["2025-07-01", "2025-05-20", "2025-01-15", "2024-11-02"]),
+      ("physical", "okafor", nil, ["2023-06-01"]), ("dental", "okafor", "2025-01-01", ["2025-07-01"]),
+      ("lab", "patel", "2025-02-01", []),
+    ] as [(String?, String?, String?, [String])])
+  func filter(type: String?, doctor: String?, since: String?, expected: [String]) throws {
+    let list = try VisitPlanner.filter(Self.filterVisits, type: type, doctor: doctor, since: since, today: Self.today)
+    #expect(list.map(\.date.iso) == expected)
+  }
+
+  @Test(
+    "a filter glance cannot read is refused, not ignored",
+    arguments: [("banana", nil), (nil, "someday")] as [(String?, String?)])
+  func badFilter(type: String?, since: String?) {
+    #expect(throws: (any Error).self) {
+      try VisitPlanner.filter(Self.filterVisits, type: type, doctor: nil, since: since, today: Self.today)
+    }
+  }
+
   @Test("every type reads as “Last [visit type]”", arguments: VisitType.allCases)
   func lastLabel(type: VisitType) {
     #expect(type.lastLabel(label: nil).hasPrefix("Last " + type.displayName.lowercased()))
