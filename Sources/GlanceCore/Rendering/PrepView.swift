@@ -15,15 +15,7 @@ public enum PrepView {
           + insights.map { "  " + bullet + " " + wrap($0.suggestionText, width: style.width - 4, indent: "    ") }
           .joinedText("\n"))
       let flagged = snapshots.filter { snapshot in insights.contains { $0.markerID == snapshot.definition.id } }
-      let rows = flagged.compactMap { snapshot -> String? in
-        guard let latest = snapshot.latest, let status = snapshot.status else { return nil }
-        let range =
-          ValueText.range(snapshot.range, unit: snapshot.definition.unit, style: style).map { "  your range: \($0)" }
-          ?? ""
-        return "  " + status.badge(style) + " " + TextWidth.pad(snapshot.definition.displayName, to: 28) + " "
-          + TextWidth.padLeft(latest.valueText, to: 12) + "  " + DateText.long(latest.dateOfService) + range
-      }
-      sections.append("Latest values:\n" + rows.joinedText("\n"))
+      sections.append("Latest values:\n" + latestValues(flagged, style: style))
     }
     let upcoming = visits.filter { $0.date >= today }.sorted { $0.date < $1.date }
     if !upcoming.isEmpty {
@@ -36,6 +28,44 @@ public enum PrepView {
     let last = VisitsView.lastByType(visits, today: today)
     if !last.isEmpty { sections.append(last.joinedText("\n")) }
     return sections.joinedText("\n\n")
+  }
+
+  /// One row per flagged marker: status, name, latest value, its date and the range it is judged
+  /// by, in columns that fit the width (the range moves to its own line when they do not).
+  static func latestValues(_ snapshots: [MarkerSnapshot], style: OutputStyle) -> String {
+    let rows = snapshots.compactMap { snapshot -> (MarkerSnapshot, MarkerEntry, MarkerStatus)? in
+      guard let latest = snapshot.latest, let status = snapshot.status else { return nil }
+      return (snapshot, latest, status)
+    }
+    let valueWidth = rows.map { TextWidth.of($0.1.valueText) }.max() ?? 0
+    let dateWidth = rows.map { TextWidth.of(DateText.long($0.1.dateOfService)) }.max() ?? 0
+    let names = rows.map { TextWidth.of($0.0.definition.displayName) }.max() ?? 0
+    // "  ✓ " + name + " " + value + "  " + date
+    let nameWidth = style.width - 4 - 1 - valueWidth - 2 - dateWidth
+    guard nameWidth >= names else {
+      // Too narrow for columns: each name on its line, the rest wrapped beneath it.
+      return rows.map { snapshot, latest, status in
+        var detail = latest.valueText + " on " + DateText.long(latest.dateOfService)
+        if let range = ValueText.range(snapshot.range, unit: snapshot.definition.unit, style: style) {
+          detail += ", your range: " + range
+        }
+        return "  " + status.badge(style) + " " + snapshot.definition.displayName + "\n    "
+          + wrap(detail, width: style.width - 4, indent: "    ")
+      }.joinedText("\n")
+    }
+    return rows.map { snapshot, latest, status in
+      let name = TextWidth.pad(snapshot.definition.displayName, to: names)
+      var line =
+        "  " + status.badge(style) + " " + name + " " + TextWidth.padLeft(latest.valueText, to: valueWidth) + "  "
+        + TextWidth.pad(DateText.long(latest.dateOfService), to: dateWidth)
+      if let range = ValueText.range(snapshot.range, unit: snapshot.definition.unit, style: style) {
+        let text = "your range: " + range
+        line =
+          TextWidth.of(line) + 2 + TextWidth.of(text) <= style.width
+          ? line + "  " + text : LibraryView.trimTrailing(line) + "\n    " + text
+      }
+      return LibraryView.trimTrailing(line)
+    }.joinedText("\n")
   }
 
   /// Wraps `text` at spaces to `width` columns, continuing lines with `indent`.

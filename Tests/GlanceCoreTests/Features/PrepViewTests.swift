@@ -46,6 +46,57 @@ struct PrepViewTests {
     }
   }
 
+  static let latestRows = [
+    snapshot(MarkerLibrary.builtIn.marker(key: "bp-systolic")!, [("2025-05-18", 131)]),
+    snapshot(Fixture.ldl, [("2025-05-01", 162)]),
+    snapshot(Fixture.a1c, [("2025-05-01", 6.1)]),
+  ]
+
+  @Test(
+    "latest values fit the width: columns, the range on its own line, or each name on its own line",
+    arguments: [
+      (
+        100,
+        """
+          ! Blood Pressure (Systolic)  131 mmHg  May 18, 2025  your range: 90–119 mmHg
+          ! LDL Cholesterol           162 mg/dL  May 1, 2025   your range: up to 99 mg/dL
+          ! Hemoglobin A1c                 6.1%  May 1, 2025   your range: up to 5.6%
+        """
+      ),
+      (
+        60,
+        """
+          ! Blood Pressure (Systolic)  131 mmHg  May 18, 2025
+            your range: 90–119 mmHg
+          ! LDL Cholesterol           162 mg/dL  May 1, 2025
+            your range: up to 99 mg/dL
+          ! Hemoglobin A1c                 6.1%  May 1, 2025
+            your range: up to 5.6%
+        """
+      ),
+      (
+        40,
+        """
+          ! Blood Pressure (Systolic)
+            131 mmHg on May 18, 2025, your
+            range: 90–119 mmHg
+          ! LDL Cholesterol
+            162 mg/dL on May 1, 2025, your
+            range: up to 99 mg/dL
+          ! Hemoglobin A1c
+            6.1% on May 1, 2025, your range: up
+            to 5.6%
+        """
+      ),
+    ])
+  func latestValuesWidth(width: Int, expected: String) {
+    let text = PrepView.latestValues(Self.latestRows, style: OutputStyle(unicode: true, color: false, width: width))
+    #expect(text == expected)
+    for line in text.split(separator: "\n") {
+      #expect(TextWidth.of(String(line)) <= width && !line.hasSuffix(" "), "\(line)")
+    }
+  }
+
   @Test("no readings at all is the same neutral line")
   func noReadings() {
     let text = Self.render([])
