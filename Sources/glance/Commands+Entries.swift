@@ -156,7 +156,14 @@ extension App {
       console.out("Nothing to change: the reading already says that.")
       return
     }
-    if let draft { _ = try answerChecks([draft], context) }
+    if let asked = draft {
+      // The answer may be the suggested value instead of the typed one.
+      if let answered = try answerChecks([asked], context).first {
+        new.value = answered.value
+        new.comparator = answered.comparator
+        draft = answered
+      }
+    }
     func describe(_ entry: MarkerEntry) -> String {
       "\(marker.shortName) \(entry.valueText) on \(DateText.long(entry.dateOfService))"
         + (entry.note.map { " — “\(ShowView.firstLine($0))”" } ?? "")
@@ -165,6 +172,9 @@ extension App {
       new,
       summary:
         "edit \(marker.shortName) \(ValueText.value(old.value, old.comparator)) on \(DateText.long(old.dateOfService))")
+    if let original = draft?.convertedFrom {
+      console.out("Converted \(original) to \(ValueText.withUnit(new.value, new.comparator, marker.unit)).")
+    }
     console.out("Was: " + describe(old))
     console.out("Now: " + describe(new))
   }

@@ -212,6 +212,27 @@ struct EverydayLoopTests {
     #expect(missing.status == 65)
   }
 
+  @Test("edit converts a value with a unit and says so; a slip caught by the checks keeps the chosen value")
+  func editChecks() throws {
+    let glance = GlanceSandbox()
+    try glance.run("add", "hdl", "88", "--date", "2025-01-01")
+    try glance.run("add", "hdl", "60", "--date", "2025-06-01")
+    let entries = try glance.document().entries
+    let first = String(ShortID.hex(entries[0].id).prefix(6))
+    let second = String(ShortID.hex(entries[1].id).prefix(6))
+    let converted = try glance.run("edit", second, "--value", "1.6 mmol/L")
+    #expect(converted.status == 0, "\(converted.stderr)")
+    #expect(converted.stdout.contains("Converted 1.6 mmol/L to"), "\(converted.stdout)")
+    // 6.2 against the other reading (1.6 mmol/L ≈ 62 mg/dL): the person picks the suggested 62.
+    let session = try glance.terminal("edit", first, "--value", "6.2")
+    #expect(session.expect("about a tenth of your usual"))
+    #expect(session.expect("[1/2/3]"))
+    session.send("1")
+    #expect(session.wait() == 0)
+    #expect(session.transcript.contains("Now: HDL 62 mg/dL on Jan 1, 2025"), "\(session.transcript)")
+    #expect(try glance.document().entries.first { $0.id == entries[0].id }?.value == 62)
+  }
+
   @Test("a target range re-judges every reading; --reset restores the default")
   func range() throws {
     let glance = GlanceSandbox()
