@@ -97,7 +97,7 @@ extension App {
     // "lipids" or "vitals" names a group: its markers are what the person is after.
     let markers = LibraryBrowser.markers(
       matching: query, in: all, categories: context.repository.library.categories + [.custom])
-    let visits = SearchService(markers: all).searchVisits(query, in: document.visits)
+    let visits = SearchService(markers: []).searchVisits(query, in: document.visits)
     guard !markers.isEmpty || !visits.isEmpty else {
       throw SearchError.nothing(query)
     }
