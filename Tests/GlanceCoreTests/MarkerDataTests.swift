@@ -88,6 +88,19 @@ struct MarkerDataTests {
     }
   }
 
+  @Test("no library text uses a word glance never says to a person")
+  func libraryWording() {
+    for marker in Self.library.markers {
+      let texts = [marker.displayName, marker.shortName, marker.notes ?? ""] + marker.aliases
+      for text in texts {
+        // Sources' own terms ("a risk enhancer") may stay in the notes; advice words may not.
+        for banned in InsightsEngineTests.banned where banned != "risk" && banned != "score" {
+          #expect(!text.lowercased().contains(banned), "\(marker.key): “\(banned)” in \(text)")
+        }
+      }
+    }
+  }
+
   static func normalized(_ text: String) -> String {
     String(text.lowercased().unicodeScalars.filter { CharacterSet.alphanumerics.contains($0) }.map(Character.init))
   }

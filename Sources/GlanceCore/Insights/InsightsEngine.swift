@@ -5,8 +5,8 @@
 #endif
 
 /// Turns readings into "Next Visit Prep" suggestions (PRD §5.8, DESIGN §6). Deterministic
-/// threshold math and trend detection only: no network, no scores, and never the words
-/// diagnosis, treatment, medication, "you should" or "this means".
+/// threshold math and trend detection only: no network, no scores, no clinical advice or
+/// interpretation (the banned words are listed once, in `InsightsEngineTests.banned`).
 ///
 /// - Out of range: the latest reading of a library marker is outside its target range.
 /// - Trend: the last three or more consecutive readings each moved the concerning way for the

@@ -134,7 +134,7 @@ extension MarkerLibrary {
       direction: .lowerIsBetter, loinc: "4548-4",
       aliases: ["hba1c", "hb a1c", "hgb a1c", "hba1", "haemoglobin a1c", "hemaglobin a1c", "hemoglobin aic", "aic", "a1-c", "glycated hemoglobin", "glycated haemoglobin", "glycosylated hemoglobin", "glycohemoglobin", "average blood sugar", "3 month sugar"],
       source: "ADA Standards of Care (Diabetes Care table), Merck Manual; LOINC via HL7 FHIR IG",
-      notes: "ADA: normal <5.7% (stored as 5.6); prediabetes 5.7-6.4% (39-46 mmol/mol); diabetes >=6.5% (48 mmol/mol); common treatment goal <7.0% (53 mmol/mol). Labs often print 4.0-5.6%. IFCC-reported A1c is LOINC 59261-8. Added here (reference has siFactor null): the conversion is affine, IFCC mmol/mol = (NGSP% - 2.152) / 0.09148, encoded as siOffset 2.152 and siFactor 10.9314 (= 1/0.09148); 6.5% -> 47.5, printed as 48. Key renamed from the reference's hba1c to a1c. Plausible min/max are editorial typo-catching bounds (unverified).",
+      notes: "ADA: normal <5.7% (stored as 5.6); prediabetes 5.7-6.4% (39-46 mmol/mol); diabetes >=6.5% (48 mmol/mol); many care plans aim below 7.0% (53 mmol/mol). Labs often print 4.0-5.6%. IFCC-reported A1c is LOINC 59261-8. Added here (reference has siFactor null): the conversion is affine, IFCC mmol/mol = (NGSP% - 2.152) / 0.09148, encoded as siOffset 2.152 and siFactor 10.9314 (= 1/0.09148); 6.5% -> 47.5, printed as 48. Key renamed from the reference's hba1c to a1c. Plausible min/max are editorial typo-catching bounds (unverified).",
       isSystemDefined: true))
     markers.append(MarkerDefinition(
       id: UUID(uuid: (0x42, 0x50, 0xD, 0x9D, 0x73, 0xE7, 0x49, 0x7C, 0xBD, 0xA6, 0xA5, 0x54, 0x5E, 0x60, 0x7F, 0xFB)), key: "fasting-insulin", displayName: "Fasting Insulin",
@@ -194,7 +194,7 @@ extension MarkerLibrary {
       direction: .inRange, loinc: "3084-1",
       aliases: ["urate", "serum urate", "uricacid", "uric", "uric acid level", "sua"],
       source: "Lab reference pages (mrlabtest, healthcheckup, droracle); LOINC via HL7 FHIR IG",
-      notes: "Sex-specific: men 3.5-7.2 mg/dL, women 2.6-6.0 (other sources 3.4-7.0 / 2.4-6.0); default is the union. >6 mg/dL (360 µmol/L) is associated with gout risk and is the usual gout treatment target. Plausible min/max are editorial typo-catching bounds (unverified).",
+      notes: "Sex-specific: men 3.5-7.2 mg/dL, women 2.6-6.0 (other sources 3.4-7.0 / 2.4-6.0); default is the union. >6 mg/dL (360 µmol/L) is the level gout guidelines most often cite. Plausible min/max are editorial typo-catching bounds (unverified).",
       isSystemDefined: true))
     markers.append(MarkerDefinition(
       id: UUID(uuid: (0x5F, 0xE3, 0x46, 0x57, 0x36, 0xBA, 0x41, 0x79, 0xAA, 0x9D, 0xA3, 0x44, 0xE0, 0x81, 0x79, 0xD9)), key: "uacr", displayName: "Urine Albumin/Creatinine Ratio (UACR)",
