@@ -20,10 +20,6 @@ extension App {
     } else if console.stdinIsTerminal {
       if dateText == nil { date = try askDate(context) }
       drafts = try askPanel(date: date, document: document, context)
-      if drafts.isEmpty {
-        console.out("Nothing entered, so nothing was saved.")
-        return
-      }
     } else {
       var lines: [String] = []
       while let line = console.readLine() { lines.append(line) }
@@ -33,6 +29,11 @@ extension App {
           message: "No values came in. Pipe lines like “hdl 62”, or give pairs: glance batch hdl=62 ldl=131",
           command: "batch")
       }
+    }
+    guard !drafts.isEmpty else {
+      // Every field skipped on the terminal, or every pair empty (hdl= ldl=).
+      console.out("Nothing entered, so nothing was saved.")
+      return
     }
     drafts = try answerChecks(drafts, context)
     let saved = try EntryPlanner.save(

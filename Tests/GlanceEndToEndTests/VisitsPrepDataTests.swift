@@ -110,6 +110,9 @@ struct VisitsPrepDataTests {
   @Test("batch with pairs: one date, all or nothing")
   func batchPairs() throws {
     let glance = GlanceSandbox()
+    let empty = try glance.run("batch", "hdl=", "ldl=")
+    #expect(empty.status == 0 && empty.stdout == "Nothing entered, so nothing was saved.\n")
+    #expect(glance.bytes == nil, "nothing to save creates no data file")
     let bad = try glance.run("batch", "--date", "2026-02-15", "hdl=62", "ldl=13l", "a1c=5.9")
     #expect(bad.status == 65)
     #expect(bad.stderr.contains("ldl=13l"))

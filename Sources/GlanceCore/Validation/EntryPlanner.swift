@@ -114,6 +114,8 @@ public enum EntryPlanner {
   public static func save(
     _ drafts: [EntryDraft], source: SourceType, summary: String, repository: any DataRepository
   ) throws -> Saved {
+    // Nothing to save writes nothing: no empty undo step, no data file made for it.
+    guard !drafts.isEmpty else { return Saved(entries: [], newlyTracked: [], document: try repository.read()) }
     let (entries, newlyTracked) = try repository.write(summary: summary) { transaction in
       let added = Set(transaction.track(drafts.map(\.marker.id)))
       var newlyTracked: [MarkerDefinition] = []

@@ -28,6 +28,19 @@ struct EntryPlannerSaveTests {
     return document
   }
 
+  @Test("saving no drafts writes nothing: no undo step, no data file")
+  func savesNothing() throws {
+    let folder = TemporaryFolder()
+    let location = DataLocation(folder: folder.path + "/glance")
+    let repository = LocalDataRepository(location: location, clock: Self.clock)
+    let saved = try EntryPlanner.save([], source: .batchEntry, summary: "add nothing", repository: repository)
+    #expect(saved.entries.isEmpty && saved.newlyTracked.isEmpty)
+    #expect(!FileManager.default.fileExists(atPath: location.dataFile))
+    let memory = InMemoryDataRepository(document: Self.trackedDocument([Fixture.ldl]), clock: Self.clock)
+    _ = try EntryPlanner.save([], source: .batchEntry, summary: "add nothing", repository: memory)
+    #expect(try memory.read().undo.isEmpty)
+  }
+
   @Test("saving a reading of an untracked marker tracks it, last on the home screen, in one undo step")
   func tracksNewMarker() throws {
     let repository = InMemoryDataRepository(
