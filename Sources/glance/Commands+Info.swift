@@ -36,7 +36,12 @@ extension App {
       let backups = (1...DataLocation.backupCount).filter {
         FileManager.default.fileExists(atPath: context.location.backupFile($0))
       }
-      console.out("Backups:      \(backups.count) previous versions beside it (glance.json.1 is the newest)")
+      console.out(
+        "Backups:      "
+          + (backups.isEmpty
+            ? "none yet (each change keeps the version before it)"
+            : "\(counted(backups.count, "previous version")) beside it"
+              + (backups.count > 1 ? " (glance.json.1 is the newest)" : "")))
     }
     console.out(
       "Library:      \(MarkerLibrary.builtIn.markers.count) markers in \(MarkerLibrary.builtIn.categories.count) categories"

@@ -64,6 +64,7 @@ struct BasicsTests {
     try glance.run("visit", "add", "--date", "yesterday", "--doctor", "Dr. Lee", "--type", "physical")
     let counts = try glance.run("about")
     #expect(counts.stdout.contains("Holds:        2 tracked markers, 2 readings, 1 visit\n"), "\(counts.stdout)")
+    #expect(counts.stdout.contains("Backups:      1 previous version beside it\n"), "\(counts.stdout)")
   }
 
   @Test("library lists every category; a query and --category narrow it")
