@@ -118,8 +118,9 @@ extension App {
     console.err(Exporter.notice)
     let what =
       options.visits
-      ? "\(document.visits.count) visits"
-      : "\(document.entries.count) readings" + (options.format == .json ? " and \(document.visits.count) visits" : "")
+      ? counted(document.visits.count, "visit")
+      : counted(document.entries.count, "reading")
+        + (options.format == .json ? " and " + counted(document.visits.count, "visit") : "")
     console.out("Exported \(what) to \(path).")
   }
 
@@ -143,7 +144,8 @@ extension App {
     }
     if options.replace {
       try context.confirm(
-        "Replace all your data (\(document.entries.count) readings, \(document.visits.count) visits) with the file's?")
+        "Replace all your data (\(counted(document.entries.count, "reading")), \(counted(document.visits.count, "visit"))) with the file's?"
+      )
     }
     try Importer.apply(plan, to: context.repository, summary: "import \(PathText.lastComponent(options.file))")
     console.out(plan.summary(library: context.repository.library, customMarkers: document.customMarkers, dryRun: false))
