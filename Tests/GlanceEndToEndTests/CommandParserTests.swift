@@ -18,6 +18,18 @@ struct CommandParserTests {
   }
 
   @Test(
+    "every command that can ask a question takes --yes (and -y) to answer it",
+    arguments: [
+      ["add", "hdl", "62"], ["batch", "hdl=62"], ["edit", "abcd", "--value", "60"], ["delete", "abcd"],
+      ["untrack", "hdl"], ["visit", "delete", "abcd"], ["import", "file.json", "--replace"], ["undo"],
+      ["export", "--json", "-o", "out.json"],
+    ])
+  func yes(words: [String]) throws {
+    #expect(try CommandParser.parse(words + ["--yes"]).global.yes)
+    #expect(try CommandParser.parse(words + ["-y"]).global.yes)
+  }
+
+  @Test(
     "commands and their options",
     arguments: [
       (["--version"], Command.version),
