@@ -206,6 +206,11 @@ public enum Importer {
         return text.trimmingWhitespace().isEmpty ? nil : text
       }
       guard row.contains(where: { !$0.trimmingWhitespace().isEmpty }) else { continue }
+      // The planner's messages speak of command options; a file's rows need its columns named.
+      if let empty = ["date", "type", "doctor"].first(where: { cell($0) == nil }) {
+        problems.append("row \(offset + 2): the \(empty) cell is empty.")
+        continue
+      }
       do {
         let visit = try VisitPlanner.make(
           date: cell("date"), doctor: cell("doctor"), type: cell("type"), label: cell("label"), notes: cell("notes"),

@@ -101,6 +101,22 @@ struct CSVRoundTripPropertyTests {
     }
   }
 
+  @Test("a visits file with a bad row names the row and its column; nothing is imported")
+  func visitsProblems() {
+    let csv =
+      "date,type,label,doctor,notes\r\n2026-01-05,dentl,,Dr. Lee,\r\n2026-02-05,physical,,,\r\n,lab,,Dr. Lee,\r\n"
+    #expect(
+      throws: ImportError.problems([
+        "row 2: “dentl” is not a visit type glance knows. Use physical, dental, vision, specialist, lab, imaging or other (with --label for other).",
+        "row 3: the doctor cell is empty.", "row 4: the date cell is empty.",
+      ])
+    ) {
+      try Importer.plan(
+        Array(csv.utf8), replace: false, into: .empty(createdAt: Self.now), library: .builtIn, today: Self.today,
+        now: Self.now)
+    }
+  }
+
   @Test("a custom marker's readings land on the marker of that name already here, not a copy")
   func customByName() throws {
     var document = GlanceDocument.empty(createdAt: Self.now)
