@@ -106,7 +106,8 @@ extension App {
       console.out(style.paint("Markers", .bold))
       for marker in markers.prefix(10) {
         let snapshot = document.snapshot(for: marker)
-        var line = "  " + TextWidth.pad(marker.displayName, to: 34) + "  " + TextWidth.pad(marker.key, to: 18)
+        let name = TextWidth.truncate(marker.displayName, to: 34, unicode: style.unicode)
+        var line = "  " + TextWidth.pad(name, to: 34) + "  " + TextWidth.pad(marker.key, to: 18)
         if let latest = snapshot.latest, let status = snapshot.status {
           line += "  " + status.badge(style) + " " + latest.valueText + " on " + DateText.long(latest.dateOfService)
         } else {

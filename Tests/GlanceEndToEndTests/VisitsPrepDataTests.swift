@@ -88,6 +88,9 @@ struct VisitsPrepDataTests {
     try glance.run(
       "visit", "add", "--date", "2026-01-05", "--doctor", "Dr. Patel", "--type", "physical", "--notes",
       "Talked about cholesterol")
+    // A long name is cut to its column, so the keys stay in line.
+    let kidney = try glance.run("search", "kidney function").stdout
+    #expect(kidney.contains("eGFR (Estimated Glomerular Filtra…  egfr"), "\(kidney)")
     let markers = try glance.run("search", "cholestrol")
     #expect(markers.status == 0)
     #expect(markers.stdout.contains("HDL Cholesterol"))
