@@ -95,7 +95,7 @@ final class Context {
     self.global = global
     style = console.style(for: global)
     location = try DataLocation.resolve(
-      environment: console.environment, currentDirectory: FileManager.default.currentDirectoryPath)
+      environment: console.environment, currentDirectory: Console.currentDirectory())
     if let pinned = global.today ?? console.environment["GLANCE_TODAY"].flatMap({ $0.isEmpty ? nil : $0 }) {
       guard let date = CalendarDate(iso: pinned) else {
         throw UsageError(

@@ -126,11 +126,12 @@ extension App {
 
   func importFile(_ options: ImportOptions, _ context: Context) throws {
     let document = try context.document()
-    guard let data = FileManager.default.contents(atPath: options.file) else {
+    // Missing, a folder, or not readable: all the same to the person.
+    guard let file = try? PosixFileSystem().readFile(options.file) else {
       throw ImportError.unreadable("there is no readable file at \(options.file)")
     }
     let plan = try Importer.plan(
-      Array(data), replace: options.replace, into: document, library: context.repository.library, today: context.today,
+      file.array, replace: options.replace, into: document, library: context.repository.library, today: context.today,
       now: Timestamp(Date()))
     let summary = plan.summary(library: context.repository.library, customMarkers: document.customMarkers, dryRun: true)
     if options.dryRun {

@@ -27,14 +27,15 @@ extension App {
     // Readings are only counted (by their ids), not decoded.
     let view = try context.view(.markers([]), allIDs: true)
     let document = view.document
-    let exists = FileManager.default.fileExists(atPath: context.location.dataFile)
+    let files = PosixFileSystem()
+    let exists = (try? files.status(context.location.dataFile)) != nil
     console.out("Data file:    \(context.location.dataFile)\(exists ? "" : " (not created yet)")")
     if exists {
       console.out(
         "Holds:        \(counted(document.trackedMarkers.count, "tracked marker")), \(counted(view.allEntryIDPrefixes.count, "reading")), \(counted(document.visits.count, "visit"))"
       )
       let backups = (1...DataLocation.backupCount).filter {
-        FileManager.default.fileExists(atPath: context.location.backupFile($0))
+        (try? files.status(context.location.backupFile($0))) != nil
       }
       console.out(
         "Backups:      "

@@ -45,6 +45,13 @@ final class Console {
     return CalendarDate.today(secondsSince1970: Int(now), utcOffset: offset)
   }
 
+  /// The working directory, for a relative GLANCE_HOME ("" when it cannot be found out).
+  static func currentDirectory() -> String {
+    guard let path = getcwd(nil, 0) else { return "" }
+    defer { free(path) }
+    return String(cString: path)
+  }
+
   static func readEnvironment() -> [String: String] {
     var result: [String: String] = [:]
     for name in variables {

@@ -50,6 +50,8 @@ func randomText(using generator: inout SeededGenerator) -> String {
   let pieces = [
     "a", "Z", " ", "\"", "\\", "/", "\n", "\r\n", "\t", "\u{0}", "\u{7}", "\u{1F}", "é", "😀", "👩‍⚕️",
     "עברית", "العربية", "=1+2", "-5", "@", ",", ";", "\u{2028}", "\u{FEFF}", "中文", "mg/dL", "<0.5",
+    // A combining mark joins whatever comes before it (a quote, a comma, "=") into one Character.
+    "\u{301}",
   ]
   let count = Int.random(in: 0...12, using: &generator)
   return (0..<count).map { _ in pieces.randomElement(using: &generator)! }.joined()

@@ -54,7 +54,7 @@ struct LocalDataRepositoryTests {
     #expect(throws: StorageError.unsafeFolder(folder: location.folder, mode: 0o755)) {
       try repository.addTrackedMarker(Fixture.hdl)
     }
-    #expect(StorageError.unsafeFolder(folder: location.folder, mode: 0o755).localizedDescription.contains("chmod 700"))
+    #expect(StorageError.unsafeFolder(folder: location.folder, mode: 0o755).message.contains("chmod 700"))
     #expect(bytes(of: location.dataFile) == nil)
   }
 
@@ -177,7 +177,7 @@ struct LocalDataRepositoryTests {
   func lockMode() throws {
     try FileManager.default.createDirectory(atPath: location.folder, withIntermediateDirectories: true)
     chmod(location.folder, 0o700)
-    FileManager.default.createFile(atPath: location.lockFile, contents: nil)
+    _ = FileManager.default.createFile(atPath: location.lockFile, contents: nil)
     chmod(location.lockFile, 0o644)
     try repository().addEntry(Fixture.entry(Fixture.hdl, 89, on: "2025-02-15"))
     #expect(mode(of: location.lockFile) == 0o600)
@@ -264,9 +264,9 @@ struct DamagedFileTests {
       #expect(file == location.dataFile)
       #expect(reason.contains("line"))
       #expect(backup == location.backupFile(1))
-      #expect(error.localizedDescription.contains("cp '\(location.backupFile(1))'"))
+      #expect(error.message.contains("cp '\(location.backupFile(1))'"))
       // (The random folder name may hold "89" itself.)
-      let message = error.localizedDescription.replacingOccurrences(of: location.folder, with: "FOLDER")
+      let message = error.message.replacingOccurrences(of: location.folder, with: "FOLDER")
       #expect(!message.contains("89"), "health values must not appear in errors")
     }
     #expect(bytes(of: location.dataFile) == damaged)

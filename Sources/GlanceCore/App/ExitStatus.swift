@@ -27,7 +27,7 @@ public protocol GlanceError: Error {
 }
 
 extension StorageError: GlanceError {
-  public var message: String { errorDescription ?? "The data file could not be used." }
+  public var message: String { description }
 
   public var exitStatus: ExitStatus {
     switch self {

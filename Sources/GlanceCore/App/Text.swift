@@ -12,6 +12,18 @@ extension StringProtocol {
     trimming { $0.isWhitespace }
   }
 
+  /// Every `target` scalar replaced by `replacement`, even where a combining mark follows it (a
+  /// `"` before U+0301 is one Character, but still a quote to a CSV reader). The standard
+  /// library's `replacing(_:with:)` lives in `_StringProcessing`, and using it links the whole
+  /// regex engine into the binary: thousands more relocations for every run to pay at start-up.
+  public func replacingEvery(_ target: Unicode.Scalar, with replacement: String) -> String {
+    var result = String.UnicodeScalarView()
+    for scalar in unicodeScalars {
+      if scalar == target { result.append(contentsOf: replacement.unicodeScalars) } else { result.append(scalar) }
+    }
+    return String(result)
+  }
+
   private func trimming(_ drop: (Character) -> Bool) -> String {
     guard let first = firstIndex(where: { !drop($0) }) else { return "" }
     let last = lastIndex(where: { !drop($0) })!

@@ -8,8 +8,9 @@ public enum CSV {
     case number(Double)
   }
 
-  /// Characters that make a spreadsheet treat a cell as a formula (OWASP, ASVS 1.2.10).
-  static let formulaStarts: Set<Character> = ["=", "+", "-", "@", "\t", "\r", "\n", "\r\n"]
+  /// Characters that make a spreadsheet treat a cell as a formula (OWASP, ASVS 1.2.10). Checked
+  /// as scalars: "=" followed by a combining mark is one Character but still starts a formula.
+  static let formulaStarts: Set<Unicode.Scalar> = ["=", "+", "-", "@", "\t", "\r", "\n"]
 
   /// The file: every row, each ended by CRLF.
   public static func encode(_ rows: [[Cell]]) -> String {
@@ -58,25 +59,30 @@ public enum CSV {
       text = value
       // A leading apostrophe of the person's own before a formula character is doubled, so
       // `unprotect` gives it back.
-      if let first = text.first,
-        formulaStarts.contains(first) || (first == "'" && text.dropFirst().first.map(formulaStarts.contains) == true)
+      let scalars = text.unicodeScalars
+      if let first = scalars.first,
+        formulaStarts.contains(first) || (first == "'" && scalars.dropFirst().first.map(formulaStarts.contains) == true)
       {
         text = "'" + text
       }
     }
-    // Quote what would break the record, and a leading BOM that a reader would strip.
-    if text.hasPrefix("\u{FEFF}")
-      || text.contains(where: { $0 == "," || $0 == "\"" || $0 == "\r" || $0 == "\n" || $0 == "\r\n" })
+    // Quote what would break the record, and a leading BOM that a reader would strip. Scalars
+    // again: a quote or comma with a combining mark after it is still one to a CSV reader.
+    if text.unicodeScalars.first == "\u{FEFF}"
+      || text.unicodeScalars.contains(where: { $0 == "," || $0 == "\"" || $0 == "\r" || $0 == "\n" })
     {
-      return "\"" + text.replacing("\"", with: "\"\"") + "\""
+      return "\"" + text.replacingEvery("\"", with: "\"\"") + "\""
     }
     return text
   }
 
   /// Undoes the formula protection of a text cell glance wrote (`'=1+2` → `=1+2`).
   public static func unprotect(_ text: String) -> String {
-    guard text.hasPrefix("'"), let second = text.dropFirst().first, formulaStarts.contains(second) else { return text }
-    return String(text.dropFirst())
+    let scalars = text.unicodeScalars
+    guard scalars.first == "'", let second = scalars.dropFirst().first, formulaStarts.contains(second) else {
+      return text
+    }
+    return String(scalars.dropFirst())
   }
 
   /// A malformed CSV file: where, and what.

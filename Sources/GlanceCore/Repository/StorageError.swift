@@ -30,8 +30,11 @@ public enum StorageError: Error, Equatable, Sendable {
   case invalidNumber(field: String)
 }
 
-extension StorageError: LocalizedError {
-  public var errorDescription: String? {
+// The words for the person. Not `LocalizedError`: that protocol's object file drags most of
+// FoundationEssentials (file manager, property lists, attributed strings) into the binary, and
+// every run pays for it at start-up.
+extension StorageError: CustomStringConvertible {
+  public var description: String {
     switch self {
     case .busy(let folder):
       return "Another glance is saving to \(folder) right now. Nothing was changed; try again in a moment."

@@ -59,7 +59,7 @@ public enum BatchPlanner {
     for (index, raw) in lines.enumerated() {
       let line = raw.trimmingWhitespace()
       if line.isEmpty || line.hasPrefix("#") { continue }
-      let normalized = line.replacing("=", with: " = ").replacing(":", with: " = ")
+      let normalized = line.replacingEvery("=", with: " = ").replacingEvery(":", with: " = ")
       items.append(("line \(index + 1)", normalized))
     }
     return try plan(items, date: date, document: document, library: library, label: { $0 })

@@ -42,7 +42,7 @@ public enum DateParser {
     case "next month": return today.adding(months: 1)!
     default: break
     }
-    let words = lowered.replacing(",", with: " ").split(separator: " ").map(String.init)
+    let words = lowered.replacingEvery(",", with: " ").split(separator: " ").map(String.init)
     // "3 days ago", "a week ago", "in 3 weeks".
     if words.count == 3, words[2] == "ago", let amount = amount(words[0]), let unit = unit(words[1]) {
       return try shift(today, by: -amount, unit, text: trimmed)
@@ -51,8 +51,8 @@ public enum DateParser {
       return try shift(today, by: amount, unit, text: trimmed)
     }
     // Numeric forms with slashes or dots: only year-first is unambiguous.
-    for separator in ["/", ".", "-"] where trimmed.contains(separator) && words.count == 1 {
-      let parts = trimmed.split(separator: Character(separator), omittingEmptySubsequences: false).map(String.init)
+    for separator: Character in ["/", ".", "-"] where trimmed.contains(separator) && words.count == 1 {
+      let parts = trimmed.split(separator: separator, omittingEmptySubsequences: false).map(String.init)
       guard parts.count == 3, parts.allSatisfy({ !$0.isEmpty && $0.allSatisfy(\.isNumber) }) else { break }
       let numbers = parts.map { Int($0)! }
       if parts[0].count == 4, let date = CalendarDate(year: numbers[0], month: numbers[1], day: numbers[2]) {

@@ -45,7 +45,7 @@ struct StorageErrorTests {
   @Test("every message names what it is about and what to do, with the documented exit status", arguments: cases)
   func messages(error: StorageError, mentions: [String], status: GlanceCore.ExitStatus) {
     let message = error.message
-    #expect(message == error.errorDescription)
+    #expect(message == "\(error)")
     for text in mentions { #expect(message.contains(text), "“\(text)” missing from: \(message)") }
     #expect(error.exitStatus == status)
   }
