@@ -75,6 +75,30 @@ struct JSONReaderTests {
     }
   }
 
+  @Test("interned strings come back as written, however alike their lengths and first bytes")
+  func interning() throws {
+    // Same first eight bytes, different lengths; same length, different tails; escapes, long
+    // strings and non-ASCII, each more than once so the second reading comes from the table.
+    let texts = [
+      "mg/dL", "mg/dL", "x10^3/uL", "x10^3/uLx", "x10^3/uLy", "x10^3/uL", "", "", "%", "a\"b", "a\"b",
+      "mmol/mol", "mmol/molX", "μIU/mL", "μIU/mL", String(repeating: "z", count: 30), String(repeating: "z", count: 30),
+      "manual", "import", "manual",
+    ]
+    var writer = JSONWriter()
+    writer.raw("[")
+    for (index, text) in texts.enumerated() {
+      if index > 0 { writer.raw(", ") }
+      writer.string(text)
+    }
+    writer.raw("]")
+    let read = try JSONReader.read(writer.bytes) { reader in
+      var result: [String] = []
+      try reader.readArray { result.append(try $0.readInternedString()) }
+      return result
+    }
+    #expect(read == texts)
+  }
+
   @Test("rejects invalid UTF-8 inside strings")
   func rejectsInvalidUTF8() {
     let bytes: [UInt8] = [0x5B, 0x22, 0xFF, 0xFE, 0x22, 0x5D]

@@ -109,15 +109,7 @@ func parseUUID(_ bytes: UnsafeBufferPointer<UInt8>) -> UUID? {
   take(19..<23, into: &low)
   take(24..<36, into: &low)
   guard bad & 0xF0 == 0 else { return nil }
-  let h = high.bigEndian
-  let l = low.bigEndian
-  return withUnsafeBytes(of: (h, l)) { raw in
-    UUID(
-      uuid: (
-        raw[0], raw[1], raw[2], raw[3], raw[4], raw[5], raw[6], raw[7], raw[8], raw[9], raw[10], raw[11], raw[12],
-        raw[13], raw[14], raw[15]
-      ))
-  }
+  return UUID(words: (high.bigEndian, low.bigEndian))
 }
 
 /// Hex digit values by byte; 0xFF for bytes that are not hex digits. A pointer, not an array:

@@ -27,7 +27,7 @@ public struct JSONReader: ~Copyable {
   private var seenKeys: [[(Int, Int)]] = []
   /// Short strings read before (units, sources), reused instead of made again: where each
   /// first stood in the bytes, and the string made then.
-  private var internedSpans: [(start: Int, count: Int)] = []
+  private var internedSpans: [(start: Int, count: Int, head: UInt64)] = []
   private var internedTexts: [String] = []
   private static let maximumDepth = 128
 
@@ -197,29 +197,37 @@ public struct JSONReader: ~Copyable {
   }
 
   /// Reads a string that is usually one of a few (a unit, a source): a plain string seen before
-  /// is returned without being made again.
+  /// is returned without being made again. Known strings are told apart by length and first
+  /// eight bytes, so the usual short unit is matched without a `memcmp` call.
   public mutating func readInternedString() throws -> String {
     skipWhitespace()
     if position < count, base[position] == UInt8(ascii: "\"") {
       let start = position + 1
       var end = start
-      while end < count, end - start <= 24, base[end] != UInt8(ascii: "\""), base[end] != UInt8(ascii: "\\"),
-        base[end] >= 0x20
-      {
-        end += 1
-      }
+      let limit = Swift.min(count, start + 25)
+      while end < limit, !stopsPlainString[Int(base[end])] { end += 1 }
       if end < count, base[end] == UInt8(ascii: "\"") {
         let length = end - start
+        // The first eight bytes as one number (zero past the end of a shorter string).
+        var head: UInt64 = 0
+        if start + 8 <= count {
+          head = UInt64(littleEndian: UnsafeRawPointer(base + start).loadUnaligned(as: UInt64.self))
+          if length < 8 { head &= (1 << (8 * UInt64(length))) &- 1 }
+        } else {
+          for offset in 0..<length { head |= UInt64(base[start + offset]) << (8 * UInt64(offset)) }
+        }
         for index in internedSpans.indices {
           let known = internedSpans[index]
-          if known.count == length, memcmp(base + known.start, base + start, length) == 0 {
+          if known.head == head, known.count == length,
+            length <= 8 || memcmp(base + known.start + 8, base + start + 8, length - 8) == 0
+          {
             position = end + 1
             return internedTexts[index]
           }
         }
         let text = try readString()
         if internedSpans.count < 32 {
-          internedSpans.append((start, length))
+          internedSpans.append((start, length, head))
           internedTexts.append(text)
         }
         return text
@@ -586,3 +594,11 @@ private let powersOfTen: [Double] = [
   1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15, 1e16, 1e17,
   1e18, 1e19, 1e20, 1e21, 1e22,
 ]
+
+/// Bytes that end the plain part of a string: the closing quote, an escape, a control character.
+/// A pointer, not an array, so the interning scan pays no bounds check or reference count.
+nonisolated(unsafe) let stopsPlainString: UnsafePointer<Bool> = {
+  let table = UnsafeMutablePointer<Bool>.allocate(capacity: 256)
+  for byte in 0..<256 { table[byte] = byte < 0x20 || byte == 0x22 || byte == 0x5C }
+  return UnsafePointer(table)
+}()

@@ -19,6 +19,17 @@ extension UUID {
       ))
   }
 
+  /// The id made of two numbers as `words` gives them. A UUID is its 16 bytes, so this is a
+  /// plain copy; `UUID(uuid:)` is a call into Foundation, and decoding makes two ids a reading.
+  @inline(__always)
+  init(words: (UInt64, UInt64)) {
+    if MemoryLayout<UUID>.size == 16 {
+      self = unsafeBitCast(words, to: UUID.self)
+    } else {
+      self = UUID(uuid: unsafeBitCast(words, to: uuid_t.self))
+    }
+  }
+
   /// The id as two numbers: comparing those is two instructions, where `==` on `UUID` is a call
   /// into Foundation. Used in loops over every entry.
   @inline(__always)

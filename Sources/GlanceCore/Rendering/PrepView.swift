@@ -68,19 +68,28 @@ public enum PrepView {
     }.joinedText("\n")
   }
 
-  /// Wraps `text` at spaces to `width` columns, continuing lines with `indent`.
+  /// Wraps `text` at spaces to `width` columns, continuing lines with `indent`. Measures each
+  /// word once: re-measuring the line for every word made prep's sentences quadratic.
   static func wrap(_ text: String, width: Int, indent: String) -> String {
-    var lines: [String] = []
-    var current = ""
+    let limit = max(20, width)
+    var result = ""
+    var lineWidth = 0
+    var lineHasText = false
     for word in text.split(separator: " ") {
-      if !current.isEmpty, TextWidth.of(current) + 1 + TextWidth.of(String(word)) > max(20, width) {
-        lines.append(current)
-        current = String(word)
-      } else {
-        current += (current.isEmpty ? "" : " ") + word
+      let wordWidth = TextWidth.of(String(word))
+      if lineHasText {
+        if lineWidth + 1 + wordWidth > limit {
+          result += "\n" + indent
+          lineWidth = 0
+        } else {
+          result += " "
+          lineWidth += 1
+        }
       }
+      result += word
+      lineWidth += wordWidth
+      lineHasText = true
     }
-    if !current.isEmpty { lines.append(current) }
-    return lines.joinedText("\n" + indent)
+    return result
   }
 }

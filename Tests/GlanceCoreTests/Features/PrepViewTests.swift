@@ -131,6 +131,23 @@ struct PrepViewTests {
     }
   }
 
+  @Test(
+    "wrapping breaks at spaces before the width (never under 20), keeps long words whole, counts wide characters twice",
+    arguments: [
+      ("one two three four five six seven", 10, "one two three four\n    five six seven"),
+      // Exactly the width fits; one more column breaks.
+      ("aaaaaaaaa bbbbbbbbbb", 20, "aaaaaaaaa bbbbbbbbbb"),
+      ("aaaaaaaaa bbbbbbbbbbb", 20, "aaaaaaaaa\n    bbbbbbbbbbb"),
+      ("x abcdefghijklmnopqrstuvwxyz y", 20, "x\n    abcdefghijklmnopqrstuvwxyz\n    y"),
+      ("  spaced   out  ", 40, "spaced out"),
+      ("", 40, ""),
+      ("日本語日本語 日本語日本語 日本語", 20, "日本語日本語\n    日本語日本語 日本語"),
+      ("café au lait is fine here", 24, "café au lait is fine\n    here"),
+    ])
+  func wrap(text: String, width: Int, expected: String) {
+    #expect(PrepView.wrap(text, width: width, indent: "    ") == expected)
+  }
+
   @Test("upcoming visits are listed under “Coming up”, soonest first")
   func upcoming() throws {
     let visits = [

@@ -26,6 +26,20 @@ struct ShortIDTests {
     #expect(UUID.version4(bytes).uuidString == expected)
   }
 
+  @Test("an id made from its two words is the same id, byte for byte", arguments: 0..<50)
+  func wordsRoundTrip(run: Int) {
+    let id = UUID()
+    #expect(UUID(words: id.words) == id, "run \(run)")
+    #expect(UUID(words: id.words).uuidString == id.uuidString)
+  }
+
+  @Test("the words are the id's bytes in order, and the decoder's fast path builds the same id")
+  func wordsOfKnownID() {
+    let known = UUID(uuidString: "01234567-89AB-4CDE-8F01-23456789ABCD")!
+    #expect(known.words == (UInt64(0x0123_4567_89AB_4CDE).bigEndian, UInt64(0x8F01_2345_6789_ABCD).bigEndian))
+    #expect(Array("01234567-89ab-4cde-8f01-23456789abcd".utf8).withUnsafeBufferPointer { parseUUID($0) } == known)
+  }
+
   @Test("an insight's id depends only on its marker, kind and reading")
   func insightIdentifier() {
     let first = InsightsEngine.identifier(Self.abcdef, "up", Self.other)
