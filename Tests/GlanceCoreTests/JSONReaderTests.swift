@@ -99,6 +99,19 @@ struct JSONReaderTests {
     #expect(read == texts)
   }
 
+  @Test("an interned string in the last eight bytes of the document reads the same as one before")
+  func interningAtTheEnd() throws {
+    for tail in ["mg", "%", "", "mmHg"] {
+      let text = "[\"\(tail)\", \"\(tail)\"]"
+      let read = try JSONReader.read(Array(text.utf8)) { reader in
+        var result: [String] = []
+        try reader.readArray { result.append(try $0.readInternedString()) }
+        return result
+      }
+      #expect(read == [tail, tail], "\(text)")
+    }
+  }
+
   @Test("rejects invalid UTF-8 inside strings")
   func rejectsInvalidUTF8() {
     let bytes: [UInt8] = [0x5B, 0x22, 0xFF, 0xFE, 0x22, 0x5D]

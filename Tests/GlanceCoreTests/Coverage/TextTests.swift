@@ -19,6 +19,18 @@ struct TextTests {
   }
 
   @Test(
+    "replacingEvery replaces each scalar, even one a combining mark joins to the next",
+    arguments: [
+      ("a=b", "=", " = ", "a = b"), ("", "=", "x", ""), ("==", "=", "", ""), ("x", "=", "y", "x"),
+      ("say \"hi\"", "\"", "\"\"", "say \"\"hi\"\""), ("a\"\u{301}b", "\"", "\"\"", "a\"\"\u{301}b"),
+      ("1,2,3", ",", " ", "1 2 3"), ("é,é", ",", "日本", "é日本é"),
+    ] as [(String, Unicode.Scalar, String, String)])
+  func replacingEvery(text: String, target: Unicode.Scalar, replacement: String, expected: String) {
+    #expect(text.replacingEvery(target, with: replacement) == expected)
+    #expect(text.replacingEvery(target, with: replacement).unicodeScalars.elementsEqual(expected.unicodeScalars))
+  }
+
+  @Test(
     "trimmingWhitespace drops spaces and tabs at the ends only",
     arguments: [
       ("  hdl  ", "hdl"), ("\tHDL 89\t", "HDL 89"), ("a  b", "a  b"), ("", ""), (" \t ", ""),

@@ -32,6 +32,10 @@ struct CSVTests {
     ])
   func encode(rows: [[CSV.Cell]], expected: String) {
     #expect(CSV.encode(rows) == expected)
+    // The export writes row by row with `append`; it must give the same bytes.
+    var bytes: [UInt8] = []
+    for row in rows { CSV.append(row, to: &bytes) }
+    #expect(bytes == Array(expected.utf8))
   }
 
   @Test(
@@ -48,6 +52,9 @@ struct CSVTests {
     ])
   func formulaProtection(text: String, expected: String) {
     #expect(CSV.encode([[.text(text)]]) == expected + "\r\n")
+    var bytes: [UInt8] = []
+    CSV.append([.text(text)], to: &bytes)
+    #expect(bytes == Array((expected + "\r\n").utf8))
   }
 
   @Test(
