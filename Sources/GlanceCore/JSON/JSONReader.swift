@@ -205,7 +205,9 @@ public struct JSONReader: ~Copyable {
       let start = position + 1
       var end = start
       let limit = Swift.min(count, start + 25)
-      while end < limit, !stopsPlainString[Int(base[end])] { end += 1 }
+      // NB: the global read once: inside the loop its lazy-initialisation check ran every byte.
+      let stops = stopsPlainString
+      while end < limit, !stops[Int(base[end])] { end += 1 }
       if end < count, base[end] == UInt8(ascii: "\"") {
         let length = end - start
         // The first eight bytes as one number (zero past the end of a shorter string).

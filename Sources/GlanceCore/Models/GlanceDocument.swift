@@ -75,7 +75,7 @@ public struct UndoStep: Codable, Equatable, Sendable {
   /// Applied in order, these put the document back as it was before the change.
   public var operations: [Operation]
 
-  public init(id: UUID = UUID(), summary: String, timestamp: Timestamp, operations: [Operation]) {
+  public init(id: UUID = .random(), summary: String, timestamp: Timestamp, operations: [Operation]) {
     self.id = id
     self.summary = summary
     self.timestamp = timestamp

@@ -22,7 +22,7 @@ public struct MarkerEntry: Codable, Hashable, Sendable, Identifiable {
   public var sourceType: SourceType
 
   public init(
-    id: UUID = UUID(), markerID: UUID, value: Double, comparator: ValueComparator? = nil, unit: String,
+    id: UUID = .random(), markerID: UUID, value: Double, comparator: ValueComparator? = nil, unit: String,
     dateOfService: CalendarDate, entryTimestamp: Timestamp, note: String? = nil,
     sourceType: SourceType = .quickAdd
   ) {

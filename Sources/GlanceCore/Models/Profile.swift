@@ -10,7 +10,7 @@ public struct Profile: Codable, Hashable, Sendable, Identifiable {
   public var name: String
   public var createdAt: Timestamp
 
-  public init(id: UUID = UUID(), name: String = "Me", createdAt: Timestamp) {
+  public init(id: UUID = .random(), name: String = "Me", createdAt: Timestamp) {
     self.id = id
     self.name = name
     self.createdAt = createdAt

@@ -19,6 +19,18 @@ extension UUID {
       ))
   }
 
+  /// A new random (version 4) id from the system's secure generator: one `getrandom` call a
+  /// number, where Foundation's `UUID()` opens, reads and closes /dev/urandom every time.
+  public static func random() -> UUID {
+    var generator = SystemRandomNumberGenerator()
+    var words: (UInt64, UInt64) = (generator.next(), generator.next())
+    withUnsafeMutableBytes(of: &words) { bytes in
+      bytes[6] = (bytes[6] & 0x0F) | 0x40
+      bytes[8] = (bytes[8] & 0x3F) | 0x80
+    }
+    return UUID(words: words)
+  }
+
   /// The id made of two numbers as `words` gives them. A UUID is its 16 bytes, so this is a
   /// plain copy; `UUID(uuid:)` is a call into Foundation, and decoding makes two ids a reading.
   @inline(__always)

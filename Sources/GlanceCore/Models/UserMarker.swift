@@ -17,7 +17,7 @@ public struct UserMarker: Codable, Hashable, Sendable, Identifiable {
   public var addedAt: Timestamp
 
   public init(
-    id: UUID = UUID(), markerID: UUID, customReferenceLow: Double? = nil,
+    id: UUID = .random(), markerID: UUID, customReferenceLow: Double? = nil,
     customReferenceHigh: Double? = nil, displayOrder: Int, addedAt: Timestamp
   ) {
     self.id = id

@@ -16,7 +16,7 @@ public struct Visit: Codable, Hashable, Sendable, Identifiable {
   public var entryTimestamp: Timestamp
 
   public init(
-    id: UUID = UUID(), date: CalendarDate, doctorName: String, visitType: VisitType,
+    id: UUID = .random(), date: CalendarDate, doctorName: String, visitType: VisitType,
     visitTypeLabel: String? = nil, notes: String? = nil, entryTimestamp: Timestamp
   ) {
     self.id = id

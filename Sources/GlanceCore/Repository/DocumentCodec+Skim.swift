@@ -60,6 +60,8 @@ extension JSONReader {
     if wantIDs { ids.reserveCapacity(estimate) }
     var previousDate = -1
     var lastSlot = -1
+    // NB: the global read once: inside the loop its lazy-initialisation check ran every digit.
+    let table = hexDigits
     while true {
       skipWhitespace()
       let start = position
@@ -70,7 +72,7 @@ extension JSONReader {
         var bad: UInt8 = 0
         @inline(__always) func take(_ range: Range<Int>) {
           for offset in range {
-            let digit = hexDigits[Int(base[position + offset])]
+            let digit = table[Int(base[position + offset])]
             bad |= digit
             key = key << 4 | UInt64(digit & 0x0F)
           }

@@ -136,17 +136,18 @@ public enum DocumentCodec {
           try reader.readArray { reader in
             let start = reader.position
             let entry = try reader.readEntry()
-            entries.append(entry)
             entryIDs.append(entry.id)
             entryRanges.append(start..<reader.position)
+            // Last use: the entry moves into the array instead of being copied and released.
+            entries.append(entry)
           }
         case "visits": try reader.readArray { visits.append(try $0.readVisit()) }
         case "undo":
           try reader.readArray { reader in
             let start = reader.position
             let step = try reader.readUndoStep()
-            undo.append(step)
             undoRanges.append((step.id, start..<reader.position))
+            undo.append(step)
           }
         default: try reader.skipValue()
         }

@@ -57,7 +57,7 @@ public enum CustomMarkerPlanner {
       ?? (lowValue != nil && highValue == nil
         ? .higherIsBetter : highValue != nil && lowValue == nil ? .lowerIsBetter : .inRange)
     return MarkerDefinition(
-      id: UUID(), key: key, displayName: name, shortName: name, category: MarkerCategory.custom.key, unit: unit,
+      id: .random(), key: key, displayName: name, shortName: name, category: MarkerCategory.custom.key, unit: unit,
       decimals: 2, referenceLow: lowValue, referenceHigh: highValue, direction: resolvedDirection,
       isSystemDefined: false)
   }

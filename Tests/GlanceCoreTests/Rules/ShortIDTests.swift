@@ -33,6 +33,23 @@ struct ShortIDTests {
     #expect(UUID(words: id.words).uuidString == id.uuidString)
   }
 
+  @Test("new ids are random version-4 UUIDs: the version and variant bits set, none repeated")
+  func randomIDs() {
+    let ids = (0..<10_000).map { _ in UUID.random() }
+    #expect(Set(ids).count == ids.count)
+    for id in ids.prefix(200) {
+      let text = Array(id.uuidString)
+      #expect(text[14] == "4", "\(id)")
+      #expect("89AB".contains(text[19]), "\(id)")
+      #expect(UUID(uuidString: id.uuidString) == id)
+    }
+    // Every other hex digit varies (a stuck byte would show as one value in all of them).
+    let digits = ids.map { Array($0.uuidString) }
+    for position in [0, 7, 9, 15, 20, 35] {
+      #expect(Set(digits.map { $0[position] }).count == 16, "position \(position)")
+    }
+  }
+
   @Test("the words are the id's bytes in order, and the decoder's fast path builds the same id")
   func wordsOfKnownID() {
     let known = UUID(uuidString: "01234567-89AB-4CDE-8F01-23456789ABCD")!
