@@ -128,6 +128,49 @@ struct DocumentCodecTests {
     #expect(try DocumentCodec.decode(Array(text.utf8)) == Self.sampleDocument())
   }
 
+  @Test(
+    "a tracked marker reads the same in the written layout and in any hand-edited one",
+    arguments: [
+      // As written, with and without a range of the person's own.
+      (
+        "{\"id\": \"ID\", \"markerID\": \"MARKER\", \"displayOrder\": 3, \"addedAt\": \"2025-02-15T10:00:00Z\"}", nil,
+        nil
+      ),
+      (
+        "{\"id\": \"ID\", \"markerID\": \"MARKER\", \"customReferenceLow\": 40, \"customReferenceHigh\": 90.5, \"displayOrder\": 3, \"addedAt\": \"2025-02-15T10:00:00Z\"}",
+        40, 90.5
+      ),
+      // Hand edits: an explicit null, keys in another order, no spaces, an unknown key.
+      (
+        "{\"id\": \"ID\", \"markerID\": \"MARKER\", \"customReferenceLow\": null, \"displayOrder\": 3, \"addedAt\": \"2025-02-15T10:00:00Z\"}",
+        nil, nil
+      ),
+      (
+        "{\"addedAt\": \"2025-02-15T10:00:00Z\", \"displayOrder\": 3, \"markerID\": \"MARKER\", \"id\": \"ID\"}", nil,
+        nil
+      ),
+      (
+        "{\"id\":\"ID\",\"markerID\":\"MARKER\",\"customReferenceHigh\":7,\"displayOrder\":3,\"addedAt\":\"2025-02-15T10:00:00Z\"}",
+        nil, 7
+      ),
+      (
+        "{\"id\": \"ID\", \"markerID\": \"MARKER\", \"pinned\": true, \"displayOrder\": 3, \"addedAt\": \"2025-02-15T10:00:00Z\"}",
+        nil, nil
+      ),
+    ] as [(String, Double?, Double?)])
+  func trackedMarkerLayouts(text: String, low: Double?, high: Double?) throws {
+    let id = UUID(uuidString: "66E1D0B6-3734-4A4E-A614-87E363CDF1BE")!
+    let marker = UUID(uuidString: "F5E912FA-7E1C-42C3-AF6F-2C3A179B489C")!
+    let json = text.replacingOccurrences(of: "MARKER", with: marker.uuidString).replacingOccurrences(
+      of: "\"ID\"", with: "\"\(id.uuidString)\"")
+    let read = try JSONReader.read(Array(json.utf8)) { try $0.readUserMarker() }
+    #expect(
+      read
+        == UserMarker(
+          id: id, markerID: marker, customReferenceLow: low, customReferenceHigh: high, displayOrder: 3,
+          addedAt: Timestamp(iso: "2025-02-15T10:00:00Z")!))
+  }
+
   @Test("a hand-edited file out of order is put back in order")
   func sortsHandEditedFiles() throws {
     var document = Self.sampleDocument()
