@@ -112,22 +112,23 @@ func parseUUID(_ bytes: UnsafeBufferPointer<UInt8>) -> UUID? {
   return UUID(words: (high.bigEndian, low.bigEndian))
 }
 
-/// Hex digit values by byte; 0xFF for bytes that are not hex digits. A pointer, not an array:
-/// reading it costs no bounds check or reference count, 32 times an id.
-nonisolated(unsafe) let hexDigits: UnsafePointer<UInt8> = {
-  let table = UnsafeMutablePointer<UInt8>.allocate(capacity: 256)
-  for byte in 0..<256 { table[byte] = hexTable[byte] }
-  return UnsafePointer(table)
-}()
-
 /// Hex digit values by byte; 0xFF for bytes that are not hex digits.
-let hexTable: [UInt8] = (0..<256).map { byte in
+nonisolated(unsafe) let hexDigits = byteTable { byte -> UInt8 in
   switch byte {
-  case 48...57: UInt8(byte - 48)
-  case 65...70: UInt8(byte - 55)
-  case 97...102: UInt8(byte - 87)
+  case 48...57: byte - 48
+  case 65...70: byte - 55
+  case 97...102: byte - 87
   default: 0xFF
   }
+}
+
+/// A value for every byte, as a pointer rather than an array: reading it in a loop over bytes
+/// costs no bounds check or reference count. (Read a table into a local before the loop: each
+/// use of the global checks its lazy initialisation.)
+func byteTable<T>(_ value: (UInt8) -> T) -> UnsafePointer<T> {
+  let table = UnsafeMutablePointer<T>.allocate(capacity: 256)
+  for byte in 0...255 { (table + Int(byte)).initialize(to: value(UInt8(byte))) }
+  return UnsafePointer(table)
 }
 
 @inline(__always)

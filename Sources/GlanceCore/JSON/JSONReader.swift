@@ -598,9 +598,4 @@ private let powersOfTen: [Double] = [
 ]
 
 /// Bytes that end the plain part of a string: the closing quote, an escape, a control character.
-/// A pointer, not an array, so the interning scan pays no bounds check or reference count.
-nonisolated(unsafe) let stopsPlainString: UnsafePointer<Bool> = {
-  let table = UnsafeMutablePointer<Bool>.allocate(capacity: 256)
-  for byte in 0..<256 { table[byte] = byte < 0x20 || byte == 0x22 || byte == 0x5C }
-  return UnsafePointer(table)
-}()
+nonisolated(unsafe) let stopsPlainString = byteTable { $0 < 0x20 || $0 == 0x22 || $0 == 0x5C }

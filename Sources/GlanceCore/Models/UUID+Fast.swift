@@ -9,21 +9,21 @@ extension UUID {
   /// bits set: for ids derived from a seed or a hash, which must come out the same on every run.
   static func version4(_ bytes: [UInt8]) -> UUID {
     precondition(bytes.count == 16, "a UUID is 16 bytes")
-    var bytes = bytes
-    bytes[6] = (bytes[6] & 0x0F) | 0x40
-    bytes[8] = (bytes[8] & 0x3F) | 0x80
-    return UUID(
-      uuid: (
-        bytes[0], bytes[1], bytes[2], bytes[3], bytes[4], bytes[5], bytes[6], bytes[7], bytes[8], bytes[9], bytes[10],
-        bytes[11], bytes[12], bytes[13], bytes[14], bytes[15]
-      ))
+    var words: (UInt64, UInt64) = (0, 0)
+    withUnsafeMutableBytes(of: &words) { $0.copyBytes(from: bytes) }
+    return version4(words: words)
   }
 
   /// A new random (version 4) id from the system's secure generator: one `getrandom` call a
   /// number, where Foundation's `UUID()` opens, reads and closes /dev/urandom every time.
   public static func random() -> UUID {
     var generator = SystemRandomNumberGenerator()
-    var words: (UInt64, UInt64) = (generator.next(), generator.next())
+    return version4(words: (generator.next(), generator.next()))
+  }
+
+  /// The 16 bytes of `words` with the version (4) and variant (RFC 4122) bits set.
+  private static func version4(words: (UInt64, UInt64)) -> UUID {
+    var words = words
     withUnsafeMutableBytes(of: &words) { bytes in
       bytes[6] = (bytes[6] & 0x0F) | 0x40
       bytes[8] = (bytes[8] & 0x3F) | 0x80
