@@ -22,11 +22,12 @@ enum DateAxis {
         .filter { $0 <= end }
       name = { date, _ in String(date.year) }
     } else if span >= 60 {
-      var month = CalendarDate(year: start.year, month: start.month, day: 1)!
-      if month < start { month = month.adding(months: 1)! }
-      while month <= end {
-        candidates.append(month)
-        month = month.adding(months: 1)!
+      // NB: `adding` is nil only past year 9999: the loops stop there instead of trapping.
+      var month = CalendarDate(year: start.year, month: start.month, day: 1)
+      if let first = month, first < start { month = first.adding(months: 1) }
+      while let current = month, current <= end {
+        candidates.append(current)
+        month = current.adding(months: 1)
       }
       name = { date, previous in
         previous?.year == date.year
@@ -34,10 +35,10 @@ enum DateAxis {
       }
     } else {
       let step = span <= 10 ? 1 : span <= 20 ? 2 : 7
-      var day = start
-      while day <= end {
-        candidates.append(day)
-        day = day.adding(days: step)!
+      var day: CalendarDate? = start
+      while let current = day, current <= end {
+        candidates.append(current)
+        day = current.adding(days: step)
       }
       name = { date, previous in
         previous.map { ($0.year, $0.month) == (date.year, date.month) } == true

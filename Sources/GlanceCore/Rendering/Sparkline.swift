@@ -12,7 +12,7 @@ public enum Sparkline {
       shown.map { value -> Character in
         guard high > low else { return levels[levels.count / 2] }
         let position = (value - low) / (high - low)
-        return levels[min(levels.count - 1, Int((position * Double(levels.count - 1)).rounded()))]
+        return levels[(position * Double(levels.count - 1)).rounded().clampedInt(0...(levels.count - 1))]
       })
   }
 }

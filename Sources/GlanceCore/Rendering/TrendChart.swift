@@ -27,9 +27,13 @@ public enum TrendChart {
     let range = snapshot.range
     let glyphs = Glyphs(style)
 
-    // Which readings are drawn to scale.
-    var scaled = entries.map(\.value).filter { !definition.isOffScale($0) }
-    if scaled.isEmpty { scaled = entries.map(\.value) }
+    // Which readings are drawn to scale: not slips, and nothing beyond what glance keeps (a
+    // hand-edited 1e308 would overflow the scale).
+    func offScale(_ value: Double) -> Bool { definition.isOffScale(value) || !ValueParser.isStorable(value) }
+    var scaled = entries.map(\.value).filter { !offScale($0) }
+    if scaled.isEmpty {
+      scaled = entries.map { min(max($0.value, -ValueParser.maximumMagnitude), ValueParser.maximumMagnitude) }
+    }
     let clipping = scaled.count < entries.count
     // A bound joins the scale when it is near the readings; a far one would squash them flat.
     let dataLow = scaled.min()!
@@ -62,7 +66,7 @@ public enum TrendChart {
     func column(for date: CalendarDate) -> Int {
       guard span > 0 else { return plotWidth / 2 }
       let fraction = Double(date.dayNumber - first) / Double(span)
-      return 1 + Int((fraction * Double(plotWidth - 3)).rounded())
+      return 1 + (fraction * Double(plotWidth - 3)).rounded().clampedInt()
     }
     struct Point {
       var column: Int
@@ -74,7 +78,7 @@ public enum TrendChart {
     let points = entries.map { entry -> Point in
       let status = snapshot.status(of: entry)
       let x = column(for: entry.dateOfService)
-      if clipping && definition.isOffScale(entry.value) {
+      if clipping && offScale(entry.value) {
         let above = entry.value > (scaled.max() ?? entry.value)
         return Point(
           column: x, row: above ? 0 : height - 1, glyph: above ? glyphs.offTop : glyphs.offBottom, color: .red,
@@ -94,8 +98,8 @@ public enum TrendChart {
       guard steps > 0 else { continue }
       for step in 1..<steps {
         let t = Double(step) / Double(steps)
-        let x = Int((Double(a.column) + t * Double(b.column - a.column)).rounded())
-        let y = Int((Double(a.row) + t * Double(b.row - a.row)).rounded())
+        let x = (Double(a.column) + t * Double(b.column - a.column)).rounded().clampedInt()
+        let y = (Double(a.row) + t * Double(b.row - a.row)).rounded().clampedInt()
         canvas.set(x, y, glyphs.line, .blue, onlyIfEmpty: false, unlessPoint: true)
       }
     }
@@ -187,10 +191,10 @@ public enum TrendChart {
         // its middle.
         let exactTop = scale.exactRow(for: high)
         let exactBottom = scale.exactRow(for: low)
-        var top = Int(exactTop.rounded(.up))
-        var bottom = Int(exactBottom.rounded(.down))
+        var top = exactTop.rounded(.up).clampedInt()
+        var bottom = exactBottom.rounded(.down).clampedInt()
         if top > bottom {
-          top = Int(((exactTop + exactBottom) / 2).rounded())
+          top = ((exactTop + exactBottom) / 2).rounded().clampedInt()
           bottom = top
         }
         top = max(0, top)
@@ -284,7 +288,7 @@ public enum TrendChart {
     }
 
     /// The row (0 at the top) where `value` belongs; may lie outside 0..<rows.
-    func row(for value: Double) -> Int { Int(exactRow(for: value).rounded()) }
+    func row(for value: Double) -> Int { exactRow(for: value).rounded().clampedInt() }
 
     /// The fractional row of `value`.
     func exactRow(for value: Double) -> Double { (maximum - value) / (maximum - minimum) * Double(rows - 1) }

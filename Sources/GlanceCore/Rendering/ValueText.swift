@@ -12,7 +12,9 @@ public enum ValueText {
     // Four decimals at most, written from an integer count of ten-thousandths: exact digits,
     // no exponent, no trailing zeros.
     let scaled = (value * 10_000).rounded()
-    guard abs(scaled) < 9e15 else { return String(Int64(value.rounded())) }
+    // NB: beyond what glance stores (a hand-edited file): shown, never converted to an integer,
+    // which would trap for anything past 9.2e18.
+    guard abs(scaled) < 9e15 else { return abs(value) < 9e15 ? String(Int64(value.rounded())) : "\(value)" }
     let units = Int64(scaled)
     let whole = units.magnitude / 10_000
     var fraction = String(units.magnitude % 10_000)
@@ -60,4 +62,16 @@ public enum ValueText {
 extension MarkerEntry {
   /// `89 mg/dL`.
   public var valueText: String { ValueText.withUnit(value, comparator, unit) }
+}
+
+extension Double {
+  /// This number as a whole number within `range` (the nearest end outside it, the lower end for
+  /// NaN): a stored value far beyond what glance keeps (a hand-edited 1e308) must never trap a
+  /// conversion while a screen is drawn.
+  func clampedInt(_ range: ClosedRange<Int> = -1_000_000...1_000_000) -> Int {
+    guard !isNaN else { return range.lowerBound }
+    if self <= Double(range.lowerBound) { return range.lowerBound }
+    if self >= Double(range.upperBound) { return range.upperBound }
+    return Int(self)
+  }
 }

@@ -17,12 +17,44 @@ public enum DateParser {
     case visit
   }
 
+  /// The earliest day glance records anything on.
+  public static let earliest = CalendarDate(year: 1900, month: 1, day: 1)!
+  /// How far ahead a visit may be planned, in years.
+  public static let visitYearsAhead = 10
+  /// The longest date text read; anything longer is refused without being looked at.
+  static let maximumLength = 64
+
   public static func parse(_ text: String, today: CalendarDate, for purpose: Purpose) throws(EntryError)
     -> CalendarDate
   {
+    guard text.utf8.count <= maximumLength else { throw .invalidDate(String(text.prefix(maximumLength)) + "…") }
     let date = try parseAny(text, today: today, purpose: purpose)
-    if purpose == .reading, date > today { throw .futureDate(date) }
+    try check(date, today: today, for: purpose)
     return date
+  }
+
+  /// A "today" pinned by `--today` or `GLANCE_TODAY`: exactly `YYYY-MM-DD`, from 1900 to 9998 (so
+  /// every day glance works out from it, a year ahead included, is a real one). Nil otherwise.
+  public static func pinnedToday(_ text: String) -> CalendarDate? {
+    guard let date = CalendarDate(iso: text), date >= earliest, date.year <= 9998 else { return nil }
+    return date
+  }
+
+  /// The last day a visit can be planned for.
+  public static func visitLimit(today: CalendarDate) -> CalendarDate {
+    today.adding(months: 12 * visitYearsAhead) ?? CalendarDate(year: 9999, month: 12, day: 31)!
+  }
+
+  /// Refuses a day outside what glance records: before 1900, a reading after today, a visit more
+  /// than `visitYearsAhead` years ahead. Every entrance (typed, imported) checks dates with this.
+  public static func check(_ date: CalendarDate, today: CalendarDate, for purpose: Purpose) throws(EntryError) {
+    if date < earliest { throw .dateTooEarly(date) }
+    switch purpose {
+    case .reading:
+      if date > today { throw .futureDate(date) }
+    case .visit:
+      if date > visitLimit(today: today) { throw .dateTooFarAhead(date) }
+    }
   }
 
   private static func parseAny(_ text: String, today: CalendarDate, purpose: Purpose) throws(EntryError)
@@ -31,16 +63,22 @@ public enum DateParser {
     let trimmed = text.trimmingWhitespace()
     let lowered = trimmed.lowercased()
     if let date = CalendarDate(iso: trimmed) { return date }
+    let named: CalendarDate??
     switch lowered {
-    case "today", "now": return today
-    case "yesterday": return today.adding(days: -1)!
-    case "tomorrow": return today.adding(days: 1)!
-    case "last week": return today.adding(days: -7)!
-    case "last month": return today.adding(months: -1)!
-    case "last year": return today.adding(months: -12)!
-    case "next week": return today.adding(days: 7)!
-    case "next month": return today.adding(months: 1)!
-    default: break
+    case "today", "now": named = today
+    case "yesterday": named = today.adding(days: -1)
+    case "tomorrow": named = today.adding(days: 1)
+    case "last week": named = today.adding(days: -7)
+    case "last month": named = today.adding(months: -1)
+    case "last year": named = today.adding(months: -12)
+    case "next week": named = today.adding(days: 7)
+    case "next month": named = today.adding(months: 1)
+    default: named = nil
+    }
+    if let named {
+      // Nil only at the calendar's ends (year 1 or 9999).
+      guard let date = named else { throw .invalidDate(trimmed) }
+      return date
     }
     let words = lowered.replacingEvery(",", with: " ").split(separator: " ").map(String.init)
     // "3 days ago", "a week ago", "in 3 weeks".
@@ -53,8 +91,13 @@ public enum DateParser {
     // Numeric forms with slashes or dots: only year-first is unambiguous.
     for separator: Character in ["/", ".", "-"] where trimmed.contains(separator) && words.count == 1 {
       let parts = trimmed.split(separator: separator, omittingEmptySubsequences: false).map(String.init)
-      guard parts.count == 3, parts.allSatisfy({ !$0.isEmpty && $0.allSatisfy(\.isNumber) }) else { break }
-      let numbers = parts.map { Int($0)! }
+      // NB: ASCII digits only, at most four: `Character.isNumber` is also true of "٢", "２", "½"
+      // and "²", which `Int` cannot read, and twenty digits overflow it.
+      guard parts.count == 3,
+        parts.allSatisfy({ (1...4).contains($0.utf8.count) && $0.utf8.allSatisfy { $0 >= 48 && $0 <= 57 } })
+      else { break }
+      let numbers = parts.compactMap { Int($0) }
+      guard numbers.count == 3 else { break }
       if parts[0].count == 4, let date = CalendarDate(year: numbers[0], month: numbers[1], day: numbers[2]) {
         return date
       }

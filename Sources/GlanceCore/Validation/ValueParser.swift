@@ -23,8 +23,19 @@ public struct TypedValue: Equatable, Sendable {
 /// Never `nan`, `inf`, hex, exponents, thousands separators or an empty string: `Double(String)`
 /// accepts several of those, and a NaN saved once would make every later save fail.
 public enum ValueParser {
+  /// The largest value glance keeps, either way: far beyond any lab figure, and small enough that
+  /// every screen can print it. Every entrance (typed, batch, imported) refuses larger ones.
+  public static let maximumMagnitude = 1e9
+  static let maximumMagnitudeText = "1,000,000,000"
+  /// The longest value text read.
+  static let maximumLength = 64
+
+  /// True for a value glance can store and show: finite and within `maximumMagnitude`.
+  public static func isStorable(_ value: Double) -> Bool { value.isFinite && abs(value) <= maximumMagnitude }
+
   /// Parses `text`; a unit written directly after the number is returned separately.
   public static func parse(_ text: String) throws(EntryError) -> TypedValue {
+    guard text.utf8.count <= maximumLength else { throw .invalidValue(String(text.prefix(maximumLength)) + "…") }
     let trimmed = text.trimmingWhitespace()
     guard !trimmed.isEmpty else { throw .emptyValue }
     var rest = Substring(trimmed)
@@ -84,6 +95,7 @@ public enum ValueParser {
     }
     let normalized = number.hasPrefix(".") ? "0" + number : number.hasPrefix("-.") ? "-0" + number.dropFirst() : number
     guard let value = Double(normalized), value.isFinite else { throw .invalidValue(trimmed) }
+    guard isStorable(value) else { throw .valueTooLarge(trimmed) }
     return TypedValue(value: value, comparator: comparator, unit: unitText.isEmpty ? nil : unitText)
   }
 }
