@@ -14,7 +14,8 @@ extension App {
       today: context.today, document: document, library: context.repository.library)
     drafts = try answerChecks(drafts, context)
     let saved = try EntryPlanner.save(
-      drafts, source: .quickAdd, summary: EntryPlanner.summary(of: drafts), repository: context.repository)
+      drafts, source: .quickAdd, summary: EntryPlanner.summary(of: drafts), assumeYes: context.global.yes,
+      repository: context.repository)
     for marker in saved.newlyTracked {
       console.out("Now tracking \(marker.displayName) (it wasn't on your list yet).")
     }
@@ -48,11 +49,14 @@ extension App {
   }
 
   /// Asks each draft's questions (or refuses without a terminal); returns the drafts to save,
-  /// with a slip corrected when the person chose the suggested value.
+  /// with a slip corrected when the person chose the suggested value (whose own questions, a
+  /// duplicate say, are then asked in turn).
   func answerChecks(_ drafts: [EntryDraft], _ context: Context) throws -> [EntryDraft] {
     var result: [EntryDraft] = []
     for var draft in drafts {
-      for check in draft.checks {
+      var pending = draft.checks
+      while let check = pending.first {
+        pending.removeFirst()
         switch check.kind {
         case .tenfold(let suggestion):
           if context.global.yes { continue }
@@ -67,12 +71,10 @@ extension App {
           console.prompt(
             "  1) save \(ValueText.number(suggestion))   2) save \(ValueText.number(draft.value)) as typed   3) cancel  [1/2/3]: "
           )
-          switch console.readLine()?.trimmingWhitespace() {
+          switch try console.readLine()?.trimmingWhitespace() {
           case "1":
-            draft = try EntryPlanner.draft(
-              draft.marker, valueText: ValueText.number(suggestion), unit: nil, date: draft.date, note: draft.note,
-              existing: [])
-            draft.checks = []
+            draft = draft.accepting(suggestion)
+            pending = draft.checks
           case "2": continue
           default: throw ConfirmationError.declined
           }
@@ -151,7 +153,7 @@ extension App {
       new.comparator = draft!.comparator
     }
     new.dateOfService = date
-    if let note = options.note { new.note = note.trimmingWhitespaceAndNewlines().isEmpty ? nil : note }
+    if let note = options.note { new.note = try EntryPlanner.note(note) }
     if new == old {
       console.out("Nothing to change: the reading already says that.")
       return
@@ -168,8 +170,9 @@ extension App {
       "\(marker.shortName) \(entry.valueText) on \(DateText.long(entry.dateOfService))"
         + (entry.note.map { " — “\(ShowView.firstLine($0))”" } ?? "")
     }
+    // Only while the reading is still the one shown: another glance may have changed it meanwhile.
     try context.repository.updateEntry(
-      new,
+      new, expecting: old,
       summary:
         "edit \(marker.shortName) \(ValueText.value(old.value, old.comparator)) on \(DateText.long(old.dateOfService))")
     if let original = draft?.convertedFrom {
@@ -186,7 +189,7 @@ extension App {
     let value = ValueText.value(old.value, old.comparator)
     try context.confirm("Delete \(name) reading of \(value) from \(DateText.long(old.dateOfService))?")
     try context.repository.deleteEntry(
-      old.id, summary: "delete \(name) \(value) from \(DateText.long(old.dateOfService))")
+      old.id, expecting: old, summary: "delete \(name) \(value) from \(DateText.long(old.dateOfService))")
     console.out(
       "Deleted the \(name) reading of \(value) from \(DateText.long(old.dateOfService)). Changed your mind? glance undo"
     )

@@ -62,7 +62,7 @@ extension App {
       console.out("Nothing to change: the visit already says that.")
       return
     }
-    try context.repository.updateVisit(new, summary: "edit the visit of \(DateText.long(old.date))")
+    try context.repository.updateVisit(new, expecting: old, summary: "edit the visit of \(DateText.long(old.date))")
     func describe(_ visit: Visit) -> String {
       "\(DateText.long(visit.date)), \(VisitsView.typeName(visit)) with \(visit.doctorName)"
         + (visit.notes.map { " — “\(ShowView.firstLine($0))”" } ?? "")
@@ -76,7 +76,7 @@ extension App {
     let old = try visit(prefix, in: document)
     let what = "\(VisitsView.typeName(old)) visit with \(old.doctorName) on \(DateText.long(old.date))"
     try context.confirm("Delete the \(what)?")
-    try context.repository.deleteVisit(old.id, summary: "delete the \(what)")
+    try context.repository.deleteVisit(old.id, expecting: old, summary: "delete the \(what)")
     console.out("Deleted the \(what). Changed your mind? glance undo")
   }
 

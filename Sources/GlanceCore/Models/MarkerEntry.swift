@@ -41,7 +41,7 @@ public struct MarkerEntry: Codable, Hashable, Sendable, Identifiable {
   public static func chronological(_ lhs: MarkerEntry, _ rhs: MarkerEntry) -> Bool {
     if lhs.dateOfService != rhs.dateOfService { return lhs.dateOfService < rhs.dateOfService }
     if lhs.entryTimestamp != rhs.entryTimestamp { return lhs.entryTimestamp < rhs.entryTimestamp }
-    return lhs.id.uuidString < rhs.id.uuidString
+    return lhs.id.sortsBefore(rhs.id)
   }
 }
 
@@ -62,6 +62,8 @@ public struct SourceType: RawRepresentable, Codable, Hashable, Sendable {
   public static let batchEntry = SourceType(rawValue: "batchEntry")
   public static let fileImport = SourceType(rawValue: "import")
   public static let demo = SourceType(rawValue: "demo")
+  /// Every source this glance writes; an import brings in no other.
+  public static let known: Set<SourceType> = [.quickAdd, .batchEntry, .fileImport, .demo]
 
   public init(from decoder: any Decoder) throws {
     rawValue = try decoder.singleValueContainer().decode(String.self)

@@ -32,7 +32,7 @@ public struct Visit: Codable, Hashable, Sendable, Identifiable {
   public static func newestFirst(_ lhs: Visit, _ rhs: Visit) -> Bool {
     if lhs.date != rhs.date { return lhs.date > rhs.date }
     if lhs.entryTimestamp != rhs.entryTimestamp { return lhs.entryTimestamp > rhs.entryTimestamp }
-    return lhs.id.uuidString < rhs.id.uuidString
+    return lhs.id.sortsBefore(rhs.id)
   }
 }
 

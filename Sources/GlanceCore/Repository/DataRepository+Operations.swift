@@ -151,24 +151,31 @@ extension DataRepository {
     }
   }
 
-  /// Replaces the entry with the same id; it must exist.
-  public func updateEntry(_ entry: MarkerEntry, summary: String? = nil) throws {
+  /// Replaces the entry with the same id; it must exist and, with `expecting`, still be exactly
+  /// the reading the person was shown (else `ConcurrentChangeError.readingChanged`).
+  public func updateEntry(_ entry: MarkerEntry, expecting shown: MarkerEntry? = nil, summary: String? = nil) throws {
     try write(summary: summary ?? "edit a reading") { transaction in
-      guard transaction.document.entries.contains(where: { $0.id == entry.id }) else {
+      guard let index = transaction.document.entries.index(ofEntry: entry.id) else {
         throw RepositoryError.entryNotFound(entry.id)
       }
+      if let shown, transaction.document.entries[index] != shown { throw ConcurrentChangeError.readingChanged }
       try requireKnown(entry.markerID, in: transaction.document)
       transaction.apply(.putEntry(entry))
     }
   }
 
-  /// Deletes an entry and returns it; it must exist.
+  /// Deletes an entry and returns it; it must exist and, with `expecting`, still be exactly the
+  /// reading the person was shown.
   @discardableResult
-  public func deleteEntry(_ id: UUID, summary: String? = nil) throws -> MarkerEntry {
+  public func deleteEntry(_ id: UUID, expecting shown: MarkerEntry? = nil, summary: String? = nil) throws
+    -> MarkerEntry
+  {
     try write(summary: summary ?? "delete a reading") { transaction in
-      guard let entry = transaction.document.entries.first(where: { $0.id == id }) else {
+      guard let index = transaction.document.entries.index(ofEntry: id) else {
         throw RepositoryError.entryNotFound(id)
       }
+      let entry = transaction.document.entries[index]
+      if let shown, entry != shown { throw ConcurrentChangeError.readingChanged }
       transaction.apply(.removeEntry(id))
       return entry
     }
@@ -198,29 +205,33 @@ extension DataRepository {
     }
   }
 
-  /// Replaces the visit with the same id; it must exist.
-  public func updateVisit(_ visit: Visit, summary: String? = nil) throws {
+  /// Replaces the visit with the same id; it must exist and, with `expecting`, still be exactly
+  /// the visit the person was shown.
+  public func updateVisit(_ visit: Visit, expecting shown: Visit? = nil, summary: String? = nil) throws {
     try write(summary: summary ?? "edit a visit") { transaction in
-      guard transaction.document.visits.contains(where: { $0.id == visit.id }) else {
+      guard let current = transaction.document.visits.first(where: { $0.id == visit.id }) else {
         throw RepositoryError.visitNotFound(visit.id)
       }
+      if let shown, current != shown { throw ConcurrentChangeError.visitChanged }
       transaction.apply(.putVisit(visit))
     }
   }
 
-  /// Deletes a visit and returns it; it must exist.
+  /// Deletes a visit and returns it; it must exist and, with `expecting`, still be exactly the
+  /// visit the person was shown.
   @discardableResult
-  public func deleteVisit(_ id: UUID, summary: String? = nil) throws -> Visit {
+  public func deleteVisit(_ id: UUID, expecting shown: Visit? = nil, summary: String? = nil) throws -> Visit {
     try write(summary: summary ?? "delete a visit") { transaction in
       guard let visit = transaction.document.visits.first(where: { $0.id == id }) else {
         throw RepositoryError.visitNotFound(id)
       }
+      if let shown, visit != shown { throw ConcurrentChangeError.visitChanged }
       transaction.apply(.removeVisit(id))
       return visit
     }
   }
 
-  private func requireKnown(_ markerID: UUID, in document: GlanceDocument) throws {
+  func requireKnown(_ markerID: UUID, in document: GlanceDocument) throws {
     guard library.marker(id: markerID) != nil || document.customMarkers.contains(where: { $0.id == markerID })
     else { throw RepositoryError.unknownMarker(markerID) }
   }

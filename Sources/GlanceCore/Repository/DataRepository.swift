@@ -29,8 +29,10 @@ public protocol DataRepository: AnyObject {
   /// Runs `body` on the current document under exclusive access and saves what it applied.
   func write<T>(summary: String, _ body: (inout Transaction) throws -> T) throws -> T
 
-  /// Reverts the newest recorded change; nil when there is nothing to undo.
-  func undo() throws -> UndoStep?
+  /// Reverts the newest recorded change; nil when there is nothing to undo. With `expecting`,
+  /// only when the newest change is still that step (the one the person was asked about); else
+  /// `ConcurrentChangeError.undoChanged` and nothing changes.
+  func undo(expecting shown: UndoStep?) throws -> UndoStep?
 
   /// The current document for display, with only the selected entries (and, with `allIDs`,
   /// every entry's id). It must not be changed and saved: `write` works on the whole document.
@@ -38,6 +40,9 @@ public protocol DataRepository: AnyObject {
 }
 
 extension DataRepository {
+  /// Reverts the newest recorded change, whichever it is.
+  public func undo() throws -> UndoStep? { try undo(expecting: nil) }
+
   public func view(selecting selection: EntrySelection, allIDs: Bool) throws -> DocumentView {
     var document = try read()
     let ids = allIDs ? document.entries.map { ShortID.halves($0.id).0 } : []
@@ -52,4 +57,24 @@ public enum RepositoryError: Error, Equatable, Sendable {
   case entryNotFound(UUID)
   case visitNotFound(UUID)
   case duplicateCustomMarker(String)
+}
+
+extension RepositoryError: GlanceError {
+  public var message: String {
+    switch self {
+    case .unknownMarker:
+      "That marker is not in the library or among your own markers (another glance may have removed it). Nothing was changed."
+    case .entryNotFound: ConcurrentChangeError.readingGone.message
+    case .visitNotFound: ConcurrentChangeError.visitGone.message
+    case .duplicateCustomMarker(let name):
+      "There is already a marker called “\(name)”. Nothing was changed."
+    }
+  }
+
+  public var exitStatus: ExitStatus {
+    switch self {
+    case .entryNotFound, .visitNotFound: .busy
+    case .unknownMarker, .duplicateCustomMarker: .refused
+    }
+  }
 }

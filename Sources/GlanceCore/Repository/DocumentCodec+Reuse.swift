@@ -25,34 +25,8 @@ struct Reuse {
   let touchedEntries: TouchedIDs
 }
 
-/// A small set of ids: a linear scan for the usual handful (no hashing per entry), a `Set` for
-/// bulk changes such as an import.
-struct TouchedIDs: Sendable {
-  private var list: [(UInt64, UInt64)] = []
-  private var set: Set<UUID>?
-
-  mutating func insert(_ id: UUID) {
-    if set != nil {
-      set!.insert(id)
-    } else if list.count < 16 {
-      let key = id.words
-      if !list.contains(where: { $0 == key }) { list.append(key) }
-    } else {
-      set = Set(list.map { key in withUnsafeBytes(of: key) { UUID(uuid: $0.load(as: uuid_t.self)) } })
-      set!.insert(id)
-      list = []
-    }
-  }
-
-  @inline(__always) func contains(_ id: UUID) -> Bool {
-    if let set { return set.contains(id) }
-    let key = id.words
-    for touched in list where touched == key { return true }
-    return false
-  }
-
-  var isEmpty: Bool { list.isEmpty && (set?.isEmpty ?? true) }
-}
+/// The ids of the entries a change touched.
+typealias TouchedIDs = IDSet
 
 /// An encoded document and the freshly encoded parts of it.
 struct Encoded {

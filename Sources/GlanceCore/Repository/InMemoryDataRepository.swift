@@ -27,26 +27,19 @@ public final class InMemoryDataRepository: DataRepository {
   public func write<T>(summary: String, _ body: (inout Transaction) throws -> T) throws -> T {
     var transaction = Transaction(document: document, summary: summary, now: Timestamp(clock()))
     let result = try body(&transaction)
-    try document = validated(transaction.finished())
+    let finished = transaction.finished()
+    try finished.checkBeforeSaving(library: library, scope: transaction.scope)
+    document = finished
     return result
   }
 
-  public func undo() throws -> UndoStep? {
+  public func undo(expecting shown: UndoStep?) throws -> UndoStep? {
     var transaction = Transaction(document: document, summary: "", now: Timestamp(clock()))
     transaction.recordsUndo = false
-    guard let step = transaction.popUndoStep() else { return nil }
-    transaction.apply(step.operations)
-    document = transaction.finished()
+    guard let step = try transaction.undoNewest(expecting: shown) else { return nil }
+    let finished = transaction.finished()
+    try finished.checkBeforeSaving(library: library, scope: transaction.scope)
+    document = finished
     return step
-  }
-
-  /// Refuses what the file repository could not save, so both fail alike.
-  private func validated(_ candidate: GlanceDocument) throws -> GlanceDocument {
-    do {
-      try candidate.validateNumbers()
-    } catch let error as NonFiniteNumberError {
-      throw StorageError.invalidNumber(field: error.field)
-    }
-    return candidate
   }
 }

@@ -21,10 +21,24 @@ public struct Transaction {
   /// False while undoing, so an undo does not record an undo step of its own.
   var recordsUndo = true
 
+  /// The custom markers and tracked rows before the change (short lists), for the checks a
+  /// save makes (`ChangeScope`).
+  private let customMarkersBefore: [MarkerDefinition]
+  private let trackedMarkersBefore: [UserMarker]
+
   init(document: GlanceDocument, summary: String, now: Timestamp) {
     self.document = document
     self.summary = summary
     self.now = now
+    customMarkersBefore = document.customMarkers
+    trackedMarkersBefore = document.trackedMarkers
+  }
+
+  /// What the change touched, for the checks before saving.
+  var scope: ChangeScope {
+    ChangeScope(
+      touchedEntries: touchedEntries, customMarkersBefore: customMarkersBefore,
+      trackedMarkersBefore: trackedMarkersBefore)
   }
 
   /// Applies `operation` to the document.
@@ -37,8 +51,16 @@ public struct Transaction {
     inverse.append(contentsOf: document.apply(operation))
   }
 
+  /// Applies `operations` in order, long runs of entry or visit changes in one pass.
   public mutating func apply(_ operations: [Operation]) {
-    for operation in operations { apply(operation) }
+    for operation in operations {
+      switch operation {
+      case .putEntry(let entry): touchedEntries.insert(entry.id)
+      case .removeEntry(let id): touchedEntries.insert(id)
+      default: break
+      }
+    }
+    inverse.append(contentsOf: document.apply(operations))
   }
 
   /// Starts tracking each marker not tracked yet, at the end of the home screen, as one change;
@@ -63,8 +85,16 @@ public struct Transaction {
   /// profile is a silent default nobody sees.
   mutating func setProfile(_ profile: Profile) { document.profile = profile }
 
-  /// Pops the newest undo step (for `undo`).
-  mutating func popUndoStep() -> UndoStep? { document.undo.popLast() }
+  /// Takes back the newest change (for `undo`): pops its step and applies its operations. With
+  /// `expecting`, only when it is still that step (same id).
+  mutating func undoNewest(expecting shown: UndoStep?) throws(ConcurrentChangeError) -> UndoStep? {
+    if let shown, document.undo.last?.id != shown.id {
+      throw .undoChanged(asked: shown.summary, newest: document.undo.last?.summary)
+    }
+    guard let step = document.undo.popLast() else { return nil }
+    apply(step.operations)
+    return step
+  }
 
   /// The document to save: the changes plus, when recording, the undo step that reverts them.
   func finished() -> GlanceDocument {

@@ -23,16 +23,17 @@ public enum ShortID {
     }
   }
 
+  /// The id in its stored text form (`8F1C2A9E-…`, uppercase), without Foundation's `uuidString`.
+  public static func uuidText(_ id: UUID) -> String {
+    var writer = JSONWriter(capacity: 40)
+    writer.uuid(id)
+    let bytes = writer.bytes
+    return String(decoding: bytes[1..<(bytes.count - 1)], as: UTF8.self)
+  }
+
   /// The id's first 16 hex digits as a number, and the last 16.
   @inline(__always)
-  static func halves(_ id: UUID) -> (UInt64, UInt64) {
-    withUnsafeBytes(of: id.uuid) { bytes in
-      (
-        UInt64(bigEndian: bytes.loadUnaligned(fromByteOffset: 0, as: UInt64.self)),
-        UInt64(bigEndian: bytes.loadUnaligned(fromByteOffset: 8, as: UInt64.self))
-      )
-    }
-  }
+  static func halves(_ id: UUID) -> (UInt64, UInt64) { id.orderKey }
 
   /// The shortest unique prefix (≥ 4) of each id among `ids`.
   public static func prefixes(for ids: [UUID]) -> [UUID: String] {

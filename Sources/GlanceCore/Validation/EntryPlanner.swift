@@ -15,6 +15,30 @@ public struct EntryDraft: Equatable, Sendable {
   public var note: String?
   /// Questions to answer before saving; empty when there is nothing to ask.
   public var checks: [EntryCheck]
+  /// The marker's readings the checks were made against.
+  var existing: [MarkerEntry] = []
+
+  /// How many stored readings are the same as this one (marker, date, value, comparator):
+  /// what the duplicate question, if any, was about.
+  var sameReadings: Int { existing.filter { isSame(as: $0) }.count }
+
+  /// True when `entry` records the same value of the same marker on the same day.
+  func isSame(as entry: MarkerEntry) -> Bool {
+    entry.markerID == marker.id && entry.dateOfService == date && entry.value == value
+      && entry.comparator == comparator
+  }
+
+  /// This draft with the value the slip question suggested instead of the typed one: every other
+  /// check (a duplicate of the new value) is made again; the slip question is answered.
+  public func accepting(_ suggestion: Double) -> EntryDraft {
+    var draft = self
+    draft.value = suggestion
+    draft.convertedFrom = nil
+    draft.checks = EntryChecks.check(
+      value: suggestion, comparator: comparator, date: date, marker: marker, existing: existing
+    ).filter { if case .tenfold = $0.kind { false } else { true } }
+    return draft
+  }
 
   /// The entry this draft saves.
   public func entry(at now: Timestamp, source: SourceType) -> MarkerEntry {
@@ -37,6 +61,13 @@ public enum EntryPlanner {
   public static func resolveMarkers(_ text: String, among markers: [MarkerDefinition]) throws(EntryError)
     -> [MarkerDefinition]
   {
+    try resolveMarkers(text, among: markers, search: nil)
+  }
+
+  /// The same, with a search index built once for many look-ups (a spreadsheet's headers).
+  static func resolveMarkers(_ text: String, among markers: [MarkerDefinition], search: SearchService?)
+    throws(EntryError) -> [MarkerDefinition]
+  {
     let compact = SearchText(text).compact
     if bloodPressureWords.contains(compact),
       let systolic = markers.first(where: { $0.key == "bp-systolic" }),
@@ -50,7 +81,7 @@ public enum EntryPlanner {
     }) {
       return [marker]
     }
-    switch SearchService(markers: markers).resolveMarker(text) {
+    switch (search ?? SearchService(markers: markers)).resolveMarker(text) {
     case .found(let marker): return [marker]
     case .ambiguous(let candidates):
       throw .ambiguousMarker(text, candidates.map { "\($0.displayName) (\($0.key))" })
@@ -67,7 +98,7 @@ public enum EntryPlanner {
     let date =
       try dateText.map { (text: String) throws(EntryError) in try DateParser.parse(text, today: today, for: .reading) }
       ?? today
-    let cleanNote = note.flatMap { $0.trimmingWhitespaceAndNewlines().isEmpty ? nil : $0 }
+    let cleanNote = try note.flatMap { (text: String) throws(EntryError) in try self.note(text) }
     // Only the readings of the markers in question: the checks need nothing else.
     let wanted = Set(markers.map(\.id))
     let groups = document.entryIndicesByMarker(only: wanted).mapValues { $0.map { document.entries[$0] } }
@@ -85,6 +116,13 @@ public enum EntryPlanner {
     ]
   }
 
+  /// A note as typed: nil when it is only spaces (`--note ""` removes a note), refused past
+  /// `InputLimits.noteCharacters`.
+  public static func note(_ text: String) throws(EntryError) -> String? {
+    try InputLimits.check(text, InputLimits.noteCharacters, "The note")
+    return text.trimmingWhitespaceAndNewlines().isEmpty ? nil : text
+  }
+
   /// One draft for `marker` from a typed value (and unit).
   public static func draft(
     _ marker: MarkerDefinition, valueText: String, unit: String?, date: CalendarDate, note: String?,
@@ -96,9 +134,10 @@ public enum EntryPlanner {
     let convertedFrom = conversion.original.map { ValueText.withUnit($0.value, typed.comparator, $0.unit) }
     let checks = EntryChecks.check(
       value: conversion.value, comparator: typed.comparator, date: date, marker: marker, existing: existing)
+    if let note { try InputLimits.check(note, InputLimits.noteCharacters, "The note") }
     return EntryDraft(
       marker: marker, value: conversion.value, comparator: typed.comparator, convertedFrom: convertedFrom,
-      date: date, note: note, checks: checks)
+      date: date, note: note, checks: checks, existing: existing)
   }
 
   /// What saving did.
@@ -111,12 +150,38 @@ public enum EntryPlanner {
   }
 
   /// Saves drafts as one change (all or none), tracking any marker not tracked yet.
+  ///
+  /// The drafts were checked against the data read before the questions; under the write lock
+  /// they are checked again: a custom marker removed meanwhile, or the same reading saved
+  /// meanwhile by another glance (a duplicate nobody was asked about, unless `assumeYes`), stops
+  /// the save with `ConcurrentChangeError`.
   public static func save(
-    _ drafts: [EntryDraft], source: SourceType, summary: String, repository: any DataRepository
+    _ drafts: [EntryDraft], source: SourceType, summary: String, assumeYes: Bool = false,
+    repository: any DataRepository
   ) throws -> Saved {
     // Nothing to save writes nothing: no empty undo step, no data file made for it.
     guard !drafts.isEmpty else { return Saved(entries: [], newlyTracked: [], document: try repository.read()) }
     let (entries, newlyTracked) = try repository.write(summary: summary) { transaction in
+      let document = transaction.document
+      for draft in drafts where !draft.marker.isSystemDefined {
+        guard document.customMarkers.contains(where: { $0.id == draft.marker.id }) else {
+          throw ConcurrentChangeError.markerGone(draft.marker.displayName)
+        }
+      }
+      if !assumeYes {
+        for draft in drafts {
+          let now = document.entries.withUnsafeBufferPointer { buffer in
+            var count = 0
+            for entry in buffer where entry.markerID.words == draft.marker.id.words && draft.isSame(as: entry) {
+              count += 1
+            }
+            return count
+          }
+          if now > draft.sameReadings {
+            throw ConcurrentChangeError.duplicateAppeared("\(draft.label) for \(DateText.long(draft.date))")
+          }
+        }
+      }
       let added = Set(transaction.track(drafts.map(\.marker.id)))
       var newlyTracked: [MarkerDefinition] = []
       for draft in drafts

@@ -1,0 +1,137 @@
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
+
+// Many operations at once. An import of 100,000 readings, its undo, or a `--replace` is a long
+// run of `putEntry` or `removeEntry`; applied one at a time, each is a scan and an array insert,
+// and the whole grows with the square of the rows. A run is applied in one pass instead, with
+// exactly the result and the inverse operations of applying it one at a time.
+
+extension GlanceDocument {
+  /// Runs shorter than this are applied one at a time (no table to build).
+  static let bulkThreshold = 16
+
+  /// Applies `operations` in order; returns the operations that undo them, in the order
+  /// applying them one by one would have produced.
+  public mutating func apply(_ operations: [Operation]) -> [Operation] {
+    var inverse: [Operation] = []
+    var start = 0
+    while start < operations.count {
+      let kind = BulkKind(operations[start])
+      var end = start + 1
+      if kind != nil {
+        while end < operations.count, BulkKind(operations[end]) == kind { end += 1 }
+      }
+      let run = operations[start..<end]
+      if let kind, run.count >= Self.bulkThreshold, let undone = applyRun(run, kind) {
+        inverse += undone
+      } else {
+        for operation in run { inverse += apply(operation) }
+      }
+      start = end
+    }
+    return inverse
+  }
+
+  private enum BulkKind {
+    case putEntry, removeEntry, putVisit, removeVisit
+
+    init?(_ operation: Operation) {
+      switch operation {
+      case .putEntry: self = .putEntry
+      case .removeEntry: self = .removeEntry
+      case .putVisit: self = .putVisit
+      case .removeVisit: self = .removeVisit
+      default: return nil
+      }
+    }
+  }
+
+  /// Nil when the run names one id twice: then it is applied one at a time.
+  private mutating func applyRun(_ run: ArraySlice<Operation>, _ kind: BulkKind) -> [Operation]? {
+    switch kind {
+    case .putEntry:
+      let incoming = run.compactMap { if case .putEntry(let entry) = $0 { entry } else { nil } }
+      guard let olds = entries.bulkPut(incoming, by: MarkerEntry.chronological) else { return nil }
+      return incoming.compactMap { entry in
+        guard let old = olds[entry.id] else { return .removeEntry(entry.id) }
+        return old == entry ? nil : .putEntry(old)
+      }
+    case .removeEntry:
+      let ids = run.compactMap { if case .removeEntry(let id) = $0 { id } else { nil } }
+      guard let olds = entries.bulkRemove(ids) else { return nil }
+      return ids.compactMap { olds[$0].map(Operation.putEntry) }
+    case .putVisit:
+      let incoming = run.compactMap { if case .putVisit(let visit) = $0 { visit } else { nil } }
+      guard let olds = visits.bulkPut(incoming, by: { Visit.newestFirst($1, $0) }) else { return nil }
+      return incoming.compactMap { visit in
+        guard let old = olds[visit.id] else { return .removeVisit(visit.id) }
+        return old == visit ? nil : .putVisit(old)
+      }
+    case .removeVisit:
+      let ids = run.compactMap { if case .removeVisit(let id) = $0 { id } else { nil } }
+      guard let olds = visits.bulkRemove(ids) else { return nil }
+      return ids.compactMap { olds[$0].map(Operation.putVisit) }
+    }
+  }
+}
+
+extension Array where Element: Identifiable, Element.ID == UUID {
+  /// Puts every element of `incoming` (ids all different) into this array, kept sorted by
+  /// `areInIncreasingOrder`, replacing elements with the same id; returns the replaced ones by
+  /// id. Nil, with nothing changed, when `incoming` names an id twice.
+  mutating func bulkPut(_ incoming: [Element], by areInIncreasingOrder: (Element, Element) -> Bool)
+    -> [UUID: Element]?
+  {
+    var ids = IDSet(capacity: incoming.count)
+    for element in incoming where !ids.insert(element.id) { return nil }
+    let olds = removeAll(in: ids)
+    let sorted = incoming.sorted(by: areInIncreasingOrder)
+    // The usual import adds readings newer than every stored one: a plain append.
+    if let last = self.last, let first = sorted.first, !areInIncreasingOrder(first, last) {
+      append(contentsOf: sorted)
+      return olds
+    }
+    // NB: ties cannot happen (the order ends in the id, and the ids differ), so a merge gives
+    // exactly what inserting one at a time gives.
+    var merged: [Element] = []
+    merged.reserveCapacity(count + sorted.count)
+    var mine = 0
+    var theirs = 0
+    while mine < count, theirs < sorted.count {
+      if areInIncreasingOrder(sorted[theirs], self[mine]) {
+        merged.append(sorted[theirs])
+        theirs += 1
+      } else {
+        merged.append(self[mine])
+        mine += 1
+      }
+    }
+    merged.append(contentsOf: self[mine...])
+    merged.append(contentsOf: sorted[theirs...])
+    self = merged
+    return olds
+  }
+
+  /// Removes the elements with these ids (all different); returns them by id. Nil, with nothing
+  /// changed, when an id is named twice.
+  mutating func bulkRemove(_ ids: [UUID]) -> [UUID: Element]? {
+    var wanted = IDSet(capacity: ids.count)
+    for id in ids where !wanted.insert(id) { return nil }
+    return removeAll(in: wanted)
+  }
+
+  /// Removes the elements whose id is in `ids`, keeping the order of the rest; returns them.
+  private mutating func removeAll(in ids: IDSet) -> [UUID: Element] {
+    var removed: [UUID: Element] = [:]
+    guard ids.count > 0, contains(where: { ids.contains($0.id) }) else { return removed }
+    removeAll { element in
+      guard ids.contains(element.id) else { return false }
+      removed[element.id] = element
+      return true
+    }
+    return removed
+  }
+}

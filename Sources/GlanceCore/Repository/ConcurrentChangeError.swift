@@ -1,0 +1,52 @@
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
+
+/// Another glance saved while this one was asking a question, and what the person confirmed is
+/// no longer what would change. Nothing was changed; running the command again shows the new state.
+public enum ConcurrentChangeError: GlanceError, Equatable {
+  /// The newest change is no longer the one `undo` asked about (nil: nothing is left to undo).
+  case undoChanged(asked: String, newest: String?)
+  case readingChanged
+  case readingGone
+  case visitChanged
+  case visitGone
+  /// Readings or visits were added or removed while `import --replace` asked.
+  case dataChanged
+  /// A custom marker a reading was for was removed meanwhile.
+  case markerGone(String)
+  /// The same reading was saved meanwhile (`label` names it: "HDL 89 on Feb 15, 2025").
+  case duplicateAppeared(String)
+
+  public var message: String {
+    switch self {
+    case .undoChanged(let asked, let newest?):
+      "Another glance saved a change while this one was asking: the latest change is now “\(newest)”, "
+        + "not “\(asked)”. Nothing was undone; run glance undo again to see what it would take back."
+    case .undoChanged:
+      "Another glance changed your data while this one was asking, and there is nothing left to undo. Nothing was changed."
+    case .readingChanged:
+      "Another glance changed this reading while this one was asking. Nothing was changed; "
+        + "look at it again with glance show, then repeat the command."
+    case .readingGone:
+      "This reading was deleted by another glance meanwhile. Nothing was changed."
+    case .visitChanged:
+      "Another glance changed this visit while this one was asking. Nothing was changed; "
+        + "look at it again with glance visit show, then repeat the command."
+    case .visitGone:
+      "This visit was deleted by another glance meanwhile. Nothing was changed."
+    case .dataChanged:
+      "Your data changed while glance was asking (another glance saved). Nothing was replaced; "
+        + "run the import again to see what it would replace now."
+    case .markerGone(let name):
+      "The marker \(name) was removed by another glance meanwhile. Nothing was saved."
+    case .duplicateAppeared(let label):
+      "Another glance saved \(label) meanwhile, so this would be a second copy. Nothing was saved; "
+        + "run the command again to decide."
+    }
+  }
+
+  public var exitStatus: ExitStatus { .busy }
+}
