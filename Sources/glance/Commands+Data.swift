@@ -22,7 +22,10 @@ extension App {
       drafts = try askPanel(date: date, document: document, context)
     } else {
       var lines: [String] = []
-      while let line = console.readLine() { lines.append(line) }
+      while let line = try console.readLine() {
+        lines.append(line)
+        guard lines.count <= InputLimits.lines else { throw BatchPlanner.Failure.tooManyLines }
+      }
       drafts = try BatchPlanner.plan(lines: lines, date: date, document: document, library: library)
       guard !drafts.isEmpty else {
         throw UsageError(
@@ -37,7 +40,8 @@ extension App {
     }
     drafts = try answerChecks(drafts, context)
     let saved = try EntryPlanner.save(
-      drafts, source: .batchEntry, summary: EntryPlanner.summary(of: drafts), repository: context.repository)
+      drafts, source: .batchEntry, summary: EntryPlanner.summary(of: drafts), assumeYes: context.global.yes,
+      repository: context.repository)
     for marker in saved.newlyTracked { console.out("Now tracking \(marker.displayName).") }
     for entry in saved.entries { console.out(savedLine(entry, document: saved.document, context)) }
   }
@@ -46,7 +50,7 @@ extension App {
   private func askDate(_ context: Context) throws -> CalendarDate {
     while true {
       console.prompt("Date of these results (Enter for today, \(DateText.long(context.today))): ")
-      guard let line = console.readLine()?.trimmingWhitespace(), !line.isEmpty else {
+      guard let line = try console.readLine()?.trimmingWhitespace(), !line.isEmpty else {
         return context.today
       }
       do {
@@ -70,7 +74,7 @@ extension App {
       let definition = snapshot.definition
       while true {
         console.prompt("  " + TextWidth.pad(definition.displayName, to: width) + " (\(definition.unit)): ")
-        guard let line = console.readLine() else { return drafts }
+        guard let line = try console.readLine() else { return drafts }
         let words = line.split(separator: " ").map(String.init)
         guard let value = words.first else { break }
         let draft: EntryDraft
@@ -111,10 +115,11 @@ extension App {
       console.write(bytes)
       return
     }
+    try ExportWriter.refuseInside(context.location.folder, path)
     if let status = try PosixFileSystem().status(path), status.isRegularFile {
       try context.confirm("\(path) already exists. Replace it?")
     }
-    try ExportWriter.write(bytes, to: path)
+    try ExportWriter.write(bytes, to: path, dataFolder: context.location.folder)
     console.err(Exporter.notice)
     let what =
       options.visits
@@ -125,32 +130,31 @@ extension App {
   }
 
   func importFile(_ options: ImportOptions, _ context: Context) throws {
+    let file = try Importer.read(Importer.readFile(options.file))
+    let library = context.repository.library
     let document = try context.document()
-    // Missing, a folder, or not readable: all the same to the person.
-    guard let file = try? PosixFileSystem().readFile(options.file) else {
-      throw ImportError.unreadable("there is no readable file at \(options.file)")
-    }
-    let plan = try Importer.plan(
-      file.array, replace: options.replace, into: document, library: context.repository.library, today: context.today,
-      now: Timestamp(Date()))
-    let summary = plan.summary(library: context.repository.library, customMarkers: document.customMarkers, dryRun: true)
     if options.dryRun {
-      console.out(summary)
+      let plan = try Importer.plan(
+        file, replace: options.replace, into: document, library: library, today: context.today,
+        now: Timestamp(Date()))
+      console.out(plan.summary(library: library, customMarkers: document.customMarkers, dryRun: true))
       console.out("This was a dry run: nothing was changed.")
       return
     }
-    if plan.isEmpty {
-      console.out(summary)
-      return
-    }
+    var confirmed: ImportFingerprint?
     if options.replace {
       try context.confirm(
         "Replace all your data (\(counted(document.entries.count, "reading")), \(counted(document.visits.count, "visit"))) with the file's?"
       )
+      confirmed = ImportFingerprint(document)
     }
-    try Importer.apply(plan, to: context.repository, summary: "import \(PathText.lastComponent(options.file))")
-    console.out(plan.summary(library: context.repository.library, customMarkers: document.customMarkers, dryRun: false))
-    console.out("Changed your mind? glance undo")
+    // Planned again under the write lock: what another glance saved meanwhile is kept.
+    let plan = try Importer.apply(
+      file, replace: options.replace, confirmed: confirmed, to: context.repository,
+      summary: "import \(PathText.lastComponent(options.file))", today: context.today)
+    let known = try context.repository.read().customMarkers
+    console.out(plan.summary(library: library, customMarkers: known, dryRun: plan.isEmpty))
+    if !plan.isEmpty { console.out("Changed your mind? glance undo") }
   }
 
   func undo(_ context: Context) throws {
@@ -160,7 +164,8 @@ extension App {
       return
     }
     try context.confirm("Undo: \(step.summary)?")
-    guard let undone = try context.repository.undo() else {
+    // Only the step the person was asked about: another glance may have saved since.
+    guard let undone = try context.repository.undo(expecting: step) else {
       console.out("There is nothing to undo.")
       return
     }

@@ -33,7 +33,7 @@ extension App {
       leaves this machine.
       """)
     console.prompt("Press Enter to choose your markers… ")
-    guard console.readLine() != nil else { return }
+    guard try console.readLine() != nil else { return }
 
     let library = context.repository.library
     let all = context.allMarkers(document)
@@ -53,7 +53,7 @@ extension App {
     showCategories()
     while true {
       console.prompt("> ")
-      guard let line = console.readLine()?.trimmingWhitespace(), !line.isEmpty else { break }
+      guard let line = try console.readLine()?.trimmingWhitespace(), !line.isEmpty else { break }
       let candidates: [MarkerDefinition]
       if let number = Int(line), (1...categories.count).contains(number) {
         candidates = library.markers(inCategory: categories[number - 1].key)
@@ -75,7 +75,7 @@ extension App {
         console.out("  \(String(index + 1).leftPadded(2))  \(marker.displayName) (\(marker.unit))\(mark)")
       }
       console.prompt("Numbers to track (e.g. 1 3, or all), Enter to go back: ")
-      guard let answer = console.readLine(), !answer.trimmingWhitespace().isEmpty else { continue }
+      guard let answer = try console.readLine(), !answer.trimmingWhitespace().isEmpty else { continue }
       guard let picks = SelectionParser.parse(answer, count: candidates.count) else {
         console.out("Please type numbers from the list, like 1 3, or all.")
         continue
@@ -90,9 +90,9 @@ extension App {
     console.out(style.paint("Step 3 of 3 — A marker of your own (optional)", .bold))
     console.prompt("Name of a marker that isn't in the library, or Enter to skip: ")
     var custom: MarkerDefinition?
-    if let name = console.readLine()?.trimmingWhitespace(), !name.isEmpty {
+    if let name = try console.readLine()?.trimmingWhitespace(), !name.isEmpty {
       console.prompt("Its unit (e.g. mmol/L): ")
-      let unit = console.readLine() ?? ""
+      let unit = try console.readLine() ?? ""
       do {
         custom = try CustomMarkerPlanner.make(
           name: name, unit: unit, low: nil, high: nil, direction: nil, existing: all)

@@ -189,20 +189,44 @@ struct DocumentCodecTests {
   }
 }
 
-/// A random document with every kind of record and awkward text and numbers.
-func randomDocument(using generator: inout SeededGenerator) -> GlanceDocument {
+/// A random document with every kind of record and awkward text and numbers. With `valid`, only
+/// what glance itself accepts at its entrances (values within a billion, readings from 1900 to
+/// mid-2025, names and units with text, ranges low below high), so an import takes all of it.
+func randomDocument(using generator: inout SeededGenerator, valid: Bool = false) -> GlanceDocument {
   let library = MarkerLibrary.builtIn
   func stamp() -> Timestamp { Timestamp(secondsSince1970: Int64.random(in: 0...4_000_000_000, using: &generator)) }
-  func day() -> CalendarDate { CalendarDate(dayNumber: Int.random(in: -5000...30000, using: &generator))! }
+  func day() -> CalendarDate {
+    CalendarDate(dayNumber: Int.random(in: valid ? -25567...20238 : -5000...30000, using: &generator))!
+  }
   func maybe<T>(_ make: () -> T) -> T? { Bool.random(using: &generator) ? make() : nil }
+  func value() -> Double {
+    var value = randomDouble(using: &generator)
+    while valid && !ValueParser.isStorable(value) { value = randomDouble(using: &generator) }
+    return value
+  }
+  func text() -> String {
+    let made = randomText(using: &generator)
+    return valid && made.trimmingWhitespaceAndNewlines().isEmpty ? "Z" + made : made
+  }
+  func name() -> String {
+    let made = randomText(using: &generator).trimmingWhitespaceAndNewlines()
+    return valid && made.isEmpty ? "Z" : made
+  }
+  func range() -> (Double?, Double?) {
+    var low = maybe { value() }
+    var high = maybe { value() }
+    if valid, let a = low, let b = high {
+      if a == b { high = nil } else { (low, high) = (min(a, b), max(a, b)) }
+    }
+    return (low, high)
+  }
   var document = GlanceDocument.empty(createdAt: stamp())
   document.profile.name = randomText(using: &generator)
   var customs: [MarkerDefinition] = []
   for index in 0..<Int.random(in: 0...3, using: &generator) {
     var marker = Fixture.customMarker(
-      "Custom \(index) \(randomText(using: &generator))", unit: randomText(using: &generator))
-    marker.referenceLow = maybe { randomDouble(using: &generator) }
-    marker.referenceHigh = maybe { randomDouble(using: &generator) }
+      "Custom \(index) \(randomText(using: &generator))".trimmingWhitespaceAndNewlines(), unit: valid ? name() : text())
+    (marker.referenceLow, marker.referenceHigh) = range()
     marker.aliases = (0..<Int.random(in: 0...3, using: &generator)).map { _ in randomText(using: &generator) }
     marker.notes = maybe { randomText(using: &generator) }
     customs.append(marker)
@@ -212,16 +236,17 @@ func randomDocument(using generator: inout SeededGenerator) -> GlanceDocument {
   document.apply(
     .setTrackedMarkers(
       markers.enumerated().map { index, marker in
-        UserMarker(
-          markerID: marker.id, customReferenceLow: maybe { randomDouble(using: &generator) },
-          customReferenceHigh: maybe { randomDouble(using: &generator) }, displayOrder: index, addedAt: stamp())
+        let (low, high) = range()
+        return UserMarker(
+          markerID: marker.id, customReferenceLow: low, customReferenceHigh: high, displayOrder: index,
+          addedAt: stamp())
       }))
   for _ in 0..<Int.random(in: 0...40, using: &generator) {
     let marker = markers.randomElement(using: &generator)!
     document.apply(
       .putEntry(
         MarkerEntry(
-          markerID: marker.id, value: randomDouble(using: &generator),
+          markerID: marker.id, value: value(),
           comparator: maybe { ValueComparator.allCases.randomElement(using: &generator)! }, unit: marker.unit,
           dateOfService: day(), entryTimestamp: stamp(), note: maybe { randomText(using: &generator) },
           sourceType: [SourceType.quickAdd, .batchEntry, .fileImport].randomElement(using: &generator)!)))
@@ -230,7 +255,7 @@ func randomDocument(using generator: inout SeededGenerator) -> GlanceDocument {
     document.apply(
       .putVisit(
         Visit(
-          date: day(), doctorName: randomText(using: &generator),
+          date: day(), doctorName: valid ? name() : randomText(using: &generator),
           visitType: VisitType.allCases.randomElement(using: &generator)!,
           visitTypeLabel: maybe { randomText(using: &generator) }, notes: maybe { randomText(using: &generator) },
           entryTimestamp: stamp())))

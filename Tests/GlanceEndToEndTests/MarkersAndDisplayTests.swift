@@ -39,10 +39,22 @@ struct MarkersAndDisplayTests {
   @Test("an id prefix that fits several readings lists them and changes nothing")
   func ambiguousID() throws {
     let glance = GlanceSandbox()
-    // Rows of one import get ids that count up, so their first hex digits agree.
-    let sheet = glance.scratch.path + "/labs.csv"
-    try "Date,HDL\n2025-01-10,61\n2025-04-10,63\n".write(toFile: sheet, atomically: true, encoding: .utf8)
-    #expect(try glance.run("import", sheet, "--yes").status == 0)
+    // Two readings whose ids share their first eight hex digits, restored from a backup.
+    var backup = GlanceDocument.empty(createdAt: Timestamp(secondsSince1970: 1_700_000_000))
+    let hdl = MarkerLibrary.builtIn.marker(key: "hdl")!
+    for (id, day, value) in [
+      ("ABCD1234-1111-4111-8111-111111111111", "2025-01-10", 61.0),
+      ("ABCD1234-2222-4222-8222-222222222222", "2025-04-10", 63.0),
+    ] {
+      backup.apply(
+        .putEntry(
+          MarkerEntry(
+            id: UUID(uuidString: id)!, markerID: hdl.id, value: value, unit: hdl.unit,
+            dateOfService: CalendarDate(iso: day)!, entryTimestamp: backup.profile.createdAt)))
+    }
+    let file = glance.scratch.path + "/backup.json"
+    try Data(try Exporter.json(backup)).write(to: URL(fileURLWithPath: file))
+    #expect(try glance.run("import", file, "--yes").status == 0)
     let ids = try glance.document().entries.map { ShortID.hex($0.id) }
     let shared = String(zip(ids[0], ids[1]).prefix { $0 == $1 }.map(\.0))
     try #require(shared.count >= 4, "ids \(ids)")

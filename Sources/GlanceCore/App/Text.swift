@@ -54,13 +54,24 @@ extension ArraySlice where Element == String {
 /// "1 reading", "2 readings", "100,001 readings": a count with its noun, grouped in thousands as
 /// people read them.
 public func counted(_ count: Int, _ word: String) -> String {
+  "\(grouped(count)) \(word)\(count == 1 ? "" : "s")"
+}
+
+/// "100,001": a number grouped in thousands.
+public func grouped(_ count: Int) -> String {
   var digits = String(count.magnitude)
-  var grouped = ""
+  var groups = ""
   while digits.count > 3 {
-    grouped = "," + digits.suffix(3) + grouped
+    groups = "," + digits.suffix(3) + groups
     digits.removeLast(3)
   }
-  return "\(count < 0 ? "-" : "")\(digits)\(grouped) \(word)\(count == 1 ? "" : "s")"
+  return "\(count < 0 ? "-" : "")\(digits)\(groups)"
+}
+
+/// At most `limit` of `items` joined with ", ", then "and N more": a list from a file can be long.
+func listed(_ items: [String], limit: Int = 20) -> String {
+  let shown = items.prefix(limit).joinedText(", ")
+  return items.count > limit ? shown + " and \(items.count - limit) more" : shown
 }
 
 /// Path helpers (NSString's live in full Foundation).
@@ -76,5 +87,14 @@ public enum PathText {
   public static func lastComponent(_ path: String) -> String {
     guard let slash = path.lastIndex(of: "/") else { return path }
     return String(path[path.index(after: slash)...])
+  }
+}
+
+/// Paths in commands glance suggests, quoted for a POSIX shell: a folder named
+/// `a'; echo INJECTED; echo '` must stay one word when the person pastes the command.
+public enum ShellQuote {
+  /// `text` in single quotes, each `'` inside written as `'\''`.
+  public static func quote(_ text: String) -> String {
+    "'" + text.replacingEvery("'", with: "'\\''") + "'"
   }
 }

@@ -91,77 +91,150 @@ public enum CSV {
     public var message: String
   }
 
+  /// How much of a file the parser reads before refusing it.
+  public struct Limits: Sendable {
+    public var rows = InputLimits.rows
+    public var columns = InputLimits.columns
+    public var cellBytes = InputLimits.cellBytes
+
+    public static let standard = Limits()
+  }
+
   /// Parses CSV text into rows of fields: a leading BOM is dropped, records may end in CRLF, LF
-  /// or CR, quoted fields may hold commas, quotes (`""`) and line breaks. Works on Unicode
-  /// scalars, since "\r\n" is a single Character in Swift.
+  /// or CR, quoted fields may hold commas, quotes (`""`) and line breaks.
   public static func parse(_ text: String) throws(ParseError) -> [[String]] {
-    var scalars = Array(text.unicodeScalars)
-    if scalars.first == "\u{FEFF}" { scalars.removeFirst() }
-    var rows: [[String]] = []
-    var row: [String] = []
-    var field = String.UnicodeScalarView()
-    var index = 0
-    var line = 1
-    var inQuotes = false
-    var fieldWasQuoted = false
-    var rowHasContent = false
-    func endField() {
-      row.append(String(field))
-      field = String.UnicodeScalarView()
-      fieldWasQuoted = false
+    try parse(Array(text.utf8))
+  }
+
+  /// Parses UTF-8 CSV bytes, one pass over the bytes ("\r\n" is a single Character in Swift,
+  /// so the text is never split as Characters). Past `limits` the file is refused.
+  public static func parse(_ bytes: [UInt8], delimiter: UInt8 = UInt8(ascii: ","), limits: Limits = .standard)
+    throws(ParseError) -> [[String]]
+  {
+    var parser = CSVParser(delimiter: delimiter, limits: limits)
+    do {
+      try bytes.withUnsafeBufferPointer { try parser.run($0) }
+    } catch let error as ParseError {
+      throw error
+    } catch {
+      throw ParseError(line: parser.line, message: "The file could not be read.")
     }
-    while index < scalars.count {
-      let scalar = scalars[index]
-      if inQuotes {
-        if scalar == "\"" {
-          if index + 1 < scalars.count, scalars[index + 1] == "\"" {
-            field.append("\"")
-            index += 2
+    return parser.rows
+  }
+}
+
+/// The state of one CSV parse (see `CSV.parse`).
+private struct CSVParser {
+  let delimiter: UInt8
+  let limits: CSV.Limits
+  var rows: [[String]] = []
+  var line = 1
+  private var row: [String] = []
+  private var field: [UInt8] = []
+  private var fieldWasQuoted = false
+  private var rowHasContent = false
+
+  init(delimiter: UInt8, limits: CSV.Limits) {
+    self.delimiter = delimiter
+    self.limits = limits
+  }
+
+  private func error(_ message: String) -> CSV.ParseError { CSV.ParseError(line: line, message: message) }
+
+  private mutating func endField() throws(CSV.ParseError) {
+    guard isValidUTF8(field) else { throw error("A cell is not UTF-8 text.") }
+    row.append(String(decoding: field, as: UTF8.self))
+    field.removeAll(keepingCapacity: true)
+    fieldWasQuoted = false
+    guard row.count <= limits.columns else {
+      throw error("A row has more than \(InputLimits.text(limits.columns)) columns; glance reads at most that many.")
+    }
+  }
+
+  private mutating func endRow() throws(CSV.ParseError) {
+    if rowHasContent || !field.isEmpty {
+      try endField()
+      rows.append(row)
+      guard rows.count <= limits.rows else {
+        throw error("The file has more than \(InputLimits.text(limits.rows)) rows; split it and import the parts.")
+      }
+    }
+    row = []
+    rowHasContent = false
+  }
+
+  private mutating func append(_ bytes: UnsafeBufferPointer<UInt8>.SubSequence) throws(CSV.ParseError) {
+    field.append(contentsOf: bytes)
+    guard field.count <= limits.cellBytes else {
+      throw error("A cell is longer than \(InputLimits.text(limits.cellBytes)) bytes.")
+    }
+  }
+
+  mutating func run(_ buffer: UnsafeBufferPointer<UInt8>) throws(CSV.ParseError) {
+    let quote = UInt8(ascii: "\"")
+    let cr = UInt8(ascii: "\r")
+    let lf = UInt8(ascii: "\n")
+    var index = 0
+    let count = buffer.count
+    if count >= 3, buffer[0] == 0xEF, buffer[1] == 0xBB, buffer[2] == 0xBF { index = 3 }
+    while index < count {
+      let byte = buffer[index]
+      if byte == quote {
+        guard field.isEmpty, !fieldWasQuoted else {
+          throw error("A quote appears inside a field that does not start with one.")
+        }
+        fieldWasQuoted = true
+        rowHasContent = true
+        index += 1
+        // The quoted part: up to the closing quote; "" is a quote inside it.
+        while true {
+          var end = index
+          while end < count, buffer[end] != quote {
+            if buffer[end] == lf || (buffer[end] == cr && (end + 1 == count || buffer[end + 1] != lf)) { line += 1 }
+            end += 1
+          }
+          try append(buffer[index..<end])
+          guard end < count else { throw error("A quoted field is never closed.") }
+          if end + 1 < count, buffer[end + 1] == quote {
+            field.append(quote)
+            index = end + 2
             continue
           }
-          inQuotes = false
-          index += 1
-          continue
+          index = end + 1
+          break
         }
-        if scalar == "\n" { line += 1 }
-        field.append(scalar)
+        continue
+      }
+      if byte == delimiter {
+        try endField()
+        rowHasContent = true
         index += 1
         continue
       }
-      switch scalar {
-      case "\"":
-        guard field.isEmpty, !fieldWasQuoted else {
-          throw ParseError(line: line, message: "A quote appears inside a field that does not start with one.")
-        }
-        inQuotes = true
-        fieldWasQuoted = true
-        rowHasContent = true
-      case ",":
-        endField()
-        rowHasContent = true
-      case "\r", "\n":
-        if scalar == "\r", index + 1 < scalars.count, scalars[index + 1] == "\n" { index += 1 }
-        if rowHasContent || !field.isEmpty {
-          endField()
-          rows.append(row)
-        }
-        row = []
-        rowHasContent = false
+      if byte == cr || byte == lf {
+        if byte == cr, index + 1 < count, buffer[index + 1] == lf { index += 1 }
+        try endRow()
         line += 1
-      default:
-        if fieldWasQuoted {
-          throw ParseError(line: line, message: "Text follows the closing quote of a field.")
-        }
-        field.append(scalar)
-        rowHasContent = true
+        index += 1
+        continue
       }
-      index += 1
+      if fieldWasQuoted { throw error("Text follows the closing quote of a field.") }
+      // A plain run up to the next special byte, copied in one piece.
+      var end = index + 1
+      while end < count {
+        let next = buffer[end]
+        if next == delimiter || next == quote || next == cr || next == lf { break }
+        end += 1
+      }
+      try append(buffer[index..<end])
+      rowHasContent = true
+      index = end
     }
-    if inQuotes { throw ParseError(line: line, message: "A quoted field is never closed.") }
-    if rowHasContent || !field.isEmpty {
-      endField()
-      rows.append(row)
-    }
-    return rows
+    try endRow()
   }
+}
+
+/// True when `bytes` are well-formed UTF-8.
+private func isValidUTF8(_ bytes: [UInt8]) -> Bool {
+  bytes.allSatisfy { $0 < 0x80 } || bytes.withUnsafeBufferPointer { isValidUTF8($0) }
 }

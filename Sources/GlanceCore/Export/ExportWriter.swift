@@ -15,7 +15,12 @@
 /// Writes an export file: readable by its owner only (0600), complete or not at all (a temporary
 /// file beside it, flushed, then renamed into place).
 public enum ExportWriter {
-  public static func write(_ bytes: [UInt8], to path: String, fileSystem: any FileSystem = PosixFileSystem()) throws {
+  /// Writes `bytes` to `path`; a path inside `dataFolder` (the live data file, its backups or
+  /// lock) is refused: an export there would replace them without the lock or a backup.
+  public static func write(
+    _ bytes: [UInt8], to path: String, dataFolder: String? = nil, fileSystem: any FileSystem = PosixFileSystem()
+  ) throws {
+    if let dataFolder { try refuseInside(dataFolder, path) }
     // Not a regular file (a terminal, a pipe, /dev/null): write straight into it, never rename over it.
     if let status = try? fileSystem.status(path), !status.isRegularFile, !status.isDirectory {
       let descriptor = open(path, O_WRONLY | O_CLOEXEC)
@@ -56,13 +61,42 @@ public enum ExportWriter {
   }
 }
 
+extension ExportWriter {
+  /// Refuses an export target inside the data folder (checked before any question is asked).
+  public static func refuseInside(_ dataFolder: String, _ path: String) throws(ExportError) {
+    if let target = resolvedPath(path), let folder = resolvedPath(dataFolder),
+      target == folder || PathText.parent(target) == folder
+    {
+      throw .insideDataFolder(path: path)
+    }
+  }
+}
+
+/// The absolute path `path` names, symbolic links followed; for a file not there yet, its
+/// folder's real path and its name. Nil when even the folder cannot be found.
+func resolvedPath(_ path: String) -> String? {
+  func real(_ path: String) -> String? {
+    guard let resolved = realpath(path, nil) else { return nil }
+    defer { free(resolved) }
+    return String(cString: resolved)
+  }
+  if let whole = real(path) { return whole }
+  let parent = PathText.parent(path)
+  guard let folder = real(parent.isEmpty ? "." : parent) else { return nil }
+  return (folder == "/" ? "" : folder) + "/" + PathText.lastComponent(path)
+}
+
 /// Why an export could not be written.
 public enum ExportError: GlanceError, Equatable {
   case cannotWrite(path: String, reason: String)
+  case insideDataFolder(path: String)
 
   public var message: String {
     switch self {
     case .cannotWrite(let path, let reason): "glance could not write \(path): \(reason). Nothing was exported."
+    case .insideDataFolder(let path):
+      "\(path) is inside glance's data folder, where an export would replace your data or its backups. "
+        + "Nothing was exported; choose a file outside it."
     }
   }
 

@@ -64,7 +64,7 @@ public struct ImportPlan: Sendable {
     if duplicates > 0 { lines.append("Skipped \(counted(duplicates, "item")) already in your data.") }
     if !unmatchedColumns.isEmpty {
       lines.append(
-        "Columns that match no marker (left out; nothing was guessed): \(unmatchedColumns.map { "“\($0)”" }.joinedText(", ")). "
+        "Columns that match no marker (left out; nothing was guessed): \(listed(unmatchedColumns.map { "“\($0)”" })). "
           + "Rename a column to a marker's name or key (see glance library) to include it.")
     }
     if !unusual.isEmpty {
@@ -87,6 +87,10 @@ public enum ImportError: GlanceError, Equatable {
   case problems([String])
   /// `--replace` with a file that holds only visits (it would wipe every reading).
   case visitsCannotReplace
+  /// The file is larger than glance reads.
+  case tooLarge(limit: Int)
+  /// Not a file that can be read to its end (a folder, a device that never ends).
+  case notAFile(String)
 
   public var message: String {
     switch self {
@@ -96,10 +100,13 @@ public enum ImportError: GlanceError, Equatable {
     case .newerVersion(let version):
       "The file was written by a newer glance (schema \(version)). Update glance to import it. Nothing was changed."
     case .empty: "The file is empty. Nothing was changed."
+    case .tooLarge(let limit):
+      "The file is larger than glance imports (\(limit >> 20) MB). Split it and import the parts. Nothing was changed."
+    case .notAFile(let path): "\(path) is not a file glance can import. Nothing was changed."
     case .noDateColumn(let headers):
-      "The spreadsheet needs a column called Date. Its columns are: \(headers.joinedText(", ")). Nothing was changed."
+      "The spreadsheet needs a column called Date. Its columns are: \(listed(headers)). Nothing was changed."
     case .noMarkerColumns(let headers):
-      "None of the columns names a marker glance knows (\(headers.joinedText(", "))). Rename them to marker names or keys (see glance library). Nothing was changed."
+      "None of the columns names a marker glance knows (\(listed(headers))). Rename them to marker names or keys (see glance library). Nothing was changed."
     case .visitsCannotReplace:
       "This file holds only visits, so it can't replace all your data (your readings would be lost). Import it without --replace to add its visits. Nothing was changed."
     case .problems(let lines):

@@ -4,118 +4,117 @@
   import Foundation
 #endif
 
-/// Reads a file to import and works out an `ImportPlan` against the current document; `apply`
-/// then saves it as one change (one undo step). Nothing is written while planning.
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// A file to import, read and parsed as far as it can be without looking at the person's data.
+public struct ImportFile: Sendable {
+  enum Content: Sendable {
+    case json(GlanceDocument)
+    case csv(header: [String], rows: [[String]])
+  }
+
+  let content: Content
+}
+
+/// `glance import`: reads a file (`read`, no lock needed), works out an `ImportPlan` against a
+/// document (`plan`, nothing written) and saves it as one change (`apply`, which plans again on
+/// the document it holds the lock for, so another glance saving meanwhile is never overwritten).
+///
+/// A reading's identity is its id. A glance export carries ids, so importing it again, or into
+/// the folder it came from, adds nothing, and a restore into an empty folder gives back every
+/// record. A file without ids (a spreadsheet, an older CSV) adds each row unless an equal reading
+/// (marker, day, value, comparator, unit, note) was already stored: rows of one file are never
+/// matched against each other, and importing it twice adds nothing the second time.
 public enum Importer {
-  public static func plan(
-    _ bytes: [UInt8], replace: Bool, into document: GlanceDocument, library: MarkerLibrary, today: CalendarDate,
-    now: Timestamp
-  ) throws -> ImportPlan {
+  /// The bytes of the file at `path` (a pipe works too), refused past `InputLimits.fileBytes`.
+  public static func readFile(_ path: String, fileSystem: PosixFileSystem = PosixFileSystem()) throws -> [UInt8] {
+    do {
+      guard let bytes = try fileSystem.readInput(path, limit: InputLimits.fileBytes) else {
+        throw ImportError.unreadable("there is no file at \(path)")
+      }
+      return bytes.array
+    } catch let error as FileSystemError {
+      if error.code == EFBIG { throw ImportError.tooLarge(limit: InputLimits.fileBytes) }
+      if error.isNotRegularFile { throw ImportError.notAFile(path) }
+      throw ImportError.unreadable("\(path): \(error.reason)")
+    }
+  }
+
+  /// Reads `bytes` as a glance JSON export or a CSV file.
+  public static func read(_ bytes: [UInt8]) throws -> ImportFile {
+    guard bytes.count <= InputLimits.fileBytes else {
+      throw ImportError.tooLarge(limit: InputLimits.fileBytes)
+    }
     let firstByte = bytes.drop {
       $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 || $0 == 0xEF || $0 == 0xBB || $0 == 0xBF
     }.first
     guard firstByte != nil else { throw ImportError.empty }
     if firstByte == UInt8(ascii: "{") {
-      return try planJSON(bytes, replace: replace, into: document)
+      do {
+        return ImportFile(
+          content: .json(try DocumentCodec.decode(bytes, formats: [Exporter.formatName, GlanceDocument.formatName])))
+      } catch let error as DocumentVersionError {
+        throw ImportError.newerVersion(error.version)
+      } catch let error as JSONError {
+        throw ImportError.notGlance(error.description)
+      }
     }
-    guard let text = String(validating: bytes, as: UTF8.self) else {
+    guard bytes.withUnsafeBufferPointer(isValidUTF8) else {
       throw ImportError.unreadable("it is not UTF-8 text; save it as CSV (UTF-8) from your spreadsheet")
     }
     let rows: [[String]]
     do {
-      rows = try CSV.parse(text)
+      rows = try CSV.parse(bytes)
     } catch {
       throw ImportError.unreadable("line \(error.line): \(error.message)")
     }
     guard let header = rows.first else { throw ImportError.empty }
-    let keys = header.map { SearchText($0).compact }
-    if keys.contains("markerkey") && keys.contains("value") {
-      return try planGlanceCSV(rows, replace: replace, into: document, library: library, today: today, now: now)
-    }
-    if keys.contains("doctor") && keys.contains("type") && keys.contains("date") {
-      return try planVisitsCSV(rows, replace: replace, into: document, today: today, now: now)
-    }
-    return try SpreadsheetImporter.plan(
-      rows, replace: replace, into: document, library: library, today: today, now: now)
+    return ImportFile(content: .csv(header: header, rows: Array(rows.dropFirst())))
   }
 
-  // MARK: JSON
-
-  static func planJSON(_ bytes: [UInt8], replace: Bool, into document: GlanceDocument) throws -> ImportPlan {
-    let imported: GlanceDocument
-    do {
-      imported = try DocumentCodec.decode(bytes, formats: [Exporter.formatName, GlanceDocument.formatName])
-    } catch let error as DocumentVersionError {
-      throw ImportError.newerVersion(error.version)
-    } catch let error as JSONError {
-      throw ImportError.notGlance(error.description)
-    }
-    var plan = ImportPlan(kind: .glanceJSON, replace: replace)
-    let isEmpty =
-      document.entries.isEmpty && document.visits.isEmpty && document.trackedMarkers.isEmpty
-      && document.customMarkers.isEmpty
-    if replace || isEmpty { plan.profile = imported.profile }
-    if replace {
-      plan.customMarkers = imported.customMarkers
-      plan.trackedMarkers = imported.trackedMarkers
-      plan.entries = imported.entries
-      plan.visits = imported.visits
-      return plan
-    }
-    // Custom markers: same id, or the same name as one of ours, is the same marker.
-    var markerMap: [UUID: UUID] = [:]
-    for marker in imported.customMarkers {
-      if document.customMarkers.contains(where: { $0.id == marker.id }) { continue }
-      if let same = document.customMarkers.first(where: {
-        SearchText($0.displayName).compact == SearchText(marker.displayName).compact
-      }) {
-        markerMap[marker.id] = same.id
-      } else {
-        plan.customMarkers.append(marker)
+  /// What importing `file` into `document` would do.
+  public static func plan(
+    _ file: ImportFile, replace: Bool, into document: GlanceDocument, library: MarkerLibrary, today: CalendarDate,
+    now: Timestamp
+  ) throws -> ImportPlan {
+    switch file.content {
+    case .json(let imported):
+      return try JSONImportPlanner.plan(imported, replace: replace, into: document, library: library, today: today)
+    case .csv(let header, let rows):
+      let keys = header.map { SearchText($0).compact }
+      if keys.contains("markerkey") && keys.contains("value") {
+        return try planGlanceCSV(
+          header: header, rows: rows, replace: replace, into: document, library: library, today: today, now: now)
       }
-    }
-    let start = (document.trackedMarkers.map(\.displayOrder).max() ?? -1) + 1
-    for var tracked in imported.trackedMarkers {
-      tracked.markerID = markerMap[tracked.markerID] ?? tracked.markerID
-      guard !document.trackedMarkers.contains(where: { $0.markerID == tracked.markerID }) else { continue }
-      tracked.displayOrder += start
-      plan.trackedMarkers.append(tracked)
-    }
-    var seen = EntryIdentity.index(document.entries)
-    for var entry in imported.entries {
-      entry.markerID = markerMap[entry.markerID] ?? entry.markerID
-      if seen.contains(entry) {
-        plan.duplicates += 1
-        continue
+      if keys.contains("doctor") && keys.contains("type") && keys.contains("date") {
+        return try planVisitsCSV(header: header, rows: rows, replace: replace, into: document, today: today, now: now)
       }
-      seen.insert(entry)
-      plan.entries.append(entry)
+      return try SpreadsheetImporter.plan(
+        header: header, rows: rows, replace: replace, into: document, library: library, today: today, now: now)
     }
-    var visitIDs = Set(document.visits.map(\.id))
-    var visitKeys = Set(document.visits.map(visitKey))
-    for visit in imported.visits {
-      if visitIDs.contains(visit.id) || visitKeys.contains(visitKey(visit)) {
-        plan.duplicates += 1
-        continue
-      }
-      visitIDs.insert(visit.id)
-      visitKeys.insert(visitKey(visit))
-      plan.visits.append(visit)
-    }
-    return plan
   }
 
-  static func visitKey(_ visit: Visit) -> String {
-    "\(visit.date.iso)|\(SearchText(visit.doctorName).compact)|\(visit.visitType.rawValue)"
+  /// Reads and plans in one step (for a dry run, or a test).
+  public static func plan(
+    _ bytes: [UInt8], replace: Bool, into document: GlanceDocument, library: MarkerLibrary, today: CalendarDate,
+    now: Timestamp
+  ) throws -> ImportPlan {
+    try plan(read(bytes), replace: replace, into: document, library: library, today: today, now: now)
   }
 
   // MARK: glance CSV
 
   static func planGlanceCSV(
-    _ rows: [[String]], replace: Bool, into document: GlanceDocument, library: MarkerLibrary, today: CalendarDate,
-    now: Timestamp
+    header titles: [String], rows: [[String]], replace: Bool, into document: GlanceDocument, library: MarkerLibrary,
+    today: CalendarDate, now: Timestamp
   ) throws -> ImportPlan {
-    let header = rows[0].map { SearchText($0).compact }
+    let header = titles.map { SearchText($0).compact }
     func column(_ name: String) -> Int? { header.firstIndex(of: name) }
     guard let dateColumn = column("date"), let keyColumn = column("markerkey"), let valueColumn = column("value") else {
       throw ImportError.notGlance("the header needs date, marker_key and value")
@@ -124,11 +123,13 @@ public enum Importer {
     let nameColumn = column("marker")
     let noteColumn = column("note")
     let sourceColumn = column("source")
-    var markers = library.markers + document.customMarkers
+    let idColumn = column("id")
+    var markers = library.markers + (replace ? [] : document.customMarkers)
     var plan = ImportPlan(kind: .glanceCSV, replace: replace)
     var problems: [String] = []
-    var drafts: [(EntryDraft, SourceType)] = []
-    for (offset, row) in rows.dropFirst().enumerated() {
+    var rowsOut: [ImportRow] = []
+    var idsInFile = IDSet()
+    for (offset, row) in rows.enumerated() {
       let line = offset + 2
       func cell(_ index: Int?) -> String? {
         guard let index, index < row.count else { return nil }
@@ -148,6 +149,18 @@ public enum Importer {
         problems.append("row \(line): no marker has the key “\(key)”.")
         continue
       }
+      var id: UUID?
+      if let text = cell(idColumn) {
+        guard let parsed = UUID(uuidString: text) else {
+          problems.append("row \(line): “\(text.prefix(40))” is not a glance id.")
+          continue
+        }
+        guard idsInFile.insert(parsed) else {
+          problems.append("row \(line): the id \(text) appears twice in the file.")
+          continue
+        }
+        id = parsed
+      }
       do {
         let date = try DateParser.parse(dateText, today: today, for: .reading)
         let note = noteColumn.flatMap { index in index < row.count ? CSV.unprotect(row[index]) : nil }.flatMap {
@@ -155,14 +168,16 @@ public enum Importer {
         }
         let draft = try EntryPlanner.draft(
           marker, valueText: valueText, unit: cell(unitColumn), date: date, note: note, existing: [])
-        let source = cell(sourceColumn).map(SourceType.init(rawValue:)) ?? .fileImport
-        drafts.append((draft, source))
+        let source = cell(sourceColumn).map(SourceType.init(rawValue:)).flatMap {
+          SourceType.known.contains($0) ? $0 : nil
+        }
+        rowsOut.append(ImportRow(draft: draft, source: source ?? .fileImport, id: id))
       } catch {
         problems.append("row \(line): \(error.message)")
       }
     }
     if !problems.isEmpty { throw ImportError.problems(problems) }
-    addDrafts(drafts, to: &plan, document: document, now: now)
+    addRows(rowsOut, to: &plan, document: document, now: now)
     return plan
   }
 
@@ -179,7 +194,7 @@ public enum Importer {
     }
     guard
       var made = try? CustomMarkerPlanner.make(
-        name: name, unit: unit, low: nil, high: nil, direction: nil, existing: markers)
+        name: name, unit: unit, low: nil, high: nil, direction: nil, existing: markers, fromFile: true)
     else { return nil }
     if !markers.contains(where: { $0.key == key }) { made.key = key }
     markers.append(made)
@@ -189,17 +204,22 @@ public enum Importer {
 
   // MARK: visits CSV
 
-  /// The visits CSV `glance export --csv --visits` writes: date, type, label, doctor, notes.
+  /// The visits CSV `glance export --csv --visits` writes: date, type, label, doctor, notes, id.
   static func planVisitsCSV(
-    _ rows: [[String]], replace: Bool, into document: GlanceDocument, today: CalendarDate, now: Timestamp
+    header titles: [String], rows: [[String]], replace: Bool, into document: GlanceDocument, today: CalendarDate,
+    now: Timestamp
   ) throws -> ImportPlan {
     guard !replace else { throw ImportError.visitsCannotReplace }
-    let header = rows[0].map { SearchText($0).compact }
+    let header = titles.map { SearchText($0).compact }
     func column(_ name: String) -> Int? { header.firstIndex(of: name) }
     var plan = ImportPlan(kind: .visitsCSV, replace: false)
     var problems: [String] = []
-    var keys = Set(document.visits.map(visitKey))
-    for (offset, row) in rows.dropFirst().enumerated() {
+    let storedIDs = IDSet(document.visits.map(\.id))
+    var idsInFile = IDSet()
+    // Visits without an id: as many of each as the file has beyond those already stored.
+    var stored: [VisitContent: Int] = [:]
+    for visit in document.visits { stored[VisitContent(visit), default: 0] += 1 }
+    for (offset, row) in rows.enumerated() {
       func cell(_ name: String) -> String? {
         guard let index = column(name), index < row.count else { return nil }
         let text = CSV.unprotect(row[index])
@@ -212,10 +232,25 @@ public enum Importer {
         continue
       }
       do {
-        let visit = try VisitPlanner.make(
+        var visit = try VisitPlanner.make(
           date: cell("date"), doctor: cell("doctor"), type: cell("type"), label: cell("label"), notes: cell("notes"),
-          today: today, now: now)
-        guard keys.insert(visitKey(visit)).inserted else {
+          today: today, now: now, fromFile: true)
+        if let text = cell("id")?.trimmingWhitespace() {
+          guard let id = UUID(uuidString: text) else {
+            problems.append("row \(offset + 2): “\(text.prefix(40))” is not a glance id.")
+            continue
+          }
+          guard idsInFile.insert(id) else {
+            problems.append("row \(offset + 2): the id \(text) appears twice in the file.")
+            continue
+          }
+          guard !storedIDs.contains(id) else {
+            plan.duplicates += 1
+            continue
+          }
+          visit.id = id
+        } else if let count = stored[VisitContent(visit)], count > 0 {
+          stored[VisitContent(visit)] = count - 1
           plan.duplicates += 1
           continue
         }
@@ -228,31 +263,45 @@ public enum Importer {
     return plan
   }
 
-  /// Adds drafts to a plan as entries, skipping what is stored already, tracking their markers.
-  static func addDrafts(
-    _ drafts: [(EntryDraft, SourceType)], to plan: inout ImportPlan, document: GlanceDocument, now: Timestamp
-  ) {
-    var seen = plan.replace ? EntryIdentity.index([]) : EntryIdentity.index(document.entries)
+  // MARK: Rows to readings
+
+  /// Adds rows to a plan as entries, skipping what is stored already (by id, or for a row
+  /// without one by content), tracking their markers.
+  static func addRows(_ rows: [ImportRow], to plan: inout ImportPlan, document: GlanceDocument, now: Timestamp) {
+    let storedIDs = plan.replace ? IDSet() : IDSet(document.entries.map(\.id), capacity: document.entries.count)
+    var stored = plan.replace ? [:] : EntryContent.counts(document.entries, markers: Set(rows.map(\.draft.marker.id)))
     var tracked = plan.replace ? [] : document.trackedMarkers
-    // Rows of one import share an entry time; ids that rise row by row keep same-day readings
-    // in the file's order (entries tie-break by id), so exporting again gives the same rows.
-    var generator = SystemRandomNumberGenerator()
-    let batch = UInt64.random(in: 0...UInt64.max, using: &generator)
-    for (row, (draft, source)) in drafts.enumerated() {
-      var entry = draft.entry(at: now, source: source)
-      entry.id = orderedID(batch: batch, row: row)
-      if seen.contains(entry) {
-        plan.duplicates += 1
-        continue
+    var trackedIDs = IDSet(tracked.map(\.markerID))
+    // Rows of one import share an entry time; fresh ids that rise row by row keep same-day
+    // readings in the file's order (entries tie-break by id), so exporting again gives the
+    // same rows, and they look like any other id.
+    var freshIDs = (0..<rows.count).map { _ in UUID.random() }
+    freshIDs.sort { $0.sortsBefore($1) }
+    for (index, row) in rows.enumerated() {
+      var entry = row.draft.entry(at: now, source: row.source)
+      if let id = row.id {
+        guard !storedIDs.contains(id) else {
+          plan.duplicates += 1
+          continue
+        }
+        entry.id = id
+      } else {
+        let content = EntryContent(entry)
+        if let count = stored[content], count > 0 {
+          stored[content] = count - 1
+          plan.duplicates += 1
+          continue
+        }
+        entry.id = freshIDs[index]
       }
-      seen.insert(entry)
       plan.entries.append(entry)
+      let draft = row.draft
       if EntryChecks.isImplausible(draft.value, draft.marker) {
         plan.unusual.append(
           "\(draft.marker.shortName) \(ValueText.withUnit(draft.value, draft.comparator, draft.marker.unit)) on \(DateText.long(draft.date))"
         )
       }
-      if !tracked.contains(where: { $0.markerID == draft.marker.id }) {
+      if trackedIDs.insert(draft.marker.id) {
         let row = UserMarker(
           markerID: draft.marker.id, displayOrder: (tracked.map(\.displayOrder).max() ?? -1) + 1, addedAt: now)
         tracked.append(row)
@@ -264,13 +313,20 @@ public enum Importer {
 
   // MARK: Applying
 
-  /// Saves the plan as one change; returns the document after it.
+  /// Plans `file` against the data as it is under the write lock and saves the plan as one
+  /// change; returns the plan that was applied (empty: nothing was written). With `confirmed`
+  /// (the data `--replace` asked about), nothing changes if the data changed since.
   @discardableResult
-  public static func apply(_ plan: ImportPlan, to repository: any DataRepository, summary: String) throws
-    -> GlanceDocument
-  {
+  public static func apply(
+    _ file: ImportFile, replace: Bool, confirmed: ImportFingerprint? = nil, to repository: any DataRepository,
+    summary: String, today: CalendarDate
+  ) throws -> ImportPlan {
     try repository.write(summary: summary) { transaction in
       let current = transaction.document
+      if let confirmed, ImportFingerprint(current) != confirmed { throw ConcurrentChangeError.dataChanged }
+      let plan = try Importer.plan(
+        file, replace: replace, into: current, library: repository.library, today: today, now: transaction.now)
+      guard !plan.isEmpty else { return plan }
       if plan.replace {
         transaction.apply(current.entries.map { .removeEntry($0.id) })
         transaction.apply(current.visits.map { .removeVisit($0.id) })
@@ -284,40 +340,74 @@ public enum Importer {
       transaction.apply(plan.entries.map(Operation.putEntry))
       transaction.apply(plan.visits.map(Operation.putVisit))
       if let profile = plan.profile { transaction.setProfile(profile) }
+      return plan
     }
-    return try repository.read()
   }
 }
 
-/// A random version-4 UUID whose leading bits count `row` up, so ids of one import sort in row order.
-func orderedID(batch: UInt64, row: Int) -> UUID {
-  // 24 bits of row first (sixteen million rows), then the batch's random bits.
-  var high = (UInt64(row) & 0xFF_FFFF) << 40 | (batch >> 24) & 0xFF_FFFF_FFFF
-  var low = batch &* 0x9E37_79B9_7F4A_7C15 ^ UInt64(row) &* 0xBF58_476D_1CE4_E5B9
-  high = (high & ~0xF000) | 0x4000  // version 4
-  low = (low & ~(0xC000_0000_0000_0000 as UInt64)) | 0x8000_0000_0000_0000  // RFC 4122 variant
-  return withUnsafeBytes(of: (high.bigEndian, low.bigEndian)) { UUID(uuid: $0.load(as: uuid_t.self)) }
+/// What `import --replace` asked about: how much data there was, and its newest change. The
+/// replace goes ahead only while it is still so.
+public struct ImportFingerprint: Equatable, Sendable {
+  var entries: Int
+  var visits: Int
+  var customMarkers: Int
+  var newestChange: UUID?
+
+  public init(_ document: GlanceDocument) {
+    entries = document.entries.count
+    visits = document.visits.count
+    customMarkers = document.customMarkers.count
+    newestChange = document.undo.last?.id
+  }
 }
 
-/// What makes two readings the same: the same id, or the same marker, date, value and comparator.
-struct EntryIdentity {
-  private var ids: Set<UUID> = []
-  private var contents: Set<String> = []
+/// One row of a file, ready to become a reading: its draft, its source, and its id when the file
+/// carries one.
+struct ImportRow {
+  var draft: EntryDraft
+  var source: SourceType
+  var id: UUID?
+}
 
-  static func index(_ entries: [MarkerEntry]) -> EntryIdentity {
-    var identity = EntryIdentity()
-    for entry in entries { identity.insert(entry) }
-    return identity
+/// What makes a reading without an id the same as a stored one.
+struct EntryContent: Hashable {
+  var marker: UUID
+  var day: Int
+  var value: UInt64
+  var comparator: ValueComparator?
+  var unit: String
+  var note: String?
+
+  init(_ entry: MarkerEntry) {
+    marker = entry.markerID
+    day = entry.dateOfService.dayNumber
+    value = (entry.value == 0 ? 0 : entry.value).bitPattern
+    comparator = entry.comparator
+    unit = entry.unit
+    note = entry.note
   }
 
-  static func key(_ entry: MarkerEntry) -> String {
-    "\(entry.markerID)|\(entry.dateOfService.iso)|\(entry.value)|\(entry.comparator?.rawValue ?? "")"
+  /// How many stored readings of `markers` have each content.
+  static func counts(_ entries: [MarkerEntry], markers: Set<UUID>) -> [EntryContent: Int] {
+    var counts: [EntryContent: Int] = [:]
+    for entry in entries where markers.contains(entry.markerID) { counts[EntryContent(entry), default: 0] += 1 }
+    return counts
   }
+}
 
-  func contains(_ entry: MarkerEntry) -> Bool { ids.contains(entry.id) || contents.contains(Self.key(entry)) }
+/// What makes a visit without an id the same as a stored one.
+struct VisitContent: Hashable {
+  var date: CalendarDate
+  var doctor: String
+  var type: VisitType
+  var label: String?
+  var notes: String?
 
-  mutating func insert(_ entry: MarkerEntry) {
-    ids.insert(entry.id)
-    contents.insert(Self.key(entry))
+  init(_ visit: Visit) {
+    date = visit.date
+    doctor = visit.doctorName
+    type = visit.visitType
+    label = visit.visitTypeLabel
+    notes = visit.notes
   }
 }

@@ -19,21 +19,23 @@ enum SpreadsheetImporter {
   static let blanks: Set<String> = ["", "-", "--", "—", "na", "n/a", "none", "nd", "x", "?"]
 
   static func plan(
-    _ rows: [[String]], replace: Bool, into document: GlanceDocument, library: MarkerLibrary, today: CalendarDate,
-    now: Timestamp
+    header titles: [String], rows: [[String]], replace: Bool, into document: GlanceDocument, library: MarkerLibrary,
+    today: CalendarDate, now: Timestamp
   ) throws -> ImportPlan {
-    let header = rows[0].map { $0.trimmingWhitespace() }
+    let header = titles.map { $0.trimmingWhitespace() }
     guard let dateColumn = header.firstIndex(where: { dateHeaders.contains(SearchText($0).compact) }) else {
       throw ImportError.noDateColumn(header)
     }
     let markers = library.markers + document.customMarkers
+    // One index for every header: building it per column made 20,000 columns take 21 s.
+    let search = SearchService(markers: markers)
     var plan = ImportPlan(kind: .spreadsheet, replace: replace)
     // Each column: the marker(s) it fills (two for blood pressure) and the unit from its header.
     var columns: [(index: Int, header: String, markers: [MarkerDefinition], unit: String?)] = []
     for (index, title) in header.enumerated() where index != dateColumn {
       guard !title.isEmpty else { continue }
       let (name, unit) = splitUnit(title)
-      if let resolved = try? EntryPlanner.resolveMarkers(name, among: markers) {
+      if let resolved = try? EntryPlanner.resolveMarkers(name, among: markers, search: search) {
         columns.append((index, title, resolved, unit))
       } else {
         plan.unmatchedColumns.append(title)
@@ -41,8 +43,8 @@ enum SpreadsheetImporter {
     }
     guard !columns.isEmpty else { throw ImportError.noMarkerColumns(header) }
     var problems: [String] = []
-    var drafts: [(EntryDraft, SourceType)] = []
-    for (offset, row) in rows.dropFirst().enumerated() {
+    var drafts: [ImportRow] = []
+    for (offset, row) in rows.enumerated() {
       let line = offset + 2
       func cell(_ index: Int) -> String {
         index < row.count ? CSV.unprotect(row[index]).trimmingWhitespace() : ""
@@ -63,18 +65,17 @@ enum SpreadsheetImporter {
             guard parts.count == 2 else { throw EntryError.bloodPressureFormat(text) }
             for (marker, part) in zip(column.markers, parts) {
               drafts.append(
-                (
-                  try EntryPlanner.draft(
-                    marker, valueText: part, unit: column.unit, date: date, note: nil, existing: []), .fileImport
-                ))
+                ImportRow(
+                  draft: try EntryPlanner.draft(
+                    marker, valueText: part, unit: column.unit, date: date, note: nil, existing: []),
+                  source: .fileImport))
             }
           } else {
             drafts.append(
-              (
-                try EntryPlanner.draft(
+              ImportRow(
+                draft: try EntryPlanner.draft(
                   column.markers[0], valueText: text, unit: column.unit, date: date, note: nil, existing: []),
-                .fileImport
-              ))
+                source: .fileImport))
           }
         } catch {
           problems.append(
@@ -83,7 +84,7 @@ enum SpreadsheetImporter {
       }
     }
     if !problems.isEmpty { throw ImportError.problems(problems) }
-    Importer.addDrafts(drafts, to: &plan, document: document, now: now)
+    Importer.addRows(drafts, to: &plan, document: document, now: now)
     return plan
   }
 

@@ -30,9 +30,15 @@ public enum BatchPlanner {
   public struct Failure: GlanceError, Equatable {
     public var problems: [String]
 
+    /// More lines came in than a panel has (`InputLimits.lines`).
+    public static let tooManyLines = Failure(problems: [
+      "More than \(InputLimits.text(InputLimits.lines)) lines came in; a lab panel has far fewer. Split the input."
+    ])
+
     public var message: String {
       "Nothing was saved; the whole panel waits until every value is right:\n"
-        + problems.map { "  " + $0 }.joinedText("\n")
+        + problems.prefix(20).map { "  " + $0 }.joinedText("\n")
+        + (problems.count > 20 ? "\n  … and \(problems.count - 20) more." : "")
     }
 
     public var exitStatus: ExitStatus { .refused }

@@ -26,13 +26,19 @@ public enum CustomMarkerPlanner {
 
   /// A new custom marker. Without a direction: a range with both ends means in-range is best,
   /// only a high end lower is better, only a low end higher is better.
+  /// `fromFile`: a name and unit from an import are kept even with a control character in them
+  /// (an older glance allowed it; the output guard shows it), never refused.
   public static func make(
-    name: String, unit: String, low: String?, high: String?, direction: Direction?, existing: [MarkerDefinition]
+    name: String, unit: String, low: String?, high: String?, direction: Direction?, existing: [MarkerDefinition],
+    fromFile: Bool = false
   ) throws -> MarkerDefinition {
+    let checkName = fromFile ? InputLimits.check : InputLimits.checkName
     let name = name.trimmingWhitespaceAndNewlines()
     let unit = unit.trimmingWhitespaceAndNewlines()
     guard !name.isEmpty else { throw Failure.emptyName }
     guard !unit.isEmpty else { throw Failure.emptyUnit }
+    try checkName(name, InputLimits.nameCharacters, "The name")
+    try checkName(unit, InputLimits.unitCharacters, "The unit")
     let lowValue = try low.map { try plainNumber($0) }
     let highValue = try high.map { try plainNumber($0) }
     if let lowValue, let highValue, lowValue >= highValue {

@@ -12,6 +12,19 @@ public enum EntryError: Error, Equatable, Sendable {
   case unknownUnit(unit: String, marker: String, accepted: [String])
   case noConversion(unit: String, marker: String)
   case futureDate(CalendarDate)
+  case dateTooEarly(CalendarDate)
+  case dateTooFarAhead(CalendarDate)
+  case valueTooLarge(String)
+  /// A value from a file that is larger than glance keeps (the value itself is not repeated).
+  case valueOutOfRange
+  /// A reading's source that no glance writes.
+  case unknownSource
+  /// Text that must not be empty: `what` is "The doctor's name"…
+  case emptyText(String)
+  /// A name with a line break or a control character: `what` is "The doctor's name"…
+  case controlCharacter(String)
+  /// Text longer than glance keeps: `what` is "The note", "The doctor's name"…
+  case tooLong(what: String, limit: Int)
   case invalidDate(String)
   case ambiguousDate(String)
   case unknownMarker(String)
@@ -37,6 +50,24 @@ extension EntryError: GlanceError {
         "glance can't convert “\(unit)” for \(marker): there is no fixed conversion. Enter the value in the marker's own unit."
     case .futureDate(let date):
       return "\(DateText.long(date)) is in the future. Readings can only be recorded for today or earlier."
+    case .dateTooEarly(let date):
+      return "\(DateText.long(date)) is before 1900. glance keeps readings and visits from 1900 on."
+    case .dateTooFarAhead(let date):
+      return
+        "\(DateText.long(date)) is more than \(DateParser.visitYearsAhead) years ahead. Plan visits up to \(DateParser.visitYearsAhead) years ahead."
+    case .valueTooLarge(let text):
+      return
+        "“\(text)” is larger than any reading glance keeps (up to \(ValueParser.maximumMagnitudeText) either way). Check the number and try again."
+    case .valueOutOfRange:
+      return "The value is larger than any reading glance keeps (up to \(ValueParser.maximumMagnitudeText) either way)."
+    case .unknownSource:
+      return "Its source is not one glance writes (quickAdd, batchEntry, import or demo)."
+    case .emptyText(let what):
+      return "\(what) is empty."
+    case .controlCharacter(let what):
+      return "\(what) has a line break or a control character in it. Type it as one line of plain text."
+    case .tooLong(let what, let limit):
+      return "\(what) is longer than glance keeps (\(InputLimits.text(limit)) characters). Shorten it and try again."
     case .invalidDate(let text):
       return "glance can't read the date “\(text)”. \(DateText.examples)"
     case .ambiguousDate(let text):

@@ -25,8 +25,12 @@ public enum VisitPlanner {
   }
 
   /// A new visit. Dates may be in the future (a planned visit).
+  /// `fromFile`: names come from a file (an import), where an older glance may have kept a tab
+  /// or a line break in them; they are kept as data (the output guard shows them) rather than
+  /// refused, so every backup restores.
   public static func make(
-    date: String?, doctor: String?, type: String?, label: String?, notes: String?, today: CalendarDate, now: Timestamp
+    date: String?, doctor: String?, type: String?, label: String?, notes: String?, today: CalendarDate, now: Timestamp,
+    fromFile: Bool = false
   ) throws -> Visit {
     guard let date else { throw Failure.missing("--date") }
     guard let doctor else { throw Failure.missing("--doctor") }
@@ -34,7 +38,7 @@ public enum VisitPlanner {
     var visit = Visit(
       date: try DateParser.parse(date, today: today, for: .visit), doctorName: "", visitType: .other,
       entryTimestamp: now)
-    try apply(doctor: doctor, type: type, label: label, notes: notes, to: &visit)
+    try apply(doctor: doctor, type: type, label: label, notes: notes, fromFile: fromFile, to: &visit)
     return visit
   }
 
@@ -67,16 +71,18 @@ public enum VisitPlanner {
   ) throws -> Visit {
     var result = visit
     if let date { result.date = try DateParser.parse(date, today: today, for: .visit) }
-    try apply(doctor: doctor, type: type, label: label, notes: notes, to: &result)
+    try apply(doctor: doctor, type: type, label: label, notes: notes, fromFile: false, to: &result)
     return result
   }
 
-  private static func apply(doctor: String?, type: String?, label: String?, notes: String?, to visit: inout Visit)
-    throws
-  {
+  private static func apply(
+    doctor: String?, type: String?, label: String?, notes: String?, fromFile: Bool, to visit: inout Visit
+  ) throws {
+    let checkName = fromFile ? InputLimits.check : InputLimits.checkName
     if let doctor {
       let trimmed = doctor.trimmingWhitespaceAndNewlines()
       guard !trimmed.isEmpty else { throw Failure.emptyDoctor }
+      try checkName(trimmed, InputLimits.nameCharacters, "The doctor's name")
       visit.doctorName = trimmed
     }
     if let type {
@@ -89,8 +95,16 @@ public enum VisitPlanner {
         visit.visitTypeLabel = capitalizedWords(type.trimmingWhitespace())
       }
     }
-    if let label { visit.visitTypeLabel = clean(label) }
-    if let notes { visit.notes = clean(notes) }
+    if let label {
+      visit.visitTypeLabel = clean(label)
+      if let cleaned = visit.visitTypeLabel {
+        try checkName(cleaned, InputLimits.nameCharacters, "The label")
+      }
+    }
+    if let notes {
+      visit.notes = clean(notes)
+      try InputLimits.check(notes, InputLimits.visitNotesCharacters, "The notes")
+    }
   }
 
   private static func clean(_ text: String) -> String? {

@@ -28,12 +28,15 @@ struct CSVExportImportTests {
     return document
   }()
 
-  static let golden =
-    "date,marker_key,marker,value,unit,status,note,source\r\n"
-    + "2025-02-15,hdl,HDL Cholesterol,89,mg/dL,in range,\"fasting, \"\"after\"\" run\",quickAdd\r\n"
-    + "2025-02-15,hs-crp,hs-CRP (High-Sensitivity C-Reactive Protein),<0.5,mg/L,in range,,batchEntry\r\n"
-    + "2025-03-01,ldl,LDL Cholesterol,162,mg/dL,above range,'=1+2,quickAdd\r\n"
-    + "2025-04-01,hdl,HDL Cholesterol,38.5,mg/dL,below range,\"'-5 after\nthe run\",quickAdd\r\n"
+  static func id(_ index: Int) -> String { ShortID.uuidText(document.entries[index].id) }
+
+  static var golden: String {
+    "date,marker_key,marker,value,unit,status,note,source,id\r\n"
+      + "2025-02-15,hdl,HDL Cholesterol,89,mg/dL,in range,\"fasting, \"\"after\"\" run\",quickAdd,\(id(0))\r\n"
+      + "2025-02-15,hs-crp,hs-CRP (High-Sensitivity C-Reactive Protein),<0.5,mg/L,in range,,batchEntry,\(id(1))\r\n"
+      + "2025-03-01,ldl,LDL Cholesterol,162,mg/dL,above range,'=1+2,quickAdd,\(id(2))\r\n"
+      + "2025-04-01,hdl,HDL Cholesterol,38.5,mg/dL,below range,\"'-5 after\nthe run\",quickAdd,\(id(3))\r\n"
+  }
 
   @Test("the readings CSV has its columns and one row per reading, oldest first")
   func readingsCSV() {
@@ -43,10 +46,12 @@ struct CSVExportImportTests {
   @Test("the visits CSV protects free text too")
   func visitsCSV() {
     var document = GlanceDocument.empty(createdAt: Self.now)
-    document.apply(.putVisit(Fixture.visit("2025-03-01", doctor: "@Dr. Patel", type: .dental, notes: "+1 floss")))
+    let visit = Fixture.visit("2025-03-01", doctor: "@Dr. Patel", type: .dental, notes: "+1 floss")
+    document.apply(.putVisit(visit))
     #expect(
       Exporter.visitsCSV(document)
-        == "date,type,label,doctor,notes\r\n2025-03-01,dental,,'@Dr. Patel,'+1 floss\r\n")
+        == "date,type,label,doctor,notes,id\r\n2025-03-01,dental,,'@Dr. Patel,'+1 floss,\(ShortID.uuidText(visit.id))\r\n"
+    )
   }
 
   /// The parts of a reading that must survive a CSV round trip.
@@ -78,7 +83,8 @@ struct CSVExportImportTests {
     let repository = InMemoryDataRepository(clock: { Fixture.now })
     let plan = try Self.plan(Self.golden)
     #expect(plan.kind == .glanceCSV)
-    try Importer.apply(plan, to: repository, summary: "import")
+    try Importer.apply(
+      Importer.read(Array(Self.golden.utf8)), replace: false, to: repository, summary: "import", today: Self.today)
     let stored = try repository.read()
     #expect(Set(stored.entries.map(Reading.init)) == Set(Self.document.entries.map(Reading.init)))
     #expect(stored.entries.count == Self.document.entries.count)

@@ -57,9 +57,7 @@ struct CSVRoundTripPropertyTests {
   }
 
   static func importInto(_ repository: InMemoryDataRepository, _ text: String) throws {
-    let plan = try Importer.plan(
-      Array(text.utf8), replace: false, into: try repository.read(), library: .builtIn, today: today, now: now)
-    try Importer.apply(plan, to: repository, summary: "import")
+    try Importer.apply(Importer.read(Array(text.utf8)), replace: false, to: repository, summary: "import", today: today)
   }
 
   @Test("readings: export, import into an empty store, export again: the same bytes", arguments: 0..<20)

@@ -27,15 +27,14 @@ struct ExportImportTests {
   static func importing(_ bytes: [UInt8], into repository: InMemoryDataRepository, replace: Bool = false) throws
     -> ImportPlan
   {
-    let plan = try plan(bytes, into: repository, replace: replace)
-    try Importer.apply(plan, to: repository, summary: "import")
-    return plan
+    try Importer.apply(
+      Importer.read(bytes), replace: replace, to: repository, summary: "import", today: today)
   }
 
   /// A document with thousands of readings and hundreds of visits.
   static func largeDocument() -> GlanceDocument {
     var generator = SeededGenerator(seed: 77)
-    var document = randomDocument(using: &generator)
+    var document = randomDocument(using: &generator, valid: true)
     let markers = Array(Fixture.library.markers.prefix(12))
     let start = document.trackedMarkers.count
     let tracked = markers.enumerated().compactMap { index, marker -> UserMarker? in
@@ -68,7 +67,7 @@ struct ExportImportTests {
   @Test("export → import into an empty store → export is byte-identical", arguments: 0..<200)
   func roundTrip(seed: Int) throws {
     var generator = SeededGenerator(seed: UInt64(seed) &+ 31_337)
-    let exported = try Exporter.json(randomDocument(using: &generator))
+    let exported = try Exporter.json(randomDocument(using: &generator, valid: true))
     let repository = Self.emptyRepository()
     let plan = try Self.importing(exported, into: repository)
     #expect(plan.duplicates == 0)
@@ -90,7 +89,7 @@ struct ExportImportTests {
   @Test("the export has everything but the undo history")
   func exportContents() throws {
     var generator = SeededGenerator(seed: 12)
-    var document = randomDocument(using: &generator)
+    var document = randomDocument(using: &generator, valid: true)
     document.undo = [UndoStep(summary: "add HDL 89 on Feb 15, 2025", timestamp: Self.now, operations: [])]
     let text = String(decoding: try Exporter.json(document), as: UTF8.self)
     #expect(text.contains("\"format\": \"glance-export\""))
@@ -103,7 +102,7 @@ struct ExportImportTests {
   @Test("importing the same export twice adds nothing the second time", arguments: 0..<50)
   func importTwice(seed: Int) throws {
     var generator = SeededGenerator(seed: UInt64(seed) &+ 555)
-    let document = randomDocument(using: &generator)
+    let document = randomDocument(using: &generator, valid: true)
     let exported = try Exporter.json(document)
     let repository = Self.emptyRepository()
     try Self.importing(exported, into: repository)
@@ -120,7 +119,7 @@ struct ExportImportTests {
   @Test("a merge adds only what is new")
   func mergeAddsNew() throws {
     var generator = SeededGenerator(seed: 8)
-    let original = randomDocument(using: &generator)
+    let original = randomDocument(using: &generator, valid: true)
     let repository = InMemoryDataRepository(document: original, clock: { Fixture.now })
     var grown = original
     let newEntries = [
@@ -139,7 +138,7 @@ struct ExportImportTests {
     #expect(Set(after.entries.map(\.id)).count == after.entries.count)
   }
 
-  @Test("the same reading under another id is still a duplicate")
+  @Test("a reading's identity is its id: the same value under another id is another reading")
   func sameReadingOtherID() throws {
     var document = GlanceDocument.empty(createdAt: Self.now)
     document.apply(.putEntry(Fixture.entry(Fixture.hdl, 89, on: "2025-02-15")))
@@ -147,15 +146,15 @@ struct ExportImportTests {
     var copy = document
     copy.entries[0].id = UUID()
     let plan = try Self.plan(Exporter.json(copy), into: repository)
-    #expect(plan.entries.isEmpty)
-    #expect(plan.duplicates == 1)
+    #expect(plan.entries == copy.entries)
+    #expect(plan.duplicates == 0)
   }
 
   // MARK: Refusals
 
   static func foreignFiles() throws -> [(String, [UInt8])] {
     var generator = SeededGenerator(seed: 21)
-    let exported = try Exporter.json(randomDocument(using: &generator))
+    let exported = try Exporter.json(randomDocument(using: &generator, valid: true))
     let text = String(decoding: exported, as: UTF8.self)
     var newer = GlanceDocument.empty(createdAt: now)
     newer.schemaVersion = 2
@@ -175,7 +174,8 @@ struct ExportImportTests {
   @Test("a foreign, truncated or newer file is refused and nothing changes")
   func refusesForeign() throws {
     var generator = SeededGenerator(seed: 3)
-    let repository = InMemoryDataRepository(document: randomDocument(using: &generator), clock: { Fixture.now })
+    let repository = InMemoryDataRepository(
+      document: randomDocument(using: &generator, valid: true), clock: { Fixture.now })
     let before = try repository.read()
     for (name, bytes) in try Self.foreignFiles() {
       #expect(throws: ImportError.self, "\(name)") { try Self.importing(bytes, into: repository) }
@@ -203,8 +203,8 @@ struct ExportImportTests {
   @Test("--replace replaces everything, and undo brings it all back", arguments: 0..<20)
   func replace(seed: Int) throws {
     var generator = SeededGenerator(seed: UInt64(seed) &+ 900)
-    let original = randomDocument(using: &generator)
-    let replacement = randomDocument(using: &generator)
+    let original = randomDocument(using: &generator, valid: true)
+    let replacement = randomDocument(using: &generator, valid: true)
     let repository = InMemoryDataRepository(document: original, clock: { Fixture.now })
     let plan = try Self.importing(Exporter.json(replacement), into: repository, replace: true)
     #expect(plan.replace)

@@ -1,0 +1,195 @@
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
+
+/// Plans the import of a glance JSON export (or a data file). Every record is checked as `add`,
+/// `custom` and `visit add` would check it, so a file cannot bring in what glance itself would
+/// refuse: readings of markers that do not exist, units a marker does not have, values or dates
+/// glance does not keep, unknown sources, custom markers that take a library marker's id.
+enum JSONImportPlanner {
+  static func plan(
+    _ imported: GlanceDocument, replace: Bool, into document: GlanceDocument, library: MarkerLibrary,
+    today: CalendarDate
+  ) throws -> ImportPlan {
+    var plan = ImportPlan(kind: .glanceJSON, replace: replace)
+    var problems: [String] = []
+    // What the import meets: everything, or (replacing) nothing.
+    let ours = replace ? GlanceDocument.empty(createdAt: imported.profile.createdAt) : document
+    let isEmpty =
+      document.entries.isEmpty && document.visits.isEmpty && document.trackedMarkers.isEmpty
+      && document.customMarkers.isEmpty
+    if replace || isEmpty { plan.profile = imported.profile }
+
+    // Custom markers: the same id, or the same name as one of ours or as one earlier in the file
+    // ("Ketones" and "KETONES"), is the same marker.
+    var markerMap: [UUID: UUID] = [:]
+    var byName: [String: UUID] = [:]
+    for marker in ours.customMarkers { byName[SearchText(marker.displayName).compact] = marker.id }
+    let ourIDs = IDSet(ours.customMarkers.map(\.id))
+    var keys = Set(library.markers.map(\.key) + ours.customMarkers.map(\.key))
+    for (index, original) in imported.customMarkers.enumerated() {
+      var marker = original
+      marker.isSystemDefined = false
+      marker.displayName = marker.displayName.trimmingWhitespaceAndNewlines()
+      marker.unit = marker.unit.trimmingWhitespaceAndNewlines()
+      let label = "custom marker \(index + 1)"
+      if library.marker(id: marker.id) != nil {
+        problems.append("\(label) has the id of a library marker.")
+        continue
+      }
+      if let problem = customMarkerProblem(marker) {
+        problems.append("\(label): \(problem)")
+        continue
+      }
+      if ourIDs.contains(marker.id) {
+        markerMap[marker.id] = marker.id
+        continue
+      }
+      let name = SearchText(marker.displayName).compact
+      if let same = byName[name] {
+        markerMap[marker.id] = same
+        continue
+      }
+      // A key that is not a custom key, or is taken, is made anew from the name.
+      if !marker.key.hasPrefix("custom-") || keys.contains(marker.key) {
+        let slug = SearchText(marker.displayName).words.joinedText("-")
+        var key = "custom-" + (slug.isEmpty ? "marker" : slug)
+        var suffix = 2
+        while keys.contains(key) {
+          key = "custom-\(slug.isEmpty ? "marker" : slug)-\(suffix)"
+          suffix += 1
+        }
+        marker.key = key
+      }
+      keys.insert(marker.key)
+      byName[name] = marker.id
+      markerMap[marker.id] = marker.id
+      plan.customMarkers.append(marker)
+    }
+    let customs = ours.customMarkers + plan.customMarkers
+    func definition(_ id: UUID) -> MarkerDefinition? {
+      library.marker(id: id) ?? customs.first { $0.id == id }
+    }
+
+    // Tracked markers: each marker once, after the ones already tracked.
+    var trackedIDs = IDSet(ours.trackedMarkers.map(\.markerID))
+    let start = (ours.trackedMarkers.map(\.displayOrder).max() ?? -1) + 1
+    for (index, original) in imported.trackedMarkers.enumerated() {
+      var tracked = original
+      tracked.markerID = markerMap[tracked.markerID] ?? tracked.markerID
+      guard definition(tracked.markerID) != nil else {
+        problems.append("tracked marker \(index + 1) is neither in the file nor in glance's library.")
+        continue
+      }
+      if let problem = rangeProblem(low: tracked.customReferenceLow, high: tracked.customReferenceHigh) {
+        problems.append("tracked marker \(index + 1): \(problem)")
+        continue
+      }
+      guard trackedIDs.insert(tracked.markerID) else { continue }
+      tracked.displayOrder += start
+      plan.trackedMarkers.append(tracked)
+    }
+    if replace { plan.trackedMarkers.sort { ($0.displayOrder, $0.addedAt) < ($1.displayOrder, $1.addedAt) } }
+
+    // Readings: new by id; each checked as `add` would.
+    let storedIDs = IDSet(ours.entries.map(\.id), capacity: ours.entries.count)
+    plan.entries.reserveCapacity(imported.entries.count)
+    for (index, original) in imported.entries.enumerated() {
+      var entry = original
+      entry.markerID = markerMap[entry.markerID] ?? entry.markerID
+      guard let marker = definition(entry.markerID) else {
+        problems.append("reading \(index + 1) is of a marker that is neither in the file nor in glance's library.")
+        continue
+      }
+      let label = "reading \(index + 1) (\(marker.shortName) on \(DateText.long(entry.dateOfService)))"
+      do {
+        try check(&entry, marker: marker, today: today)
+      } catch {
+        problems.append("\(label): \(error.message)")
+        continue
+      }
+      if storedIDs.contains(entry.id) {
+        plan.duplicates += 1
+        continue
+      }
+      plan.entries.append(entry)
+    }
+
+    // Visits: new by id; each checked as `visit add` would.
+    let storedVisits = IDSet(ours.visits.map(\.id))
+    for (index, original) in imported.visits.enumerated() {
+      var visit = original
+      do {
+        try check(&visit, today: today)
+      } catch {
+        problems.append("visit \(index + 1) (\(DateText.long(visit.date))): \(error.message)")
+        continue
+      }
+      if storedVisits.contains(visit.id) {
+        plan.duplicates += 1
+        continue
+      }
+      plan.visits.append(visit)
+    }
+    if !problems.isEmpty { throw ImportError.problems(problems) }
+    return plan
+  }
+
+  /// Why a custom marker cannot be kept, or nil.
+  static func customMarkerProblem(_ marker: MarkerDefinition) -> String? {
+    do {
+      guard !marker.displayName.isEmpty else { return "it has no name." }
+      guard !marker.unit.isEmpty else { return "it has no unit." }
+      // Lengths only: an older glance kept names with tabs or line breaks; they stay data.
+      try InputLimits.check(marker.displayName, InputLimits.nameCharacters, "Its name")
+      try InputLimits.check(marker.shortName, InputLimits.nameCharacters, "Its short name")
+      try InputLimits.check(marker.unit, InputLimits.unitCharacters, "Its unit")
+      try InputLimits.check(marker.key, InputLimits.nameCharacters + 16, "Its key")
+    } catch {
+      return error.message
+    }
+    if let factor = marker.siFactor, !(factor > 0 && ValueParser.isStorable(factor)) {
+      return "its unit conversion is not a number glance can use."
+    }
+    for value in [marker.plausibleMin, marker.plausibleMax, marker.siOffset].compactMap({ $0 })
+    where !ValueParser.isStorable(value) {
+      return "one of its numbers is larger than glance keeps."
+    }
+    return rangeProblem(low: marker.referenceLow, high: marker.referenceHigh)
+  }
+
+  /// Why a range cannot be kept, or nil.
+  static func rangeProblem(low: Double?, high: Double?) -> String? {
+    for value in [low, high].compactMap({ $0 }) where !ValueParser.isStorable(value) {
+      return "its range holds a number larger than glance keeps."
+    }
+    if let low, let high, low >= high { return "its range's low end is not below its high end." }
+    return nil
+  }
+
+  /// Checks a reading as `add` would, converting a unit the marker accepts into its own.
+  static func check(_ entry: inout MarkerEntry, marker: MarkerDefinition, today: CalendarDate) throws(EntryError) {
+    guard ValueParser.isStorable(entry.value) else { throw .valueOutOfRange }
+    try DateParser.check(entry.dateOfService, today: today, for: .reading)
+    if entry.unit != marker.unit {
+      let conversion = try UnitConverter.convert(entry.value, unit: entry.unit, for: marker)
+      guard ValueParser.isStorable(conversion.value) else { throw .valueOutOfRange }
+      entry.value = conversion.value
+      entry.unit = marker.unit
+    }
+    if let note = entry.note { try InputLimits.check(note, InputLimits.noteCharacters, "The note") }
+    guard SourceType.known.contains(entry.sourceType) else { throw .unknownSource }
+  }
+
+  /// Checks a visit as `visit add` would.
+  static func check(_ visit: inout Visit, today: CalendarDate) throws(EntryError) {
+    try DateParser.check(visit.date, today: today, for: .visit)
+    visit.doctorName = visit.doctorName.trimmingWhitespaceAndNewlines()
+    guard !visit.doctorName.isEmpty else { throw .emptyText("The doctor's name") }
+    try InputLimits.check(visit.doctorName, InputLimits.nameCharacters, "The doctor's name")
+    if let label = visit.visitTypeLabel { try InputLimits.check(label, InputLimits.nameCharacters, "The label") }
+    if let notes = visit.notes { try InputLimits.check(notes, InputLimits.visitNotesCharacters, "The notes") }
+  }
+}

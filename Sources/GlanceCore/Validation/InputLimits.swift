@@ -1,0 +1,41 @@
+/// How much glance reads of anything a person or a file supplies. Past a limit the input is
+/// refused with a message that names it, never read on without end.
+public enum InputLimits {
+  /// A reading's note.
+  public static let noteCharacters = 2_000
+  /// A visit's notes (a doctor's instructions can run long).
+  public static let visitNotesCharacters = 20_000
+  /// A doctor's name, a visit label, a custom marker's name.
+  public static let nameCharacters = 200
+  /// A unit.
+  public static let unitCharacters = 40
+  /// A file to import.
+  public static let fileBytes = 256 << 20
+  /// Rows of a spreadsheet or CSV file.
+  public static let rows = 1_000_000
+  /// Columns of a spreadsheet.
+  public static let columns = 2_000
+  /// One cell of a spreadsheet.
+  public static let cellBytes = 65_536
+  /// One line of input on a pipe (`glance batch < panel.txt`), and how many lines.
+  public static let lineBytes = 65_536
+  public static let lines = 10_000
+
+  /// "1,000,000": a limit as people read it.
+  static func text(_ value: Int) -> String { grouped(value) }
+
+  /// Refuses a name (of a marker, a doctor, a unit, a label) that is longer than `limit` or holds
+  /// a line break, a tab or another control character: a name is one line of plain text.
+  public static func checkName(_ text: String, _ limit: Int, _ what: String) throws(EntryError) {
+    try check(text, limit, what)
+    if text.unicodeScalars.contains(where: { $0 == "\n" || $0 == "\t" || TerminalText.isHidden($0) }) {
+      throw .controlCharacter(what)
+    }
+  }
+
+  /// Refuses `text` when it is longer than `limit` characters; `what` names it ("The note").
+  public static func check(_ text: String, _ limit: Int, _ what: String) throws(EntryError) {
+    // Bytes first: counting the characters of a 100 MB string would be the hang this prevents.
+    if text.utf8.count > limit * 4 || text.count > limit { throw .tooLong(what: what, limit: limit) }
+  }
+}

@@ -1,0 +1,145 @@
+import Foundation
+import Testing
+
+@testable import GlanceCore
+
+/// Every input has a limit and a clear refusal.
+@Suite("Adversarial: every input has a limit")
+struct InputLimitTests {
+  @Test("a line longer than the limit is refused before its end arrives")
+  func longLine() {
+    var buffer = LineBuffer(limit: 10)
+    buffer.feed(Array("hdl 62\nldl 1".utf8))
+    #expect(buffer.next() == .line("hdl 62"))
+    #expect(buffer.next() == .needMore)
+    buffer.feed([UInt8](repeating: 0, count: 20))
+    #expect(buffer.next() == .tooLong)
+  }
+
+  @Test("lines end in LF or CRLF; the last may have no line end")
+  func lines() {
+    var buffer = LineBuffer()
+    buffer.feed(Array("a\r\nb\n\nc".utf8))
+    #expect(buffer.next() == .line("a"))
+    #expect(buffer.next() == .line("b"))
+    #expect(buffer.next() == .line(""))
+    #expect(buffer.next() == .needMore)
+    buffer.finish()
+    #expect(buffer.next() == .line("c"))
+    #expect(buffer.isExhausted)
+  }
+
+  @Test("notes, names and units past their limits are refused with the limit in words")
+  func textLimits() {
+    let long = String(repeating: "a", count: InputLimits.noteCharacters + 1)
+    #expect(throws: EntryError.tooLong(what: "The note", limit: InputLimits.noteCharacters)) {
+      try EntryPlanner.note(long)
+    }
+    #expect(
+      EntryError.tooLong(what: "The note", limit: 2000).message
+        == "The note is longer than glance keeps (2,000 characters). Shorten it and try again.")
+    #expect(throws: EntryError.tooLong(what: "The name", limit: InputLimits.nameCharacters)) {
+      try CustomMarkerPlanner.make(
+        name: String(repeating: "k", count: 201), unit: "u", low: nil, high: nil, direction: nil, existing: [])
+    }
+  }
+
+  @Test("a CSV past its row, column or cell limits is refused with the line")
+  func csvLimits() {
+    var limits = CSV.Limits()
+    limits.rows = 3
+    #expect(throws: CSV.ParseError.self) { try CSV.parse(Array("a\nb\nc\nd\n".utf8), limits: limits) }
+    limits = CSV.Limits()
+    limits.columns = 4
+    #expect(throws: CSV.ParseError.self) { try CSV.parse(Array("a,b,c,d,e\n".utf8), limits: limits) }
+    limits = CSV.Limits()
+    limits.cellBytes = 8
+    #expect(throws: CSV.ParseError.self) { try CSV.parse(Array("\"123456789\"\n".utf8), limits: limits) }
+    #expect(throws: CSV.ParseError.self) { try CSV.parse(Array("123456789\n".utf8), limits: limits) }
+  }
+
+  @Test("an import file past its limit, and an endless one, is refused")
+  func fileLimits() throws {
+    #expect(throws: ImportError.tooLarge(limit: InputLimits.fileBytes)) {
+      try Importer.read([UInt8](repeating: 0x20, count: InputLimits.fileBytes + 1))
+    }
+    let folder = TemporaryFolder()
+    #expect(throws: ImportError.notAFile(folder.path)) { try Importer.readFile(folder.path) }
+    #expect(throws: ImportError.unreadable("there is no file at \(folder.path)/none.csv")) {
+      try Importer.readFile(folder.path + "/none.csv")
+    }
+  }
+
+  @Test("a spreadsheet with thousands of columns that name nothing is read in one pass, and said briefly")
+  func manyColumns() throws {
+    let names = (0..<InputLimits.columns - 2).map { "Col \($0)" }
+    let text = "Date,HDL," + names.joined(separator: ",") + "\n2025-01-01,61\n"
+    let plan = try Importer.plan(
+      Array(text.utf8), replace: false, into: .empty(createdAt: Timestamp(Fixture.now)), library: .builtIn,
+      today: Fixture.date("2025-06-01"), now: Timestamp(Fixture.now))
+    #expect(plan.entries.count == 1)
+    #expect(plan.unmatchedColumns.count == names.count)
+    let summary = plan.summary(library: .builtIn, customMarkers: [], dryRun: true)
+    #expect(summary.contains("and \(names.count - 20) more"))
+    #expect(summary.count < 2000)
+    #expect(ImportError.noMarkerColumns(names).message.count < 2000)
+  }
+
+  @Test("values a JSON file brings that no entrance accepts are refused, not stored")
+  func jsonValues() throws {
+    var document = GlanceDocument.empty(createdAt: Timestamp(Fixture.now))
+    document.apply(.putEntry(Fixture.entry(Fixture.hdl, 1e308, on: "2025-01-01")))
+    #expect(throws: ImportError.self) {
+      try Importer.plan(
+        Exporter.json(document), replace: false, into: .empty(createdAt: Timestamp(Fixture.now)), library: .builtIn,
+        today: Fixture.date("2025-06-01"), now: Timestamp(Fixture.now))
+    }
+    for (name, change) in [
+      ("future", { (entry: inout MarkerEntry) in entry.dateOfService = Fixture.date("2030-01-01") }),
+      ("before 1900", { (entry: inout MarkerEntry) in entry.dateOfService = Fixture.date("1850-01-01") }),
+      ("unit", { (entry: inout MarkerEntry) in entry.unit = "furlongs" }),
+      ("source", { (entry: inout MarkerEntry) in entry.sourceType = SourceType(rawValue: "\u{1B}[2J") }),
+      ("marker", { (entry: inout MarkerEntry) in entry.markerID = UUID() }),
+    ] as [(String, (inout MarkerEntry) -> Void)] {
+      var bad = GlanceDocument.empty(createdAt: Timestamp(Fixture.now))
+      var entry = Fixture.entry(Fixture.hdl, 50, on: "2025-01-01")
+      change(&entry)
+      bad.apply(.putEntry(entry))
+      #expect(throws: ImportError.self, "\(name)") {
+        try Importer.plan(
+          Exporter.json(bad), replace: false, into: .empty(createdAt: Timestamp(Fixture.now)), library: .builtIn,
+          today: Fixture.date("2025-06-01"), now: Timestamp(Fixture.now))
+      }
+    }
+    // A unit the marker knows is converted, as `add` would.
+    var si = GlanceDocument.empty(createdAt: Timestamp(Fixture.now))
+    var entry = Fixture.entry(Fixture.ldl, 2.5, on: "2025-01-01")
+    entry.unit = "mmol/L"
+    si.apply(.putEntry(entry))
+    let plan = try Importer.plan(
+      Exporter.json(si), replace: false, into: .empty(createdAt: Timestamp(Fixture.now)), library: .builtIn,
+      today: Fixture.date("2025-06-01"), now: Timestamp(Fixture.now))
+    #expect(plan.entries.map(\.unit) == ["mg/dL"])
+  }
+
+  @Test("a custom marker that takes a library marker's id is refused; one with a library key gets its own")
+  func customMarkers() throws {
+    var document = GlanceDocument.empty(createdAt: Timestamp(Fixture.now))
+    var sneaky = Fixture.customMarker("Sneaky")
+    sneaky.id = Fixture.hdl.id
+    document.apply(.putCustomMarker(sneaky))
+    #expect(throws: ImportError.self) {
+      try Importer.plan(
+        Exporter.json(document), replace: false, into: .empty(createdAt: Timestamp(Fixture.now)), library: .builtIn,
+        today: Fixture.date("2025-06-01"), now: Timestamp(Fixture.now))
+    }
+    var keyed = GlanceDocument.empty(createdAt: Timestamp(Fixture.now))
+    var other = Fixture.customMarker("Grip strength")
+    other.key = "hdl"
+    keyed.apply(.putCustomMarker(other))
+    let plan = try Importer.plan(
+      Exporter.json(keyed), replace: false, into: .empty(createdAt: Timestamp(Fixture.now)), library: .builtIn,
+      today: Fixture.date("2025-06-01"), now: Timestamp(Fixture.now))
+    #expect(plan.customMarkers.map(\.key) == ["custom-grip-strength"])
+  }
+}

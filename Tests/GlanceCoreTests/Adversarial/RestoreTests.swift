@@ -1,0 +1,136 @@
+import Foundation
+import Testing
+
+@testable import GlanceCore
+
+/// A reading's identity is its id. A restore gives back every record, even readings that are
+/// equal in every field but their id; a glance CSV carries ids; a file without ids is matched
+/// only against readings stored before it, never row against row.
+@Suite("Adversarial: restores give back every reading")
+struct RestoreTests {
+  static let today = Fixture.date("2025-06-01")
+  static let now = Timestamp(Fixture.now)
+  static var systolic: MarkerDefinition { Fixture.library.marker(key: "bp-systolic")! }
+  static var diastolic: MarkerDefinition { Fixture.library.marker(key: "bp-diastolic")! }
+
+  /// Two identical blood-pressure readings on one day (kept after the duplicate question), an
+  /// HDL, and two HDLs that differ only by their note.
+  static let history: GlanceDocument = {
+    var document = GlanceDocument.empty(createdAt: now)
+    for _ in 0..<2 {
+      document.apply(.putEntry(Fixture.entry(systolic, 120, on: "2025-05-01")))
+      document.apply(.putEntry(Fixture.entry(diastolic, 80, on: "2025-05-01")))
+    }
+    document.apply(.putEntry(Fixture.entry(Fixture.hdl, 50, on: "2025-05-02")))
+    document.apply(.putEntry(Fixture.entry(Fixture.hdl, 50, on: "2025-05-02", note: "a")))
+    document.apply(.putEntry(Fixture.entry(Fixture.hdl, 50, on: "2025-05-02", note: "b")))
+    document.apply(
+      .setTrackedMarkers(
+        [systolic, diastolic, Fixture.hdl].enumerated().map {
+          UserMarker(markerID: $1.id, displayOrder: $0, addedAt: now)
+        }))
+    return document
+  }()
+
+  static func restore(_ bytes: [UInt8], into repository: any DataRepository) throws -> ImportPlan {
+    try Importer.apply(Importer.read(bytes), replace: false, to: repository, summary: "import", today: today)
+  }
+
+  @Test(
+    "a JSON restore into an empty folder gives back all 7 readings, byte for byte", arguments: RepositoryKind.allCases)
+  func jsonRestore(kind: RepositoryKind) throws {
+    let (repository, folder) = kind.make()
+    _ = folder
+    let exported = try Exporter.json(Self.history)
+    let plan = try Self.restore(exported, into: repository)
+    #expect(plan.entries.count == 7)
+    #expect(plan.duplicates == 0)
+    #expect(try Exporter.json(repository.read()) == exported)
+    // The same file again adds nothing.
+    let again = try Self.restore(exported, into: repository)
+    #expect(again.isEmpty && again.duplicates == 7)
+  }
+
+  @Test(
+    "a CSV round trip gives back all 7 readings; importing it again adds nothing", arguments: RepositoryKind.allCases)
+  func csvRestore(kind: RepositoryKind) throws {
+    let (repository, folder) = kind.make()
+    _ = folder
+    let csv = Array(Exporter.readingsCSV(Self.history, library: .builtIn).utf8)
+    let plan = try Self.restore(csv, into: repository)
+    #expect(plan.entries.count == 7)
+    #expect(Set(try repository.read().entries.map(\.id)) == Set(Self.history.entries.map(\.id)))
+    #expect(Array(Exporter.readingsCSV(try repository.read(), library: .builtIn).utf8) == csv)
+    let again = try Self.restore(csv, into: repository)
+    #expect(again.isEmpty && again.duplicates == 7)
+  }
+
+  @Test("a spreadsheet without ids: its own equal rows all count; only readings stored before match")
+  func foreignRows() throws {
+    let repository = InMemoryDataRepository(clock: { Fixture.now })
+    let sheet = Array("Date,Systolic,Diastolic\n2025-05-01,120,80\n2025-05-01,120,80\n2025-05-03,118,79\n".utf8)
+    let first = try Self.restore(sheet, into: repository)
+    #expect(first.entries.count == 6)
+    #expect(first.duplicates == 0)
+    // The same sheet again: every row meets an equal stored reading.
+    let again = try Self.restore(sheet, into: repository)
+    #expect(again.entries.isEmpty && again.duplicates == 6)
+    // A sheet with a third equal row adds exactly that one.
+    let more = Array("Date,Systolic,Diastolic\n2025-05-01,120,80\n2025-05-01,120,80\n2025-05-01,120,80\n".utf8)
+    let third = try Self.restore(more, into: repository)
+    #expect(third.entries.count == 2 && third.duplicates == 4)
+  }
+
+  @Test("an older glance CSV (no id column) restores every row into an empty folder, and only once")
+  func oldCSV() throws {
+    let repository = InMemoryDataRepository(clock: { Fixture.now })
+    let csv =
+      "date,marker_key,marker,value,unit,status,note,source\r\n"
+      + "2025-05-02,hdl,HDL Cholesterol,50,mg/dL,in range,,quickAdd\r\n"
+      + "2025-05-02,hdl,HDL Cholesterol,50,mg/dL,in range,,quickAdd\r\n"
+      + "2025-05-02,hdl,HDL Cholesterol,50,mg/dL,in range,a,quickAdd\r\n"
+    #expect(try Self.restore(Array(csv.utf8), into: repository).entries.count == 3)
+    #expect(try Self.restore(Array(csv.utf8), into: repository).isEmpty)
+    // Rows of one import keep the file's order (and fresh ids are as short as typed ones).
+    let entries = try repository.read().entries
+    #expect(entries.map(\.note) == [nil, nil, "a"])
+  }
+
+  @Test("a 20,000-reading restore with many equal readings gives back every one, byte for byte")
+  func largeRestore() throws {
+    var document = GlanceDocument.empty(createdAt: Self.now)
+    let markers = Array(Fixture.library.markers.prefix(8))
+    var entries: [GlanceCore.Operation] = []
+    for index in 0..<20_000 {
+      let marker = markers[index % markers.count]
+      // Ten readings share each day, marker and value.
+      entries.append(
+        .putEntry(
+          MarkerEntry(
+            markerID: marker.id, value: Double(index / 80), unit: marker.unit,
+            dateOfService: Fixture.date("2000-01-01").adding(days: index / 80)!, entryTimestamp: Self.now)))
+    }
+    _ = document.apply(entries)
+    let exported = try Exporter.json(document)
+    let repository = InMemoryDataRepository(clock: { Fixture.now })
+    let plan = try Self.restore(exported, into: repository)
+    #expect(plan.entries.count == 20_000)
+    #expect(try Exporter.json(repository.read()) == exported)
+  }
+
+  @Test("the undo of a restore removes it all; undoing a replace brings everything back")
+  func undoRestore() throws {
+    let repository = InMemoryDataRepository(document: Self.history, clock: { Fixture.now })
+    var other = GlanceDocument.empty(createdAt: Self.now)
+    other.apply(.putEntry(Fixture.entry(Fixture.ldl, 130, on: "2025-01-01")))
+    try Importer.apply(
+      Importer.read(Exporter.json(other)), replace: true, to: repository, summary: "replace", today: Self.today)
+    #expect(try repository.read().entries.count == 1)
+    try repository.undo()
+    // Everything but the silent default profile, which a replace adopts and undo keeps.
+    var after = try repository.read()
+    after.profile = Self.history.profile
+    after.undo = []
+    #expect(after == Self.history)
+  }
+}
