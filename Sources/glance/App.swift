@@ -24,7 +24,7 @@ struct App {
     do {
       let context = try Context(console: console, global: invocation.global)
       try execute(invocation.command, context)
-      return .success
+      return outputStatus()
     } catch let error as UsageError {
       console.err("glance: \(error.message)")
       if let command = error.command { console.err("See: glance help \(command)") }
@@ -32,6 +32,14 @@ struct App {
     } catch {
       return fail(error)
     }
+  }
+
+  /// Success, unless standard output could not be written (a full disk): then the output is
+  /// incomplete and a script must not take it for a backup.
+  private func outputStatus() -> ExitStatus {
+    guard let code = console.outputError else { return .success }
+    console.err(OutputError(code: code).message)
+    return OutputError(code: code).exitStatus
   }
 
   private func fail(_ error: any Error) -> ExitStatus {
@@ -97,9 +105,9 @@ final class Context {
     location = try DataLocation.resolve(
       environment: console.environment, currentDirectory: Console.currentDirectory())
     if let pinned = global.today ?? console.environment["GLANCE_TODAY"].flatMap({ $0.isEmpty ? nil : $0 }) {
-      guard let date = CalendarDate(iso: pinned) else {
+      guard let date = DateParser.pinnedToday(pinned) else {
         throw UsageError(
-          message: "--today (or GLANCE_TODAY) takes a date as YYYY-MM-DD, not “\(pinned)”.", command: nil)
+          message: "--today (or GLANCE_TODAY) takes a date from 1900 on as YYYY-MM-DD, not “\(pinned)”.", command: nil)
       }
       today = date
     } else {
@@ -124,7 +132,7 @@ final class Context {
   /// Goes ahead only with a yes: `--yes`, or an answer on the terminal.
   func confirm(_ question: String) throws {
     if global.yes { return }
-    guard let answer = console.confirm(question) else {
+    guard let answer = try console.confirm(question) else {
       throw ConfirmationError.needsConfirmation(question: question)
     }
     if !answer { throw ConfirmationError.declined }

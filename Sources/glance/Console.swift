@@ -22,6 +22,12 @@ final class Console {
   let stdoutIsTerminal: Bool
   private var output = FileHandleWriter(descriptor: 1)
   private var errors = FileHandleWriter(descriptor: 2)
+  /// New every run: only colour codes made with it get through `TerminalText.guarded` (see there).
+  let colorToken = String(UInt64.random(in: 100_000_000_000...999_999_999_999)) + ";"
+
+  /// Why standard output could not be written (a full disk), if it could not; a closed pipe
+  /// (`glance export --csv | head`) is not a failure.
+  var outputError: Int32? { output.error }
 
   /// The variables glance reads. Only these are looked up: building the whole environment as a
   /// dictionary costs more than a small command's own work.
@@ -61,29 +67,57 @@ final class Console {
   }
 
   /// Prints a line (or several) to standard output.
-  func out(_ text: String = "") { output.write(text + "\n") }
+  func out(_ text: String = "") { output.write(safe(text) + "\n") }
 
   /// Prints to standard error: problems, warnings and notices.
-  func err(_ text: String) { errors.write(text + "\n") }
+  func err(_ text: String) { errors.write(safe(text) + "\n") }
 
-  /// Writes bytes to standard output as they are (exports).
-  func write(_ bytes: [UInt8]) { output.write(String(decoding: bytes, as: UTF8.self)) }
+  /// Writes bytes to standard output as they are (an export is data); on a terminal, guarded
+  /// like everything else, since a note's escape codes would act on the screen.
+  func write(_ bytes: [UInt8]) {
+    if stdoutIsTerminal {
+      output.write(TerminalText.guarded(String(decoding: bytes, as: UTF8.self)))
+    } else {
+      bytes.withUnsafeBytes { output.write($0) }
+    }
+  }
 
   /// Writes without a newline (for prompts) and flushes.
-  func prompt(_ text: String) { output.write(text) }
+  func prompt(_ text: String) { output.write(safe(text)) }
 
-  /// One line of standard input without its line ending, or nil at the end of input.
-  func readLine() -> String? {
-    guard let line = Swift.readLine(strippingNewline: true) else { return nil }
-    return line.hasSuffix("\r") ? String(line.dropLast()) : line
+  /// Everything printed passes here: control characters in data are shown, never obeyed.
+  private func safe(_ text: String) -> String { TerminalText.guarded(text, colorToken: colorToken) }
+
+  private var input = LineBuffer()
+
+  /// One line of standard input without its line ending, or nil at the end of input. A line
+  /// longer than `InputLimits.lineBytes` is refused (`InputTooLong`), never read to its end.
+  func readLine() throws(InputTooLong) -> String? {
+    while true {
+      switch input.next() {
+      case .line(let line): return line
+      case .tooLong: throw InputTooLong()
+      case .needMore:
+        if input.isExhausted { return nil }
+        var chunk = [UInt8](repeating: 0, count: 4096)
+        let count = chunk.withUnsafeMutableBytes { read(0, $0.baseAddress, $0.count) }
+        if count < 0, errno == EINTR { continue }
+        if count <= 0 {
+          input.finish()
+          if input.isExhausted { return nil }
+        } else {
+          input.feed(chunk[0..<count])
+        }
+      }
+    }
   }
 
   /// Asks a yes/no question on the terminal; anything but y/yes is no. Nil when there is no
   /// terminal to ask on.
-  func confirm(_ question: String) -> Bool? {
+  func confirm(_ question: String) throws(InputTooLong) -> Bool? {
     guard stdinIsTerminal else { return nil }
     prompt(question + " [y/N] ")
-    guard let answer = readLine()?.trimmingWhitespace().lowercased() else {
+    guard let answer = try readLine()?.trimmingWhitespace().lowercased() else {
       out()
       return false
     }
@@ -97,34 +131,47 @@ final class Console {
       var size = winsize()
       if ioctl(1, UInt(TIOCGWINSZ), &size) == 0 { columns = Int(size.ws_col) }
     }
-    return OutputStyle.resolve(
+    var style = OutputStyle.resolve(
       color: options.color, ascii: options.ascii, width: options.width, environment: environment,
       stdoutIsTerminal: stdoutIsTerminal, terminalColumns: columns)
+    style.colorToken = colorToken
+    return style
   }
 }
 
-/// Unbuffered writes to a file descriptor, retried until complete.
+/// Unbuffered writes to a file descriptor, retried until complete. The first failure stops
+/// further writes and is kept in `error`, except a closed pipe (EPIPE): a reader that has seen
+/// enough (`| head`) is not a failure.
 struct FileHandleWriter {
   let descriptor: Int32
+  private(set) var error: Int32?
+  private var closed = false
+
+  init(descriptor: Int32) { self.descriptor = descriptor }
 
   mutating func write(_ text: String) {
     var text = text
-    text.withUTF8 { buffer in
-      var offset = 0
-      while offset < buffer.count {
-        #if canImport(Darwin)
-          let written = Darwin.write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
-        #elseif canImport(Musl)
-          let written = Musl.write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
-        #else
-          let written = Glibc.write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
-        #endif
-        if written < 0 {
-          if errno == EINTR { continue }
-          return
-        }
-        offset += written
+    text.withUTF8 { write(UnsafeRawBufferPointer($0)) }
+  }
+
+  mutating func write(_ buffer: UnsafeRawBufferPointer) {
+    guard !closed, let base = buffer.baseAddress else { return }
+    var offset = 0
+    while offset < buffer.count {
+      #if canImport(Darwin)
+        let written = Darwin.write(descriptor, base + offset, buffer.count - offset)
+      #elseif canImport(Musl)
+        let written = Musl.write(descriptor, base + offset, buffer.count - offset)
+      #else
+        let written = Glibc.write(descriptor, base + offset, buffer.count - offset)
+      #endif
+      if written < 0 {
+        if errno == EINTR { continue }
+        if errno != EPIPE { error = errno }
+        closed = true
+        return
       }
+      offset += written
     }
   }
 }

@@ -3,6 +3,10 @@ public struct OutputStyle: Equatable, Sendable {
   public var unicode: Bool
   public var color: Bool
   public var width: Int
+  /// Written inside each colour code `paint` makes, so the one output function
+  /// (`TerminalText.guarded`) can tell glance's colours from escapes in the data. The console
+  /// sets a new one every run; empty writes plain colour codes (golden tests).
+  public var colorToken = ""
 
   public init(unicode: Bool = true, color: Bool = false, width: Int = 80) {
     self.unicode = unicode
@@ -66,7 +70,7 @@ public struct OutputStyle: Equatable, Sendable {
   /// `text` wrapped in the colour's escape codes when colour is on.
   public func paint(_ text: String, _ color: Color?) -> String {
     guard self.color, let color, !text.isEmpty else { return text }
-    return "\u{1B}[\(color.rawValue)m\(text)\u{1B}[0m"
+    return "\u{1B}[\(colorToken)\(color.rawValue)m\(text)\u{1B}[\(colorToken)0m"
   }
 
   /// The Unicode symbol, or its ASCII stand-in.

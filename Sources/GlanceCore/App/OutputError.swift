@@ -1,0 +1,22 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// Standard output could not be written (a full disk, a device error): what was printed is
+/// incomplete, so `glance export --json > backup.json` must not look like it worked.
+public struct OutputError: GlanceError, Equatable {
+  /// The `errno` of the failed write.
+  public var code: Int32
+
+  public init(code: Int32) { self.code = code }
+
+  public var message: String {
+    "glance could not write its output (\(String(cString: strerror(code)))). What was written is incomplete."
+  }
+
+  public var exitStatus: ExitStatus { .dataFile }
+}

@@ -1,0 +1,94 @@
+/// What reaches a terminal: text, never instructions to it.
+///
+/// A note, a doctor's name, a custom marker, a spreadsheet header or a word typed on the command
+/// line can hold control characters: ESC starts sequences that clear the screen, write the
+/// clipboard (OSC 52) or make links (OSC 8); CR and backspace overwrite what was printed; bidi
+/// overrides reorder it. Everything glance prints passes `guarded` on its way out, which shows
+/// such characters as `\u{1B}` instead of obeying them.
+///
+/// glance's own colours are the one exception, and data cannot forge them: `OutputStyle.paint`
+/// writes each colour code with a token that is new every run (`ESC [ token code m`), and
+/// `guarded` turns exactly those back into plain colour codes; any other escape is shown.
+public enum TerminalText {
+  /// `text` as it may be printed: C0 controls but the line feed, DEL, C1 controls, bidi
+  /// overrides and isolates, and the line and paragraph separators shown as `\u{…}` (a tab as
+  /// a space); with `colorToken`, glance's own colour codes (made with that token) kept.
+  public static func guarded(_ text: String, colorToken: String? = nil) -> String {
+    guard needsGuard(text) else { return text }
+    var result = String.UnicodeScalarView()
+    let token = colorToken.map { Array($0.unicodeScalars) } ?? []
+    let scalars = Array(text.unicodeScalars)
+    var index = 0
+    while index < scalars.count {
+      let scalar = scalars[index]
+      if scalar == "\u{1B}", !token.isEmpty, let end = colorCodeEnd(scalars, at: index, token: token) {
+        // ESC [ token digits m → ESC [ digits m
+        result.append("\u{1B}")
+        result.append("[")
+        result.append(contentsOf: scalars[(index + 2 + token.count)...end])
+        index = end + 1
+        continue
+      }
+      if scalar == "\t" {
+        result.append(" ")
+      } else if isHidden(scalar) {
+        result.append(contentsOf: visible(scalar).unicodeScalars)
+      } else {
+        result.append(scalar)
+      }
+      index += 1
+    }
+    return String(result)
+  }
+
+  /// The form a hidden character is shown in: `\u{1B}`.
+  static func visible(_ scalar: Unicode.Scalar) -> String {
+    "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
+  }
+
+  /// True for a character a terminal obeys or that reorders text, rather than shows.
+  static func isHidden(_ scalar: Unicode.Scalar) -> Bool {
+    switch scalar.value {
+    case 0x00...0x09, 0x0B...0x1F, 0x7F...0x9F: true
+    case 0x061C, 0x200E, 0x200F, 0x2028...0x202E, 0x2066...0x2069: true
+    default: false
+    }
+  }
+
+  /// Where `ESC [ token digits m` starting at `start` ends (the index of its `m`), or nil.
+  private static func colorCodeEnd(_ scalars: [Unicode.Scalar], at start: Int, token: [Unicode.Scalar]) -> Int? {
+    var index = start + 1
+    guard index < scalars.count, scalars[index] == "[" else { return nil }
+    index += 1
+    guard index + token.count <= scalars.count, Array(scalars[index..<(index + token.count)]) == token else {
+      return nil
+    }
+    index += token.count
+    let digitsStart = index
+    while index < scalars.count, ("0"..."9").contains(scalars[index]) { index += 1 }
+    guard index > digitsStart, index - digitsStart <= 3, index < scalars.count, scalars[index] == "m" else {
+      return nil
+    }
+    return index
+  }
+
+  /// True when `text` holds anything `guarded` changes; checked on bytes, since nearly every
+  /// line is plain.
+  static func needsGuard(_ text: String) -> Bool {
+    var utf8 = text.utf8.makeIterator()
+    var previous: (UInt8, UInt8) = (0, 0)
+    while let byte = utf8.next() {
+      if byte < 0x20 && byte != 0x0A { return true }
+      if byte == 0x7F { return true }
+      // C1 controls: C2 80…C2 9F. U+061C: D8 9C. U+200E…U+202E and U+2066…U+2069: E2 80 … / E2 81 ….
+      if previous.1 == 0xC2 && (0x80...0x9F).contains(byte) { return true }
+      if previous.1 == 0xD8 && byte == 0x9C { return true }
+      if previous.0 == 0xE2 && previous.1 == 0x80 && (byte == 0x8E || byte == 0x8F || (0xA8...0xAE).contains(byte)) {
+        return true
+      }
+      if previous.0 == 0xE2 && previous.1 == 0x81 && (0xA6...0xA9).contains(byte) { return true }
+      previous = (previous.1, byte)
+    }
+    return false
+  }
+}

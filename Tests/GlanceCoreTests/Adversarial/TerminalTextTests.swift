@@ -1,0 +1,73 @@
+import Testing
+
+@testable import GlanceCore
+
+/// Everything glance prints passes one function that shows control characters instead of
+/// obeying them; glance's own colours get through only with the run's token.
+@Suite("Adversarial: control characters are shown, never obeyed")
+struct TerminalTextTests {
+  @Test(
+    "each hostile character is shown as \\u{…}",
+    arguments: [
+      ("\u{1B}[2J", "\\u{1B}[2J"), ("a\u{1B}]52;c;SGFja2Vk\u{07}b", "a\\u{1B}]52;c;SGFja2Vk\\u{7}b"),
+      ("\u{1B}]8;;http://x\u{1B}\\link", "\\u{1B}]8;;http://x\\u{1B}\\link"), ("evil\u{202E}txt", "evil\\u{202E}txt"),
+      ("a\u{08}b", "a\\u{8}b"), ("a\rb", "a\\u{D}b"), ("a\u{0}b", "a\\u{0}b"), ("a\u{7F}b", "a\\u{7F}b"),
+      ("a\u{9B}31m", "a\\u{9B}31m"), ("\u{2066}x\u{2069}", "\\u{2066}x\\u{2069}"), ("a\u{200F}b", "a\\u{200F}b"),
+      ("line\u{2028}sep", "line\\u{2028}sep"), ("tab\there", "tab here"), ("two\nlines", "two\nlines"),
+      ("plain ✓ 89 mg/dL", "plain ✓ 89 mg/dL"), ("עברית العربية 中文 😀 é", "עברית العربية 中文 😀 é"),
+    ])
+  func table(text: String, shown: String) {
+    #expect(TerminalText.guarded(text) == shown)
+    #expect(TerminalText.guarded(text, colorToken: "123;") == shown)
+  }
+
+  @Test("glance's colours pass with the token; the same codes without it are shown")
+  func colours() {
+    var style = OutputStyle(unicode: true, color: true, width: 80)
+    style.colorToken = "4711;"
+    let painted = style.paint("in range", .green)
+    #expect(TerminalText.guarded(painted, colorToken: "4711;") == "\u{1B}[32min range\u{1B}[0m")
+    // A note holding a colour code of its own, or guessing a wrong token, stays visible.
+    #expect(TerminalText.guarded("\u{1B}[31mred", colorToken: "4711;") == "\\u{1B}[31mred")
+    #expect(TerminalText.guarded("\u{1B}[1234;31mred", colorToken: "4711;") == "\\u{1B}[1234;31mred")
+    // Without a token (colour off, a pipe), every escape is shown.
+    #expect(TerminalText.guarded(painted) == "\\u{1B}[4711;32min range\\u{1B}[4711;0m")
+    // A token followed by anything but a short colour number is not a colour code.
+    #expect(TerminalText.guarded("\u{1B}[4711;2J", colorToken: "4711;") == "\\u{1B}[4711;2J")
+  }
+
+  @Test("what comes out holds no control byte but the line feed", arguments: 0..<5)
+  func property(seed: Int) {
+    var generator = SeededGenerator(seed: UInt64(seed) &+ 909)
+    for _ in 0..<2000 {
+      let text = String(
+        String.UnicodeScalarView(
+          (0..<Int.random(in: 0...30, using: &generator)).compactMap { _ in
+            Unicode.Scalar(
+              [UInt32.random(in: 0...0xA0, using: &generator), UInt32.random(in: 0x2000...0x2070, using: &generator)]
+                .randomElement(using: &generator)!)
+          }))
+      let out = TerminalText.guarded(text)
+      #expect(!out.unicodeScalars.contains { TerminalText.isHidden($0) || $0 == "\t" })
+      #expect(!TerminalText.needsGuard(out))
+    }
+  }
+
+  @Test("names typed on the command line refuse control characters; notes keep line breaks")
+  func entrances() {
+    #expect(throws: EntryError.controlCharacter("The name")) {
+      try CustomMarkerPlanner.make(
+        name: "hd\u{1B}]52;c;x\u{07}l", unit: "mg/dL", low: nil, high: nil, direction: nil, existing: [])
+    }
+    #expect(throws: EntryError.controlCharacter("The doctor's name")) {
+      try VisitPlanner.make(
+        date: "2025-01-01", doctor: "Dr.\nLee", type: "physical", label: nil, notes: nil,
+        today: Fixture.date("2025-06-01"), now: Timestamp(Fixture.now))
+    }
+    #expect(throws: Never.self) {
+      try VisitPlanner.make(
+        date: "2025-01-01", doctor: "Dr. Lee", type: "physical", label: nil, notes: "line one\nline two",
+        today: Fixture.date("2025-06-01"), now: Timestamp(Fixture.now))
+    }
+  }
+}
