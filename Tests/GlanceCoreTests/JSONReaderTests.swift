@@ -198,3 +198,57 @@ func randomDouble(using generator: inout SeededGenerator) -> Double {
   default: return Double(Int.random(in: 0...999_999_999_999, using: &generator)) / 1000
   }
 }
+
+/// Ids are read eight hex digits at a time; the result must be Foundation's for every text.
+@Suite("parseUUID")
+struct ParseUUIDTests {
+  static func parse(_ text: String) -> UUID? {
+    Array(text.utf8).withUnsafeBufferPointer { parseUUID($0) }
+  }
+
+  @Test("random ids in either case read as Foundation reads them", arguments: 0..<20)
+  func randomIDs(seed: Int) {
+    var generator = SeededGenerator(seed: UInt64(seed) &+ 4242)
+    for _ in 0..<500 {
+      var bytes = [UInt8](repeating: 0, count: 16)
+      for index in bytes.indices { bytes[index] = UInt8.random(in: 0...255, using: &generator) }
+      let made = bytes.withUnsafeBytes { UUID(uuid: $0.load(as: uuid_t.self)) }
+      var text = made.uuidString
+      if Bool.random(using: &generator) { text = text.lowercased() }
+      #expect(Self.parse(text) == made)
+    }
+  }
+
+  /// The plain reading, one digit at a time: dashes at 8, 13, 18 and 23, hex digits elsewhere.
+  static func reference(_ bytes: [UInt8]) -> UUID? {
+    guard bytes.count == 36 else { return nil }
+    var nibbles: [UInt8] = []
+    for (index, byte) in bytes.enumerated() {
+      if [8, 13, 18, 23].contains(index) {
+        guard byte == UInt8(ascii: "-") else { return nil }
+        continue
+      }
+      switch byte {
+      case UInt8(ascii: "0")...UInt8(ascii: "9"): nibbles.append(byte - 48)
+      case UInt8(ascii: "a")...UInt8(ascii: "f"): nibbles.append(byte - 87)
+      case UInt8(ascii: "A")...UInt8(ascii: "F"): nibbles.append(byte - 55)
+      default: return nil
+      }
+    }
+    let id = (0..<16).map { nibbles[$0 * 2] << 4 | nibbles[$0 * 2 + 1] }
+    return id.withUnsafeBytes { UUID(uuid: $0.load(as: uuid_t.self)) }
+  }
+
+  @Test("any one byte changed: nil exactly when a plain digit-by-digit reading refuses it", arguments: 0..<10)
+  func mutations(seed: Int) {
+    var generator = SeededGenerator(seed: UInt64(seed) &+ 99)
+    let base = Array("8F1C2A9E-4B7D-4E3A-9C21-0A5B6C7D8E9F".utf8)
+    for position in base.indices {
+      for _ in 0..<40 {
+        var bytes = base
+        bytes[position] = UInt8.random(in: 0...255, using: &generator)
+        #expect(bytes.withUnsafeBufferPointer { parseUUID($0) } == Self.reference(bytes), "\(bytes)")
+      }
+    }
+  }
+}

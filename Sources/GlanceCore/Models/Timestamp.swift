@@ -55,6 +55,18 @@ public struct Timestamp: Hashable, Comparable, Sendable, CustomStringConvertible
     self.secondsSince1970 = Int64(day.dayNumber) * 86_400 + Int64(hour * 3600 + minute * 60 + second)
   }
 
+  /// True when `bytes` are exactly a time `init(isoBytes:)` reads, checked without working out
+  /// the instant (the fast display read checks every reading's).
+  @inline(__always)
+  static func isValid(isoBytes bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    guard bytes.count == 20, bytes[10] == UInt8(ascii: "T"), bytes[13] == UInt8(ascii: ":"),
+      bytes[16] == UInt8(ascii: ":"), bytes[19] == UInt8(ascii: "Z"),
+      CalendarDate(isoBytes: UnsafeBufferPointer(rebasing: bytes[0..<10])) != nil,
+      let hour = digits(bytes, 11, 2), let minute = digits(bytes, 14, 2), let second = digits(bytes, 17, 2)
+    else { return false }
+    return hour < 24 && minute < 60 && second < 60
+  }
+
   public var description: String { iso }
 
   public static func < (lhs: Timestamp, rhs: Timestamp) -> Bool {

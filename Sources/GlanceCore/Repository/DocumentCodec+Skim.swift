@@ -60,29 +60,19 @@ extension JSONReader {
     if wantIDs { ids.reserveCapacity(estimate) }
     var previousDate = -1
     var lastSlot = -1
-    // NB: the global read once: inside the loop its lazy-initialisation check ran every digit.
-    let table = hexDigits
+    var allIDs = IDSet(capacity: estimate)
+    // NB: the globals read once: inside the loop their lazy-initialisation check ran every byte.
+    let stops = stopsPlainString
     while true {
       skipWhitespace()
       let start = position
-      guard consume("{\"id\": \""), position + 36 + 16 + 36 + 22 + 10 < count else { return giveUp() }
-      if wantIDs {
-        // The first 16 hex digits are all a short id needs.
-        var key: UInt64 = 0
-        var bad: UInt8 = 0
-        @inline(__always) func take(_ range: Range<Int>) {
-          for offset in range {
-            let digit = table[Int(base[position + offset])]
-            bad |= digit
-            key = key << 4 | UInt64(digit & 0x0F)
-          }
-        }
-        take(0..<8)
-        take(9..<13)
-        take(14..<18)
-        guard bad & 0xF0 == 0 else { return giveUp() }
-        ids.append(key)
-      }
+      guard consume("{\"id\": \""), position + 36 + 16 + 36 + 22 + 10 < count,
+        let id = parseUUID(UnsafeBufferPointer(start: base + position, count: 36))
+      else { return giveUp() }
+      // Two readings with one id: the full reader refuses the file, so the skim must not show it.
+      guard allIDs.insert(id) else { return giveUp() }
+      // The first 16 hex digits are all a short id needs.
+      if wantIDs { ids.append(id.orderKey.0) }
       restore(position + 36)
       guard consume("\", \"markerID\": \"") else { return giveUp() }
       let markerText = position
@@ -106,7 +96,7 @@ extension JSONReader {
       }
       restore(markerText + 36)
       guard consume("\", \"dateOfService\": \"") else { return giveUp() }
-      // YYYY-MM-DD compares as text; the selected lines are decoded (and their dates checked).
+      // YYYY-MM-DD compares as text.
       if previousDate >= 0, memcmp(base + previousDate, base + position, 10) > 0 { return giveUp() }
       previousDate = position
       // Records are one a line (line breaks inside strings are escaped): the line must end in
@@ -118,6 +108,9 @@ extension JSONReader {
       let more = base[last] == UInt8(ascii: ",")
       if more { last -= 1 }
       guard base[last] == UInt8(ascii: "}") else { return giveUp() }
+      // Every byte of the line is checked as the full reader would check it, without decoding
+      // it: a damaged byte anywhere sends the read to the full decoder, which says so.
+      guard skimRestOfEntry(stops: stops), position == last + 1 else { return giveUp() }
       starts.append(start)
       slots.append(Int32(slot))
       restore(lineEnd)
@@ -159,5 +152,46 @@ extension JSONReader {
     }
     restore(end)
     return (entries, ids)
+  }
+
+  /// Checks the rest of an entry line, from its date on, as `readCanonicalEntry` reads it: a real
+  /// date, a JSON number, a known comparator, strings with no raw control character and valid
+  /// UTF-8, a real time. False (the position wherever it stopped) for anything else.
+  private mutating func skimRestOfEntry(stops: UnsafePointer<Bool>) -> Bool {
+    guard CalendarDate(isoBytes: UnsafeBufferPointer(start: base + position, count: 10)) != nil else { return false }
+    restore(position + 10)
+    guard consume("\", \"value\": "), (try? readNumber()) != nil else { return false }
+    if consume(", \"comparator\": \"") {
+      guard consume("<\"") || consume(">\"") || consume("<=\"") || consume(">=\"") else { return false }
+    }
+    guard consume(", \"unit\": "), skimString(stops) else { return false }
+    if consume(", \"note\": ") {
+      guard skimString(stops) else { return false }
+    }
+    guard consume(", \"sourceType\": "), skimString(stops), consume(", \"entryTimestamp\": \""),
+      position + 22 <= count, Timestamp.isValid(isoBytes: UnsafeBufferPointer(start: base + position, count: 20))
+    else { return false }
+    restore(position + 20)
+    return consume("\"}")
+  }
+
+  /// Skips a string the full reader would accept; false when it would not.
+  private mutating func skimString(_ stops: UnsafePointer<Bool>) -> Bool {
+    guard position < count, base[position] == UInt8(ascii: "\"") else { return false }
+    let start = position + 1
+    var index = start
+    var high: UInt8 = 0
+    while index < count, !stops[Int(base[index])] {
+      high |= base[index]
+      index += 1
+    }
+    guard index < count else { return false }
+    if base[index] == UInt8(ascii: "\"") {
+      if high >= 0x80, !isValidUTF8(UnsafeBufferPointer(start: base + start, count: index - start)) { return false }
+      restore(index + 1)
+      return true
+    }
+    // An escape (or a raw control character): the full string reader decides.
+    return (try? readString()) != nil
   }
 }

@@ -168,7 +168,9 @@ public enum DocumentCodec {
       document.schemaVersion = version
       document.format = format
       if skimmed {
-        // Only what a screen shows was decoded; a save always reads the whole file again.
+        // Only what a screen shows was decoded; a save always reads the whole file again. The
+        // skim checked every entry line and that no id repeats; the rest is checked here.
+        try document.validateIdentity(reader, entries: false)
         document.normalizeOrderIfNeeded()
         return (document, nil, idPrefixes)
       }
@@ -227,8 +229,8 @@ extension GlanceDocument {
   }
 
   /// Fails when two records of one kind share an id: the file was edited into an impossible state.
-  fileprivate func validateIdentity(_ reader: borrowing JSONReader) throws {
-    if let duplicate = firstDuplicate(entries.map(\.id)) {
+  fileprivate func validateIdentity(_ reader: borrowing JSONReader, entries checkEntries: Bool = true) throws {
+    if checkEntries, let duplicate = firstDuplicate(entries.map(\.id)) {
       throw reader.error("Two entries share the id \(duplicate.uuidString).", at: 0)
     }
     var visitIDs = Set<UUID>()
@@ -263,30 +265,6 @@ extension GlanceDocument {
     normalizeOrder()
     return true
   }
-}
-
-/// The first id that appears twice, found with an open-addressing table keyed by the ids' own
-/// random bits (SipHash over 100,000 UUIDs costs milliseconds that a load does not have).
-func firstDuplicate(_ ids: [UUID]) -> UUID? {
-  guard ids.count > 1 else { return nil }
-  var capacity = 16
-  while capacity < ids.count * 2 { capacity <<= 1 }
-  let mask = capacity - 1
-  var slots = [(UInt64, UInt64)](repeating: (0, 0), count: capacity)
-  var used = [Bool](repeating: false, count: capacity)
-  for id in ids {
-    let (high, low) = withUnsafeBytes(of: id.uuid) {
-      ($0.load(fromByteOffset: 0, as: UInt64.self), $0.load(fromByteOffset: 8, as: UInt64.self))
-    }
-    var slot = Int(truncatingIfNeeded: (high ^ (low &* 0x9E37_79B9_7F4A_7C15)) >> 7) & mask
-    while used[slot] {
-      if slots[slot] == (high, low) { return id }
-      slot = (slot + 1) & mask
-    }
-    used[slot] = true
-    slots[slot] = (high, low)
-  }
-  return nil
 }
 
 /// A value with no JSON form (NaN or infinity) reached the encoder.
