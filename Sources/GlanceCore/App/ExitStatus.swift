@@ -33,6 +33,7 @@ extension StorageError: GlanceError {
     switch self {
     case .busy: .busy
     case .noHome: .usage
+    case .wouldBreakFile: .failure
     default: .dataFile
     }
   }

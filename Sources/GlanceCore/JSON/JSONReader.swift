@@ -25,6 +25,10 @@ public struct JSONReader: ~Copyable {
   public private(set) var position: Int = 0
   private var depth = 0
   private var seenKeys: [[(Int, Int)]] = []
+  /// Keys of an object with many of them, by depth: past `linearKeys` the duplicate check hashes
+  /// (a linear scan made a 100,000-key object take a minute).
+  private var manyKeys: [Int: Set<[UInt8]>] = [:]
+  private static let linearKeys = 32
   /// Short strings read before (units, sources), reused instead of made again: where each
   /// first stood in the bytes, and the string made then.
   private var internedSpans: [(start: Int, count: Int, head: UInt64)] = []
@@ -74,15 +78,30 @@ public struct JSONReader: ~Copyable {
     // are reused, so reading a record allocates nothing for its keys.
     while seenKeys.count <= depth { seenKeys.append([]) }
     seenKeys[depth].removeAll(keepingCapacity: true)
+    manyKeys[depth] = nil
+    defer { manyKeys[depth] = nil }
     while true {
       skipWhitespace()
       let key = try readKey()
-      for (start, count) in seenKeys[depth]
-      where count == key.count && memcmp(base + start, base + key.start, count) == 0 {
-        position = key.start - 1
-        throw error("The key \"\(key.string)\" appears twice in the same object.")
+      var repeated = false
+      if seenKeys[depth].count < JSONReader.linearKeys {
+        for (start, count) in seenKeys[depth]
+        where count == key.count && memcmp(base + start, base + key.start, count) == 0 {
+          repeated = true
+        }
+        seenKeys[depth].append((key.start, key.count))
+        if seenKeys[depth].count == JSONReader.linearKeys {
+          manyKeys[depth] = Set(seenKeys[depth].map { Array(UnsafeBufferPointer(start: base + $0.0, count: $0.1)) })
+        }
+      } else {
+        repeated = !manyKeys[depth, default: []].insert(
+          Array(UnsafeBufferPointer(start: base + key.start, count: key.count))
+        ).inserted
       }
-      seenKeys[depth].append((key.start, key.count))
+      if repeated {
+        position = key.start - 1
+        throw error("The key \"\(key.string.prefix(40))\" appears twice in the same object.")
+      }
       skipWhitespace()
       try expect(UInt8(ascii: ":"), "“:” after a key")
       skipWhitespace()
@@ -436,7 +455,8 @@ public struct JSONReader: ~Copyable {
     let text = String(decoding: UnsafeBufferPointer(start: base + start, count: index - start), as: UTF8.self)
     guard let value = Double(text), value.isFinite else {
       position = start
-      throw error("The number \(text) is too large.")
+      // NB: the number itself is not repeated: it may be a health value from the data file.
+      throw error("A number is too large.")
     }
     return value
   }

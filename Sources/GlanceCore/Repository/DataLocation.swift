@@ -31,7 +31,9 @@ public struct DataLocation: Equatable, Sendable {
       return trimmed.hasPrefix("/") ? trimmed : currentDirectory + "/" + trimmed
     }
     if let home = environment["GLANCE_HOME"], !home.isEmpty {
-      return DataLocation(folder: absolute(home))
+      let folder = absolute(home)
+      if isShared(folder, home: environment["HOME"].map(absolute)) { throw StorageError.sharedFolder(folder: folder) }
+      return DataLocation(folder: folder)
     }
     #if os(macOS)
       if let home = environment["HOME"], !home.isEmpty {
@@ -47,5 +49,18 @@ public struct DataLocation: Equatable, Sendable {
       }
     #endif
     throw StorageError.noHome
+  }
+
+  /// Folders the system or other people share: glance keeps its files in a folder of its own.
+  static let sharedFolders: Set<String> = [
+    "/", "/tmp", "/var/tmp", "/dev/shm", "/home", "/Users", "/usr", "/etc", "/var", "/opt", "/bin", "/sbin", "/lib",
+    "/dev", "/proc", "/sys", "/run", "/srv", "/mnt", "/media", "/private/tmp", "/Volumes", "/root",
+  ]
+
+  /// True for a shared folder, or the person's home folder itself.
+  static func isShared(_ folder: String, home: String?) -> Bool {
+    var path = folder
+    while path.count > 1 && path.hasSuffix("/") { path.removeLast() }
+    return sharedFolders.contains(path) || path == home
   }
 }

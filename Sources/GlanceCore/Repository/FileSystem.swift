@@ -17,7 +17,8 @@
 /// `PosixFileSystem` is the real one. Each method throws `FileSystemError` with the `errno` of the
 /// failing call; nothing here retries or falls back silently.
 public protocol FileSystem: Sendable {
-  /// The file's bytes, or nil when it does not exist.
+  /// The bytes of the regular file at `path`, or nil when nothing is there. Anything else (a
+  /// FIFO, a device, a folder) is refused without blocking: `FileSystemError.isNotRegularFile`.
   func readFile(_ path: String) throws -> FileBytes?
   /// Mode, owner and kind (of the link's target), or nil when nothing is there.
   func status(_ path: String) throws -> FileStatus?
@@ -167,7 +168,18 @@ public struct FileSystemError: Error, Equatable, Sendable, CustomStringConvertib
     self.code = code
   }
 
-  public var reason: String { String(cString: strerror(code)) }
+  /// The operation of an error for something that is not a regular file where one must be.
+  static let notRegularFile = "open a regular file"
+
+  /// A FIFO, device or folder stood where a regular file must be.
+  public var isNotRegularFile: Bool { operation == FileSystemError.notRegularFile }
+
+  /// The lock file is a symbolic link (never followed).
+  public var isSymbolicLink: Bool { code == ELOOP }
+
+  public var reason: String {
+    isNotRegularFile ? "it is not a regular file" : String(cString: strerror(code))
+  }
 
   public var description: String { "\(operation) \(path): \(reason)" }
 }
@@ -177,6 +189,27 @@ public struct PosixFileSystem: FileSystem {
   public init() {}
 
   public func readFile(_ path: String) throws -> FileBytes? {
+    // NB: O_NONBLOCK so a FIFO in the file's place opens at once (and is refused below) instead
+    // of hanging every command until something writes to it.
+    let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
+    if descriptor < 0 {
+      if errno == ENOENT { return nil }
+      throw FileSystemError(operation: "open", path: path, code: errno)
+    }
+    defer { _ = systemClose(descriptor) }
+    var info = stat()
+    guard fstat(descriptor, &info) == 0 else {
+      throw FileSystemError(operation: "stat", path: path, code: errno)
+    }
+    guard info.st_mode & S_IFMT == S_IFREG else {
+      throw FileSystemError(operation: FileSystemError.notRegularFile, path: path, code: EINVAL)
+    }
+    return try readAll(descriptor, path: path, info: info, limit: nil)
+  }
+
+  /// The bytes at `path` (a regular file, a pipe or a device), refused with `EFBIG` past `limit`
+  /// bytes; nil when nothing is there. For imports: `glance import <(…)` reads a pipe.
+  public func readInput(_ path: String, limit: Int) throws -> FileBytes? {
     let descriptor = open(path, O_RDONLY | O_CLOEXEC)
     if descriptor < 0 {
       if errno == ENOENT { return nil }
@@ -187,6 +220,14 @@ public struct PosixFileSystem: FileSystem {
     guard fstat(descriptor, &info) == 0 else {
       throw FileSystemError(operation: "stat", path: path, code: errno)
     }
+    guard info.st_mode & S_IFMT != S_IFDIR else {
+      throw FileSystemError(operation: FileSystemError.notRegularFile, path: path, code: EISDIR)
+    }
+    return try readAll(descriptor, path: path, info: info, limit: limit)
+  }
+
+  private func readAll(_ descriptor: Int32, path: String, info: stat, limit: Int?) throws -> FileBytes {
+    if let limit, Int(info.st_size) > limit { throw FileSystemError(operation: "read", path: path, code: EFBIG) }
     // Room for a file that grew since the stat; read until end of file, growing if needed.
     var bytes = FileBytes(capacity: Int(info.st_size) + 4096)
     bytes.identity = FileIdentity(info)
@@ -198,7 +239,10 @@ public struct PosixFileSystem: FileSystem {
       }
       if count == 0 { return bytes }
       bytes.count += count
+      if let limit, bytes.count > limit { throw FileSystemError(operation: "read", path: path, code: EFBIG) }
       if bytes.count == bytes.capacity {
+        // A stream (a pipe, /dev/zero) never grows the buffer past its limit.
+        if let limit, bytes.count >= limit { throw FileSystemError(operation: "read", path: path, code: EFBIG) }
         bytes = bytes.grown()
         bytes.identity = nil  // it changed while being read: never trust it to be unchanged
       }
@@ -311,8 +355,15 @@ public struct PosixFileSystem: FileSystem {
   }
 
   public func lockExclusive(_ path: String, timeout: Double) throws -> FileLock? {
-    let descriptor = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
+    // NB: O_NOFOLLOW: a symbolic link in the lock's place would have glance open, and chmod,
+    // whatever it points at.
+    let descriptor = open(path, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK, 0o600)
     if descriptor < 0 { throw FileSystemError(operation: "open", path: path, code: errno) }
+    var info = stat()
+    guard fstat(descriptor, &info) == 0, info.st_mode & S_IFMT == S_IFREG, info.st_uid == geteuid() else {
+      _ = systemClose(descriptor)
+      throw FileSystemError(operation: FileSystemError.notRegularFile, path: path, code: EINVAL)
+    }
     // The mode given to open is cut by the umask; like the data file, the lock is 0600 whatever it is.
     _ = fchmod(descriptor, 0o600)
     let deadline = monotonicSeconds() + timeout

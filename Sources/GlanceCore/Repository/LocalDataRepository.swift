@@ -97,12 +97,8 @@ public final class LocalDataRepository: DataRepository {
     return DocumentView(document: document, allEntryIDPrefixes: ids)
   }
 
-  public func undo() throws -> UndoStep? {
-    try write(summary: "", recordsUndo: false) { transaction in
-      guard let step = transaction.popUndoStep() else { return nil }
-      transaction.apply(step.operations)
-      return step
-    }
+  public func undo(expecting shown: UndoStep?) throws -> UndoStep? {
+    try write(summary: "", recordsUndo: false) { transaction in try transaction.undoNewest(expecting: shown) }
   }
 
   // MARK: Writing
@@ -117,6 +113,10 @@ public final class LocalDataRepository: DataRepository {
       }
       defer { lock.unlock() }
       try removeStaleTemporaryFiles()
+      // A data file its owner made read-only stays as it is: said, not silently replaced.
+      if let status = try fileSystem.status(location.dataFile), status.isRegularFile, status.mode & 0o200 == 0 {
+        throw StorageError.readOnlyFile(file: location.dataFile, mode: status.mode)
+      }
       var current = try loadForWriting()
       let now = Timestamp(clock())
       // NB: the repository's own copies let go first, so the transaction's changes to a 100,000
@@ -134,6 +134,8 @@ public final class LocalDataRepository: DataRepository {
         return result
       }
       let document = transaction.finished()
+      // Before anything is written: the file must be one the reader accepts.
+      try document.checkBeforeSaving(library: library, scope: transaction.scope)
       var reuse: Reuse?
       if let bytes = current.bytes, let layout = current.layout {
         reuse = Reuse(bytes: bytes, layout: layout, touchedEntries: transaction.touchedEntries)
@@ -256,6 +258,9 @@ public final class LocalDataRepository: DataRepository {
   private func checkFolder() throws {
     guard let status = try fileSystem.status(location.folder) else { return }
     guard status.isDirectory else { throw StorageError.notAFolder(path: location.folder) }
+    // A sticky folder (/tmp) is shared by design: refused before its owner or mode is looked at,
+    // so glance never suggests chmod 700 /tmp.
+    guard status.mode & 0o1000 == 0 else { throw StorageError.sharedFolder(folder: location.folder) }
     guard status.owner == UInt32(geteuid()) else {
       throw StorageError.foreignFolder(folder: location.folder)
     }
@@ -343,6 +348,10 @@ public final class LocalDataRepository: DataRepository {
     do {
       return try body()
     } catch let error as FileSystemError {
+      if error.path == location.lockFile, error.isNotRegularFile || error.isSymbolicLink {
+        throw StorageError.unsafeLock(path: error.path)
+      }
+      if error.isNotRegularFile { throw StorageError.notAFile(path: error.path) }
       throw StorageError.io(error)
     }
   }
@@ -365,7 +374,7 @@ public enum StorageNotice: Equatable, Sendable {
     case .usedBackup(let file, let reason, let backup):
       return
         "Note: your data file \(file) could not be read (\(reason)), so glance is showing the backup \(backup). "
-        + "Nothing will be saved until the data file is restored:\n  mv '\(file)' '\(file).damaged' && cp '\(backup)' '\(file)'"
+        + "Nothing will be saved until the data file is restored:\n  mv \(ShellQuote.quote(file)) \(ShellQuote.quote(file + ".damaged")) && cp \(ShellQuote.quote(backup)) \(ShellQuote.quote(file))"
     }
   }
 }

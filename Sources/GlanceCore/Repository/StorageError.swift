@@ -26,8 +26,20 @@ public enum StorageError: Error, Equatable, Sendable {
   case io(FileSystemError)
   /// The change was saved, but flushing the folder to disk failed.
   case notDurable(FileSystemError)
+  /// The data folder is one the whole system shares (/tmp, a home folder itself): glance keeps
+  /// health data only in a folder of its own, and never tightens a shared folder's mode.
+  case sharedFolder(folder: String)
+  /// Something other than a regular file (a FIFO, a device, a folder) is where a file must be.
+  case notAFile(path: String)
+  /// The lock file is a symbolic link or not glance's own file: glance never follows it.
+  case unsafeLock(path: String)
+  /// The person made the data file read-only: glance will not replace it.
+  case readOnlyFile(file: String, mode: UInt16)
   /// A value that JSON cannot hold (NaN or infinity) was about to be saved.
   case invalidNumber(field: String)
+  /// The change would have left a file the reader refuses (two records with one id, a marker
+  /// tracked twice, a reading of a marker that does not exist): a bug, stopped before writing.
+  case wouldBreakFile(DocumentInvariantError)
 }
 
 // The words for the person. Not `LocalizedError`: that protocol's object file drags most of
@@ -43,7 +55,7 @@ extension StorageError: CustomStringConvertible {
       if let backup {
         text +=
           "\nThe newest good backup is \(backup). To restore it, keep the damaged file aside and copy the backup:"
-          + "\n  mv '\(file)' '\(file).damaged' && cp '\(backup)' '\(file)'"
+          + "\n  mv \(ShellQuote.quote(file)) \(ShellQuote.quote(file + ".damaged")) && cp \(ShellQuote.quote(backup)) \(ShellQuote.quote(file))"
       } else {
         text += "\nNo backup could be read either. Keep the file: it may be repairable by hand."
       }
@@ -55,11 +67,24 @@ extension StorageError: CustomStringConvertible {
     case .unsafeFolder(let folder, let mode):
       return
         "Your data folder \(folder) can be opened by other users (mode \(String(mode, radix: 8))). "
-        + "glance keeps health data only in a private folder. Fix it with:\n  chmod 700 '\(folder)'"
+        + "glance keeps health data only in a private folder. Fix it with:\n  chmod 700 \(ShellQuote.quote(folder))"
     case .foreignFolder(let folder):
       return "Your data folder \(folder) belongs to another user. Point GLANCE_HOME at a folder of your own."
     case .notAFolder(let path):
       return "\(path) is not a folder. Point GLANCE_HOME at a folder, or move that file away."
+    case .sharedFolder(let folder):
+      return
+        "\(folder) is a folder other users or programs share, so glance will not keep health data in it. "
+        + "Point GLANCE_HOME at a folder of its own (it is created for you), e.g. GLANCE_HOME=~/.local/share/glance"
+    case .notAFile(let path):
+      return "\(path) is not a regular file (a pipe, a device or a folder is there). Nothing was changed; move it away."
+    case .unsafeLock(let path):
+      return
+        "\(path) is a symbolic link or not a file of yours, and glance never follows one. Nothing was changed; remove it:\n  rm \(ShellQuote.quote(path))"
+    case .readOnlyFile(let file, let mode):
+      return
+        "Your data file \(file) is read-only (mode \(String(mode, radix: 8))), so glance will not change it. Nothing was changed. "
+        + "To allow changes again:\n  chmod 600 \(ShellQuote.quote(file))"
     case .noHome:
       return "glance cannot tell where to keep your data: HOME is not set. Set GLANCE_HOME to a folder."
     case .io(let error):
@@ -70,6 +95,10 @@ extension StorageError: CustomStringConvertible {
         + "It may not survive a power cut; check the disk."
     case .invalidNumber(let field):
       return "A value for \(field) is not a finite number, so nothing was saved."
+    case .wouldBreakFile(let error):
+      return
+        "glance stopped before saving: the change would leave your data file in a state it cannot read "
+        + "(\(error.reason)). Nothing was changed. Please report this."
     }
   }
 }

@@ -47,7 +47,7 @@ struct PosixFileSystemTests {
     #expect(read.identity == (try Self.fs.status(path))?.identity)
   }
 
-  @Test("a file longer than its size said is read to the end, and not trusted as unchanged")
+  @Test("an input longer than its size said (a pipe) is read to the end, and not trusted as unchanged")
   func growingFile() throws {
     let folder = TemporaryFolder()
     let path = folder.file("pipe")
@@ -61,15 +61,31 @@ struct PosixFileSystemTests {
       close(descriptor)
     }
     writer.start()
-    let read = try #require(try Self.fs.readFile(path))
+    let read = try #require(try Self.fs.readInput(path, limit: 1 << 20))
     #expect(read.array == content)
     #expect(read.identity == nil)
   }
 
-  @Test("reading a folder is an error from read")
+  @Test("the data file must be a regular file: a folder or a FIFO is refused at once, never waited on")
   func readFolder() throws {
     let folder = TemporaryFolder()
-    Self.expectError("read", code: EISDIR) { _ = try Self.fs.readFile(folder.path) }
+    Self.expectError(FileSystemError.notRegularFile, code: EINVAL) { _ = try Self.fs.readFile(folder.path) }
+    let fifo = folder.file("fifo")
+    #expect(mkfifo(fifo, 0o600) == 0)
+    // Nothing ever writes to it: a blocking open would hang here.
+    Self.expectError(FileSystemError.notRegularFile, code: EINVAL) { _ = try Self.fs.readFile(fifo) }
+    Self.expectError(FileSystemError.notRegularFile, code: EISDIR) { _ = try Self.fs.readInput(folder.path, limit: 10) }
+  }
+
+  @Test("an input past its limit is refused with EFBIG, a stream as well as a file")
+  func inputLimit() throws {
+    let folder = TemporaryFolder()
+    let path = folder.file("big")
+    #expect(FileManager.default.createFile(atPath: path, contents: Data(count: 5000)))
+    Self.expectError("read", code: EFBIG) { _ = try Self.fs.readInput(path, limit: 4999) }
+    #expect(try Self.fs.readInput(path, limit: 5000)?.count == 5000)
+    // /dev/zero never ends: the limit stops it.
+    Self.expectError("read", code: EFBIG) { _ = try Self.fs.readInput("/dev/zero", limit: 100_000) }
   }
 
   @Test("bytes made from an array are those bytes")
