@@ -3,7 +3,8 @@ import GlanceCore
 
 // A helper the crash and concurrency tests start as a child process. Never shipped.
 //
-//   glance-torture save-loop FOLDER          add one reading after another until killed
+//   glance-torture save-loop FOLDER          add one reading after another until killed, saying
+//                                            "saved" after each
 //   glance-torture add FOLDER N              add N readings, one write each
 //   glance-torture hold-lock FOLDER SECONDS  hold the write lock, say "locked", then sleep
 #if canImport(Glibc)
@@ -39,7 +40,10 @@ let hdl = MarkerLibrary.builtIn.marker(key: "hdl")!
 do {
   switch arguments[1] {
   case "save-loop":
-    while true { try addNext() }
+    while true {
+      try addNext()
+      FileHandle.standardOutput.write(Data("saved\n".utf8))
+    }
   case "add":
     for _ in 0..<(Int(arguments[3]) ?? 1) { try addNext() }
   case "hold-lock":
