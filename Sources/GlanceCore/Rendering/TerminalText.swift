@@ -10,7 +10,7 @@
 /// writes each colour code with a token that is new every run (`ESC [ token code m`), and
 /// `guarded` turns exactly those back into plain colour codes; any other escape is shown.
 public enum TerminalText {
-  /// `text` as it may be printed: C0 controls but the line feed, DEL, C1 controls, bidi
+  /// `text` as it may be printed: C0 controls but the line feed (and CR LF), DEL, C1 controls, bidi
   /// overrides and isolates, and the line and paragraph separators shown as `\u{…}` (a tab as
   /// a space); with `colorToken`, glance's own colour codes (made with that token) kept.
   public static func guarded(_ text: String, colorToken: String? = nil) -> String {
@@ -31,6 +31,9 @@ public enum TerminalText {
       }
       if scalar == "\t" {
         result.append(" ")
+      } else if scalar == "\r", index + 1 < scalars.count, scalars[index + 1] == "\n" {
+        // A line end (a CSV's CRLF) is no attack; a lone CR overwrites the line and is shown.
+        result.append(scalar)
       } else if isHidden(scalar) {
         result.append(contentsOf: visible(scalar).unicodeScalars)
       } else {

@@ -14,6 +14,7 @@ struct TerminalTextTests {
       ("a\u{08}b", "a\\u{8}b"), ("a\rb", "a\\u{D}b"), ("a\u{0}b", "a\\u{0}b"), ("a\u{7F}b", "a\\u{7F}b"),
       ("a\u{9B}31m", "a\\u{9B}31m"), ("\u{2066}x\u{2069}", "\\u{2066}x\\u{2069}"), ("a\u{200F}b", "a\\u{200F}b"),
       ("line\u{2028}sep", "line\\u{2028}sep"), ("tab\there", "tab here"), ("two\nlines", "two\nlines"),
+      ("csv\r\nrow", "csv\r\nrow"), ("over\rwrite\r", "over\\u{D}write\\u{D}"),
       ("plain ✓ 89 mg/dL", "plain ✓ 89 mg/dL"), ("עברית العربية 中文 😀 é", "עברית العربية 中文 😀 é"),
     ])
   func table(text: String, shown: String) {
@@ -40,6 +41,7 @@ struct TerminalTextTests {
   func property(seed: Int) {
     var generator = SeededGenerator(seed: UInt64(seed) &+ 909)
     for _ in 0..<2000 {
+      // Raw scalars: C0, DEL and C1 controls, and the bidi and separator block.
       let text = String(
         String.UnicodeScalarView(
           (0..<Int.random(in: 0...30, using: &generator)).compactMap { _ in
@@ -48,8 +50,10 @@ struct TerminalTextTests {
                 .randomElement(using: &generator)!)
           }))
       let out = TerminalText.guarded(text)
-      #expect(!out.unicodeScalars.contains { TerminalText.isHidden($0) || $0 == "\t" })
-      #expect(!TerminalText.needsGuard(out))
+      let scalars = Array(out.unicodeScalars)
+      for (index, scalar) in scalars.enumerated() where TerminalText.isHidden(scalar) || scalar == "\t" {
+        #expect(scalar == "\r" && index + 1 < scalars.count && scalars[index + 1] == "\n", "\(out.debugDescription)")
+      }
     }
   }
 
