@@ -151,15 +151,12 @@ public enum Importer {
       }
       var id: UUID?
       if let text = cell(idColumn) {
-        guard let parsed = UUID(uuidString: text) else {
-          problems.append("row \(line): “\(text.prefix(40))” is not a glance id.")
+        switch rowID(text, line: line, seen: &idsInFile) {
+        case .success(let parsed): id = parsed
+        case .failure(let problem):
+          problems.append(problem.text)
           continue
         }
-        guard idsInFile.insert(parsed) else {
-          problems.append("row \(line): the id \(text) appears twice in the file.")
-          continue
-        }
-        id = parsed
       }
       do {
         let date = try DateParser.parse(dateText, today: today, for: .reading)
@@ -236,12 +233,11 @@ public enum Importer {
           date: cell("date"), doctor: cell("doctor"), type: cell("type"), label: cell("label"), notes: cell("notes"),
           today: today, now: now, fromFile: true)
         if let text = cell("id")?.trimmingWhitespace() {
-          guard let id = UUID(uuidString: text) else {
-            problems.append("row \(offset + 2): “\(text.prefix(40))” is not a glance id.")
-            continue
-          }
-          guard idsInFile.insert(id) else {
-            problems.append("row \(offset + 2): the id \(text) appears twice in the file.")
+          let id: UUID
+          switch rowID(text, line: offset + 2, seen: &idsInFile) {
+          case .success(let parsed): id = parsed
+          case .failure(let problem):
+            problems.append(problem.text)
             continue
           }
           guard !storedIDs.contains(id) else {
@@ -261,6 +257,22 @@ public enum Importer {
     }
     if !problems.isEmpty { throw ImportError.problems(problems) }
     return plan
+  }
+
+  /// A row's problem, in the words of the import's problem list.
+  struct RowProblem: Error {
+    var text: String
+  }
+
+  /// The id in a row's id cell: a glance id, once in the file.
+  static func rowID(_ text: String, line: Int, seen: inout IDSet) -> Result<UUID, RowProblem> {
+    guard let id = UUID(uuidString: text) else {
+      return .failure(RowProblem(text: "row \(line): “\(text.prefix(40))” is not a glance id."))
+    }
+    guard seen.insert(id) else {
+      return .failure(RowProblem(text: "row \(line): the id \(text) appears twice in the file."))
+    }
+    return .success(id)
   }
 
   // MARK: Rows to readings

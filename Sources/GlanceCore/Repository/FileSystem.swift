@@ -189,28 +189,21 @@ public struct PosixFileSystem: FileSystem {
   public init() {}
 
   public func readFile(_ path: String) throws -> FileBytes? {
-    // NB: O_NONBLOCK so a FIFO in the file's place opens at once (and is refused below) instead
-    // of hanging every command until something writes to it.
-    let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
-    if descriptor < 0 {
-      if errno == ENOENT { return nil }
-      throw FileSystemError(operation: "open", path: path, code: errno)
-    }
-    defer { _ = systemClose(descriptor) }
-    var info = stat()
-    guard fstat(descriptor, &info) == 0 else {
-      throw FileSystemError(operation: "stat", path: path, code: errno)
-    }
-    guard info.st_mode & S_IFMT == S_IFREG else {
-      throw FileSystemError(operation: FileSystemError.notRegularFile, path: path, code: EINVAL)
-    }
-    return try readAll(descriptor, path: path, info: info, limit: nil)
+    // NB: O_NONBLOCK so a FIFO in the file's place opens at once (and is refused) instead of
+    // hanging every command until something writes to it.
+    try readBytes(path, flags: O_NONBLOCK, limit: nil) { $0 == S_IFREG ? nil : EINVAL }
   }
 
   /// The bytes at `path` (a regular file, a pipe or a device), refused with `EFBIG` past `limit`
   /// bytes; nil when nothing is there. For imports: `glance import <(…)` reads a pipe.
   public func readInput(_ path: String, limit: Int) throws -> FileBytes? {
-    let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+    try readBytes(path, flags: 0, limit: limit) { $0 == S_IFDIR ? EISDIR : nil }
+  }
+
+  /// Opens `path` and reads it to its end, unless `refuse` gives an error code for its kind
+  /// (`st_mode & S_IFMT`); nil when nothing is there.
+  private func readBytes(_ path: String, flags: Int32, limit: Int?, refuse: (mode_t) -> Int32?) throws -> FileBytes? {
+    let descriptor = open(path, O_RDONLY | O_CLOEXEC | flags)
     if descriptor < 0 {
       if errno == ENOENT { return nil }
       throw FileSystemError(operation: "open", path: path, code: errno)
@@ -220,8 +213,8 @@ public struct PosixFileSystem: FileSystem {
     guard fstat(descriptor, &info) == 0 else {
       throw FileSystemError(operation: "stat", path: path, code: errno)
     }
-    guard info.st_mode & S_IFMT != S_IFDIR else {
-      throw FileSystemError(operation: FileSystemError.notRegularFile, path: path, code: EISDIR)
+    if let code = refuse(info.st_mode & S_IFMT) {
+      throw FileSystemError(operation: FileSystemError.notRegularFile, path: path, code: code)
     }
     return try readAll(descriptor, path: path, info: info, limit: limit)
   }
