@@ -22,8 +22,9 @@ public enum Exporter {
   }
 
   /// One row per reading: date, marker key, marker name, value (with its comparator), unit,
-  /// status, note, source, id. Oldest first. The id makes importing the file again (a restore,
-  /// or into the folder it came from) add nothing twice.
+  /// status, note, source, id, entered. Oldest first. The id makes importing the file again (a
+  /// restore, or into the folder it came from) add nothing twice; the entry time keeps a day's
+  /// readings in their order.
   public static func readingsCSV(_ document: GlanceDocument, library: MarkerLibrary) -> String {
     // Each marker's definition and range once, not once a row: thirty years of readings export
     // in well under a second.
@@ -36,7 +37,7 @@ public enum Exporter {
     var output: [UInt8] = []
     output.reserveCapacity(document.entries.count * 110)
     CSV.append(
-      ["date", "marker_key", "marker", "value", "unit", "status", "note", "source", "id"].map(CSV.Cell.text),
+      ["date", "marker_key", "marker", "value", "unit", "status", "note", "source", "id", "entered"].map(CSV.Cell.text),
       to: &output)
     var lastMarker: UUID?
     var current: (definition: MarkerDefinition, range: ReferenceRange)?
@@ -53,19 +54,20 @@ public enum Exporter {
           .text(entry.dateOfService.iso), .text(definition.key), .text(definition.displayName), value,
           .text(entry.unit),
           .text(MarkerStatus.of(entry.value, in: range).words), .text(entry.note ?? ""),
-          .text(entry.sourceType.rawValue), .text(ShortID.uuidText(entry.id)),
+          .text(entry.sourceType.rawValue), .text(ShortID.uuidText(entry.id)), .text(entry.entryTimestamp.iso),
         ], to: &output)
     }
     return String(decoding: output, as: UTF8.self)
   }
 
-  /// One row per visit: date, type, label, doctor, notes, id. Oldest first.
+  /// One row per visit: date, type, label, doctor, notes, id, entered. Oldest first.
   public static func visitsCSV(_ document: GlanceDocument) -> String {
-    var rows: [[CSV.Cell]] = [["date", "type", "label", "doctor", "notes", "id"].map(CSV.Cell.text)]
+    var rows: [[CSV.Cell]] = [["date", "type", "label", "doctor", "notes", "id", "entered"].map(CSV.Cell.text)]
     for visit in document.visits {
       rows.append([
         .text(visit.date.iso), .text(visit.visitType.rawValue), .text(visit.visitTypeLabel ?? ""),
         .text(visit.doctorName), .text(visit.notes ?? ""), .text(ShortID.uuidText(visit.id)),
+        .text(visit.entryTimestamp.iso),
       ])
     }
     return CSV.encode(rows)

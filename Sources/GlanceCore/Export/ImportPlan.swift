@@ -30,6 +30,14 @@ public struct ImportPlan: Sendable {
   public var unmatchedColumns: [String] = []
   /// Values outside a marker's plausible range, imported as they are but worth a look.
   public var unusual: [String] = []
+  /// Rows whose id is a stored reading that now says something else: the stored one is kept
+  /// ("HDL Cholesterol on Nov 3, 2026: the file says 40, yours 35").
+  public var differing: [String] = []
+  /// Rows without an id on a day that already has another value for the marker: both are kept
+  /// ("LDL Cholesterol on Nov 3, 2026: 96, and 99 already").
+  public var sameDay: [String] = []
+  /// For a spreadsheet: which marker(s) each column fills, as "“Header” → Name".
+  public var columns: [String] = []
 
   public init(kind: Kind, replace: Bool) {
     self.kind = kind
@@ -61,7 +69,19 @@ public struct ImportPlan: Sendable {
       library.marker(id: id)?.displayName ?? (known + customMarkers).first { $0.id == id }?.displayName
     }.sorted()
     if !names.isEmpty { lines.append("Markers: \(names.joinedText(", ")).") }
+    if !columns.isEmpty { lines.append("Columns read: \(listed(columns)).") }
     if duplicates > 0 { lines.append("Skipped \(counted(duplicates, "item")) already in your data.") }
+    if !differing.isEmpty {
+      lines.append(
+        "\(counted(differing.count, "row")) of the file \(differing.count == 1 ? "is a reading" : "are readings") you have that now "
+          + "\(differing.count == 1 ? "says" : "say") something else; yours \(differing.count == 1 ? "was" : "were") kept "
+          + "(change one with glance edit): \(listed(differing, limit: 5)).")
+    }
+    if !sameDay.isEmpty {
+      lines.append(
+        "\(counted(sameDay.count, "row")) \(sameDay.count == 1 ? "is" : "are") on a day that already has another value "
+          + "for the marker; both are kept (remove one with glance delete): \(listed(sameDay, limit: 5)).")
+    }
     if !unmatchedColumns.isEmpty {
       lines.append(
         "Columns that match no marker (left out; nothing was guessed): \(listed(unmatchedColumns.map { "“\($0)”" })). "
@@ -87,6 +107,8 @@ public enum ImportError: GlanceError, Equatable {
   case problems([String])
   /// `--replace` with a file that holds only visits (it would wipe every reading).
   case visitsCannotReplace
+  /// Two spreadsheet columns read as the same marker.
+  case columnsShareMarker(String, String, String)
   /// The file is larger than glance reads.
   case tooLarge(limit: Int)
   /// Not a file that can be read to its end (a folder, a device that never ends).
@@ -103,6 +125,9 @@ public enum ImportError: GlanceError, Equatable {
     case .tooLarge(let limit):
       "The file is larger than glance imports (\(limit >> 20) MB). Split it and import the parts. Nothing was changed."
     case .notAFile(let path): "\(path) is not a file glance can import. Nothing was changed."
+    case .columnsShareMarker(let first, let second, let marker):
+      "The columns “\(first)” and “\(second)” both read as \(marker), and glance will not mix two columns in one "
+        + "history. Rename one of them to the marker it holds (see glance library), or leave it out. Nothing was changed."
     case .noDateColumn(let headers):
       "The spreadsheet needs a column called Date. Its columns are: \(listed(headers)). Nothing was changed."
     case .noMarkerColumns(let headers):

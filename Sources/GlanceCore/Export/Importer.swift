@@ -124,6 +124,7 @@ public enum Importer {
     let noteColumn = column("note")
     let sourceColumn = column("source")
     let idColumn = column("id")
+    let enteredColumn = column("entered")
     var markers = library.markers + (replace ? [] : document.customMarkers)
     var plan = ImportPlan(kind: .glanceCSV, replace: replace)
     var problems: [String] = []
@@ -168,7 +169,9 @@ public enum Importer {
         let source = cell(sourceColumn).map(SourceType.init(rawValue:)).flatMap {
           SourceType.known.contains($0) ? $0 : nil
         }
-        rowsOut.append(ImportRow(draft: draft, source: source ?? .fileImport, id: id))
+        // When it was entered keeps a day's readings in their order through a round trip.
+        let entered = cell(enteredColumn).flatMap { Timestamp(iso: $0) }
+        rowsOut.append(ImportRow(draft: draft, source: source ?? .fileImport, id: id, entered: entered))
       } catch {
         problems.append("row \(line): \(error.message)")
       }
@@ -245,6 +248,9 @@ public enum Importer {
             continue
           }
           visit.id = id
+          if let entered = cell("entered").flatMap({ Timestamp(iso: $0.trimmingWhitespace()) }) {
+            visit.entryTimestamp = entered
+          }
         } else if let count = stored[VisitContent(visit)], count > 0 {
           stored[VisitContent(visit)] = count - 1
           plan.duplicates += 1
@@ -280,8 +286,17 @@ public enum Importer {
   /// Adds rows to a plan as entries, skipping what is stored already (by id, or for a row
   /// without one by content), tracking their markers.
   static func addRows(_ rows: [ImportRow], to plan: inout ImportPlan, document: GlanceDocument, now: Timestamp) {
-    let storedIDs = plan.replace ? IDSet() : IDSet(document.entries.map(\.id), capacity: document.entries.count)
-    var stored = plan.replace ? [:] : EntryContent.counts(document.entries, markers: Set(rows.map(\.draft.marker.id)))
+    let ours = plan.replace ? [] : document.entries
+    let storedIDs = IDSet(ours.map(\.id), capacity: ours.count)
+    let markers = Set(rows.map(\.draft.marker.id))
+    var stored = EntryContent.counts(ours, markers: markers)
+    // What each marker already has on each day, for saying where a file differs.
+    var days: [DayKey: [MarkerEntry]] = [:]
+    for entry in ours where markers.contains(entry.markerID) { days[DayKey(entry), default: []].append(entry) }
+    func label(_ entry: MarkerEntry) -> String {
+      let name = rows.first { $0.draft.marker.id == entry.markerID }?.draft.marker.displayName ?? ""
+      return "\(name) on \(DateText.long(entry.dateOfService))"
+    }
     var tracked = plan.replace ? [] : document.trackedMarkers
     var trackedIDs = IDSet(tracked.map(\.markerID))
     // Rows of one import share an entry time; fresh ids that rise row by row keep same-day
@@ -290,10 +305,16 @@ public enum Importer {
     var freshIDs = (0..<rows.count).map { _ in UUID.random() }
     freshIDs.sort { $0.sortsBefore($1) }
     for (index, row) in rows.enumerated() {
-      var entry = row.draft.entry(at: now, source: row.source)
+      var entry = row.draft.entry(at: row.entered ?? now, source: row.source)
+      let sameDay = days[DayKey(entry)] ?? []
       if let id = row.id {
         guard !storedIDs.contains(id) else {
           plan.duplicates += 1
+          if let mine = sameDay.first(where: { $0.id == id }) ?? ours.first(where: { $0.id == id }),
+            EntryContent(mine) != EntryContent(entry)
+          {
+            plan.differing.append("\(label(mine)): the file says \(entry.valueText), yours \(mine.valueText)")
+          }
           continue
         }
         entry.id = id
@@ -305,6 +326,10 @@ public enum Importer {
           continue
         }
         entry.id = freshIDs[index]
+      }
+      if !sameDay.isEmpty, !sameDay.contains(where: { $0.value == entry.value && $0.comparator == entry.comparator }) {
+        plan.sameDay.append(
+          "\(label(entry)): \(entry.valueText), and \(sameDay.map(\.valueText).joinedText(", ")) already")
       }
       plan.entries.append(entry)
       let draft = row.draft
@@ -379,6 +404,8 @@ struct ImportRow {
   var draft: EntryDraft
   var source: SourceType
   var id: UUID?
+  /// When the reading was first entered, if the file says (a glance CSV does).
+  var entered: Timestamp? = nil
 }
 
 /// What makes a reading without an id the same as a stored one.
@@ -404,6 +431,17 @@ struct EntryContent: Hashable {
     var counts: [EntryContent: Int] = [:]
     for entry in entries where markers.contains(entry.markerID) { counts[EntryContent(entry), default: 0] += 1 }
     return counts
+  }
+}
+
+/// A marker on a day.
+struct DayKey: Hashable {
+  var marker: UUID
+  var day: Int
+
+  init(_ entry: MarkerEntry) {
+    marker = entry.markerID
+    day = entry.dateOfService.dayNumber
   }
 }
 

@@ -36,7 +36,13 @@ enum SpreadsheetImporter {
       guard !title.isEmpty else { continue }
       let (name, unit) = splitUnit(title)
       if let resolved = try? EntryPlanner.resolveMarkers(name, among: markers, search: search) {
+        // Two columns filling one marker ("Urine Creatinine" and "Creatinine" read alike) would
+        // mix two tests in one history: refused, never merged.
+        if let other = columns.first(where: { column in column.markers.contains { resolved.contains($0) } }) {
+          throw ImportError.columnsShareMarker(other.header, title, resolved[0].displayName)
+        }
         columns.append((index, title, resolved, unit))
+        plan.columns.append("“\(title)” → " + resolved.map(\.displayName).joinedText(" and "))
       } else {
         plan.unmatchedColumns.append(title)
       }

@@ -133,4 +133,59 @@ struct RestoreTests {
     after.undo = []
     #expect(after == Self.history)
   }
+
+  @Test("a CSV restore keeps a day's readings in the order they were entered (the latest stays latest)")
+  func sameDayOrder() throws {
+    var document = GlanceDocument.empty(createdAt: Self.now)
+    let weight = Fixture.library.marker(key: "weight")!
+    for (second, value) in [(1, 181.0), (2, 183), (3, 182), (4, 180.5)] {
+      var entry = Fixture.entry(weight, value, on: "2025-05-01")
+      entry.entryTimestamp = Timestamp(secondsSince1970: 1_746_000_000 + Int64(second))
+      document.apply(.putEntry(entry))
+    }
+    let csv = Array(Exporter.readingsCSV(document, library: .builtIn).utf8)
+    let repository = InMemoryDataRepository(clock: { Fixture.now })
+    try Self.restore(csv, into: repository)
+    #expect(try repository.read().entries.map(\.value) == [181, 183, 182, 180.5])
+    #expect(Array(Exporter.readingsCSV(try repository.read(), library: .builtIn).utf8) == csv)
+  }
+
+  @Test("a file that disagrees with the stored readings says where: a changed row by id, another value that day")
+  func disagreements() throws {
+    var document = GlanceDocument.empty(createdAt: Self.now)
+    let hdl = Fixture.entry(Fixture.hdl, 35, on: "2025-05-03")
+    document.apply(.putEntry(hdl))
+    document.apply(.putEntry(Fixture.entry(Fixture.ldl, 99, on: "2025-05-03")))
+    let repository = InMemoryDataRepository(document: document, clock: { Fixture.now })
+    // The glance CSV with the HDL changed in a spreadsheet program.
+    let edited = Exporter.readingsCSV(document, library: .builtIn).replacingOccurrences(
+      of: ",HDL Cholesterol,35,", with: ",HDL Cholesterol,40,")
+    let plan = try Importer.plan(
+      Array(edited.utf8), replace: false, into: document, library: .builtIn, today: Self.today, now: Self.now)
+    #expect(plan.entries.isEmpty)
+    #expect(plan.differing == ["HDL Cholesterol on May 3, 2025: the file says 40 mg/dL, yours 35 mg/dL"])
+    let summary = plan.summary(library: .builtIn, customMarkers: [], dryRun: true)
+    #expect(summary.contains("1 row of the file is a reading you have that now says something else; yours was kept"))
+    // A hand-kept sheet with a corrected LDL for that day: both are kept, and it is said.
+    let sheet = try Self.restore(Array("Date,LDL\n2025-05-03,96\n".utf8), into: repository)
+    #expect(sheet.entries.count == 1)
+    #expect(sheet.sameDay == ["LDL Cholesterol on May 3, 2025: 96 mg/dL, and 99 mg/dL already"])
+  }
+
+  @Test("a spreadsheet says which column fills which marker, and never mixes two columns in one marker")
+  func columns() throws {
+    let plan = try Importer.plan(
+      Array("Date,HDL,LDL (mmol/L),BP\n2025-05-01,61,3.2,120/80\n".utf8), replace: false,
+      into: .empty(createdAt: Self.now), library: .builtIn, today: Self.today, now: Self.now)
+    #expect(
+      plan.columns == [
+        "“HDL” → HDL Cholesterol", "“LDL (mmol/L)” → LDL Cholesterol",
+        "“BP” → Blood Pressure (Systolic) and Blood Pressure (Diastolic)",
+      ])
+    #expect(throws: ImportError.columnsShareMarker("HDL", "HDL-C", "HDL Cholesterol")) {
+      try Importer.plan(
+        Array("Date,HDL,HDL-C\n2025-05-01,61,62\n".utf8), replace: false, into: .empty(createdAt: Self.now),
+        library: .builtIn, today: Self.today, now: Self.now)
+    }
+  }
 }

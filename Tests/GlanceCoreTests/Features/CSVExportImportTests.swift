@@ -28,10 +28,12 @@ struct CSVExportImportTests {
     return document
   }()
 
-  static func id(_ index: Int) -> String { ShortID.uuidText(document.entries[index].id) }
+  static func id(_ index: Int) -> String {
+    ShortID.uuidText(document.entries[index].id) + "," + document.entries[index].entryTimestamp.iso
+  }
 
   static var golden: String {
-    "date,marker_key,marker,value,unit,status,note,source,id\r\n"
+    "date,marker_key,marker,value,unit,status,note,source,id,entered\r\n"
       + "2025-02-15,hdl,HDL Cholesterol,89,mg/dL,in range,\"fasting, \"\"after\"\" run\",quickAdd,\(id(0))\r\n"
       + "2025-02-15,hs-crp,hs-CRP (High-Sensitivity C-Reactive Protein),<0.5,mg/L,in range,,batchEntry,\(id(1))\r\n"
       + "2025-03-01,ldl,LDL Cholesterol,162,mg/dL,above range,'=1+2,quickAdd,\(id(2))\r\n"
@@ -50,7 +52,7 @@ struct CSVExportImportTests {
     document.apply(.putVisit(visit))
     #expect(
       Exporter.visitsCSV(document)
-        == "date,type,label,doctor,notes,id\r\n2025-03-01,dental,,'@Dr. Patel,'+1 floss,\(ShortID.uuidText(visit.id))\r\n"
+        == "date,type,label,doctor,notes,id,entered\r\n2025-03-01,dental,,'@Dr. Patel,'+1 floss,\(ShortID.uuidText(visit.id)),\(visit.entryTimestamp.iso)\r\n"
     )
   }
 
