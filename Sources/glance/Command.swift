@@ -82,6 +82,7 @@ struct ImportOptions: Equatable {
   var file: String
   var replace: Bool
   var dryRun: Bool
+  var salvage = false
 }
 
 /// How output should look, from the options every command takes.
@@ -143,14 +144,15 @@ enum CommandParser {
       }
       guard ["add", "show", "edit", "delete"].contains(sub) else {
         throw UsageError(
-          message: "“\(sub)” is not something glance visit does: use add, show, edit or delete.", command: "visit")
+          message: "\(quoted(sub)) is not something glance visit does: use add, show, edit or delete.", command: "visit"
+        )
       }
       rest.remove(at: rest.firstIndex(of: sub)!)
       name = "visit " + sub
     }
     let infoName = name.hasPrefix("visit ") ? "visit" : name
     guard let info = CommandCatalog.info(infoName), infoName != "home" else {
-      throw UsageError(message: "“\(first)” is not a glance command.\(suggestion(for: first))", command: nil)
+      throw UsageError(message: "\(quoted(first)) is not a glance command.\(suggestion(for: first))", command: nil)
     }
     let arguments = try ArgumentTokenizer.tokenize(rest, spec: info.spec, command: infoName)
     var global = try globalOptions(arguments, command: infoName)
@@ -173,7 +175,7 @@ enum CommandParser {
     if arguments.flags.contains("no-color") { global.color = .never }
     global.ascii = arguments.flags.contains("ascii")
     if let width = arguments.value("width") {
-      guard let columns = Int(width), (20...1000).contains(columns) else {
+      guard let columns = Int(width), OutputStyle.widthRange.contains(columns) else {
         throw UsageError(message: "--width takes a number of columns from 20 to 1000.", command: command)
       }
       global.width = columns
@@ -330,9 +332,10 @@ enum CommandParser {
       try count(1...1, "the file to import")
       return .importFile(
         ImportOptions(
-          file: words[0], replace: arguments.flags.contains("replace"), dryRun: arguments.flags.contains("dry-run")))
+          file: words[0], replace: arguments.flags.contains("replace"), dryRun: arguments.flags.contains("dry-run"),
+          salvage: arguments.flags.contains("salvage")))
     default:
-      throw UsageError(message: "“\(name)” is not a glance command.", command: nil)
+      throw UsageError(message: "\(quoted(name)) is not a glance command.", command: nil)
     }
   }
 

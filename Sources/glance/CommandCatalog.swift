@@ -152,13 +152,14 @@ enum CommandCatalog {
       spec: OptionSpec(
         valued: ["output"], flags: ["json", "csv", "visits", "yes"], short: [("o", "output"), ("y", "yes")])),
     CommandInfo(
-      name: "import", usage: "glance import FILE [--replace] [--dry-run] [--yes]",
+      name: "import", usage: "glance import FILE [--replace] [--dry-run] [--salvage] [--yes]",
       summary: "Bring in a glance export (JSON or CSV) or your own spreadsheet.",
       options: [
         ("--replace", "Replace everything with the file (asks first)."),
-        ("--dry-run", "Show what would change; change nothing."), yes,
+        ("--dry-run", "Show what would change; change nothing."),
+        ("--salvage", "FILE is a damaged glance data file: bring in every record that still reads."), yes,
       ],
-      spec: OptionSpec(flags: ["replace", "dry-run", "yes"], short: [("y", "yes")])),
+      spec: OptionSpec(flags: ["replace", "dry-run", "salvage", "yes"], short: [("y", "yes")])),
     CommandInfo(
       name: "undo", usage: "glance undo [--yes]", summary: "Take back the latest change (asks first).",
       options: [yes], spec: OptionSpec(flags: ["yes"], short: [("y", "yes")])),

@@ -130,7 +130,7 @@ extension App {
   }
 
   func importFile(_ options: ImportOptions, _ context: Context) throws {
-    let file = try Importer.read(Importer.readFile(options.file))
+    let file = try Importer.read(Importer.readFile(options.file), salvage: options.salvage)
     let library = context.repository.library
     let document = try context.document()
     if options.dryRun {

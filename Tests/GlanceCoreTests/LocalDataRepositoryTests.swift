@@ -203,7 +203,7 @@ struct DamagedFileTests {
     do {
       let document = try repository.read()
       if let notice = repository.notice {
-        guard case .usedBackup(_, _, let backup) = notice else { return }
+        guard case .usedBackup(_, _, let backup, _) = notice else { return }
         #expect(backup == location.backupFile(1))
         #expect(document.entries.count == 1)
         // Writes are refused while the data file is damaged, and name the backup.
@@ -257,7 +257,7 @@ struct DamagedFileTests {
       try repository.addTrackedMarker(Fixture.ldl)
       Issue.record("a write over a damaged file succeeded")
     } catch let error as StorageError {
-      guard case .damaged(let file, let reason, let backup) = error else {
+      guard case .damaged(let file, let reason, let backup, _) = error else {
         Issue.record("unexpected \(error)")
         return
       }

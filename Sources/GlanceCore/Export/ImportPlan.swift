@@ -12,6 +12,7 @@ public struct ImportPlan: Sendable {
     case glanceCSV = "a glance CSV export"
     case spreadsheet = "a spreadsheet (a date column and one column per marker)"
     case visitsCSV = "a glance CSV export of visits"
+    case salvage = "what still reads of a damaged glance file"
   }
 
   public var kind: Kind
@@ -38,6 +39,8 @@ public struct ImportPlan: Sendable {
   public var sameDay: [String] = []
   /// For a spreadsheet: which marker(s) each column fills, as "“Header” → Name".
   public var columns: [String] = []
+  /// For a salvage: record lines of the damaged file that did not read.
+  public var lostLines = 0
 
   public init(kind: Kind, replace: Bool) {
     self.kind = kind
@@ -70,6 +73,12 @@ public struct ImportPlan: Sendable {
     }.sorted()
     if !names.isEmpty { lines.append("Markers: \(names.joinedText(", ")).") }
     if !columns.isEmpty { lines.append("Columns read: \(listed(columns)).") }
+    if kind == .salvage {
+      lines.append(
+        lostLines == 0
+          ? "Every record line of the file read."
+          : "\(counted(lostLines, "record line")) could not be read and \(lostLines == 1 ? "was" : "were") left out.")
+    }
     if duplicates > 0 { lines.append("Skipped \(counted(duplicates, "item")) already in your data.") }
     if !differing.isEmpty {
       lines.append(
@@ -84,7 +93,7 @@ public struct ImportPlan: Sendable {
     }
     if !unmatchedColumns.isEmpty {
       lines.append(
-        "Columns that match no marker (left out; nothing was guessed): \(listed(unmatchedColumns.map { "“\($0)”" })). "
+        "Columns that match no marker (left out; nothing was guessed): \(listed(unmatchedColumns.map { "\(quoted($0))" })). "
           + "Rename a column to a marker's name or key (see glance library) to include it.")
     }
     if !unusual.isEmpty {
@@ -111,6 +120,8 @@ public enum ImportError: GlanceError, Equatable {
   case columnsShareMarker(String, String, String)
   /// The file is larger than glance reads.
   case tooLarge(limit: Int)
+  /// The folder would hold more readings than glance keeps.
+  case tooManyReadings(limit: Int)
   /// Not a file that can be read to its end (a folder, a device that never ends).
   case notAFile(String)
 
@@ -124,9 +135,12 @@ public enum ImportError: GlanceError, Equatable {
     case .empty: "The file is empty. Nothing was changed."
     case .tooLarge(let limit):
       "The file is larger than glance imports (\(limit >> 20) MB). Split it and import the parts. Nothing was changed."
+    case .tooManyReadings(let limit):
+      "With this file your folder would hold more than \(grouped(limit)) readings, more than glance keeps (a file "
+        + "with one column per marker makes one reading a cell). Nothing was changed."
     case .notAFile(let path): "\(path) is not a file glance can import. Nothing was changed."
     case .columnsShareMarker(let first, let second, let marker):
-      "The columns “\(first)” and “\(second)” both read as \(marker), and glance will not mix two columns in one "
+      "The columns \(quoted(first)) and \(quoted(second)) both read as \(marker), and glance will not mix two columns in one "
         + "history. Rename one of them to the marker it holds (see glance library), or leave it out. Nothing was changed."
     case .noDateColumn(let headers):
       "The spreadsheet needs a column called Date. Its columns are: \(listed(headers)). Nothing was changed."

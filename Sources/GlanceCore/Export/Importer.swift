@@ -20,6 +20,8 @@ public struct ImportFile: Sendable {
   }
 
   let content: Content
+  /// For a salvaged file: how many of its record lines did not read and were left out.
+  var lostLines: Int?
 }
 
 /// `glance import`: reads a file (`read`, no lock needed), works out an `ImportPlan` against a
@@ -46,19 +48,28 @@ public enum Importer {
     }
   }
 
-  /// Reads `bytes` as a glance JSON export or a CSV file.
-  public static func read(_ bytes: [UInt8]) throws -> ImportFile {
+  /// Reads `bytes` as a glance JSON export or a CSV file; with `salvage`, as a damaged glance
+  /// file, keeping every record whose line still reads (`DocumentCodec.salvage`).
+  public static func read(_ bytes: [UInt8], salvage: Bool = false) throws -> ImportFile {
     guard bytes.count <= InputLimits.fileBytes else {
       throw ImportError.tooLarge(limit: InputLimits.fileBytes)
+    }
+    if salvage {
+      guard let salvaged = DocumentCodec.salvage(bytes) else {
+        throw ImportError.notGlance("nothing in it reads as a glance data file or export")
+      }
+      return ImportFile(content: .json(salvaged.document), lostLines: salvaged.lostLines)
     }
     let firstByte = bytes.drop {
       $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 || $0 == 0xEF || $0 == 0xBB || $0 == 0xBF
     }.first
     guard firstByte != nil else { throw ImportError.empty }
     if firstByte == UInt8(ascii: "{") {
+      // A byte-order mark (an editor's) before the JSON is not part of it.
+      let json = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? Array(bytes.dropFirst(3)) : bytes
       do {
         return ImportFile(
-          content: .json(try DocumentCodec.decode(bytes, formats: [Exporter.formatName, GlanceDocument.formatName])))
+          content: .json(try DocumentCodec.decode(json, formats: [Exporter.formatName, GlanceDocument.formatName])))
       } catch let error as DocumentVersionError {
         throw ImportError.newerVersion(error.version)
       } catch let error as JSONError {
@@ -81,11 +92,29 @@ public enum Importer {
   /// What importing `file` into `document` would do.
   public static func plan(
     _ file: ImportFile, replace: Bool, into document: GlanceDocument, library: MarkerLibrary, today: CalendarDate,
+    now: Timestamp, readingLimit: Int = InputLimits.readings
+  ) throws -> ImportPlan {
+    // A file may come from a computer a time zone ahead, where today is already tomorrow: a
+    // backup made there must still restore here.
+    let today = today.adding(days: 1) ?? today
+    let plan = try planContent(file, replace: replace, into: document, library: library, today: today, now: now)
+    let total = (replace ? 0 : document.entries.count) + plan.entries.count
+    guard total <= readingLimit else { throw ImportError.tooManyReadings(limit: readingLimit) }
+    return plan
+  }
+
+  private static func planContent(
+    _ file: ImportFile, replace: Bool, into document: GlanceDocument, library: MarkerLibrary, today: CalendarDate,
     now: Timestamp
   ) throws -> ImportPlan {
     switch file.content {
     case .json(let imported):
-      return try JSONImportPlanner.plan(imported, replace: replace, into: document, library: library, today: today)
+      var plan = try JSONImportPlanner.plan(imported, replace: replace, into: document, library: library, today: today)
+      if let lost = file.lostLines {
+        plan.kind = .salvage
+        plan.lostLines = lost
+      }
+      return plan
     case .csv(let header, let rows):
       let keys = header.map { SearchText($0).compact }
       if keys.contains("markerkey") && keys.contains("value") {
@@ -147,7 +176,7 @@ public enum Importer {
         let marker = markers.first(where: { $0.key == key })
           ?? customMarker(key: key, name: cell(nameColumn), unit: cell(unitColumn), among: &markers, plan: &plan)
       else {
-        problems.append("row \(line): no marker has the key “\(key)”.")
+        problems.append("row \(line): no marker has the key \(quoted(key)).")
         continue
       }
       var id: UUID?
@@ -194,7 +223,7 @@ public enum Importer {
     }
     guard
       var made = try? CustomMarkerPlanner.make(
-        name: name, unit: unit, low: nil, high: nil, direction: nil, existing: markers, fromFile: true)
+        name: name, unit: unit, low: nil, high: nil, direction: nil, existing: markers)
     else { return nil }
     if !markers.contains(where: { $0.key == key }) { made.key = key }
     markers.append(made)
@@ -234,7 +263,7 @@ public enum Importer {
       do {
         var visit = try VisitPlanner.make(
           date: cell("date"), doctor: cell("doctor"), type: cell("type"), label: cell("label"), notes: cell("notes"),
-          today: today, now: now, fromFile: true)
+          today: today, now: now)
         if let text = cell("id")?.trimmingWhitespace() {
           let id: UUID
           switch rowID(text, line: offset + 2, seen: &idsInFile) {
@@ -273,7 +302,7 @@ public enum Importer {
   /// The id in a row's id cell: a glance id, once in the file.
   static func rowID(_ text: String, line: Int, seen: inout IDSet) -> Result<UUID, RowProblem> {
     guard let id = UUID(uuidString: text) else {
-      return .failure(RowProblem(text: "row \(line): “\(text.prefix(40))” is not a glance id."))
+      return .failure(RowProblem(text: "row \(line): \(quoted(text.prefix(40))) is not a glance id."))
     }
     guard seen.insert(id) else {
       return .failure(RowProblem(text: "row \(line): the id \(text) appears twice in the file."))

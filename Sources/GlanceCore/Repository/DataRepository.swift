@@ -67,7 +67,7 @@ extension RepositoryError: GlanceError {
     case .entryNotFound: ConcurrentChangeError.readingGone.message
     case .visitNotFound: ConcurrentChangeError.visitGone.message
     case .duplicateCustomMarker(let name):
-      "There is already a marker called “\(name)”. Nothing was changed."
+      "There is already a marker called \(quoted(name)). Nothing was changed."
     }
   }
 

@@ -300,7 +300,8 @@ public final class LocalDataRepository: DataRepository {
       throw StorageError.newerVersion(file: location.dataFile, version: error.version)
     } catch let error as JSONError {
       throw StorageError.damaged(
-        file: location.dataFile, reason: error.description, backup: newestGoodBackup()?.path)
+        file: location.dataFile, reason: error.description, backup: newestGoodBackup()?.path,
+        aside: asidePath(bytes))
     }
   }
 
@@ -327,11 +328,21 @@ public final class LocalDataRepository: DataRepository {
       return (document, bytes.identity)
     } catch let error as JSONError {
       guard let backup = newestGoodBackup() else {
-        throw StorageError.damaged(file: location.dataFile, reason: error.description, backup: nil)
+        throw StorageError.damaged(
+          file: location.dataFile, reason: error.description, backup: nil, aside: asidePath(bytes))
       }
-      notice = .usedBackup(file: location.dataFile, reason: error.description, backup: backup.path)
+      notice = .usedBackup(
+        file: location.dataFile, reason: error.description, backup: backup.path, aside: asidePath(bytes))
       return (backup.document, bytes.identity)
     }
+  }
+
+  /// Where a restore moves the damaged data file: its name with the time it was last written, so
+  /// a restore run twice never overwrites the damaged original.
+  private func asidePath(_ bytes: FileBytes) -> String {
+    let stamp = Timestamp(secondsSince1970: bytes.identity?.modifiedSeconds ?? 0).iso
+    let compact = String(stamp.unicodeScalars.filter { $0 != "-" && $0 != ":" }.map(Character.init)).dropLast()
+    return location.dataFile + ".damaged-" + compact.replacingEvery("T", with: "-")
   }
 
   private func newestGoodBackup() -> (path: String, document: GlanceDocument)? {
@@ -360,7 +371,7 @@ public final class LocalDataRepository: DataRepository {
 /// Something a person should know about how their data was loaded.
 public enum StorageNotice: Equatable, Sendable {
   /// The data file did not decode; what is shown comes from `backup`.
-  case usedBackup(file: String, reason: String, backup: String)
+  case usedBackup(file: String, reason: String, backup: String, aside: String)
   /// The data file was written by a newer glance; what this version understands of it is shown.
   case newerVersion(file: String, version: Int)
 
@@ -371,10 +382,13 @@ public enum StorageNotice: Equatable, Sendable {
         "Note: your data file \(file) was written by a newer glance (schema \(version); this one knows "
         + "\(GlanceDocument.currentSchemaVersion)). Showing what this version understands; nothing can be changed "
         + "until you update glance."
-    case .usedBackup(let file, let reason, let backup):
+    case .usedBackup(let file, let reason, let backup, let aside):
       return
-        "Note: your data file \(file) could not be read (\(reason)), so glance is showing the backup \(backup). "
-        + "Nothing will be saved until the data file is restored:\n  mv \(ShellQuote.quote(file)) \(ShellQuote.quote(file + ".damaged")) && cp \(ShellQuote.quote(backup)) \(ShellQuote.quote(file))"
+        "Note: your data file \(file) could not be read (\(reason)), so glance is showing the backup \(backup), "
+        + "the version before the latest change(s). Nothing will be saved until the data file is restored; this "
+        + "keeps the damaged file aside and brings back every record of it that still reads:\n  mv \(ShellQuote.quote(file)) "
+        + "\(ShellQuote.quote(aside)) && cp \(ShellQuote.quote(backup)) \(ShellQuote.quote(file)) && glance import --salvage "
+        + ShellQuote.quote(aside)
     }
   }
 }

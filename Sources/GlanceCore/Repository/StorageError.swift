@@ -10,8 +10,10 @@
 public enum StorageError: Error, Equatable, Sendable {
   /// Another glance held the lock for longer than the timeout.
   case busy(folder: String)
-  /// The data file does not decode. `backup` is the newest backup that does, if any.
-  case damaged(file: String, reason: String, backup: String?)
+  /// The data file does not decode. `backup` is the newest backup that does, if any; `aside` is
+  /// where the restore command moves the damaged file (a name of its own, so running the
+  /// command twice never overwrites it).
+  case damaged(file: String, reason: String, backup: String?, aside: String)
   /// The file was written by a newer glance; it is read-only here.
   case newerVersion(file: String, version: Int)
   /// The data folder can be read or entered by other users.
@@ -50,14 +52,19 @@ extension StorageError: CustomStringConvertible {
     switch self {
     case .busy(let folder):
       return "Another glance is saving to \(folder) right now. Nothing was changed; try again in a moment."
-    case .damaged(let file, let reason, let backup):
+    case .damaged(let file, let reason, let backup, let asidePath):
       var text = "Your data file \(file) could not be read (\(reason)). It has not been changed."
+      let aside = ShellQuote.quote(asidePath)
       if let backup {
         text +=
-          "\nThe newest good backup is \(backup). To restore it, keep the damaged file aside and copy the backup:"
-          + "\n  mv \(ShellQuote.quote(file)) \(ShellQuote.quote(file + ".damaged")) && cp \(ShellQuote.quote(backup)) \(ShellQuote.quote(file))"
+          "\nThe newest good backup is \(backup), the version before the latest change(s). To restore it and then bring "
+          + "back every record of the damaged file that still reads (it is kept aside, nothing is lost):"
+          + "\n  mv \(ShellQuote.quote(file)) \(aside) && cp \(ShellQuote.quote(backup)) \(ShellQuote.quote(file)) "
+          + "&& glance import --salvage \(aside)"
       } else {
-        text += "\nNo backup could be read either. Keep the file: it may be repairable by hand."
+        text +=
+          "\nThere is no readable backup of it. Keep the file aside and bring back every record that still reads:"
+          + "\n  mv \(ShellQuote.quote(file)) \(aside) && glance import --salvage \(aside)"
       }
       return text
     case .newerVersion(let file, let version):
@@ -97,8 +104,8 @@ extension StorageError: CustomStringConvertible {
       return "A value for \(field) is not a finite number, so nothing was saved."
     case .wouldBreakFile(let error):
       return
-        "glance stopped before saving: the change would leave your data file in a state it cannot read "
-        + "(\(error.reason)). Nothing was changed. Please report this."
+        "glance stopped before saving: the change would leave your data file with something it refuses "
+        + "(\(error.reason)). Nothing was changed. If the file was not edited by hand, please report this."
     }
   }
 }

@@ -28,10 +28,11 @@ struct StorageErrorTests {
   static let cases: [Case] = [
     row(.busy(folder: folder), [folder, "try again"], .busy),
     row(
-      .damaged(file: file, reason: "unexpected end", backup: file + ".1"), [file, "unexpected end", file + ".1"],
-      .dataFile),
+      .damaged(file: file, reason: "unexpected end", backup: file + ".1", aside: file + ".damaged-1"),
+      [file, "unexpected end", file + ".1", "glance import --salvage '\(file).damaged-1'"], .dataFile),
     row(
-      .damaged(file: file, reason: "unexpected end", backup: nil), [file, "unexpected end", "Keep the file"], .dataFile),
+      .damaged(file: file, reason: "unexpected end", backup: nil, aside: file + ".damaged-1"),
+      [file, "unexpected end", "no readable backup", "Keep the file aside", "glance import --salvage"], .dataFile),
     row(.newerVersion(file: file, version: 7), [file, "schema 7", "Update glance"], .dataFile),
     row(.unsafeFolder(folder: folder, mode: 0o755), [folder, "755", "chmod 700 '\(folder)'"], .dataFile),
     row(.foreignFolder(folder: folder), [folder, "GLANCE_HOME"], .dataFile),
@@ -52,8 +53,13 @@ struct StorageErrorTests {
 
   @Test("a damaged file with a backup gives the commands that restore it, keeping the damaged file")
   func restoreCommand() {
-    let message = StorageError.damaged(file: Self.file, reason: "bad", backup: Self.file + ".2").message
-    #expect(message.contains("mv '\(Self.file)' '\(Self.file).damaged' && cp '\(Self.file).2' '\(Self.file)'"))
+    let message = StorageError.damaged(
+      file: Self.file, reason: "bad", backup: Self.file + ".2", aside: Self.file + ".damaged-x"
+    ).message
+    #expect(
+      message.contains(
+        "mv '\(Self.file)' '\(Self.file).damaged-x' && cp '\(Self.file).2' '\(Self.file)' && glance import --salvage '\(Self.file).damaged-x'"
+      ))
     #expect(message.contains("has not been changed"))
   }
 
