@@ -107,7 +107,8 @@ final class Context {
     if let pinned = global.today ?? console.environment["GLANCE_TODAY"].flatMap({ $0.isEmpty ? nil : $0 }) {
       guard let date = DateParser.pinnedToday(pinned) else {
         throw UsageError(
-          message: "--today (or GLANCE_TODAY) takes a date from 1900 on as YYYY-MM-DD, not “\(pinned)”.", command: nil)
+          message: "--today (or GLANCE_TODAY) takes a date from 1900 on as YYYY-MM-DD, not \(quoted(pinned)).",
+          command: nil)
       }
       today = date
     } else {

@@ -168,7 +168,7 @@ extension App {
     }
     func describe(_ entry: MarkerEntry) -> String {
       "\(marker.shortName) \(entry.valueText) on \(DateText.long(entry.dateOfService))"
-        + (entry.note.map { " — “\(ShowView.firstLine($0))”" } ?? "")
+        + (entry.note.map { " — \(quoted(ShowView.firstLine($0)))" } ?? "")
     }
     // Only while the reading is still the one shown: another glance may have changed it meanwhile.
     try context.repository.updateEntry(
@@ -206,13 +206,13 @@ enum IDError: GlanceError {
   var message: String {
     switch self {
     case .noReading(let prefix):
-      "No reading has the id “\(prefix)”. The ids are in the first column of glance show MARKER."
+      "No reading has the id \(quoted(prefix)). The ids are in the first column of glance show MARKER."
     case .noVisit(let prefix):
-      "No visit has the id “\(prefix)”. The ids are in the first column of glance visits."
+      "No visit has the id \(quoted(prefix)). The ids are in the first column of glance visits."
     case .tooShort(let prefix):
-      "“\(prefix)” is too short to be sure which one you mean. Type at least \(ShortID.minimumLength) characters of the id."
+      "\(quoted(prefix)) is too short to be sure which one you mean. Type at least \(ShortID.minimumLength) characters of the id."
     case .ambiguous(let prefix, let lines):
-      "“\(prefix)” fits more than one:\n" + lines.joinedText("\n") + "\nType a few more characters of the id."
+      "\(quoted(prefix)) fits more than one:\n" + lines.joinedText("\n") + "\nType a few more characters of the id."
     }
   }
 

@@ -15,7 +15,7 @@ extension App {
     let name = topic == "home" ? "home" : topic
     guard let info = CommandCatalog.info(name) else {
       throw UsageError(
-        message: "There is no glance command “\(topic)”.\(CommandParser.suggestion(for: topic))", command: nil)
+        message: "There is no glance command \(quoted(topic)).\(CommandParser.suggestion(for: topic))", command: nil)
     }
     console.out(HelpText.command(info))
   }
@@ -59,7 +59,7 @@ extension App {
       markers: all, categories: MarkerLibrary.builtIn.categories + (document.customMarkers.isEmpty ? [] : [.custom]),
       query: query, category: category)
     if let query {
-      console.out("Markers matching “\(query)”:\n")
+      console.out("Markers matching \(quoted(query)):\n")
     }
     // Group by category in display order; within a category, best match (or library order) first.
     let tracked = Set(document.trackedMarkers.map(\.markerID))

@@ -64,7 +64,8 @@ extension App {
       } else {
         candidates = SearchService(markers: all).searchMarkers(line).prefix(9).map(\.marker)
         if candidates.isEmpty {
-          console.out("Nothing in the library matches “\(line)”. Try another word, or add it as your own in step 3.")
+          console.out(
+            "Nothing in the library matches \(quoted(line)). Try another word, or add it as your own in step 3.")
           continue
         }
       }

@@ -65,7 +65,7 @@ extension App {
     try context.repository.updateVisit(new, expecting: old, summary: "edit the visit of \(DateText.long(old.date))")
     func describe(_ visit: Visit) -> String {
       "\(DateText.long(visit.date)), \(VisitsView.typeName(visit)) with \(visit.doctorName)"
-        + (visit.notes.map { " — “\(ShowView.firstLine($0))”" } ?? "")
+        + (visit.notes.map { " — \(quoted(ShowView.firstLine($0)))" } ?? "")
     }
     console.out("Was: " + describe(old))
     console.out("Now: " + describe(new))
@@ -138,7 +138,7 @@ enum SearchError: GlanceError {
   var message: String {
     switch self {
     case .nothing(let query):
-      "Nothing matches “\(query)”: no marker, doctor or visit note. Browse the markers with glance library."
+      "Nothing matches \(quoted(query)): no marker, doctor or visit note. Browse the markers with glance library."
     }
   }
 

@@ -76,7 +76,7 @@ final class Console {
   /// like everything else, since a note's escape codes would act on the screen.
   func write(_ bytes: [UInt8]) {
     if stdoutIsTerminal {
-      output.write(TerminalText.guarded(String(decoding: bytes, as: UTF8.self)))
+      output.write(TerminalText.guarded(String(decoding: bytes, as: UTF8.self), asciiOnly: asciiOnly))
     } else {
       bytes.withUnsafeBytes { output.write($0) }
     }
@@ -86,7 +86,12 @@ final class Console {
   func prompt(_ text: String) { output.write(safe(text)) }
 
   /// Everything printed passes here: control characters in data are shown, never obeyed.
-  private func safe(_ text: String) -> String { TerminalText.guarded(text, colorToken: colorToken) }
+  private func safe(_ text: String) -> String {
+    TerminalText.guarded(text, colorToken: colorToken, asciiOnly: asciiOnly)
+  }
+
+  /// In a locale that is not UTF-8 a terminal may take bytes beyond ASCII as control codes.
+  private lazy var asciiOnly = !OutputStyle.localeIsUTF8(environment)
 
   private var input = LineBuffer()
 

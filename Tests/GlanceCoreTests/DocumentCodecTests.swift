@@ -199,17 +199,13 @@ func randomDocument(using generator: inout SeededGenerator, valid: Bool = false)
     CalendarDate(dayNumber: Int.random(in: valid ? -25567...20238 : -5000...30000, using: &generator))!
   }
   func maybe<T>(_ make: () -> T) -> T? { Bool.random(using: &generator) ? make() : nil }
-  func value() -> Double {
-    var value = randomDouble(using: &generator)
-    while valid && !ValueParser.isStorable(value) { value = randomDouble(using: &generator) }
-    return value
-  }
+  func value() -> Double { valid ? storableDouble(using: &generator) : randomDouble(using: &generator) }
   func text() -> String {
     let made = randomText(using: &generator)
     return valid && made.trimmingWhitespaceAndNewlines().isEmpty ? "Z" + made : made
   }
   func name() -> String {
-    let made = randomText(using: &generator).trimmingWhitespaceAndNewlines()
+    let made = plainText(randomText(using: &generator)).trimmingWhitespaceAndNewlines()
     return valid && made.isEmpty ? "Z" : made
   }
   func range() -> (Double?, Double?) {
@@ -224,8 +220,9 @@ func randomDocument(using generator: inout SeededGenerator, valid: Bool = false)
   document.profile.name = randomText(using: &generator)
   var customs: [MarkerDefinition] = []
   for index in 0..<Int.random(in: 0...3, using: &generator) {
+    let made = "Custom \(index) \(randomText(using: &generator))"
     var marker = Fixture.customMarker(
-      "Custom \(index) \(randomText(using: &generator))".trimmingWhitespaceAndNewlines(), unit: valid ? name() : text())
+      (valid ? plainText(made) : made).trimmingWhitespaceAndNewlines(), unit: valid ? name() : text())
     (marker.referenceLow, marker.referenceHigh) = range()
     marker.aliases = (0..<Int.random(in: 0...3, using: &generator)).map { _ in randomText(using: &generator) }
     marker.notes = maybe { randomText(using: &generator) }
@@ -257,8 +254,8 @@ func randomDocument(using generator: inout SeededGenerator, valid: Bool = false)
         Visit(
           date: day(), doctorName: valid ? name() : randomText(using: &generator),
           visitType: VisitType.allCases.randomElement(using: &generator)!,
-          visitTypeLabel: maybe { randomText(using: &generator) }, notes: maybe { randomText(using: &generator) },
-          entryTimestamp: stamp())))
+          visitTypeLabel: maybe { valid ? name() : randomText(using: &generator) },
+          notes: maybe { randomText(using: &generator) }, entryTimestamp: stamp())))
   }
   if let entry = document.entries.first {
     document.undo.append(
@@ -267,4 +264,10 @@ func randomDocument(using generator: inout SeededGenerator, valid: Bool = false)
         operations: [.putEntry(entry), .removeVisit(UUID())]))
   }
   return document
+}
+
+/// `text` without line breaks, tabs or other control characters: what a name may hold.
+func plainText(_ text: String) -> String {
+  String(
+    String.UnicodeScalarView(text.unicodeScalars.filter { !TerminalText.isHidden($0) && $0 != "\n" && $0 != "\t" }))
 }

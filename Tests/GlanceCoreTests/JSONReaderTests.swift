@@ -252,3 +252,10 @@ struct ParseUUIDTests {
     }
   }
 }
+
+/// Doubles of every shape within what glance keeps (`ValueParser.isStorable`).
+func storableDouble(using generator: inout SeededGenerator) -> Double {
+  var value = randomDouble(using: &generator)
+  while !ValueParser.isStorable(value) { value = randomDouble(using: &generator) }
+  return value
+}

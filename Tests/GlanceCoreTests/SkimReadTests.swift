@@ -20,7 +20,7 @@ struct SkimReadTests {
     var generator = SeededGenerator(seed: UInt64(seed) &+ 300)
     let folder = TemporaryFolder()
     let repository = LocalDataRepository(location: DataLocation(folder: folder.path + "/data"), clock: { Fixture.now })
-    let start = randomDocument(using: &generator)
+    let start = randomDocument(using: &generator, valid: true)
     try repository.write(summary: "seed") { transaction in
       transaction.apply(.setTrackedMarkers(start.trackedMarkers))
       transaction.apply(start.customMarkers.map(Operation.putCustomMarker))

@@ -19,7 +19,7 @@ struct SpliceSaveTests {
     var generator = SeededGenerator(seed: UInt64(seed) &+ 77)
     let folder = TemporaryFolder()
     let repository = Self.repository(folder)
-    let start = randomDocument(using: &generator)
+    let start = randomDocument(using: &generator, valid: true)
     try repository.write(summary: "seed") { transaction in
       transaction.apply(.setTrackedMarkers(start.trackedMarkers))
       transaction.apply(start.customMarkers.map(Operation.putCustomMarker))
@@ -34,7 +34,7 @@ struct SpliceSaveTests {
         try fresh.deleteEntry(before.entries.randomElement(using: &generator)!.id)
       case 1 where !before.entries.isEmpty:
         var entry = before.entries.randomElement(using: &generator)!
-        entry.value = randomDouble(using: &generator)
+        entry.value = storableDouble(using: &generator)
         entry.note = randomText(using: &generator)
         entry.dateOfService = CalendarDate(dayNumber: Int.random(in: 0...20_000, using: &generator))!
         try fresh.updateEntry(entry)
@@ -47,7 +47,7 @@ struct SpliceSaveTests {
           } ?? Fixture.hdl
         let entries = (0..<Int.random(in: 1...6, using: &generator)).map { _ in
           MarkerEntry(
-            markerID: marker.id, value: randomDouble(using: &generator), unit: marker.unit,
+            markerID: marker.id, value: storableDouble(using: &generator), unit: marker.unit,
             dateOfService: CalendarDate(dayNumber: Int.random(in: 0...20_000, using: &generator))!,
             entryTimestamp: Timestamp(secondsSince1970: Int64.random(in: 0...2_000_000_000, using: &generator)),
             note: Bool.random(using: &generator) ? randomText(using: &generator) : nil)

@@ -90,11 +90,15 @@ public enum PathText {
   }
 }
 
+/// `text` in quotation marks for a message, on one line (`TerminalText.oneLine`): what a person
+/// typed or a file held, repeated so they can fix it, never forging a line of its own.
+public func quoted(_ text: some StringProtocol) -> String { "“" + TerminalText.oneLine(String(text)) + "”" }
+
 /// Paths in commands glance suggests, quoted for a POSIX shell: a folder named
 /// `a'; echo INJECTED; echo '` must stay one word when the person pastes the command.
 public enum ShellQuote {
   /// `text` in single quotes, each `'` inside written as `'\''`.
   public static func quote(_ text: String) -> String {
-    "'" + text.replacingEvery("'", with: "'\\''") + "'"
+    "'" + TerminalText.oneLine(text).replacingEvery("'", with: "'\\''") + "'"
   }
 }

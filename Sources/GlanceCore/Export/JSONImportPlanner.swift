@@ -48,6 +48,10 @@ enum JSONImportPlanner {
         continue
       }
       let name = SearchText(marker.displayName).compact
+      if let taken = library.markers.first(where: { $0.answers(to: name) }) {
+        problems.append("\(label) is called like the library's \(taken.displayName); rename it in the file.")
+        continue
+      }
       if let same = byName[name] {
         markerMap[marker.id] = same
         continue
@@ -140,13 +144,7 @@ enum JSONImportPlanner {
   /// Why a custom marker cannot be kept, or nil.
   static func customMarkerProblem(_ marker: MarkerDefinition) -> String? {
     do {
-      guard !marker.displayName.isEmpty else { return "it has no name." }
-      guard !marker.unit.isEmpty else { return "it has no unit." }
-      // Lengths only: an older glance kept names with tabs or line breaks; they stay data.
-      try InputLimits.check(marker.displayName, InputLimits.nameCharacters, "Its name")
-      try InputLimits.check(marker.shortName, InputLimits.nameCharacters, "Its short name")
-      try InputLimits.check(marker.unit, InputLimits.unitCharacters, "Its unit")
-      try InputLimits.check(marker.key, InputLimits.nameCharacters + 16, "Its key")
+      try RecordRules.check(marker)
     } catch {
       return error.message
     }
@@ -171,25 +169,18 @@ enum JSONImportPlanner {
 
   /// Checks a reading as `add` would, converting a unit the marker accepts into its own.
   static func check(_ entry: inout MarkerEntry, marker: MarkerDefinition, today: CalendarDate) throws(EntryError) {
-    guard ValueParser.isStorable(entry.value) else { throw .valueOutOfRange }
+    try RecordRules.check(entry)
     try DateParser.check(entry.dateOfService, today: today, for: .reading)
     if entry.unit != marker.unit {
-      let conversion = try UnitConverter.convert(entry.value, unit: entry.unit, for: marker)
-      guard ValueParser.isStorable(conversion.value) else { throw .valueOutOfRange }
-      entry.value = conversion.value
+      entry.value = try UnitConverter.convert(entry.value, unit: entry.unit, for: marker).value
       entry.unit = marker.unit
     }
-    if let note = entry.note { try InputLimits.check(note, InputLimits.noteCharacters, "The note") }
-    guard SourceType.known.contains(entry.sourceType) else { throw .unknownSource }
   }
 
   /// Checks a visit as `visit add` would.
   static func check(_ visit: inout Visit, today: CalendarDate) throws(EntryError) {
     try DateParser.check(visit.date, today: today, for: .visit)
     visit.doctorName = visit.doctorName.trimmingWhitespaceAndNewlines()
-    guard !visit.doctorName.isEmpty else { throw .emptyText("The doctor's name") }
-    try InputLimits.check(visit.doctorName, InputLimits.nameCharacters, "The doctor's name")
-    if let label = visit.visitTypeLabel { try InputLimits.check(label, InputLimits.nameCharacters, "The label") }
-    if let notes = visit.notes { try InputLimits.check(notes, InputLimits.visitNotesCharacters, "The notes") }
+    try RecordRules.check(visit)
   }
 }

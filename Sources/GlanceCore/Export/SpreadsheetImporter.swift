@@ -42,7 +42,7 @@ enum SpreadsheetImporter {
           throw ImportError.columnsShareMarker(other.header, title, resolved[0].displayName)
         }
         columns.append((index, title, resolved, unit))
-        plan.columns.append("“\(title)” → " + resolved.map(\.displayName).joinedText(" and "))
+        plan.columns.append("\(quoted(title)) → " + resolved.map(\.displayName).joinedText(" and "))
       } else {
         plan.unmatchedColumns.append(title)
       }
@@ -61,7 +61,7 @@ enum SpreadsheetImporter {
       do {
         date = try DateParser.parse(cell(dateColumn), today: today, for: .reading)
       } catch {
-        problems.append("row \(line), column “\(header[dateColumn])”: \(error.message)")
+        problems.append("row \(line), column \(quoted(header[dateColumn])): \(error.message)")
         continue
       }
       for (column, text) in zip(columns, cells) where !blanks.contains(text.lowercased()) {
@@ -85,7 +85,7 @@ enum SpreadsheetImporter {
           }
         } catch {
           problems.append(
-            "row \(line), column “\(column.header)”: \((error as? any GlanceError)?.message ?? "not readable")")
+            "row \(line), column \(quoted(column.header)): \((error as? any GlanceError)?.message ?? "not readable")")
         }
       }
     }

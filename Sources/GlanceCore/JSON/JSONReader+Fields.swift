@@ -80,7 +80,7 @@ extension JSONReader {
 func required<T>(_ value: T?, _ key: String, in what: String, _ reader: borrowing JSONReader, at offset: Int)
   throws -> T
 {
-  guard let value else { throw reader.error("\(what) is missing “\(key)”.", at: offset) }
+  guard let value else { throw reader.error("\(what) is missing \(quoted(key)).", at: offset) }
   return value
 }
 

@@ -89,6 +89,12 @@ public struct ReferenceRange: Codable, Hashable, Sendable {
 }
 
 extension MarkerDefinition {
+  /// True when `compact` (a `SearchText` compact form) is this marker's name, short name, key or
+  /// one of its everyday words: a custom marker may not take any of them.
+  public func answers(to compact: String) -> Bool {
+    ([displayName, shortName, key] + aliases).contains { SearchText($0).compact == compact }
+  }
+
   /// Beyond the library's plausible range for the marker (almost surely a slip): such a reading is
   /// drawn at the chart's edge and left out of the trend. Custom markers have no such range.
   public func isOffScale(_ value: Double) -> Bool {

@@ -14,6 +14,9 @@ public struct OutputStyle: Equatable, Sendable {
     self.width = width
   }
 
+  /// The widths glance draws for, whatever the terminal or COLUMNS says (`--width` takes the same).
+  public static let widthRange = 20...1000
+
   /// `--color`: colour on a terminal unless NO_COLOR or TERM=dumb says otherwise, or always, or never.
   public enum ColorChoice: String, Equatable, Sendable { case auto, always, never }
 
@@ -34,9 +37,10 @@ public struct OutputStyle: Equatable, Sendable {
     if let requested {
       width = requested
     } else if stdoutIsTerminal, let terminalColumns, terminalColumns > 0 {
-      width = terminalColumns
-    } else if let columns = environment["COLUMNS"].flatMap(Int.init), columns >= 20 {
-      width = columns
+      width = min(max(terminalColumns, widthRange.lowerBound), widthRange.upperBound)
+    } else if let columns = environment["COLUMNS"].flatMap(Int.init), columns >= widthRange.lowerBound {
+      // NB: clamped like --width: COLUMNS=999999999 once had a chart ask for 24 GB.
+      width = min(columns, widthRange.upperBound)
     }
     return OutputStyle(unicode: !ascii && localeIsUTF8(environment), color: color, width: width)
   }

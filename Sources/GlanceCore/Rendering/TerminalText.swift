@@ -13,8 +13,11 @@ public enum TerminalText {
   /// `text` as it may be printed: C0 controls but the line feed (and CR LF), DEL, C1 controls, bidi
   /// overrides and isolates, and the line and paragraph separators shown as `\u{…}` (a tab as
   /// a space); with `colorToken`, glance's own colour codes (made with that token) kept.
-  public static func guarded(_ text: String, colorToken: String? = nil) -> String {
-    guard needsGuard(text) else { return text }
+  ///
+  /// With `asciiOnly` (a terminal whose locale is not UTF-8, where a byte such as 0x9B inside
+  /// "Û" acts as a control code) every character beyond ASCII is shown as `\u{…}` too.
+  public static func guarded(_ text: String, colorToken: String? = nil, asciiOnly: Bool = false) -> String {
+    guard needsGuard(text) || (asciiOnly && !text.utf8.allSatisfy({ $0 < 0x80 })) else { return text }
     var result = String.UnicodeScalarView()
     let token = colorToken.map { Array($0.unicodeScalars) } ?? []
     let scalars = Array(text.unicodeScalars)
@@ -34,12 +37,27 @@ public enum TerminalText {
       } else if scalar == "\r", index + 1 < scalars.count, scalars[index + 1] == "\n" {
         // A line end (a CSV's CRLF) is no attack; a lone CR overwrites the line and is shown.
         result.append(scalar)
-      } else if isHidden(scalar) {
+      } else if isHidden(scalar) || (asciiOnly && !scalar.isASCII) {
         result.append(contentsOf: visible(scalar).unicodeScalars)
       } else {
         result.append(scalar)
       }
       index += 1
+    }
+    return String(result)
+  }
+
+  /// `text` for a place that is one line (a name, a cell or a word quoted in a message): line
+  /// breaks shown as `\u{A}` too, so a file or a typed word cannot forge a line of output.
+  public static func oneLine(_ text: String) -> String {
+    guard text.utf8.contains(where: { $0 == 0x0A || $0 == 0x0D }) else { return text }
+    var result = String.UnicodeScalarView()
+    for scalar in text.unicodeScalars {
+      if scalar == "\n" || scalar == "\r" {
+        result.append(contentsOf: visible(scalar).unicodeScalars)
+      } else {
+        result.append(scalar)
+      }
     }
     return String(result)
   }

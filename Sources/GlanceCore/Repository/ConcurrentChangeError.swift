@@ -23,8 +23,8 @@ public enum ConcurrentChangeError: GlanceError, Equatable {
   public var message: String {
     switch self {
     case .undoChanged(let asked, let newest?):
-      "Another glance saved a change while this one was asking: the latest change is now “\(newest)”, "
-        + "not “\(asked)”. Nothing was undone; run glance undo again to see what it would take back."
+      "Another glance saved a change while this one was asking: the latest change is now \(quoted(newest)), "
+        + "not \(quoted(asked)). Nothing was undone; run glance undo again to see what it would take back."
     case .undoChanged:
       "Another glance changed your data while this one was asking, and there is nothing left to undo. Nothing was changed."
     case .readingChanged:

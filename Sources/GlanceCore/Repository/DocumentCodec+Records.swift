@@ -479,7 +479,7 @@ extension JSONReader {
     case "setTrackedMarkers":
       return .setTrackedMarkers(try required(markers, "markers", in: what, self, at: start))
     case let other:
-      throw error("“\(other)” is not a known undo operation.", at: start)
+      throw error("\(quoted(other)) is not a known undo operation.", at: start)
     }
   }
 }

@@ -21,6 +21,8 @@ public enum DocumentInvariantError: Error, Equatable, Sendable {
   case trackedMarkerUnknown
   case entryMarkerUnknown
   case nonFiniteNumber(String)
+  /// A reading or visit the change touched breaks `RecordRules` (a hand-edited undo step).
+  case recordRefused(String)
 
   /// What is wrong, in words that hold no value from the data.
   public var reason: String {
@@ -35,6 +37,7 @@ public enum DocumentInvariantError: Error, Equatable, Sendable {
     case .trackedMarkerUnknown: "a tracked marker would point at a marker that does not exist"
     case .entryMarkerUnknown: "a reading would point at a marker that does not exist"
     case .nonFiniteNumber(let field): "\(field) would not be a finite number"
+    case .recordRefused(let why): "a reading or visit would hold what glance does not keep: \(why)"
     }
   }
 }
@@ -95,6 +98,7 @@ extension GlanceDocument {
     for entry in entries {
       if scope.touchedEntries.contains(entry.id) {
         if !known.contains(entry.markerID) { throw .entryMarkerUnknown }
+        do { try RecordRules.check(entry) } catch { throw .recordRefused(error.message) }
       } else if !removed.isEmpty, gone.contains(entry.markerID) {
         throw .entryMarkerUnknown
       }

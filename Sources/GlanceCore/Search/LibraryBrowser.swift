@@ -60,9 +60,9 @@ public enum LibraryError: GlanceError, Equatable {
   public var message: String {
     switch self {
     case .unknownCategory(let given, let names):
-      "There is no category “\(given)”. The categories are: \(names)."
+      "There is no category \(quoted(given)). The categories are: \(names)."
     case .noMatch(let query):
-      "No marker in the library matches “\(query)”. Try another word, or add your own: glance custom \"\(query)\" --unit UNIT"
+      "No marker in the library matches \(quoted(query)). Try another word, or add your own: glance custom \(ShellQuote.quote(query)) --unit UNIT"
     }
   }
 

@@ -53,7 +53,8 @@ public enum BatchPlanner {
       guard let equals = pair.firstIndex(of: "=") else { return (pair, nil) }
       return (pair, String(pair[..<equals]) + " = " + String(pair[pair.index(after: equals)...]))
     }
-    return try plan(items.map { ($0.0, $0.1) }, date: date, document: document, library: library, label: { "“\($0)”" })
+    return try plan(
+      items.map { ($0.0, $0.1) }, date: date, document: document, library: library, label: { "\(quoted($0))" })
   }
 
   /// Drafts from input lines: `MARKER VALUE [UNIT]` (or `MARKER=VALUE`); blank lines and lines

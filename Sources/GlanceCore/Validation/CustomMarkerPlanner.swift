@@ -17,7 +17,8 @@ public enum CustomMarkerPlanner {
       case .emptyName: "Give the marker a name, e.g. glance custom \"Blood ketones\" --unit mmol/L"
       case .emptyUnit: "Give the unit you record it in, e.g. --unit mmol/L"
       case .rangeOrder(let low, let high): "The low end (\(low)) must be below the high end (\(high))."
-      case .nameTaken(let name): "There is already a marker called “\(name)”. See: glance library \"\(name)\""
+      case .nameTaken(let name):
+        "There is already a marker called \(quoted(name)). See: glance library \(ShellQuote.quote(name))"
       }
     }
 
@@ -26,28 +27,24 @@ public enum CustomMarkerPlanner {
 
   /// A new custom marker. Without a direction: a range with both ends means in-range is best,
   /// only a high end lower is better, only a low end higher is better.
-  /// `fromFile`: a name and unit from an import are kept even with a control character in them
-  /// (an older glance allowed it; the output guard shows it), never refused.
   public static func make(
-    name: String, unit: String, low: String?, high: String?, direction: Direction?, existing: [MarkerDefinition],
-    fromFile: Bool = false
+    name: String, unit: String, low: String?, high: String?, direction: Direction?, existing: [MarkerDefinition]
   ) throws -> MarkerDefinition {
-    let checkName = fromFile ? InputLimits.check : InputLimits.checkName
     let name = name.trimmingWhitespaceAndNewlines()
     let unit = unit.trimmingWhitespaceAndNewlines()
     guard !name.isEmpty else { throw Failure.emptyName }
     guard !unit.isEmpty else { throw Failure.emptyUnit }
-    try checkName(name, InputLimits.nameCharacters, "The name")
-    try checkName(unit, InputLimits.unitCharacters, "The unit")
+    try InputLimits.checkName(name, InputLimits.nameCharacters, "The name")
+    try InputLimits.checkName(unit, InputLimits.unitCharacters, "The unit")
     let lowValue = try low.map { try plainNumber($0) }
     let highValue = try high.map { try plainNumber($0) }
     if let lowValue, let highValue, lowValue >= highValue {
       throw Failure.rangeOrder(low: ValueText.number(lowValue), high: ValueText.number(highValue))
     }
     let wanted = SearchText(name).compact
-    if let clash = existing.first(where: {
-      SearchText($0.displayName).compact == wanted || SearchText($0.key).compact == wanted
-    }) {
+    // A name that is another marker's name, key or everyday word would make `add NAME` ambiguous
+    // ("good cholesterol" is HDL).
+    if let clash = existing.first(where: { $0.answers(to: wanted) }) {
       throw Failure.nameTaken(clash.displayName)
     }
     var slug = SearchText(name).words.joinedText("-")

@@ -39,15 +39,15 @@ extension EntryError: GlanceError {
     case .emptyValue:
       return "The value is empty. Type a number, like 89 or 5.6."
     case .invalidValue(let text):
-      return "“\(text)” is not a number glance can record. Type it as the lab printed it: 89, 5.6, <0.5 or >90."
+      return "\(quoted(text)) is not a number glance can record. Type it as the lab printed it: 89, 5.6, <0.5 or >90."
     case .decimalComma(let text):
-      return "“\(text)” has a comma. Please use a dot for decimals (5.6) and no thousands separators (1200)."
+      return "\(quoted(text)) has a comma. Please use a dot for decimals (5.6) and no thousands separators (1200)."
     case .unknownUnit(let unit, let marker, let accepted):
       return
-        "glance doesn't know the unit “\(unit)” for \(marker). It takes \(accepted.joinedText(" or ")); leave the unit out to use \(accepted[0])."
+        "glance doesn't know the unit \(quoted(unit)) for \(marker). It takes \(accepted.joinedText(" or ")); leave the unit out to use \(accepted[0])."
     case .noConversion(let unit, let marker):
       return
-        "glance can't convert “\(unit)” for \(marker): there is no fixed conversion. Enter the value in the marker's own unit."
+        "glance can't convert \(quoted(unit)) for \(marker): there is no fixed conversion. Enter the value in the marker's own unit."
     case .futureDate(let date):
       return "\(DateText.long(date)) is in the future. Readings can only be recorded for today or earlier."
     case .dateTooEarly(let date):
@@ -57,7 +57,7 @@ extension EntryError: GlanceError {
         "\(DateText.long(date)) is more than \(DateParser.visitYearsAhead) years ahead. Plan visits up to \(DateParser.visitYearsAhead) years ahead."
     case .valueTooLarge(let text):
       return
-        "“\(text)” is larger than any reading glance keeps (up to \(ValueParser.maximumMagnitudeText) either way). Check the number and try again."
+        "\(quoted(text)) is larger than any reading glance keeps (up to \(ValueParser.maximumMagnitudeText) either way). Check the number and try again."
     case .valueOutOfRange:
       return "The value is larger than any reading glance keeps (up to \(ValueParser.maximumMagnitudeText) either way)."
     case .unknownSource:
@@ -69,18 +69,19 @@ extension EntryError: GlanceError {
     case .tooLong(let what, let limit):
       return "\(what) is longer than glance keeps (\(InputLimits.text(limit)) characters). Shorten it and try again."
     case .invalidDate(let text):
-      return "glance can't read the date “\(text)”. \(DateText.examples)"
+      return "glance can't read the date \(quoted(text)). \(DateText.examples)"
     case .ambiguousDate(let text):
-      return "“\(text)” could mean two different days (month/day or day/month). \(DateText.examples)"
+      return "\(quoted(text)) could mean two different days (month/day or day/month). \(DateText.examples)"
     case .unknownMarker(let text):
       return
-        "glance doesn't know a marker called “\(text)”. See the library with: glance library \(text.contains(" ") ? "\"\(text)\"" : text)\nOr add your own with: glance custom \"\(text)\" --unit UNIT"
+        "glance doesn't know a marker called \(quoted(text)). See the library with: glance library \(ShellQuote.quote(text))\nOr add your own with: glance custom \(ShellQuote.quote(text)) --unit UNIT"
     case .ambiguousMarker(let text, let candidates):
-      return "“\(text)” could be several markers:\n"
+      return "\(quoted(text)) could be several markers:\n"
         + candidates.map { "  " + $0 }.joinedText("\n")
-        + "\nType one of the keys in brackets instead, e.g. “\(candidates.first.map(Self.key(of:)) ?? "hdl")”."
+        + "\nType one of the keys in brackets instead, e.g. \(quoted(candidates.first.map(Self.key(of:)) ?? "hdl"))."
     case .bloodPressureFormat(let text):
-      return "“\(text)” is not a blood pressure reading. Type it as top/bottom numbers, like: glance add bp 120/80"
+      return
+        "\(quoted(text)) is not a blood pressure reading. Type it as top/bottom numbers, like: glance add bp 120/80"
     case .negativeNotAllowed(let text):
       return "\(text) can't be negative. Check the number and try again."
     }

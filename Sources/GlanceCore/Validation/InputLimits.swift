@@ -10,7 +10,10 @@ public enum InputLimits {
   /// A unit.
   public static let unitCharacters = 40
   /// A file to import.
-  public static let fileBytes = 256 << 20
+  public static let fileBytes = 512 << 20
+  /// Readings in one folder: its JSON export (about 250 bytes a reading) stays within
+  /// `fileBytes`, so every folder glance keeps can be restored.
+  public static let readings = 1_000_000
   /// Rows of a spreadsheet or CSV file.
   public static let rows = 1_000_000
   /// Columns of a spreadsheet.

@@ -40,6 +40,8 @@ public enum UnitConverter {
         throw .noConversion(unit: unit, marker: marker.shortName)
       }
       let converted = value / factor + (marker.siOffset ?? 0)
+      // A value within the limit can leave it when converted (999999999 mmol/L of LDL).
+      guard ValueParser.isStorable(converted) else { throw .valueOutOfRange }
       return Conversion(value: round(converted, decimals: marker.decimals + 1), original: (value, siUnit))
     }
     var accepted = [marker.unit]

@@ -16,7 +16,7 @@ public enum VisitPlanner {
       case .missing(let what):
         "A visit needs \(what), e.g. glance visit add --date yesterday --doctor \"Dr. Patel\" --type physical"
       case .unknownType(let word):
-        "“\(word)” is not a visit type glance knows. Use \(VisitType.typeWords) (with --label for other)."
+        "\(quoted(word)) is not a visit type glance knows. Use \(VisitType.typeWords) (with --label for other)."
       case .emptyDoctor: "The doctor's name is empty. Use --doctor \"Dr. Patel\" (any name or place is fine)."
       }
     }
@@ -25,12 +25,8 @@ public enum VisitPlanner {
   }
 
   /// A new visit. Dates may be in the future (a planned visit).
-  /// `fromFile`: names come from a file (an import), where an older glance may have kept a tab
-  /// or a line break in them; they are kept as data (the output guard shows them) rather than
-  /// refused, so every backup restores.
   public static func make(
-    date: String?, doctor: String?, type: String?, label: String?, notes: String?, today: CalendarDate, now: Timestamp,
-    fromFile: Bool = false
+    date: String?, doctor: String?, type: String?, label: String?, notes: String?, today: CalendarDate, now: Timestamp
   ) throws -> Visit {
     guard let date else { throw Failure.missing("--date") }
     guard let doctor else { throw Failure.missing("--doctor") }
@@ -38,7 +34,7 @@ public enum VisitPlanner {
     var visit = Visit(
       date: try DateParser.parse(date, today: today, for: .visit), doctorName: "", visitType: .other,
       entryTimestamp: now)
-    try apply(doctor: doctor, type: type, label: label, notes: notes, fromFile: fromFile, to: &visit)
+    try apply(doctor: doctor, type: type, label: label, notes: notes, to: &visit)
     return visit
   }
 
@@ -71,18 +67,17 @@ public enum VisitPlanner {
   ) throws -> Visit {
     var result = visit
     if let date { result.date = try DateParser.parse(date, today: today, for: .visit) }
-    try apply(doctor: doctor, type: type, label: label, notes: notes, fromFile: false, to: &result)
+    try apply(doctor: doctor, type: type, label: label, notes: notes, to: &result)
     return result
   }
 
   private static func apply(
-    doctor: String?, type: String?, label: String?, notes: String?, fromFile: Bool, to visit: inout Visit
+    doctor: String?, type: String?, label: String?, notes: String?, to visit: inout Visit
   ) throws {
-    let checkName = fromFile ? InputLimits.check : InputLimits.checkName
     if let doctor {
       let trimmed = doctor.trimmingWhitespaceAndNewlines()
       guard !trimmed.isEmpty else { throw Failure.emptyDoctor }
-      try checkName(trimmed, InputLimits.nameCharacters, "The doctor's name")
+      try InputLimits.checkName(trimmed, InputLimits.nameCharacters, "The doctor's name")
       visit.doctorName = trimmed
     }
     if let type {
@@ -98,7 +93,7 @@ public enum VisitPlanner {
     if let label {
       visit.visitTypeLabel = clean(label)
       if let cleaned = visit.visitTypeLabel {
-        try checkName(cleaned, InputLimits.nameCharacters, "The label")
+        try InputLimits.checkName(cleaned, InputLimits.nameCharacters, "The label")
       }
     }
     if let notes {

@@ -54,7 +54,7 @@ struct CustomMarkerPlannerFailureTests {
     let failure = try #require(Self.failure { try Self.make("hdl cholesterol", existing: Fixture.library.markers) })
     #expect(failure == .nameTaken("HDL Cholesterol"))
     #expect(failure.message.contains("“HDL Cholesterol”"))
-    #expect(failure.message.contains("glance library \"HDL Cholesterol\""))
+    #expect(failure.message.contains("glance library 'HDL Cholesterol'"))
     #expect(failure.exitStatus == .refused)
   }
 

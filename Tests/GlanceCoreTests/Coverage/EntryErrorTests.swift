@@ -56,13 +56,16 @@ struct EntryErrorTests {
     #expect(message.contains("own unit"))
   }
 
-  @Test("an unknown marker points to the library and to making a custom marker, quoting words with spaces")
+  @Test("an unknown marker points to the library and to making a custom marker, the words shell-quoted")
   func unknownMarker() {
     let one = EntryError.unknownMarker("ketones").message
-    #expect(one.contains("glance library ketones"))
-    #expect(one.contains("glance custom \"ketones\" --unit"))
+    #expect(one.contains("glance library 'ketones'"))
+    #expect(one.contains("glance custom 'ketones' --unit"))
     let two = EntryError.unknownMarker("blood ketones").message
-    #expect(two.contains("glance library \"blood ketones\""))
+    #expect(two.contains("glance library 'blood ketones'"))
+    // Words from a piped file never become commands when the line is pasted.
+    let hostile = EntryError.unknownMarker("$(touch x)`id`").message
+    #expect(hostile.contains("glance library '$(touch x)`id`'"))
   }
 
   @Test("several possible markers are listed, and the example uses the first one's key, whatever the command")
