@@ -36,16 +36,17 @@ extension App {
     }
     let snapshot = document.snapshot(for: definition)
     let style = context.style
-    let status = snapshot.status(of: entry)
+    let judgement = snapshot.judgement(of: entry)
     var parts = ["Saved \(definition.shortName) \(entry.valueText) on \(DateText.long(entry.dateOfService))"]
-    if status != .noRange { parts.append(status.badge(style) + " " + status.words) }
+    if judgement.status != .noRange { parts.append(judgement.badge(style) + " " + judgement.words) }
     let trend = snapshot.trend
     if trend.arrow != .none {
       parts.append("trend " + trend.badge(style) + " " + trend.words)
     } else if snapshot.entries.count < 3 {
       parts.append("\(snapshot.entries.count) of 3 readings for a trend")
     }
-    return parts.joinedText(" · ")
+    let line = parts.joinedText(" · ")
+    return judgement.status.isCritical ? line + "\n" + Judgement.criticalAdvice : line
   }
 
   /// Asks each draft's questions (or refuses without a terminal); returns the drafts to save,

@@ -42,12 +42,13 @@ struct EverydayLoopTests {
     #expect(document.entries[0].note == "fasting")
     #expect(document.entries[0].sourceType == .quickAdd)
     #expect(document.trackedMarkers.map(\.markerID) == [MarkerLibrary.builtIn.marker(key: "hdl")!.id])
-    try glance.run("add", "hdl", "85", "--date", "2025-08-15")
-    let third = try glance.run("add", "hdl", "80", "--date", "yesterday")
+    // 89 → 75 → 60 falls by more than HDL's reference change value (22.9%): a trend.
+    try glance.run("add", "hdl", "75", "--date", "2025-08-15")
+    let third = try glance.run("add", "hdl", "60", "--date", "yesterday")
     #expect(third.stdout.contains("trend ↓ falling (worth watching)"))
     let home = try glance.run()
     #expect(home.stdout.contains("HDL Cholesterol"))
-    #expect(home.stdout.contains("80 mg/dL"))
+    #expect(home.stdout.contains("60 mg/dL"))
   }
 
   @Test(
@@ -167,7 +168,7 @@ struct EverydayLoopTests {
     let glance = GlanceSandbox()
     let empty = try glance.run("show", "hdl")
     #expect(empty.stdout.contains("No readings yet"))
-    for (date, value) in [("2024-11-02", "95"), ("2025-05-20", "93"), ("2026-03-12", "90")] {
+    for (date, value) in [("2024-11-02", "95"), ("2025-05-20", "80"), ("2026-03-12", "70")] {
       try glance.run("add", "hdl", value, "--date", date)
     }
     let show = try glance.run("show", "hdl", "--width", "60")
@@ -176,7 +177,7 @@ struct EverydayLoopTests {
     // The summary is wrapped to the width; read it as one sentence.
     #expect(
       show.stdout.replacingOccurrences(of: "\n", with: " ").contains(
-        "HDL Cholesterol over the past 2 years: 3 readings, trending down from 95 to 90 mg/dL, all within your target range."
+        "HDL Cholesterol over the past 2 years: 3 readings, trending down from 95 to 70 mg/dL, all within the reference range."
       ))
     #expect(show.stdout.split(separator: "\n").allSatisfy { TextWidth.of(String($0)) <= 60 })
     let ascii = try glance.run("show", "hdl", "--ascii")
@@ -243,7 +244,7 @@ struct EverydayLoopTests {
     #expect(set.stdout.contains("Your 1 reading is judged against it: 1 outside, 0 within."))
     #expect(try glance.run("show", "ldl").stdout.contains("above your target range"))
     try glance.run("range", "ldl", "--reset")
-    #expect(try glance.run("show", "ldl").stdout.contains("within your target range"))
+    #expect(try glance.run("show", "ldl").stdout.contains("within the reference range"))
     #expect(try glance.run("range", "ldl", "--low", "90", "--high", "80").status == 65)
     try glance.run("add", "ldl", "60", "--date", "2025-06-01")
     #expect(

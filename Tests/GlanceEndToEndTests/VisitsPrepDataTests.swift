@@ -74,7 +74,7 @@ struct VisitsPrepDataTests {
       ))
     #expect(
       prep.stdout.contains(
-        "Your LDL Cholesterol was 162 mg/dL on Jun 1, 2026, above your target range (up to 99 mg/dL)."))
+        "Your LDL Cholesterol was 162 mg/dL on Jun 1, 2026, above the reference range (below 100 mg/dL)."))
     #expect(prep.stdout.contains("Coming up:"))
     for banned in ["diagnos", "treatment", "medication", "you should", "this means"] {
       #expect(!prep.stdout.lowercased().contains(banned))

@@ -28,11 +28,14 @@ public enum Exporter {
   public static func readingsCSV(_ document: GlanceDocument, library: MarkerLibrary) -> String {
     // Each marker's definition and range once, not once a row: thirty years of readings export
     // in well under a second.
-    var markers: [UUID: (definition: MarkerDefinition, range: ReferenceRange)] = [:]
+    var markers: [UUID: (definition: MarkerDefinition, range: ReferenceRange, rule: ClinicalRule?)] = [:]
     for markerID in Set(document.entries.map(\.markerID)) {
       guard let definition = document.definition(for: markerID, library: library) else { continue }
       let tracked = document.trackedMarkers.first { $0.markerID == markerID }
-      markers[markerID] = (definition, tracked?.effectiveRange(for: definition) ?? definition.defaultRange)
+      markers[markerID] = (
+        definition, tracked?.effectiveRange(for: definition) ?? definition.defaultRange,
+        definition.isSystemDefined ? ClinicalRules.rule(for: definition.key) : nil
+      )
     }
     var output: [UInt8] = []
     output.reserveCapacity(document.entries.count * 110)
@@ -40,20 +43,21 @@ public enum Exporter {
       ["date", "marker_key", "marker", "value", "unit", "status", "note", "source", "id", "entered"].map(CSV.Cell.text),
       to: &output)
     var lastMarker: UUID?
-    var current: (definition: MarkerDefinition, range: ReferenceRange)?
+    var current: (definition: MarkerDefinition, range: ReferenceRange, rule: ClinicalRule?)?
     for entry in document.entries {
       if entry.markerID != lastMarker {
         lastMarker = entry.markerID
         current = markers[entry.markerID]
       }
-      guard let (definition, range) = current else { continue }
+      guard let (definition, range, rule) = current else { continue }
       let value: CSV.Cell =
         entry.comparator.map { .text($0.rawValue + ValueText.number(entry.value)) } ?? .number(entry.value)
       CSV.append(
         [
           .text(entry.dateOfService.iso), .text(definition.key), .text(definition.displayName), value,
           .text(entry.unit),
-          .text(MarkerStatus.of(entry.value, in: range).words), .text(entry.note ?? ""),
+          .text(Judgement.of(entry.value, comparator: entry.comparator, range: range, rule: rule).words),
+          .text(entry.note ?? ""),
           .text(entry.sourceType.rawValue), .text(ShortID.uuidText(entry.id)), .text(entry.entryTimestamp.iso),
         ], to: &output)
     }

@@ -8,49 +8,73 @@
 /// threshold math and trend detection only: no network, no scores, no clinical advice or
 /// interpretation (the banned words are listed once, in `InsightsEngineTests.banned`).
 ///
-/// - Out of range: the latest reading of a library marker is outside its target range.
-/// - Trend: the last three or more consecutive readings each moved the concerning way for the
-///   marker's direction (down for higher-is-better, up for lower-is-better, away from the middle
-///   of the range for in-range markers). The insight names the whole run, not just three.
+/// - Critical: the latest reading of a library marker is in one of its critical limits
+///   (`ClinicalRules`); the item says such values are usually looked at promptly.
+/// - Out of range: the latest reading is outside the range (a censored value only when every
+///   value it can be is outside).
+/// - Trend: the longest run of readings ending with the latest, three or more, each moving the
+///   concerning way for the marker's direction (down for higher-is-better, up for
+///   lower-is-better, away from the middle of the range for in-range markers), whose change from
+///   first to last is more than noise. Only readings `Trend.readings` counts are used.
 ///
+/// Items come most severe first (critical, out of range, trend), in tracking order within each.
 /// Custom markers get none: glance knows nothing medical about them.
 public enum InsightsEngine {
   /// The shortest run of readings that counts as a trend.
-  public static let minimumRun = 3
+  public static let minimumRun = Trend.minimumRun
 
   /// How many of a marker's latest readings prep looks at: far more than any real run of
   /// steadily worsening readings, and it keeps prep instant for thirty years of daily readings.
   public static let readingsConsidered = 500
 
-  /// Insights for `snapshots`, in their order; for each marker the out-of-range one first.
+  /// Insights for `snapshots`, most severe first; for each marker the status one before its trend.
   public static func insights(for snapshots: [MarkerSnapshot], at now: Timestamp) -> [VisitPrepInsight] {
-    var result: [VisitPrepInsight] = []
+    var result: [(severity: Int, order: Int, insight: VisitPrepInsight)] = []
     for snapshot in snapshots where snapshot.definition.isSystemDefined {
-      if let insight = outOfRange(snapshot, at: now) { result.append(insight) }
-      if let insight = trend(snapshot, at: now) { result.append(insight) }
+      if let (severity, insight) = outOfRange(snapshot, at: now) {
+        result.append((severity, result.count, insight))
+      }
+      if let insight = trend(snapshot, at: now) { result.append((1, result.count, insight)) }
     }
-    return result
+    return result.sorted { ($0.severity, -$0.order) > ($1.severity, -$1.order) }.map(\.insight)
   }
 
-  static func outOfRange(_ snapshot: MarkerSnapshot, at now: Timestamp) -> VisitPrepInsight? {
+  /// "the reference range", or "your target range" when the person set their own.
+  static func rangeName(_ snapshot: MarkerSnapshot) -> String {
+    snapshot.hasCustomRange ? "your target range" : "the reference range"
+  }
+
+  static func outOfRange(_ snapshot: MarkerSnapshot, at now: Timestamp) -> (Int, VisitPrepInsight)? {
     guard let latest = snapshot.latest else { return nil }
-    let status = snapshot.status(of: latest)
+    let judgement = snapshot.judgement(of: latest)
+    let status = judgement.status
     guard status.isOutOfRange else { return nil }
     let definition = snapshot.definition
-    let side = status == .high ? "above" : "below"
-    let range = ValueText.rangeInWords(snapshot.range, unit: definition.unit) ?? ""
+    let side = status.isLowSide ? "below" : "above"
+    let far = status.isCritical ? "far " : ""
+    let range = ValueText.rangeInWords(snapshot.range, unit: definition.unit).map { " (\($0))" } ?? ""
+    let stage = judgement.words != status.words ? ", in the guideline's \(judgement.words)" : ""
+    let next =
+      status.isCritical ? Judgement.criticalAdvice : "Consider asking your doctor about this result."
     let text =
-      "Your \(definition.displayName) \(isPlural(definition) ? "were" : "was") \(latest.valueText) on \(DateText.long(latest.dateOfService)), \(side) your target range (\(range)). "
-      + "Consider asking your doctor about this result."
-    return VisitPrepInsight(
-      id: identifier(definition.id, "outOfRange", latest.id), markerID: definition.id, kind: .outOfRange,
-      suggestionText: text, triggeringValues: [latest], generatedAt: now)
+      "Your \(definition.displayName) \(isPlural(definition) ? "were" : "was") \(latest.valueText) on \(DateText.long(latest.dateOfService)), \(far)\(side) \(rangeName(snapshot))\(range)\(stage). "
+      + next
+    let kind: VisitPrepInsight.Kind = status.isCritical ? .critical : .outOfRange
+    return (
+      status.severity,
+      VisitPrepInsight(
+        id: identifier(definition.id, kind.rawValue, latest.id), markerID: definition.id, kind: kind,
+        suggestionText: text, triggeringValues: [latest], generatedAt: now)
+    )
   }
 
   static func trend(_ snapshot: MarkerSnapshot, at now: Timestamp) -> VisitPrepInsight? {
-    let run = concerningRun(snapshot.entries, direction: snapshot.definition.direction, range: snapshot.range)
-    guard run.count >= minimumRun, let first = run.first, let last = run.last else { return nil }
     let definition = snapshot.definition
+    let readings = Trend.readings(snapshot.entries, of: definition)
+    let run = concerningRun(readings, direction: definition.direction, range: snapshot.range)
+    guard run.count >= minimumRun, let first = run.first, let last = run.last,
+      Trend.isMeaningful(from: first.value, to: last.value, minimumChangePercent: snapshot.rule?.minimumChangePercent)
+    else { return nil }
     let rising = last.value > first.value
     let values = run.map { ValueText.value($0.value, $0.comparator) }.joinedText(" → ")
     let unit = definition.unit == "%" ? "%" : " " + definition.unit
@@ -114,7 +138,9 @@ public enum InsightsEngine {
   /// scans them for banned words.
   public static let templates: [String] = [
     "Your {marker} was {value} on {date}, above your target range ({range}). Consider asking your doctor about this result.",
-    "Your {marker} were {value} on {date}, below your target range ({range}). Consider asking your doctor about this result.",
+    "Your {marker} were {value} on {date}, below the reference range ({range}). Consider asking your doctor about this result.",
+    "Your {marker} was {value} on {date}, above the reference range ({range}), in the guideline's {stage}. Consider asking your doctor about this result.",
+    "Your {marker} was {value} on {date}, far above the reference range ({range}). \(Judgement.criticalAdvice)",
     "Your {marker} has increased across your last {n} readings ({values}). Consider asking your doctor whether any changes are recommended.",
     "Your {marker} have decreased across your last {n} readings ({values}). Consider asking your doctor whether any changes are recommended.",
   ]

@@ -71,21 +71,47 @@ public struct MarkerDefinition: Codable, Hashable, Sendable, Identifiable {
     self.isSystemDefined = isSystemDefined
   }
 
-  /// The default reference range as a value.
-  public var defaultRange: ReferenceRange { ReferenceRange(low: referenceLow, high: referenceHigh) }
+  /// The default reference range as a value, each bound strict or inclusive as its guideline
+  /// states it (`ClinicalRules`): LDL "<100" is judged as below 100, never as "up to 99".
+  public var defaultRange: ReferenceRange {
+    let rule = isSystemDefined ? ClinicalRules.rule(for: key) : nil
+    // A low bound that means nothing clinically (ALT's) is not a bound to judge by.
+    return ReferenceRange(
+      low: rule?.flagsLow == false ? nil : referenceLow, high: referenceHigh, lowStrict: rule?.lowStrict ?? false,
+      highStrict: rule?.highStrict ?? false)
+  }
 }
 
-/// A low and/or high bound, both inclusive; either may be absent (a one-sided range).
-public struct ReferenceRange: Codable, Hashable, Sendable {
+/// A low and/or high bound; either may be absent (a one-sided range). A bound is inclusive (a
+/// value on it is in range) unless it is strict, as a guideline's "<100" is.
+public struct ReferenceRange: Hashable, Sendable {
   public var low: Double?
   public var high: Double?
+  /// The low bound itself is out of range ("more than 60").
+  public var lowStrict: Bool
+  /// The high bound itself is out of range ("<100").
+  public var highStrict: Bool
 
-  public init(low: Double?, high: Double?) {
+  public init(low: Double?, high: Double?, lowStrict: Bool = false, highStrict: Bool = false) {
     self.low = low
     self.high = high
+    self.lowStrict = lowStrict
+    self.highStrict = highStrict
   }
 
   public var isEmpty: Bool { low == nil && high == nil }
+
+  /// True when `value` is below the range.
+  public func isBelow(_ value: Double) -> Bool {
+    guard let low else { return false }
+    return lowStrict ? value <= low : value < low
+  }
+
+  /// True when `value` is above the range.
+  public func isAbove(_ value: Double) -> Bool {
+    guard let high else { return false }
+    return highStrict ? value >= high : value > high
+  }
 }
 
 extension MarkerDefinition {

@@ -7,6 +7,8 @@
 /// A "Next Visit Prep" suggestion, computed from readings and never stored (PRD §6).
 public struct VisitPrepInsight: Equatable, Sendable, Identifiable {
   public enum Kind: String, Equatable, Sendable {
+    /// The latest reading is in a critical limit: far outside the range.
+    case critical
     /// The latest reading is outside the target range.
     case outOfRange
     /// Three or more consecutive readings rising the concerning way.

@@ -6,14 +6,27 @@ public enum PrepView {
     style: OutputStyle
   ) -> String {
     var sections: [String] = [style.paint("Next Visit Prep", .bold)]
+    // Custom markers are never judged: say so rather than let "nothing is flagged" reassure.
+    let unchecked = snapshots.filter { !$0.definition.isSystemDefined && $0.latest != nil }.map(
+      \.definition.displayName)
+    let uncheckedNote =
+      unchecked.isEmpty
+      ? ""
+      : "\n"
+        + wrap(
+          "Your own markers (\(unchecked.joinedText(", "))) are not checked by glance: it knows no range or trend rule for them.",
+          width: style.width, indent: "")
     if insights.isEmpty {
-      sections.append("Nothing in your readings is flagged for your next visit.")
+      sections.append(
+        (unchecked.isEmpty
+          ? "Nothing in your readings is flagged for your next visit."
+          : "Nothing in your library markers' readings is flagged for your next visit.") + uncheckedNote)
     } else {
       let bullet = style.symbol("•", ascii: "*")
       sections.append(
         "Things to bring up:\n"
           + insights.map { "  " + bullet + " " + wrap($0.suggestionText, width: style.width - 4, indent: "    ") }
-          .joinedText("\n"))
+          .joinedText("\n") + uncheckedNote)
       let flagged = snapshots.filter { snapshot in insights.contains { $0.markerID == snapshot.definition.id } }
       sections.append("Latest values:\n" + latestValues(flagged, style: style))
     }
@@ -47,7 +60,7 @@ public enum PrepView {
       return rows.map { snapshot, latest, status in
         var detail = latest.valueText + " on " + DateText.long(latest.dateOfService)
         if let range = ValueText.range(snapshot.range, unit: snapshot.definition.unit, style: style) {
-          detail += ", your range: " + range
+          detail += (snapshot.hasCustomRange ? ", your range: " : ", range: ") + range
         }
         return "  " + status.badge(style) + " " + snapshot.definition.displayName + "\n    "
           + wrap(detail, width: style.width - 4, indent: "    ")
@@ -59,7 +72,7 @@ public enum PrepView {
         "  " + status.badge(style) + " " + name + " " + TextWidth.padLeft(latest.valueText, to: valueWidth) + "  "
         + TextWidth.pad(DateText.long(latest.dateOfService), to: dateWidth)
       if let range = ValueText.range(snapshot.range, unit: snapshot.definition.unit, style: style) {
-        let text = "your range: " + range
+        let text = (snapshot.hasCustomRange ? "your range: " : "range: ") + range
         line =
           TextWidth.of(line) + 2 + TextWidth.of(text) <= style.width
           ? line + "  " + text : LibraryView.trimTrailing(line) + "\n    " + text

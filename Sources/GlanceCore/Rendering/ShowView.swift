@@ -87,17 +87,19 @@ public enum TrendSummary {
       parts.append("1 reading, \(last.valueText) on \(DateText.long(last.dateOfService))")
     } else {
       // Off-scale readings (almost surely slips) stay in the count but out of the trend, as on the chart.
+      // Off-scale readings (almost surely slips) stay in the count but out of the description,
+      // as on the chart; the trend counts only plain readings (no censored value).
       var scaled = entries.filter { !definition.isOffScale($0.value) }
       if scaled.isEmpty { scaled = entries }
       let offScale = entries.count - scaled.count
       parts.append(counted(entries.count, "reading") + (offScale > 0 ? " (\(offScale) off the scale)" : ""))
       func text(_ entry: MarkerEntry) -> String { ValueText.value(entry.value, entry.comparator) }
-      let values = scaled.map(\.value)
-      let trend = Trend.of(values, direction: definition.direction, range: snapshot.range)
+      let readings = Trend.readings(entries, of: definition)
+      let trend = Trend.of(readings, definition: definition, range: snapshot.range)
       if trend.arrow != .none {
-        let start = scaled[scaled.count - monotoneRun(values).count]
+        let start = readings[readings.count - monotoneRun(readings.map(\.value)).count]
         let word = trend.arrow == .up ? "up" : "down"
-        parts.append("trending \(word) from \(text(start)) to \(text(scaled.last!))\(unit)")
+        parts.append("trending \(word) from \(text(start)) to \(text(readings.last!))\(unit)")
       } else if scaled.count == 2 {
         parts.append("from \(text(scaled[0])) to \(text(scaled[1]))\(unit)")
       } else {
@@ -107,17 +109,21 @@ public enum TrendSummary {
       }
     }
     if !snapshot.range.isEmpty {
-      let outside = entries.filter { snapshot.status(of: $0).isOutOfRange }.count
-      let latest = snapshot.status(of: last)
-      if outside == 0 {
-        parts.append(entries.count == 1 ? "within your target range" : "all within your target range")
+      let name = snapshot.hasCustomRange ? "your target range" : "the reference range"
+      let statuses = entries.map { snapshot.status(of: $0) }
+      let outside = statuses.filter(\.isOutOfRange).count
+      let unknown = statuses.filter { $0 == .indeterminate }.count
+      let latest = statuses.last ?? .normal
+      let side = latest.isLowSide ? "below" : "above"
+      if outside == 0 && unknown == 0 {
+        parts.append(entries.count == 1 ? "within \(name)" : "all within \(name)")
+      } else if outside == 0 {
+        parts.append("none outside \(name) (\(unknown) reported only as a bound that cannot be judged)")
       } else if outside == entries.count {
-        parts.append(
-          entries.count == 1
-            ? "\(latest == .high ? "above" : "below") your target range" : "all outside your target range")
+        parts.append(entries.count == 1 ? "\(side) \(name)" : "all outside \(name)")
       } else {
-        let position = latest.isOutOfRange ? (latest == .high ? "above it" : "below it") : "within it"
-        parts.append("\(outside) of \(entries.count) outside your target range, the latest \(position)")
+        let position = latest.isOutOfRange ? "\(side) it" : latest == .indeterminate ? "not judged" : "within it"
+        parts.append("\(outside) of \(entries.count) outside \(name), the latest \(position)")
       }
     }
     let period =

@@ -84,11 +84,18 @@ public enum TrendChart {
           column: x, row: above ? 0 : height - 1, glyph: above ? glyphs.offTop : glyphs.offBottom, color: .red,
           severity: 3)
       }
-      let row = band.place(scale.row(for: entry.value), status: status, height: height)
+      // Placed by where the value is against the band: a guideline's watch stage above the range
+      // (blood pressure "elevated") is drawn above the band, not clamped into it.
+      let side: MarkerStatus =
+        snapshot.range.isAbove(entry.value) ? .high : snapshot.range.isBelow(entry.value) ? .low : status
+      let row = band.place(scale.row(for: entry.value), status: side, height: height)
       switch status {
+      case .criticalLow, .criticalHigh:
+        return Point(column: x, row: row, glyph: glyphs.out, color: .red, severity: 3)
       case .low, .high: return Point(column: x, row: row, glyph: glyphs.out, color: .red, severity: 2)
       case .watchLow, .watchHigh: return Point(column: x, row: row, glyph: glyphs.watch, color: .amber, severity: 1)
-      case .normal, .noRange: return Point(column: x, row: row, glyph: glyphs.normal, color: .blue, severity: 0)
+      case .normal, .noRange, .indeterminate:
+        return Point(column: x, row: row, glyph: glyphs.normal, color: .blue, severity: 0)
       }
     }
 
@@ -144,12 +151,15 @@ public enum TrendChart {
         ? "below the chart"
         : boundRows.allSatisfy({ $0 < 0 }) ? "above the chart" : nil
     lines.append(
-      legend(range: range, unit: definition.unit, offChart: offChart, outliers: clipping, glyphs: glyphs, style: style))
+      legend(
+        range: range, unit: definition.unit, offChart: offChart, outliers: clipping, glyphs: glyphs, style: style,
+        own: snapshot.hasCustomRange))
     return lines.joinedText("\n")
   }
 
   static func legend(
-    range: ReferenceRange, unit: String, offChart: String?, outliers: Bool, glyphs: Glyphs, style: OutputStyle
+    range: ReferenceRange, unit: String, offChart: String?, outliers: Bool, glyphs: Glyphs, style: OutputStyle,
+    own: Bool = false
   ) -> String {
     var parts = [
       style.paint(glyphs.normal, .blue) + " in range", style.paint(glyphs.watch, .amber) + " near a limit",
@@ -157,7 +167,9 @@ public enum TrendChart {
     ]
     if let text = ValueText.range(range, unit: unit, style: style) {
       let mark = range.low != nil && range.high != nil ? glyphs.band : glyphs.boundLine
-      parts.append(style.paint(mark, .green) + " your target range: " + text + (offChart.map { " (\($0))" } ?? ""))
+      parts.append(
+        style.paint(mark, .green) + (own ? " your target range: " : " reference range: ") + text
+          + (offChart.map { " (\($0))" } ?? ""))
     }
     if outliers { parts.append(glyphs.offTop + glyphs.offBottom + " off the scale (see the list)") }
     // As many parts a line as the width allows.
@@ -214,17 +226,17 @@ public enum TrendChart {
       if let rows {
         switch status {
         case .normal, .watchLow, .watchHigh: row = min(max(row, rows.lowerBound), rows.upperBound)
-        case .high: row = min(row, rows.lowerBound - 1)
-        case .low: row = max(row, rows.upperBound + 1)
-        case .noRange: break
+        case .high, .criticalHigh: row = min(row, rows.lowerBound - 1)
+        case .low, .criticalLow: row = max(row, rows.upperBound + 1)
+        case .noRange, .indeterminate: break
         }
       } else if let line {
         switch status {
-        case .high: row = min(row, line - 1)
-        case .low: row = max(row, line + 1)
+        case .high, .criticalHigh: row = min(row, line - 1)
+        case .low, .criticalLow: row = max(row, line + 1)
         case .normal, .watchLow, .watchHigh:
           if range.high != nil { row = max(row, line) } else { row = min(row, line) }
-        case .noRange: break
+        case .noRange, .indeterminate: break
         }
       }
       return min(height - 1, max(0, row))

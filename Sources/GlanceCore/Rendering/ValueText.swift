@@ -36,24 +36,27 @@ public enum ValueText {
     return unit == "%" ? text + "%" : text + " " + unit
   }
 
-  /// "40 to 60 mg/dL", "at least 40 mg/dL", "up to 99 mg/dL": for sentences.
+  /// "40 to 60 mg/dL", "at least 40 mg/dL", "up to 99 mg/dL", "below 100 mg/dL", "70 to below
+  /// 100 mg/dL": for sentences. A strict bound is said as the guideline says it.
   public static func rangeInWords(_ range: ReferenceRange, unit: String) -> String? {
-    let suffix = unit == "%" ? "%" : " " + unit
-    switch (range.low, range.high) {
-    case (let low?, let high?): return number(low) + (unit == "%" ? "%" : "") + " to " + number(high) + suffix
-    case (let low?, nil): return "at least " + number(low) + suffix
-    case (nil, let high?): return "up to " + number(high) + suffix
-    case (nil, nil): return nil
-    }
+    bounds(range, unit: unit, dash: " to ", strictHigh: "below ")
   }
 
-  /// "40–60", "at least 40", "up to 99" (ASCII: "40-60").
+  /// "40–60", "at least 40", "up to 99", "below 100", "70 to <100" (ASCII: "40-60").
   public static func range(_ range: ReferenceRange, unit: String, style: OutputStyle) -> String? {
+    bounds(range, unit: unit, dash: style.symbol("–", ascii: "-"), strictHigh: "<")
+  }
+
+  static func bounds(_ range: ReferenceRange, unit: String, dash: String, strictHigh: String) -> String? {
     let suffix = unit == "%" ? "%" : " " + unit
+    let percent = unit == "%" ? "%" : ""
     switch (range.low, range.high) {
-    case (let low?, let high?): return number(low) + style.symbol("–", ascii: "-") + number(high) + suffix
-    case (let low?, nil): return "at least " + number(low) + suffix
-    case (nil, let high?): return "up to " + number(high) + suffix
+    case (let low?, let high?):
+      let lowText = (range.lowStrict ? "more than " : "") + number(low) + percent
+      if range.highStrict { return lowText + " to " + strictHigh + number(high) + suffix }
+      return lowText + (range.lowStrict ? " to " : dash) + number(high) + suffix
+    case (let low?, nil): return (range.lowStrict ? "more than " : "at least ") + number(low) + suffix
+    case (nil, let high?): return (range.highStrict ? "below " : "up to ") + number(high) + suffix
     case (nil, nil): return nil
     }
   }

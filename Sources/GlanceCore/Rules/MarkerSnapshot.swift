@@ -23,14 +23,21 @@ public struct MarkerSnapshot: Sendable {
 
   public var latest: MarkerEntry? { entries.last }
 
+  /// The clinical rule of a library marker; nil for custom markers.
+  public var rule: ClinicalRule? { definition.isSystemDefined ? ClinicalRules.rule(for: definition.key) : nil }
+
   /// The status of the latest reading, nil without readings.
-  public var status: MarkerStatus? { latest.map { MarkerStatus.of($0.value, in: range) } }
+  public var status: MarkerStatus? { latest.map { status(of: $0) } }
 
-  public func status(of entry: MarkerEntry) -> MarkerStatus { MarkerStatus.of(entry.value, in: range) }
+  public func status(of entry: MarkerEntry) -> MarkerStatus { judgement(of: entry).status }
 
-  public var trend: Trend {
-    Trend.of(entries.suffix(3).map(\.value), direction: definition.direction, range: range)
+  /// The status of `entry` and its words (a censored value judged by what it can be; critical
+  /// limits and a guideline's stages applied).
+  public func judgement(of entry: MarkerEntry) -> Judgement {
+    Judgement.of(entry.value, comparator: entry.comparator, range: range, rule: rule)
   }
+
+  public var trend: Trend { Trend.of(entries, definition: definition, range: range) }
 
   /// True when the person set their own target range.
   public var hasCustomRange: Bool { tracked?.hasCustomRange ?? false }

@@ -1,52 +1,53 @@
-/// Where a value stands against a range (PRD §5.3, DESIGN §6).
+/// Where a value stands against a range (PRD §5.3, DESIGN §6, `ClinicalRules`).
 ///
-/// - out of range: below the low bound or above the high bound (a value on a bound is in range);
-/// - watch: in range, but within 10% of the range's width of a bound (one-sided range: within
-///   10% of the bound's own value);
+/// - critical: in a critical limit of the marker (far outside the range);
+/// - out of range: below the low bound or above the high bound, each bound strict or inclusive as
+///   its guideline states it;
+/// - watch: in range, but within 10% of a two-sided range's width of a bound (no source gives a
+///   "near" band for a one-sided limit, so one-sided ranges have none), or a guideline's
+///   watch stage (blood pressure "elevated");
+/// - indeterminate: a censored value (`<5`) whose possible values lie both in and out of range;
 /// - normal: in range and not near a bound;
 /// - none: no range to judge by.
 public enum MarkerStatus: Equatable, Sendable {
+  case criticalLow
+  case criticalHigh
   case low
   case high
   case watchLow
   case watchHigh
   case normal
+  case indeterminate
   case noRange
 
-  /// Judges `value` against `range`.
+  /// Judges a plain value against `range` (no critical limits).
   public static func of(_ value: Double, in range: ReferenceRange) -> MarkerStatus {
-    let low = range.low
-    let high = range.high
-    if let low, value < low { return .low }
-    if let high, value > high { return .high }
-    switch (low, high) {
-    case (nil, nil):
-      return .noRange
-    case (let low?, let high?):
-      let margin = (high - low) / 10
-      // NB: a tiny tolerance so 44 against a low of 40 with width 40 counts as "within 10%".
-      let tolerance = 1e-9 * max(1, abs(high), abs(low))
-      if value - low <= margin + tolerance { return .watchLow }
-      if high - value <= margin + tolerance { return .watchHigh }
-      return .normal
-    case (let low?, nil):
-      let margin = abs(low) / 10
-      return value - low <= margin + 1e-9 * max(1, abs(low)) && margin > 0 ? .watchLow : .normal
-    case (nil, let high?):
-      let margin = abs(high) / 10
-      return high - value <= margin + 1e-9 * max(1, abs(high)) && margin > 0 ? .watchHigh : .normal
+    Judgement.of(value, comparator: nil, range: range, rule: nil).status
+  }
+
+  public var isCritical: Bool { self == .criticalLow || self == .criticalHigh }
+  public var isOutOfRange: Bool { self == .low || self == .high || isCritical }
+  public var isWatch: Bool { self == .watchLow || self == .watchHigh }
+  public var isLowSide: Bool { self == .low || self == .criticalLow || self == .watchLow }
+
+  /// How much attention the status asks for, most first: critical 3, out of range 2, watch 1.
+  public var severity: Int {
+    switch self {
+    case .criticalLow, .criticalHigh: 3
+    case .low, .high: 2
+    case .watchLow, .watchHigh: 1
+    case .normal, .indeterminate, .noRange: 0
     }
   }
 
-  public var isOutOfRange: Bool { self == .low || self == .high }
-  public var isWatch: Bool { self == .watchLow || self == .watchHigh }
-
-  /// The symbol that goes with the colour, never colour alone: ✓ ▲ ! (ASCII: + ~ !).
+  /// The symbol that goes with the colour, never colour alone: ✓ ▲ ! ‼ ? (ASCII: + ~ ! !! ?).
   public func symbol(_ style: OutputStyle) -> String {
     switch self {
     case .normal: style.symbol("✓", ascii: "+")
     case .watchLow, .watchHigh: style.symbol("▲", ascii: "~")
     case .low, .high: "!"
+    case .criticalLow, .criticalHigh: "!!"
+    case .indeterminate: "?"
     case .noRange: style.symbol("·", ascii: ".")
     }
   }
@@ -55,12 +56,12 @@ public enum MarkerStatus: Equatable, Sendable {
     switch self {
     case .normal: .green
     case .watchLow, .watchHigh: .amber
-    case .low, .high: .red
-    case .noRange: nil
+    case .low, .high, .criticalLow, .criticalHigh: .red
+    case .indeterminate, .noRange: nil
     }
   }
 
-  /// Plain words: "in range", "near the low end", "above range".
+  /// Plain words: "in range", "near the low end", "above range", "far above range".
   public var words: String {
     switch self {
     case .normal: "in range"
@@ -68,10 +69,116 @@ public enum MarkerStatus: Equatable, Sendable {
     case .watchHigh: "near the high end"
     case .low: "below range"
     case .high: "above range"
+    case .criticalLow: "far below range"
+    case .criticalHigh: "far above range"
+    case .indeterminate: "cannot tell against the range"
     case .noRange: "no range set"
     }
   }
 
-  /// The symbol, painted.
-  public func badge(_ style: OutputStyle) -> String { style.paint(symbol(style), color) }
+  /// The symbol, painted (critical in bold as well).
+  public func badge(_ style: OutputStyle) -> String {
+    let badge = style.paint(symbol(style), color)
+    return isCritical ? style.paint(badge, .bold) : badge
+  }
+}
+
+/// A reading judged: its status and the words for it (a guideline's stage name where there is
+/// one: blood pressure 125 is "elevated", not "above range").
+public struct Judgement: Equatable, Sendable {
+  public var status: MarkerStatus
+  public var words: String
+
+  public init(status: MarkerStatus, words: String? = nil) {
+    self.status = status
+    self.words = words ?? status.words
+  }
+
+  public func badge(_ style: OutputStyle) -> String { status.badge(style) }
+
+  /// The sentence said after a critical reading, inside the PRD's wording rules.
+  public static let criticalAdvice =
+    "Values this far outside the range are usually looked at promptly. Consider contacting your care team soon."
+
+  /// Judges `value` (a bound when `comparator` is set) against `range`, with `rule`'s critical
+  /// limits and stages.
+  public static func of(_ value: Double, comparator: ValueComparator?, range: ReferenceRange, rule: ClinicalRule?)
+    -> Judgement
+  {
+    if let comparator { return censored(value, comparator, range: range, rule: rule) }
+    if let rule, rule.criticalHigh?.contains(value) == true { return Judgement(status: .criticalHigh) }
+    if let rule, rule.criticalLow?.contains(value) == true { return Judgement(status: .criticalLow) }
+    if range.isBelow(value) { return Judgement(status: .low) }
+    if range.isAbove(value) {
+      if let stage = rule?.stages.last(where: { value >= $0.from }) {
+        return Judgement(status: stage.isWatch ? .watchHigh : .high, words: stage.words)
+      }
+      return Judgement(status: .high)
+    }
+    guard let low = range.low, let high = range.high else {
+      return Judgement(status: range.isEmpty ? .noRange : .normal)
+    }
+    let margin = (high - low) / 10
+    // NB: a tiny tolerance so 44 against a low of 40 with width 40 counts as "within 10%".
+    let tolerance = 1e-9 * max(1, abs(high), abs(low))
+    if value - low <= margin + tolerance { return Judgement(status: .watchLow) }
+    if high - value <= margin + tolerance { return Judgement(status: .watchHigh) }
+    return Judgement(status: .normal)
+  }
+
+  /// A censored value stands for every value on one side of its bound: in range when all of them
+  /// are, out of range (or critical) when all of them are, and indeterminate otherwise. It is
+  /// never "near" a bound.
+  static func censored(_ bound: Double, _ comparator: ValueComparator, range: ReferenceRange, rule: ClinicalRule?)
+    -> Judgement
+  {
+    if range.isEmpty { return Judgement(status: .noRange) }
+    switch comparator {
+    case .lessThan, .lessThanOrEqual:
+      // Every possible value is at most `bound` (strictly below it for "<").
+      let inclusive = comparator == .lessThanOrEqual
+      if let critical = rule?.criticalLow, wholeRay(below: bound, inclusive: inclusive, in: critical) {
+        return Judgement(status: .criticalLow)
+      }
+      if let low = range.low, inclusive ? (range.lowStrict ? bound <= low : bound < low) : bound <= low {
+        return Judgement(status: .low)
+      }
+      guard range.low == nil else { return Judgement(status: .indeterminate) }
+      if let high = range.high, inclusive && range.highStrict ? bound >= high : bound > high {
+        return Judgement(status: .indeterminate)
+      }
+      return Judgement(status: .normal)
+    case .greaterThan, .greaterThanOrEqual:
+      let inclusive = comparator == .greaterThanOrEqual
+      if let critical = rule?.criticalHigh, wholeRay(above: bound, inclusive: inclusive, in: critical) {
+        return Judgement(status: .criticalHigh)
+      }
+      if let high = range.high, inclusive ? (range.highStrict ? bound >= high : bound > high) : bound >= high {
+        return Judgement(status: .high)
+      }
+      guard range.high == nil else { return Judgement(status: .indeterminate) }
+      if let low = range.low, inclusive && range.lowStrict ? bound <= low : bound < low {
+        return Judgement(status: .indeterminate)
+      }
+      return Judgement(status: .normal)
+    }
+  }
+
+  /// True when every value below `bound` is in `limit` (a low critical limit).
+  static func wholeRay(below bound: Double, inclusive: Bool, in limit: ClinicalRule.Limit) -> Bool {
+    switch limit {
+    case .atMost(let value): bound <= value
+    case .below(let value): inclusive ? bound < value : bound <= value
+    case .atLeast, .above: false
+    }
+  }
+
+  /// True when every value above `bound` is in `limit` (a high critical limit).
+  static func wholeRay(above bound: Double, inclusive: Bool, in limit: ClinicalRule.Limit) -> Bool {
+    switch limit {
+    case .atLeast(let value): bound >= value
+    case .above(let value): inclusive ? bound > value : bound >= value
+    case .atMost, .below: false
+    }
+  }
 }

@@ -1,5 +1,14 @@
-/// The trend arrow of a marker (PRD §5.3): the last three readings by date, strictly rising or
-/// strictly falling; anything else, or fewer than three, has no arrow.
+/// The trend arrow of a marker (PRD §5.3), the one trend rule of glance (home, show, add and prep
+/// all use it):
+///
+/// - only plain readings count: a censored value (`<0.1`) neither forms nor breaks a trend (a
+///   change in the assay's reporting limit is not a change in the person), and a reading beyond
+///   the marker's plausible range (a slip the person confirmed) stays out;
+/// - the last three of them by date, strictly rising or strictly falling;
+/// - and the change from the first to the last at least the marker's minimum meaningful change
+///   (`ClinicalRule.minimumChangePercent`, a reference change value): smaller moves are within
+///   normal biological variation;
+/// - a trend is never "good" while the latest reading is out of range.
 public struct Trend: Equatable, Sendable {
   public enum Arrow: Equatable, Sendable { case up, down, none }
   /// Whether the movement is good news for this marker.
@@ -10,9 +19,34 @@ public struct Trend: Equatable, Sendable {
 
   public static let none = Trend(arrow: .none, meaning: .neutral)
 
+  /// The shortest run of readings that counts as a trend.
+  public static let minimumRun = 3
+
+  /// The readings of `entries` (oldest first) that count for a trend of `definition`.
+  public static func readings(_ entries: [MarkerEntry], of definition: MarkerDefinition) -> [MarkerEntry] {
+    entries.filter { $0.comparator == nil && !definition.isOffScale($0.value) }
+  }
+
+  /// True when moving from `first` to `last` is at least `minimumChangePercent` of `first`.
+  public static func isMeaningful(from first: Double, to last: Double, minimumChangePercent: Double?) -> Bool {
+    guard let minimumChangePercent else { return first != last }
+    guard first != 0 else { return last != 0 }
+    return abs(last - first) / abs(first) * 100 >= minimumChangePercent - 1e-9
+  }
+
+  /// The trend of a marker's `entries` (oldest first), judged against `range`.
+  public static func of(_ entries: [MarkerEntry], definition: MarkerDefinition, range: ReferenceRange) -> Trend {
+    let rule = definition.isSystemDefined ? ClinicalRules.rule(for: definition.key) : nil
+    return of(
+      readings(entries, of: definition).suffix(3).map(\.value), direction: definition.direction, range: range,
+      minimumChangePercent: rule?.minimumChangePercent)
+  }
+
   /// The trend of `values` (oldest first) for a marker with `direction` judged against `range`.
-  public static func of(_ values: [Double], direction: Direction, range: ReferenceRange) -> Trend {
-    guard values.count >= 3 else { return .none }
+  public static func of(
+    _ values: [Double], direction: Direction, range: ReferenceRange, minimumChangePercent: Double? = nil
+  ) -> Trend {
+    guard values.count >= minimumRun else { return .none }
     let last = Array(values.suffix(3))
     let arrow: Arrow
     if last[0] < last[1] && last[1] < last[2] {
@@ -22,6 +56,7 @@ public struct Trend: Equatable, Sendable {
     } else {
       return .none
     }
+    guard isMeaningful(from: last[0], to: last[2], minimumChangePercent: minimumChangePercent) else { return .none }
     return Trend(
       arrow: arrow, meaning: meaning(of: arrow, from: last[0], to: last[2], direction: direction, range: range))
   }
@@ -31,6 +66,10 @@ public struct Trend: Equatable, Sendable {
   static func meaning(of arrow: Arrow, from first: Double, to last: Double, direction: Direction, range: ReferenceRange)
     -> Meaning
   {
+    // Out of range, moving further out is concerning whatever the direction says, and moving
+    // back is not yet good news.
+    if range.isAbove(last) { return arrow == .up ? .concerning : .neutral }
+    if range.isBelow(last) { return arrow == .down ? .concerning : .neutral }
     switch (direction, arrow) {
     case (_, .none): return .neutral
     case (.higherIsBetter, .up), (.lowerIsBetter, .down): return .good

@@ -58,34 +58,34 @@ struct PrepViewTests {
       (
         100,
         """
-          ! Blood Pressure (Systolic)  131 mmHg  May 18, 2025  your range: 90–119 mmHg
-          ! LDL Cholesterol           162 mg/dL  May 1, 2025   your range: up to 99 mg/dL
-          ! Hemoglobin A1c                 6.1%  May 1, 2025   your range: up to 5.6%
+          ! Blood Pressure (Systolic)  131 mmHg  May 18, 2025  range: 90 to <120 mmHg
+          ! LDL Cholesterol           162 mg/dL  May 1, 2025   range: below 100 mg/dL
+          ! Hemoglobin A1c                 6.1%  May 1, 2025   range: below 5.7%
         """
       ),
       (
         60,
         """
           ! Blood Pressure (Systolic)  131 mmHg  May 18, 2025
-            your range: 90–119 mmHg
+            range: 90 to <120 mmHg
           ! LDL Cholesterol           162 mg/dL  May 1, 2025
-            your range: up to 99 mg/dL
+            range: below 100 mg/dL
           ! Hemoglobin A1c                 6.1%  May 1, 2025
-            your range: up to 5.6%
+            range: below 5.7%
         """
       ),
       (
         40,
         """
           ! Blood Pressure (Systolic)
-            131 mmHg on May 18, 2025, your
-            range: 90–119 mmHg
+            131 mmHg on May 18, 2025, range: 90
+            to <120 mmHg
           ! LDL Cholesterol
-            162 mg/dL on May 1, 2025, your
-            range: up to 99 mg/dL
+            162 mg/dL on May 1, 2025, range:
+            below 100 mg/dL
           ! Hemoglobin A1c
-            6.1% on May 1, 2025, your range: up
-            to 5.6%
+            6.1% on May 1, 2025, range: below
+            5.7%
         """
       ),
     ])

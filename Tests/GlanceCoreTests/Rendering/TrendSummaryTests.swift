@@ -18,37 +18,42 @@ struct TrendSummaryTests {
     "sentences for each shape of history",
     arguments: [
       (
+        [("2024-11-02", 95.0), ("2025-05-20", 80), ("2026-03-12", 70)],
+        "HDL Cholesterol over the past 2 years: 3 readings, trending down from 95 to 70 mg/dL, all within the reference range."
+      ),
+      // A fall within biological variation (95 → 93 → 90, 5%; HDL needs 22.9%) is not a trend.
+      (
         [("2024-11-02", 95.0), ("2025-05-20", 93), ("2026-03-12", 90)],
-        "HDL Cholesterol over the past 2 years: 3 readings, trending down from 95 to 90 mg/dL, all within your target range."
+        "HDL Cholesterol over the past 2 years: 3 readings, between 90 and 95 mg/dL, most recently 90, all within the reference range."
       ),
       (
         [("2026-10-30", 89.0)],
-        "HDL Cholesterol: 1 reading, 89 mg/dL on Oct 30, 2026, within your target range."
+        "HDL Cholesterol: 1 reading, 89 mg/dL on Oct 30, 2026, within the reference range."
       ),
       (
         [("2026-05-30", 38.0), ("2026-10-30", 45)],
-        "HDL Cholesterol over the past 5 months: 2 readings, from 38 to 45 mg/dL, 1 of 2 outside your target range, the latest within it."
+        "HDL Cholesterol over the past 5 months: 2 readings, from 38 to 45 mg/dL, 1 of 2 outside the reference range, the latest within it."
       ),
       (
         [("2026-01-10", 60.0), ("2026-04-10", 50), ("2026-07-10", 55)],
-        "HDL Cholesterol over the past 10 months: 3 readings, between 50 and 60 mg/dL, most recently 55, all within your target range."
+        "HDL Cholesterol over the past 10 months: 3 readings, between 50 and 60 mg/dL, most recently 55, all within the reference range."
       ),
       (
         [("2026-11-01", 30.0), ("2026-11-08", 35), ("2026-11-15", 39)],
-        "HDL Cholesterol over the past 3 weeks: 3 readings, trending up from 30 to 39 mg/dL, all outside your target range."
+        "HDL Cholesterol over the past 3 weeks: 3 readings, trending up from 30 to 39 mg/dL, all outside the reference range."
       ),
       (
         [("2025-11-22", 60.0), ("2026-05-01", 61)],
-        "HDL Cholesterol over the past year: 2 readings, from 60 to 61 mg/dL, all within your target range."
+        "HDL Cholesterol over the past year: 2 readings, from 60 to 61 mg/dL, all within the reference range."
       ),
       // An off-scale slip (890) is counted but kept out of the trend, as the chart keeps it off the scale.
       (
-        [("2025-11-22", 95.0), ("2026-02-01", 890), ("2026-05-01", 93), ("2026-09-01", 90)],
-        "HDL Cholesterol over the past year: 4 readings (1 off the scale), trending down from 95 to 90 mg/dL, all within your target range."
+        [("2025-11-22", 95.0), ("2026-02-01", 890), ("2026-05-01", 80), ("2026-09-01", 70)],
+        "HDL Cholesterol over the past year: 4 readings (1 off the scale), trending down from 95 to 70 mg/dL, all within the reference range."
       ),
       (
         [("2026-01-10", 60.0), ("2026-04-10", 890), ("2026-07-10", 55)],
-        "HDL Cholesterol over the past 10 months: 3 readings (1 off the scale), from 60 to 55 mg/dL, all within your target range."
+        "HDL Cholesterol over the past 10 months: 3 readings (1 off the scale), from 60 to 55 mg/dL, all within the reference range."
       ),
     ] as [([(String, Double)], String)])
   func sentences(readings: [(String, Double)], expected: String) {
@@ -59,7 +64,7 @@ struct TrendSummaryTests {
   func above() {
     #expect(
       Self.sentence(Fixture.ldl, [("2026-11-01", 131)])
-        == "LDL Cholesterol: 1 reading, 131 mg/dL on Nov 1, 2026, above your target range.")
+        == "LDL Cholesterol: 1 reading, 131 mg/dL on Nov 1, 2026, above the reference range.")
   }
 
   @Test("no range, no range clause")
@@ -77,6 +82,6 @@ struct TrendSummaryTests {
     entries[0].comparator = .greaterThan
     #expect(
       TrendSummary.sentence(snapshot, entries: entries, today: Self.today)
-        == "HDL Cholesterol over the past 10 months: 2 readings, from >60 to 65 mg/dL, all within your target range.")
+        == "HDL Cholesterol over the past 10 months: 2 readings, from >60 to 65 mg/dL, all within the reference range.")
   }
 }

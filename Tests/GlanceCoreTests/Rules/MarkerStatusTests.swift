@@ -2,9 +2,10 @@ import Testing
 
 @testable import GlanceCore
 
-/// DESIGN §6 "Status": out of range below low / above high (a value on a bound is in range); watch
-/// within 10% of the range's width of a bound (one-sided: within 10% of the bound); else normal;
-/// none without a range. Expected values are worked out from those words, not from the code.
+/// DESIGN §6 "Status": out of range below low / above high (a value on an inclusive bound is in
+/// range, on a strict one out); watch within 10% of a two-sided range's width of a bound; a
+/// one-sided range has no watch band (issue 11: no guideline defines "near" a one-sided limit);
+/// else normal; none without a range. Expected values are worked out from those words.
 @Suite("MarkerStatus")
 struct MarkerStatusTests {
   static func range(_ low: Double?, _ high: Double?) -> ReferenceRange { ReferenceRange(low: low, high: high) }
@@ -23,9 +24,9 @@ struct MarkerStatusTests {
   }
 
   @Test(
-    "a low-only range (HDL ≥ 40) watches within 10% of 40, i.e. up to 44",
+    "a low-only range (HDL ≥ 40) has no watch band",
     arguments: [
-      (39, MarkerStatus.low), (39.99, .low), (40, .watchLow), (43.5, .watchLow), (44, .watchLow),
+      (39, MarkerStatus.low), (39.99, .low), (40, .normal), (43.5, .normal), (44, .normal),
       (44.1, .normal), (60, .normal), (500, .normal),
     ])
   func lowOnly(value: Double, expected: MarkerStatus) {
@@ -33,10 +34,10 @@ struct MarkerStatusTests {
   }
 
   @Test(
-    "a high-only range (LDL ≤ 99) watches within 9.9 of 99, i.e. from 89.1",
+    "a high-only range (≤ 99) has no watch band",
     arguments: [
       (0, MarkerStatus.normal), (50, .normal), (89, .normal), (89.09, .normal),
-      (89.1, .watchHigh), (95, .watchHigh), (99, .watchHigh),
+      (89.1, .normal), (95, .normal), (99, .normal),
       (99.01, .high), (162, .high),
     ])
   func highOnly(value: Double, expected: MarkerStatus) {
@@ -44,9 +45,9 @@ struct MarkerStatusTests {
   }
 
   @Test(
-    "decimal bounds: A1c ≤ 5.6 watches from 5.04",
+    "decimal bounds: ≤ 5.6 is in range up to 5.6",
     arguments: [
-      (4.8, MarkerStatus.normal), (5.03, .normal), (5.04, .watchHigh), (5.4, .watchHigh), (5.6, .watchHigh),
+      (4.8, MarkerStatus.normal), (5.03, .normal), (5.04, .normal), (5.4, .normal), (5.6, .normal),
       (5.61, .high), (5.7, .high),
     ])
   func decimalHighOnly(value: Double, expected: MarkerStatus) {
@@ -94,18 +95,18 @@ struct MarkerStatusTests {
   }
 
   @Test(
-    "a negative one-sided low (≥ −10) watches within 1 of the bound",
+    "a negative one-sided low (≥ −10)",
     arguments: [
-      (-10.5, MarkerStatus.low), (-10, .watchLow), (-9.5, .watchLow), (-9, .watchLow), (-8.99, .normal), (5, .normal),
+      (-10.5, MarkerStatus.low), (-10, .normal), (-9.5, .normal), (-9, .normal), (-8.99, .normal), (5, .normal),
     ])
   func negativeLowOnly(value: Double, expected: MarkerStatus) {
     #expect(MarkerStatus.of(value, in: Self.range(-10, nil)) == expected)
   }
 
   @Test(
-    "a negative one-sided high (≤ −5) watches within 0.5 of the bound",
+    "a negative one-sided high (≤ −5)",
     arguments: [
-      (-20, MarkerStatus.normal), (-5.51, .normal), (-5.5, .watchHigh), (-5, .watchHigh), (-4.99, .high),
+      (-20, MarkerStatus.normal), (-5.51, .normal), (-5.5, .normal), (-5, .normal), (-4.99, .high),
     ])
   func negativeHighOnly(value: Double, expected: MarkerStatus) {
     #expect(MarkerStatus.of(value, in: Self.range(nil, -5)) == expected)
@@ -134,12 +135,23 @@ struct MarkerStatusTests {
     #expect(status.isWatch == watch)
   }
 
-  @Test("library ranges judge library values: HDL 44 is watch, LDL 89.1 is watch, A1c 5.7 is high")
+  @Test("library ranges judge library values: HDL 40 is in range, LDL 99.9 in range, 100 high, A1c 5.7 high")
   func libraryRanges() {
-    #expect(MarkerStatus.of(44, in: Fixture.hdl.defaultRange) == .watchLow)
-    #expect(MarkerStatus.of(44.1, in: Fixture.hdl.defaultRange) == .normal)
-    #expect(MarkerStatus.of(89.1, in: Fixture.ldl.defaultRange) == .watchHigh)
-    #expect(MarkerStatus.of(89, in: Fixture.ldl.defaultRange) == .normal)
+    #expect(MarkerStatus.of(40, in: Fixture.hdl.defaultRange) == .normal)
+    #expect(MarkerStatus.of(39.9, in: Fixture.hdl.defaultRange) == .low)
+    #expect(MarkerStatus.of(99.9, in: Fixture.ldl.defaultRange) == .normal)
+    #expect(MarkerStatus.of(100, in: Fixture.ldl.defaultRange) == .high)
+    #expect(MarkerStatus.of(5.69, in: Fixture.a1c.defaultRange) == .normal)
     #expect(MarkerStatus.of(5.7, in: Fixture.a1c.defaultRange) == .high)
+  }
+
+  @Test(
+    "a strict bound: the bound itself is out of range",
+    arguments: [
+      (69.9, MarkerStatus.low), (70, .watchLow), (99.9, .watchHigh), (100, .high),
+    ])
+  func strictHigh(value: Double, expected: MarkerStatus) {
+    #expect(MarkerStatus.of(value, in: ReferenceRange(low: 70, high: 100, highStrict: true)) == expected)
+    #expect(MarkerStatus.of(60, in: ReferenceRange(low: 60, high: nil, lowStrict: true)) == .low)
   }
 }

@@ -52,7 +52,8 @@ struct TrendTests {
       ([30.0, 35, 39], .up, .good), ([45.0, 41, 38], .down, .concerning),
     ])
   func higherIsBetter(values: [Double], arrow: Trend.Arrow, meaning: Trend.Meaning) {
-    for range in [Self.band, ReferenceRange(low: 40, high: nil), Self.noBounds] {
+    // Ranges every value is inside: out of range, a trend is never good (below).
+    for range in [ReferenceRange(low: 20, high: 200), ReferenceRange(low: 20, high: nil), Self.noBounds] {
       let trend = Trend.of(values, direction: .higherIsBetter, range: range)
       #expect(trend == Trend(arrow: arrow, meaning: meaning))
     }
@@ -65,7 +66,7 @@ struct TrendTests {
       ([5.4, 5.5, 5.6], .up, .concerning), ([5.9, 5.7, 5.5], .down, .good),
     ])
   func lowerIsBetter(values: [Double], arrow: Trend.Arrow, meaning: Trend.Meaning) {
-    for range in [Self.band, ReferenceRange(low: nil, high: 99), Self.noBounds] {
+    for range in [ReferenceRange(low: 1, high: 200), ReferenceRange(low: nil, high: 200), Self.noBounds] {
       let trend = Trend.of(values, direction: .lowerIsBetter, range: range)
       #expect(trend == Trend(arrow: arrow, meaning: meaning))
     }
@@ -76,10 +77,11 @@ struct TrendTests {
     arguments: [
       // Above the middle.
       ([52.0, 55, 58], Trend.Arrow.up, Trend.Meaning.concerning), ([58.0, 55, 52], .down, .good),
-      ([61.0, 65, 70], .up, .concerning), ([70.0, 65, 61], .down, .good),
+      // Out of range (above 60): further out is concerning; coming back is not yet good.
+      ([61.0, 65, 70], .up, .concerning), ([70.0, 65, 61], .down, .neutral),
       // Below the middle.
       ([48.0, 45, 42], .down, .concerning), ([42.0, 45, 48], .up, .good),
-      ([39.0, 35, 30], .down, .concerning), ([30.0, 35, 39], .up, .good),
+      ([39.0, 35, 30], .down, .concerning), ([30.0, 35, 39], .up, .neutral),
       // Crossing the middle: judged by where it started and where it ended up.
       ([45.0, 50, 56], .up, .concerning), ([44.0, 50, 55], .up, .good),
       ([55.0, 50, 44], .down, .concerning), ([56.0, 50, 45], .down, .good),
