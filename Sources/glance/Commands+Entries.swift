@@ -59,6 +59,27 @@ extension App {
       while let check = pending.first {
         pending.removeFirst()
         switch check.kind {
+        case .unitSlip(let suggestion, let typed):
+          if context.global.yes { continue }
+          let unit = draft.marker.unit
+          guard console.stdinIsTerminal else {
+            throw ConfirmationError.needsConfirmation(
+              question: check.question,
+              instead:
+                "If you meant \(typed), run the command again with the unit. If \(ValueText.withUnit(draft.value, nil, unit)) is right, add --yes."
+            )
+          }
+          console.out(check.question)
+          console.prompt(
+            "  1) save \(ValueText.withUnit(suggestion, nil, unit)) (\(typed))   2) save \(ValueText.withUnit(draft.value, nil, unit)) as typed   3) cancel  [1/2/3]: "
+          )
+          switch try console.readLine()?.trimmingWhitespace() {
+          case "1":
+            draft = draft.accepting(suggestion, convertedFrom: typed)
+            pending = draft.checks
+          case "2": continue
+          default: throw ConfirmationError.declined
+          }
         case .tenfold(let suggestion):
           if context.global.yes { continue }
           guard console.stdinIsTerminal else {

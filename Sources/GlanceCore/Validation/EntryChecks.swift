@@ -11,6 +11,9 @@ public struct EntryCheck: Equatable, Sendable {
     case implausible
     /// About ten times off the person's usual value; `suggestion` is what they probably meant.
     case tenfold(suggestion: Double)
+    /// The number reads as the marker's SI unit (5.5 for LDL is 5.5 mmol/L, 213 mg/dL):
+    /// `suggestion` is the value converted, `typed` the value with the SI unit ("5.5 mmol/L").
+    case unitSlip(suggestion: Double, typed: String)
     /// The same marker, value and date is already stored.
     case duplicate
   }
@@ -30,14 +33,26 @@ public enum EntryChecks {
   static let tenfoldWindow = 7.0...14.0
 
   /// The questions for a new reading of `marker`, given the marker's `existing` readings.
+  /// `unitTyped` is true when the person typed a unit: a number with a unit cannot be a unit slip.
   public static func check(
     value: Double, comparator: ValueComparator?, date: CalendarDate, marker: MarkerDefinition,
-    existing: [MarkerEntry]
+    existing: [MarkerEntry], unitTyped: Bool = false
   ) -> [EntryCheck] {
     var checks: [EntryCheck] = []
     let shown = ValueText.withUnit(value, comparator, marker.unit)
     if marker.isSystemDefined, comparator == nil {
-      if let suggestion = tenfoldSuggestion(value, marker: marker, existing: existing) {
+      // A value ten times the usual is most often a missed decimal point (56 for 5.6): that
+      // question wins. A value a tenth of it (16 for a usual 150) is more often the SI unit.
+      let tenfold = tenfoldSuggestion(value, marker: marker, existing: existing)
+      if !unitTyped, tenfold.map({ $0 > value }) ?? true, let slip = unitSlip(value, marker: marker, existing: existing)
+      {
+        checks.append(
+          EntryCheck(
+            kind: .unitSlip(suggestion: slip.value, typed: slip.typed),
+            question:
+              "You entered \(marker.shortName) of \(shown). Was that \(slip.typed) (\(ValueText.withUnit(UnitConverter.round(slip.value, decimals: marker.decimals), nil, marker.unit)))?"
+          ))
+      } else if let suggestion = tenfold {
         checks.append(
           EntryCheck(
             kind: .tenfold(suggestion: suggestion),
@@ -61,6 +76,51 @@ public enum EntryChecks {
         ))
     }
     return checks
+  }
+
+  /// The value `value` stands for when it was typed in the marker's SI unit, when that is the
+  /// likelier reading (issue 11): read as SI it is plausible, and as typed it is implausible, or
+  /// at least twice as far from the person's usual (the median of their readings) and more than
+  /// twice as far as the SI reading, or (with no readings yet) out of range where the SI reading
+  /// is in range. Markers whose SI factor is near 1 (sodium, ferritin) cannot slip.
+  public static func unitSlip(_ value: Double, marker: MarkerDefinition, existing: [MarkerEntry])
+    -> (value: Double, typed: String)?
+  {
+    guard marker.isSystemDefined, value > 0, let siUnit = marker.siUnit, let factor = marker.siFactor,
+      factor > 2 || factor < 0.5,
+      let converted = try? UnitConverter.convert(value, unit: siUnit, for: marker).value,
+      converted > 0, !isImplausible(converted, marker)
+    else { return nil }
+    let slip = (converted, ValueText.withUnit(value, nil, siUnit))
+    if isImplausible(value, marker) { return slip }
+    // How many times apart two values are (≥ 1); half the distance on a log scale is the root.
+    func apart(_ a: Double, _ b: Double) -> Double { max(a / b, b / a) }
+    if let usual = median(existing.filter { $0.comparator == nil }.map(\.value)), usual > 0 {
+      let typedAway = apart(value, usual)
+      return typedAway >= 2 && apart(converted, usual) < typedAway.squareRoot() ? slip : nil
+    }
+    let range = marker.defaultRange
+    let typedOut = range.isAbove(value) || range.isBelow(value)
+    let convertedIn = !range.isEmpty && !range.isAbove(converted) && !range.isBelow(converted)
+    return typedOut && convertedIn ? slip : nil
+  }
+
+  static func median(_ values: [Double]) -> Double? {
+    guard !values.isEmpty else { return nil }
+    let sorted = values.sorted()
+    return sorted.count.isMultiple(of: 2)
+      ? (sorted[sorted.count / 2 - 1] + sorted[sorted.count / 2]) / 2 : sorted[sorted.count / 2]
+  }
+
+  /// The question for a blood pressure whose second number is not below its first (85/130 was
+  /// probably typed the wrong way round).
+  public static func swappedBloodPressure(systolic: Double, diastolic: Double) -> EntryCheck? {
+    guard diastolic >= systolic else { return nil }
+    return EntryCheck(
+      kind: .implausible,
+      question:
+        "You entered blood pressure \(ValueText.number(systolic))/\(ValueText.number(diastolic)). The first (systolic) number is normally the higher one; was it typed the wrong way round?"
+    )
   }
 
   /// True outside the plausible range of a library marker.

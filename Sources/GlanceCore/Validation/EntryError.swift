@@ -44,10 +44,10 @@ extension EntryError: GlanceError {
       return "\(quoted(text)) has a comma. Please use a dot for decimals (5.6) and no thousands separators (1200)."
     case .unknownUnit(let unit, let marker, let accepted):
       return
-        "glance doesn't know the unit \(quoted(unit)) for \(marker). It takes \(accepted.joinedText(" or ")); leave the unit out to use \(accepted[0])."
+        "glance doesn't know the unit \(quoted(unit)) for \(marker). It takes \(accepted.joinedText(" or ")). A number without a unit is read as \(accepted[0]), so leave the unit out only when the report uses \(accepted[0])."
     case .noConversion(let unit, let marker):
       return
-        "glance can't convert \(quoted(unit)) for \(marker): there is no fixed conversion. Enter the value in the marker's own unit."
+        "glance can't convert \(quoted(unit)) for \(marker): there is no fixed conversion between the units. Enter a result only when the report gives it in the marker's own unit; a number typed without a unit is read in that unit."
     case .futureDate(let date):
       return "\(DateText.long(date)) is in the future. Readings can only be recorded for today or earlier."
     case .dateTooEarly(let date):

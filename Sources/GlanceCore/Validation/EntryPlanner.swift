@@ -30,13 +30,18 @@ public struct EntryDraft: Equatable, Sendable {
 
   /// This draft with the value the slip question suggested instead of the typed one: every other
   /// check (a duplicate of the new value) is made again; the slip question is answered.
-  public func accepting(_ suggestion: Double) -> EntryDraft {
+  public func accepting(_ suggestion: Double, convertedFrom: String? = nil) -> EntryDraft {
     var draft = self
     draft.value = suggestion
-    draft.convertedFrom = nil
+    draft.convertedFrom = convertedFrom
     draft.checks = EntryChecks.check(
-      value: suggestion, comparator: comparator, date: date, marker: marker, existing: existing
-    ).filter { if case .tenfold = $0.kind { false } else { true } }
+      value: suggestion, comparator: comparator, date: date, marker: marker, existing: existing, unitTyped: true
+    ).filter {
+      switch $0.kind {
+      case .tenfold, .unitSlip: false
+      default: true
+      }
+    }
     return draft
   }
 
@@ -105,9 +110,13 @@ public enum EntryPlanner {
     if markers.count == 2 {
       let parts = valueText.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
       guard parts.count == 2 else { throw .bloodPressureFormat(valueText) }
-      return try zip(markers, parts).map { (marker, part) throws(EntryError) in
+      var drafts = try zip(markers, parts).map { (marker, part) throws(EntryError) in
         try draft(marker, valueText: part, unit: unit, date: date, note: cleanNote, existing: groups[marker.id] ?? [])
       }
+      if let swapped = EntryChecks.swappedBloodPressure(systolic: drafts[0].value, diastolic: drafts[1].value) {
+        drafts[1].checks.insert(swapped, at: 0)
+      }
+      return drafts
     }
     return [
       try draft(
@@ -133,7 +142,8 @@ public enum EntryPlanner {
     let conversion = try UnitConverter.convert(typed.value, unit: typed.unit ?? unit, for: marker)
     let convertedFrom = conversion.original.map { ValueText.withUnit($0.value, typed.comparator, $0.unit) }
     let checks = EntryChecks.check(
-      value: conversion.value, comparator: typed.comparator, date: date, marker: marker, existing: existing)
+      value: conversion.value, comparator: typed.comparator, date: date, marker: marker, existing: existing,
+      unitTyped: typed.unit != nil || unit != nil)
     if let note { try InputLimits.check(note, InputLimits.noteCharacters, "The note") }
     return EntryDraft(
       marker: marker, value: conversion.value, comparator: typed.comparator, convertedFrom: convertedFrom,

@@ -44,10 +44,28 @@ public enum UnitConverter {
       guard ValueParser.isStorable(converted) else { throw .valueOutOfRange }
       return Conversion(value: round(converted, decimals: marker.decimals + 1), original: (value, siUnit))
     }
+    if marker.isSystemDefined,
+      let other = otherUnits.first(where: { $0.key == marker.key && normalize($0.unit) == typed })
+    {
+      guard let factor = other.factor else { throw .noConversion(unit: unit, marker: marker.shortName) }
+      let converted = value * factor
+      guard ValueParser.isStorable(converted) else { throw .valueOutOfRange }
+      return Conversion(value: round(converted, decimals: marker.decimals + 1), original: (value, other.unit))
+    }
     var accepted = [marker.unit]
     if let siUnit = marker.siUnit, marker.siFactor != nil { accepted.append(siUnit) }
+    accepted += otherUnits.filter { $0.key == marker.key && $0.factor != nil }.map(\.unit)
     throw .unknownUnit(unit: unit, marker: marker.shortName, accepted: accepted)
   }
+
+  /// Units labs also report a marker in, with the fixed factor to the marker's unit, or nil when
+  /// there is none (so the unit is refused with that reason, never taken as the marker's own).
+  /// Sources: hs-CRP mg/dL ×10 = mg/L (markers-reference.json, hs-CRP note); hemoglobin
+  /// g/dL × 0.6206 = mmol/L (per globin chain; standard molar conversion, issue 11 research);
+  /// Lp(a) nmol/L ↔ mg/dL depends on particle size (2018 ACC/AHA; markers-reference.json).
+  static let otherUnits: [(key: String, unit: String, factor: Double?)] = [
+    ("hs-crp", "mg/dL", 10), ("hemoglobin", "mmol/L", 1 / 0.6206), ("lpa", "nmol/L", nil),
+  ]
 
   /// Lowercase, no spaces, µ/μ as u, superscripts as digits, "x10^3" as "10 3": the differences
   /// between how labs print one unit.

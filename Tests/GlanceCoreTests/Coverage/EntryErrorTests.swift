@@ -45,7 +45,8 @@ struct EntryErrorTests {
     let message = EntryError.unknownUnit(unit: "g/L", marker: "LDL", accepted: ["mg/dL", "mmol/L"]).message
     #expect(message.contains("“g/L”"))
     #expect(message.contains("mg/dL or mmol/L"))
-    #expect(message.contains("use mg/dL"))
+    // Never "leave the unit out" alone: that invites a unit slip (issue 11).
+    #expect(message.contains("A number without a unit is read as mg/dL"))
   }
 
   @Test("a unit with no fixed conversion asks for the marker's own unit")

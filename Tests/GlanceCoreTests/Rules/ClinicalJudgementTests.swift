@@ -231,4 +231,88 @@ struct ClinicalJudgementTests {
     #expect(!text.contains("Nothing in your readings is flagged"))
     #expect(text.contains("are not checked by glance"))
   }
+
+  // MARK: 3. Unit slips
+
+  static func entries(_ key: String, _ values: [Double]) -> [MarkerEntry] {
+    values.enumerated().map { index, value in
+      Fixture.entry(marker(key), value, on: Fixture.date("2024-01-01").adding(months: index)!.iso)
+    }
+  }
+
+  @Test(
+    "a number that reads as the SI unit is asked about as a unit slip, not saved or guessed tenfold",
+    arguments: [
+      // (marker, typed, earlier readings, expected converted value or nil for no slip question)
+      ("ldl", 5.5, [190.0], 212.7),  // 5.5 mmol/L ≈ 213 mg/dL, after an LDL of 190
+      ("ldl", 5.5, [], 212.7),  // below the plausible range as mg/dL
+      ("fasting-glucose", 16, [140.0, 150], 288.3),  // not "Did you mean 160?"
+      ("fasting-glucose", 16, [], 288.3),
+      ("free-t4", 8, [], 0.622),  // 8 pmol/L, not 8 ng/dL
+      ("magnesium", 0.8, [], 1.94),  // 0.8 mmol/L is normal
+      ("magnesium", 0.8, [2.0, 2.1], 1.94),
+      ("creatinine", 80, [], 0.905),  // µmol/L
+      ("vitamin-d", 75, [], 30),  // nmol/L, with no history
+      // Not slips: plausible as typed and near the usual, or the SI reading is implausible.
+      ("vitamin-d", 75, [70.0, 72], nil),
+      ("ldl", 95, [], nil), ("fasting-glucose", 45, [100.0], nil), ("hdl", 20, [50.0], nil),
+      ("magnesium", 2.0, [], nil), ("sodium", 14, [], nil),  // factor 1: no slip possible
+    ] as [(String, Double, [Double], Double?)])
+  func unitSlips(key: String, typed: Double, earlier: [Double], expected: Double?) {
+    let marker = Self.marker(key)
+    let checks = EntryChecks.check(
+      value: typed, comparator: nil, date: Fixture.date("2026-11-01"), marker: marker,
+      existing: Self.entries(key, earlier))
+    let slip = checks.compactMap { check -> Double? in
+      if case .unitSlip(let value, _) = check.kind { return value }
+      return nil
+    }.first
+    #expect(slip == expected)
+    if expected != nil {
+      #expect(!checks.contains { if case .tenfold = $0.kind { true } else { false } })
+      #expect(checks.first?.question.contains("Was that \(ValueText.number(typed)) \(marker.siUnit!)") == true)
+    }
+  }
+
+  @Test("a number typed with its unit is never a unit slip")
+  func typedUnitNoSlip() throws {
+    let draft = try EntryPlanner.draft(
+      Self.marker("ldl"), valueText: "5.5", unit: "mg/dL", date: Fixture.date("2026-11-01"), note: nil, existing: [])
+    #expect(!draft.checks.contains { if case .unitSlip = $0.kind { true } else { false } })
+  }
+
+  @Test(
+    "a unit with a fixed factor is converted; one without is refused without inviting a slip",
+    arguments: [
+      ("hs-crp", 0.5, "mg/dL", 5.0),  // CRP mg/dL × 10 = mg/L
+      ("hemoglobin", 8.5, "mmol/L", 13.7),  // g/dL × 0.6206 = mmol/L
+      ("lpa", 80, "nmol/L", nil),  // no fixed conversion (ACC/AHA 2018)
+    ] as [(String, Double, String, Double?)])
+  func otherUnits(key: String, value: Double, unit: String, expected: Double?) throws {
+    let marker = Self.marker(key)
+    if let expected {
+      let converted = try UnitConverter.convert(value, unit: unit, for: marker).value
+      #expect(abs(converted - expected) < 0.05)
+    } else {
+      #expect(throws: EntryError.self) { try UnitConverter.convert(value, unit: unit, for: marker) }
+      do {
+        _ = try UnitConverter.convert(value, unit: unit, for: marker)
+      } catch {
+        #expect(!error.message.contains("leave the unit out to use"))
+      }
+    }
+  }
+
+  @Test(
+    "blood pressure typed the wrong way round is asked about",
+    arguments: [
+      ("85/130", true), ("120/120", true), ("130/85", false),
+    ])
+  func swappedBloodPressure(text: String, asked: Bool) throws {
+    let drafts = try EntryPlanner.plan(
+      marker: "bp", value: text, unit: nil, date: nil, note: nil, today: Fixture.date("2026-11-22"),
+      document: .empty(createdAt: Self.now), library: Fixture.library)
+    let question = drafts.flatMap(\.checks).contains { $0.question.contains("the wrong way round") }
+    #expect(question == asked)
+  }
 }

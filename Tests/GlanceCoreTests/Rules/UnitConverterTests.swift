@@ -78,7 +78,7 @@ struct UnitConverterTests {
       ("ldl", "mmol", ["mg/dL", "mmol/L"]), ("ldl", "g/L", ["mg/dL", "mmol/L"]), ("ldl", "mg", ["mg/dL", "mmol/L"]),
       ("hdl", "µmol/L", ["mg/dL", "mmol/L"]), ("a1c", "mmol/L", ["%", "mmol/mol"]),
       ("fasting-glucose", "mg/L", ["mg/dL", "mmol/L"]), ("tsh", "pmol/L", ["mIU/L"]),
-      ("weight", "stone", ["lb", "kg"]), ("weight", "g", ["lb", "kg"]), ("hs-crp", "mg/dL", ["mg/L"]),
+      ("weight", "stone", ["lb", "kg"]), ("weight", "g", ["lb", "kg"]), ("hs-crp", "g/L", ["mg/L", "mg/dL"]),
       ("creatinine", "mmol/L", ["mg/dL", "µmol/L"]),
     ])
   func unknownUnits(key: String, unit: String, accepted: [String]) {
