@@ -98,6 +98,7 @@ extension App {
     let markers = LibraryBrowser.markers(
       matching: query, in: all, categories: context.repository.library.categories + [.custom])
     let visits = SearchService(markers: []).searchVisits(query, in: document.visits)
+    if let friend = FalseFriends.named(query) { console.out(friend.explanation + "\n") }
     guard !markers.isEmpty || !visits.isEmpty else {
       throw SearchError.nothing(query)
     }

@@ -114,7 +114,7 @@ extension MarkerLibrary {
       isSystemDefined: true))
     markers.append(MarkerDefinition(
       id: UUID(uuid: (0x9D, 0xC5, 0xED, 0xA6, 0x2F, 0x9C, 0x4F, 0x2E, 0xBB, 0xD6, 0xDD, 0xC2, 0xCB, 0x9B, 0xAB, 0x9E)), key: "fasting-glucose", displayName: "Fasting Glucose",
-      shortName: "Glucose", category: "metabolic", unit: "mg/dL",
+      shortName: "Fasting Glucose", category: "metabolic", unit: "mg/dL",
       unitSynonyms: [], siUnit: "mmol/L",
       siFactor: 0.0555, siOffset: nil, decimals: 0,
       referenceLow: 70.0, referenceHigh: 100.0,
@@ -180,7 +180,7 @@ extension MarkerLibrary {
       referenceLow: 7.0, referenceHigh: 20.0,
       plausibleMin: 1.0, plausibleMax: 250.0,
       direction: .inRange, loinc: "3094-0",
-      aliases: ["urea nitrogen", "blood urea nitrogen", "serum urea nitrogen", "urea", "urea n", "b.u.n."],
+      aliases: ["urea nitrogen", "blood urea nitrogen", "serum urea nitrogen", "urea n", "b.u.n."],
       source: "Mayo Clinic BUN text (copy); LOINC via HL7 FHIR IG",
       notes: "Mayo Clinic: 7-20 mg/dL (2.5-7.1 mmol/L urea); other sources 6-20, 6-24 or 10-20. Rises with age, dehydration and high protein intake. siFactor converts urea nitrogen mg/dL to urea mmol/L (x0.357). Plausible min/max are editorial typo-catching bounds (unverified).",
       isSystemDefined: true))
@@ -204,7 +204,7 @@ extension MarkerLibrary {
       referenceLow: nil, referenceHigh: 30.0,
       plausibleMin: 0.0, plausibleMax: 10000.0,
       direction: .lowerIsBetter, loinc: "9318-7",
-      aliases: ["microalbumin", "urine microalbumin", "microalbumin creatinine ratio", "albumin creatinine ratio", "albumin/creatinine ratio", "acr", "urine acr", "urine albumin", "malb/cr", "microalbuminuria"],
+      aliases: ["microalbumin creatinine ratio", "albumin creatinine ratio", "albumin/creatinine ratio", "acr", "urine acr", "malb/cr"],
       source: "KDIGO 2012 albuminuria categories (CCJM reprint, BMJ Best Practice); LOINC via HL7 FHIR and public code files",
       notes: "KDIGO albuminuria: A1 <30 mg/g (<3 mg/mmol) normal to mildly increased; A2 30-300 mg/g; A3 >300 mg/g. Spot urine. Labs also code it as 14959-1 (Microalbumin/Creatinine [Mass ratio] in Urine). Plausible min/max are editorial typo-catching bounds (unverified).",
       isSystemDefined: true))
@@ -444,7 +444,7 @@ extension MarkerLibrary {
       referenceLow: 8.5, referenceHigh: 10.2,
       plausibleMin: 4.0, plausibleMax: 18.0,
       direction: .inRange, loinc: "17861-6",
-      aliases: ["ca", "ca++", "total calcium", "calcium total", "serum calcium", "calcium level", "calcuim"],
+      aliases: ["ca", "total calcium", "calcium total", "serum calcium", "calcium level", "calcuim"],
       source: "MedlinePlus (as cited); LOINC via HL7 FHIR and public code files",
       notes: "Total calcium. MedlinePlus: 8.5-10.2 mg/dL; other labs 8.6-10.3. Depends on albumin; ionized calcium is a separate test. Plausible min/max are editorial typo-catching bounds (unverified).",
       isSystemDefined: true))
@@ -468,7 +468,7 @@ extension MarkerLibrary {
       referenceLow: nil, referenceHigh: 3.0,
       plausibleMin: 0.01, plausibleMax: 500.0,
       direction: .lowerIsBetter, loinc: "30522-7",
-      aliases: ["crp", "hscrp", "hs crp", "c-reactive protein", "c reactive protein", "high sensitivity crp", "high-sensitivity c-reactive protein", "cardiac crp", "crp cardiac", "cardio crp", "inflammation marker"],
+      aliases: ["hscrp", "hs crp", "high sensitivity crp", "high-sensitivity c-reactive protein", "cardiac crp", "crp cardiac", "cardio crp", "inflammation marker"],
       source: "AHA/CDC risk categories, 2018 ACC/AHA, Mayo Clinic; LOINC via HL7 FHIR and public code files",
       notes: "AHA/CDC cardiovascular risk: <1.0 mg/L low, 1.0-3.0 average, >3.0 high. 2018 ACC/AHA: >=2.0 mg/L is a risk enhancer. >=10 mg/L usually reflects acute infection or inflammation: repeat when well. Standard CRP (LOINC 1988-5) is a different test, sometimes in mg/dL (x10 = mg/L); 'crp' is an alias here because people say it. mg/L is used internationally, so no SI conversion. Plausible min/max are editorial typo-catching bounds (unverified).",
       isSystemDefined: true))

@@ -75,8 +75,11 @@ public struct SearchService: Sendable {
   public func searchMarkers(_ query: String) -> [MarkerMatch] {
     let search = SearchText(query)
     guard !search.isEmpty else { return [] }
+    // A word for a different test never lands on the marker it sounds like.
+    let lookalikes = FalseFriends.named(query)?.lookalikes ?? []
     var matches: [(match: MarkerMatch, order: Int)] = []
     for (index, marker) in markers.enumerated() {
+      if marker.isSystemDefined, lookalikes.contains(marker.key) { continue }
       var best: MarkerMatch?
       for term in terms[index] {
         guard let (confidence, score) = Self.match(search, term) else { continue }

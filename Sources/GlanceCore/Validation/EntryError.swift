@@ -28,6 +28,8 @@ public enum EntryError: Error, Equatable, Sendable {
   case invalidDate(String)
   case ambiguousDate(String)
   case unknownMarker(String)
+  /// A word for a different test than the library marker it sounds like, with the reason.
+  case falseFriend(String, String)
   case ambiguousMarker(String, [String])
   case bloodPressureFormat(String)
   case negativeNotAllowed(String)
@@ -72,6 +74,8 @@ extension EntryError: GlanceError {
       return "glance can't read the date \(quoted(text)). \(DateText.examples)"
     case .ambiguousDate(let text):
       return "\(quoted(text)) could mean two different days (month/day or day/month). \(DateText.examples)"
+    case .falseFriend(let text, let explanation):
+      return "glance doesn't file \(quoted(text)) under a library marker. \(explanation)"
     case .unknownMarker(let text):
       return
         "glance doesn't know a marker called \(quoted(text)). See the library with: glance library \(ShellQuote.quote(text))\nOr add your own with: glance custom \(ShellQuote.quote(text)) --unit UNIT"

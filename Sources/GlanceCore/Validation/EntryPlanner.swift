@@ -86,6 +86,13 @@ public enum EntryPlanner {
     }) {
       return [marker]
     }
+    // A word for a different test ("crp", "urine creatinine") is refused with the reason, unless
+    // the person made a marker of that name.
+    if let friend = FalseFriends.named(text),
+      !markers.contains(where: { !$0.isSystemDefined && $0.answers(to: compact) })
+    {
+      throw .falseFriend(text, friend.explanation)
+    }
     switch (search ?? SearchService(markers: markers)).resolveMarker(text) {
     case .found(let marker): return [marker]
     case .ambiguous(let candidates):

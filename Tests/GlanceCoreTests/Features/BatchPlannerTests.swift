@@ -42,7 +42,7 @@ struct BatchPlannerTests {
     arguments: [
       (["good", "cholesterol", "62", "mg/dL"], "good cholesterol", "62", String?.some("mg/dL")),
       (["hdl", "62"], "hdl", "62", nil),
-      (["crp", "<0.1"], "crp", "<0.1", nil),
+      (["hs-crp", "<0.1"], "hs-crp", "<0.1", nil),
       (["bp", "120/80"], "bp", "120/80", nil),
       (["vitamin", "b12", "450", "pg/mL"], "vitamin b12", "450", "pg/mL"),
       (["ldl", "3.2", "mmol/L"], "ldl", "3.2", "mmol/L"),
@@ -169,7 +169,7 @@ struct BatchPlannerTests {
 
   @Test("a comparator value keeps its comparator")
   func comparator() throws {
-    let draft = try #require(try Self.lines(["crp <0.1"]).first)
+    let draft = try #require(try Self.lines(["hs-crp <0.1"]).first)
     #expect(draft.marker.key == "hs-crp")
     #expect(draft.value == 0.1)
     #expect(draft.comparator == .lessThan)

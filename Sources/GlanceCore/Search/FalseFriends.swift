@@ -1,0 +1,70 @@
+/// Words that sound like a library marker but name a different test (issue 11). glance never files
+/// a reading under the wrong test: `add`, `batch`, `show` and imports refuse such a word with the
+/// reason, and search never lands on the marker it sounds like.
+public struct FalseFriend: Sendable, Equatable {
+  /// What people type, in `SearchText` compact form ("urinecreatinine").
+  public var phrases: [String]
+  /// The library markers the words must never resolve to.
+  public var lookalikes: [String]
+  /// Why, and what to do instead, in plain words.
+  public var explanation: String
+}
+
+public enum FalseFriends {
+  /// Sources: markers-reference.json notes (hs-CRP: "Standard (non-hs) CRP is LOINC 1988-5 and is
+  /// sometimes reported in mg/dL"; free T4: "Total T4 (3026-2, µg/dL) is a different test"; UACR:
+  /// the ratio in mg/g; BUN: urea nitrogen, urea mmol/L = BUN mmol/L, urea mg/dL = BUN × 2.14;
+  /// ionized calcium 1.16–1.32 mmol/L vs total calcium in mg/dL).
+  public static let all: [FalseFriend] = [
+    FalseFriend(
+      phrases: ["crp", "creactiveprotein", "standardcrp", "crpstandard", "regularcrp"], lookalikes: ["hs-crp"],
+      explanation:
+        "Standard CRP and hs-CRP are different tests: standard CRP is often reported in mg/dL, hs-CRP in mg/L. glance tracks hs-CRP: if the report says high-sensitivity or hs-CRP, use hs-crp. For standard CRP, add your own marker: glance custom \"CRP\" --unit mg/L"
+    ),
+    FalseFriend(
+      phrases: ["t4", "totalt4", "t4total", "thyroxine", "totalthyroxine", "serumt4", "thyroxinet4"],
+      lookalikes: ["free-t4"],
+      explanation:
+        "Total T4 (thyroxine, in µg/dL) is a different test from free T4 (ng/dL). glance tracks free T4: if the report says free T4 or FT4, use free-t4. For total T4, add your own marker: glance custom \"Total T4\" --unit µg/dL"
+    ),
+    FalseFriend(
+      phrases: ["microalbumin", "urinemicroalbumin", "urinealbumin", "albuminurine", "microalbuminuria"],
+      lookalikes: ["uacr", "albumin"],
+      explanation:
+        "Urine albumin (\"microalbumin\", in mg/L) is a different number from UACR, the albumin/creatinine ratio (mg/g). If the report gives the ratio, use uacr. For urine albumin itself, add your own marker: glance custom \"Urine albumin\" --unit mg/L"
+    ),
+    FalseFriend(
+      phrases: ["urinecreatinine", "creatinineurine", "urinarycreatinine", "ucreatinine", "creatinineurinerandom"],
+      lookalikes: ["creatinine", "uacr"],
+      explanation:
+        "Urine creatinine is a different test from blood creatinine and from UACR (the albumin/creatinine ratio). For urine creatinine, add your own marker: glance custom \"Urine creatinine\" --unit mg/dL"
+    ),
+    FalseFriend(
+      phrases: ["ca++", "ionizedcalcium", "ionisedcalcium", "calciumionized", "calciumionised", "ica", "freecalcium"],
+      lookalikes: ["calcium"],
+      explanation:
+        "Ionized calcium (about 1.2 mmol/L) is a different test from total calcium (about 9.5 mg/dL). glance tracks total calcium: use calcium for it. For ionized calcium, add your own marker: glance custom \"Ionized calcium\" --unit mmol/L"
+    ),
+    FalseFriend(
+      phrases: ["urea", "serumurea", "bloodurea", "ureaserum", "ureablood"], lookalikes: ["bun"],
+      explanation:
+        "glance tracks BUN (blood urea nitrogen). Urea in mmol/L is the same number as BUN in mmol/L: glance add bun 5.0 mmol/L. Urea in mg/dL is 2.14 times BUN: divide it by 2.14 and add that as bun."
+    ),
+    FalseFriend(
+      phrases: [
+        "randomglucose", "glucoserandom", "nonfastingglucose", "glucosenonfasting", "randombloodsugar",
+        "postprandialglucose", "randomsugar", "nonfastingbloodsugar",
+      ],
+      lookalikes: ["fasting-glucose"],
+      explanation:
+        "A non-fasting glucose is judged differently from a fasting one, and glance tracks fasting glucose only. For non-fasting readings, add your own marker: glance custom \"Random glucose\" --unit mg/dL"
+    ),
+  ]
+
+  /// The false friend `query` names, if any ("CRP", "urine creatinine", "urine-creatinine").
+  public static func named(_ query: String) -> FalseFriend? {
+    let compact = SearchText(query).compact
+    let symbols = query.lowercased().filter { !$0.isWhitespace }
+    return all.first { $0.phrases.contains(compact) || $0.phrases.contains(symbols) }
+  }
+}
