@@ -150,7 +150,7 @@ extension App {
     }
     // Planned again under the write lock: what another glance saved meanwhile is kept.
     let plan = try Importer.apply(
-      file, replace: options.replace, confirmed: confirmed, to: context.repository,
+      file, replace: options.replace, confirmed: confirmed, assumeYes: context.global.yes, to: context.repository,
       summary: "import \(PathText.lastComponent(options.file))", today: context.today)
     let known = try context.repository.read().customMarkers
     console.out(plan.summary(library: library, customMarkers: known, dryRun: plan.isEmpty))

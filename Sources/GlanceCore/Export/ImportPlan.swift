@@ -31,6 +31,9 @@ public struct ImportPlan: Sendable {
   public var unmatchedColumns: [String] = []
   /// Values outside a marker's plausible range, imported as they are but worth a look.
   public var unusual: [String] = []
+  /// For a spreadsheet: rows `add` would ask about (a unit slip, a tenfold slip, an implausible
+  /// value), each with its question. Without `--yes` the import is refused while there are any.
+  public var questions: [String] = []
   /// Rows whose id is a stored reading that now says something else: the stored one is kept
   /// ("HDL Cholesterol on Nov 3, 2026: the file says 40, yours 35").
   public var differing: [String] = []
@@ -96,6 +99,16 @@ public struct ImportPlan: Sendable {
         "Columns that match no marker (left out; nothing was guessed): \(listed(unmatchedColumns.map { "\(quoted($0))" })). "
           + "Rename a column to a marker's name or key (see glance library) to include it.")
     }
+    if !questions.isEmpty {
+      let values = counted(questions.count, "value")
+      lines.append(
+        dryRun
+          ? "\(values) would be asked about, as glance add asks (without --yes, glance import refuses the file until they are fixed):"
+          : "\(values) that glance add would ask about \(questions.count == 1 ? "was" : "were") imported as typed (--yes):"
+      )
+      lines += questions.prefix(20).map { "  " + $0 }
+      if questions.count > 20 { lines.append("  … and \(questions.count - 20) more.") }
+    }
     if !unusual.isEmpty {
       lines.append(
         "Worth a second look (outside the usual range for the marker): \(unusual.prefix(10).joinedText("; ")).")
@@ -124,6 +137,8 @@ public enum ImportError: GlanceError, Equatable {
   case tooManyReadings(limit: Int)
   /// Not a file that can be read to its end (a folder, a device that never ends).
   case notAFile(String)
+  /// Rows `add` would ask about, and no `--yes`.
+  case needsAnswers([String])
 
   public var message: String {
     switch self {
@@ -139,6 +154,12 @@ public enum ImportError: GlanceError, Equatable {
       "With this file your folder would hold more than \(grouped(limit)) readings, more than glance keeps (a file "
         + "with one column per marker makes one reading a cell). Nothing was changed."
     case .notAFile(let path): "\(path) is not a file glance can import. Nothing was changed."
+    case .needsAnswers(let lines):
+      "Some values need a second look before they are saved, so nothing was imported:\n"
+        + lines.prefix(15).map { "  " + $0 }.joinedText("\n")
+        + (lines.count > 15 ? "\n  … and \(lines.count - 15) more." : "")
+        + "\nFix them in the file (a unit in the column header, like \"LDL (mmol/L)\", converts a column), "
+        + "or import again with --yes to save them as typed."
     case .columnsShareMarker(let first, let second, let marker):
       "The columns \(quoted(first)) and \(quoted(second)) both read as \(marker), and glance will not mix two columns in one "
         + "history. Rename one of them to the marker it holds (see glance library), or leave it out. Nothing was changed."
@@ -154,5 +175,8 @@ public enum ImportError: GlanceError, Equatable {
     }
   }
 
-  public var exitStatus: ExitStatus { .refused }
+  public var exitStatus: ExitStatus {
+    if case .needsAnswers = self { return .needsConfirmation }
+    return .refused
+  }
 }

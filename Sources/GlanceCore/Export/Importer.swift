@@ -384,14 +384,16 @@ public enum Importer {
   /// (the data `--replace` asked about), nothing changes if the data changed since.
   @discardableResult
   public static func apply(
-    _ file: ImportFile, replace: Bool, confirmed: ImportFingerprint? = nil, to repository: any DataRepository,
-    summary: String, today: CalendarDate
+    _ file: ImportFile, replace: Bool, confirmed: ImportFingerprint? = nil, assumeYes: Bool = false,
+    to repository: any DataRepository, summary: String, today: CalendarDate
   ) throws -> ImportPlan {
     try repository.write(summary: summary) { transaction in
       let current = transaction.document
       if let confirmed, ImportFingerprint(current) != confirmed { throw ConcurrentChangeError.dataChanged }
       let plan = try Importer.plan(
         file, replace: replace, into: current, library: repository.library, today: today, now: transaction.now)
+      // The same questions `add` asks: unanswered, nothing is written.
+      if !assumeYes, !plan.questions.isEmpty { throw ImportError.needsAnswers(plan.questions) }
       guard !plan.isEmpty else { return plan }
       if plan.replace {
         transaction.apply(current.entries.map { .removeEntry($0.id) })
@@ -435,6 +437,10 @@ struct ImportRow {
   var id: UUID?
   /// When the reading was first entered, if the file says (a glance CSV does).
   var entered: Timestamp? = nil
+  /// The file's line, for naming the row in a question.
+  var line = 0
+  /// True when the cell or its column gave a unit (then it cannot be a unit slip).
+  var unitTyped = false
 }
 
 /// What makes a reading without an id the same as a stored one.

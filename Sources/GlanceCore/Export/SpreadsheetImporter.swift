@@ -70,18 +70,21 @@ enum SpreadsheetImporter {
             let parts = text.split(separator: "/").map { String($0).trimmingWhitespace() }
             guard parts.count == 2 else { throw EntryError.bloodPressureFormat(text) }
             for (marker, part) in zip(column.markers, parts) {
+              let draft = try EntryPlanner.draft(
+                marker, valueText: part, unit: column.unit, date: date, note: nil, existing: [])
               drafts.append(
                 ImportRow(
-                  draft: try EntryPlanner.draft(
-                    marker, valueText: part, unit: column.unit, date: date, note: nil, existing: []),
-                  source: .fileImport))
+                  draft: draft, source: .fileImport, line: line,
+                  unitTyped: column.unit != nil || (try? ValueParser.parse(part))?.unit != nil))
             }
           } else {
+            let draft = try EntryPlanner.draft(
+              column.markers[0], valueText: text, unit: column.unit, date: date, note: nil, existing: [])
             drafts.append(
               ImportRow(
-                draft: try EntryPlanner.draft(
-                  column.markers[0], valueText: text, unit: column.unit, date: date, note: nil, existing: []),
-                source: .fileImport))
+                draft: draft, source: .fileImport, line: line,
+                unitTyped: column.unit != nil || (try? ValueParser.parse(text))?.unit != nil
+              ))
           }
         } catch {
           problems.append(
@@ -90,8 +93,46 @@ enum SpreadsheetImporter {
       }
     }
     if !problems.isEmpty { throw ImportError.problems(problems) }
+    plan.questions = questions(drafts, header: header, replace: replace, document: document)
     Importer.addRows(drafts, to: &plan, document: document, now: now)
+    // The questions name every unusual value already.
+    plan.unusual = []
     return plan
+  }
+
+  /// The questions `add` would ask about each row's value (a unit slip, a tenfold slip, an
+  /// implausible value, a blood pressure typed the wrong way round), each named by its row. The
+  /// person's usual value of a marker is the median of their stored readings and the file's:
+  /// worked out once per marker, so a large file is still read in one pass.
+  static func questions(_ rows: [ImportRow], header: [String], replace: Bool, document: GlanceDocument) -> [String] {
+    var values: [UUID: [Double]] = [:]
+    for row in rows where row.draft.comparator == nil {
+      values[row.draft.marker.id, default: []].append(row.draft.value)
+    }
+    if !replace {
+      for entry in document.entries where entry.comparator == nil && values[entry.markerID] != nil {
+        values[entry.markerID]?.append(entry.value)
+      }
+    }
+    let usual = values.mapValues { EntryChecks.median($0) }
+    var result: [String] = []
+    for (index, row) in rows.enumerated() {
+      let draft = row.draft
+      let where_ = "row \(row.line), \(DateText.long(draft.date))"
+      for check in EntryChecks.questions(
+        value: draft.value, comparator: draft.comparator, marker: draft.marker, usual: usual[draft.marker.id] ?? nil,
+        unitTyped: row.unitTyped)
+      {
+        result.append("\(where_): \(check.question)")
+      }
+      if draft.marker.key == "bp-systolic", index + 1 < rows.count, rows[index + 1].draft.marker.key == "bp-diastolic",
+        rows[index + 1].line == row.line,
+        let swapped = EntryChecks.swappedBloodPressure(systolic: draft.value, diastolic: rows[index + 1].draft.value)
+      {
+        result.append("\(where_): \(swapped.question)")
+      }
+    }
+    return result
   }
 
   /// "LDL (mmol/L)" → ("LDL", "mmol/L"); "HDL" → ("HDL", nil). Brackets that are part of a name,

@@ -38,35 +38,8 @@ public enum EntryChecks {
     value: Double, comparator: ValueComparator?, date: CalendarDate, marker: MarkerDefinition,
     existing: [MarkerEntry], unitTyped: Bool = false
   ) -> [EntryCheck] {
-    var checks: [EntryCheck] = []
-    let shown = ValueText.withUnit(value, comparator, marker.unit)
-    if marker.isSystemDefined, comparator == nil {
-      // A value ten times the usual is most often a missed decimal point (56 for 5.6): that
-      // question wins. A value a tenth of it (16 for a usual 150) is more often the SI unit.
-      let tenfold = tenfoldSuggestion(value, marker: marker, existing: existing)
-      if !unitTyped, tenfold.map({ $0 > value }) ?? true, let slip = unitSlip(value, marker: marker, existing: existing)
-      {
-        checks.append(
-          EntryCheck(
-            kind: .unitSlip(suggestion: slip.value, typed: slip.typed),
-            question:
-              "You entered \(marker.shortName) of \(shown). Was that \(slip.typed) (\(ValueText.withUnit(UnitConverter.round(slip.value, decimals: marker.decimals), nil, marker.unit)))?"
-          ))
-      } else if let suggestion = tenfold {
-        checks.append(
-          EntryCheck(
-            kind: .tenfold(suggestion: suggestion),
-            question:
-              "You entered \(marker.shortName) of \(shown), about \(suggestion > value ? "a tenth of" : "10 times") your usual. Did you mean \(ValueText.number(suggestion))?"
-          ))
-      } else if isImplausible(value, marker) {
-        checks.append(
-          EntryCheck(
-            kind: .implausible,
-            question:
-              "You entered \(marker.shortName) of \(shown). This seems unusual — would you like to double-check?"))
-      }
-    }
+    var checks = questions(
+      value: value, comparator: comparator, marker: marker, usual: usual(of: existing), unitTyped: unitTyped)
     if existing.contains(where: { $0.dateOfService == date && $0.value == value && $0.comparator == comparator }) {
       checks.append(
         EntryCheck(
@@ -78,12 +51,56 @@ public enum EntryChecks {
     return checks
   }
 
+  /// The questions about the value itself (no duplicate check), given the person's `usual` value
+  /// of the marker: a unit slip, a tenfold slip, or an implausible value, at most one of them.
+  /// `add`, `batch` and spreadsheet imports all ask these.
+  public static func questions(
+    value: Double, comparator: ValueComparator?, marker: MarkerDefinition, usual: Double?, unitTyped: Bool
+  ) -> [EntryCheck] {
+    guard marker.isSystemDefined, comparator == nil else { return [] }
+    let shown = ValueText.withUnit(value, comparator, marker.unit)
+    // A value ten times the usual is most often a missed decimal point (56 for 5.6): that
+    // question wins. A value a tenth of it (16 for a usual 150) is more often the SI unit.
+    let tenfold = tenfoldSuggestion(value, marker: marker, usual: usual)
+    if !unitTyped, tenfold.map({ $0 > value }) ?? true, let slip = unitSlip(value, marker: marker, usual: usual) {
+      return [
+        EntryCheck(
+          kind: .unitSlip(suggestion: slip.value, typed: slip.typed),
+          question:
+            "You entered \(marker.shortName) of \(shown). Was that \(slip.typed) (\(ValueText.withUnit(UnitConverter.round(slip.value, decimals: marker.decimals), nil, marker.unit)))?"
+        )
+      ]
+    }
+    if let suggestion = tenfold {
+      return [
+        EntryCheck(
+          kind: .tenfold(suggestion: suggestion),
+          question:
+            "You entered \(marker.shortName) of \(shown), about \(suggestion > value ? "a tenth of" : "10 times") your usual. Did you mean \(ValueText.number(suggestion))?"
+        )
+      ]
+    }
+    if isImplausible(value, marker) {
+      return [
+        EntryCheck(
+          kind: .implausible,
+          question: "You entered \(marker.shortName) of \(shown). This seems unusual — would you like to double-check?")
+      ]
+    }
+    return []
+  }
+
+  /// The person's usual value: the median of their plain readings (censored ones say too little).
+  public static func usual(of existing: [MarkerEntry]) -> Double? {
+    median(existing.filter { $0.comparator == nil }.map(\.value))
+  }
+
   /// The value `value` stands for when it was typed in the marker's SI unit, when that is the
   /// likelier reading (issue 11): read as SI it is plausible, and as typed it is implausible, or
   /// at least twice as far from the person's usual (the median of their readings) and more than
   /// twice as far as the SI reading, or (with no readings yet) out of range where the SI reading
   /// is in range. Markers whose SI factor is near 1 (sodium, ferritin) cannot slip.
-  public static func unitSlip(_ value: Double, marker: MarkerDefinition, existing: [MarkerEntry])
+  public static func unitSlip(_ value: Double, marker: MarkerDefinition, usual: Double?)
     -> (value: Double, typed: String)?
   {
     guard marker.isSystemDefined, value > 0, let siUnit = marker.siUnit, let factor = marker.siFactor,
@@ -95,7 +112,7 @@ public enum EntryChecks {
     if isImplausible(value, marker) { return slip }
     // How many times apart two values are (≥ 1); half the distance on a log scale is the root.
     func apart(_ a: Double, _ b: Double) -> Double { max(a / b, b / a) }
-    if let usual = median(existing.filter { $0.comparator == nil }.map(\.value)), usual > 0 {
+    if let usual, usual > 0 {
       let typedAway = apart(value, usual)
       return typedAway >= 2 && apart(converted, usual) < typedAway.squareRoot() ? slip : nil
     }
@@ -134,11 +151,11 @@ public enum EntryChecks {
   /// The likely intended value when `value` is about 10× above or below the person's usual (the
   /// median of their readings), and the corrected value is plausible.
   public static func tenfoldSuggestion(_ value: Double, marker: MarkerDefinition, existing: [MarkerEntry]) -> Double? {
-    guard marker.isSystemDefined, !existing.isEmpty, value > 0 else { return nil }
-    let sorted = existing.map(\.value).sorted()
-    let usual =
-      sorted.count.isMultiple(of: 2)
-      ? (sorted[sorted.count / 2 - 1] + sorted[sorted.count / 2]) / 2 : sorted[sorted.count / 2]
+    tenfoldSuggestion(value, marker: marker, usual: usual(of: existing))
+  }
+
+  public static func tenfoldSuggestion(_ value: Double, marker: MarkerDefinition, usual: Double?) -> Double? {
+    guard marker.isSystemDefined, let usual, value > 0 else { return nil }
     guard usual > 0 else { return nil }
     let ratio = value / usual
     let candidate: Double

@@ -1,0 +1,67 @@
+import Foundation
+import Testing
+
+@testable import GlanceCore
+
+/// Issue 11, point 4: a spreadsheet import runs the checks `add` makes. `--dry-run` lists each
+/// value that needs a question; without `--yes` such a file is refused and nothing is written.
+@Suite("Spreadsheet imports ask what add asks")
+struct SpreadsheetQuestionsTests {
+  static let today = Fixture.date("2025-06-01")
+
+  static func file(_ text: String) throws -> ImportFile { try Importer.read(Array(text.utf8)) }
+
+  @Test("HDL 1.4 and triglycerides 1.7 with no unit (mmol/L) are refused, nothing is written")
+  func refusedWithoutYes() throws {
+    let repository = InMemoryDataRepository(clock: { Fixture.now })
+    let sheet = try Self.file("Date,HDL,Triglycerides\n2025-01-10,1.4,1.7\n2025-03-10,55,150\n")
+    do {
+      try Importer.apply(sheet, replace: false, to: repository, summary: "import", today: Self.today)
+      Issue.record("imported without asking")
+    } catch let error as ImportError {
+      guard case .needsAnswers(let lines) = error else {
+        Issue.record("\(error)")
+        return
+      }
+      #expect(lines.count == 2)
+      #expect(lines[0].contains("row 2") && lines[0].contains("Was that 1.4 mmol/L"))
+      #expect(error.exitStatus == .needsConfirmation)
+    }
+    #expect(try repository.read().entries.isEmpty)
+    #expect(try repository.read().undo.isEmpty)
+  }
+
+  @Test("the dry run lists every value that needs a question; --yes imports them as typed")
+  func dryRunAndYes() throws {
+    let repository = InMemoryDataRepository(clock: { Fixture.now })
+    let sheet = try Self.file("Date,HDL,Triglycerides\n2025-01-10,1.4,1.7\n2025-03-10,55,150\n")
+    let plan = try Importer.plan(
+      sheet, replace: false, into: repository.read(), library: Fixture.library, today: Self.today,
+      now: Timestamp(Fixture.now))
+    #expect(plan.questions.count == 2)
+    let summary = plan.summary(library: Fixture.library, customMarkers: [], dryRun: true)
+    #expect(summary.contains("2 values would be asked about"))
+    let applied = try Importer.apply(
+      sheet, replace: false, assumeYes: true, to: repository, summary: "import", today: Self.today)
+    #expect(applied.entries.count == 4)
+    #expect(try repository.read().entries.count == 4)
+  }
+
+  @Test(
+    "the same questions as add: unit slips, tenfold slips against the file's usual, implausible values, swapped BP",
+    arguments: [
+      ("Date,LDL\n2025-01-01,190\n2025-02-01,5.5\n", 1),  // 5.5 mmol/L after an LDL of 190
+      ("Date,A1c\n2025-01-01,5.6\n2025-02-01,5.5\n2025-03-01,56\n", 1),  // 56 for 5.6
+      ("Date,HDL\n2025-01-01,890\n", 1),
+      ("Date,BP\n2025-01-01,85/130\n", 1),
+      // A unit in the header converts the column: nothing to ask.
+      ("Date,HDL (mmol/L),Triglycerides (mmol/L)\n2025-01-10,1.4,1.7\n", 0),
+      ("Date,LDL\n2025-01-01,120\n2025-02-01,130\n", 0),
+    ])
+  func sameQuestions(text: String, count: Int) throws {
+    let plan = try Importer.plan(
+      Self.file(text), replace: false, into: .empty(createdAt: Timestamp(Fixture.now)), library: Fixture.library,
+      today: Self.today, now: Timestamp(Fixture.now))
+    #expect(plan.questions.count == count, "\(plan.questions)")
+  }
+}
