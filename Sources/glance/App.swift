@@ -59,6 +59,7 @@ struct App {
     case .version: console.out("glance \(GlanceVersion.current)")
     case .privacy: console.out(PrivacyPolicy.text)
     case .about: try about(context)
+    case .profile(let sex): try profile(sex: sex, context)
     case .library(let query, let category): try library(query: query, category: category, context)
     case .home: try home(context)
     case .setup(let markers): try setup(markers: markers, context)

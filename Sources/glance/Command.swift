@@ -7,6 +7,7 @@ enum Command: Equatable {
   case help(topic: String?)
   case version
   case about
+  case profile(sex: String?)
   case privacy
   case library(query: String?, category: String?)
   case setup(markers: String?)
@@ -210,6 +211,9 @@ enum CommandParser {
     case "privacy":
       try count(0...0, "nothing more")
       return .privacy
+    case "profile":
+      try count(0...0, "only --sex, e.g. glance profile --sex female")
+      return .profile(sex: arguments.value("sex"))
     case "prep":
       try count(0...0, "nothing more")
       return .prep

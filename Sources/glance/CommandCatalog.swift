@@ -169,6 +169,11 @@ enum CommandCatalog {
     CommandInfo(name: "about", usage: "glance about", summary: "Version, and where your data lives."),
     CommandInfo(name: "privacy", usage: "glance privacy", summary: "The privacy policy."),
     CommandInfo(
+      name: "profile", usage: "glance profile [--sex female|male|unspecified]",
+      summary: "Show or set the sex that sex-specific ranges (hemoglobin, HDL, ferritin…) are judged by.",
+      options: [("--sex S", "female, male or unspecified (then glance says where a range depends on sex).")],
+      examples: ["glance profile --sex female"], spec: OptionSpec(valued: ["sex"])),
+    CommandInfo(
       name: "help", usage: "glance help [COMMAND]", summary: "Help for glance or for one command."),
   ]
 

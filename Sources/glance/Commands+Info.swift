@@ -70,3 +70,18 @@ extension App {
     }
   }
 }
+
+extension App {
+  func profile(sex text: String?, _ context: Context) throws {
+    if let text {
+      guard let answer = Sex.answer(text) else {
+        throw UsageError(message: "--sex takes female, male or unspecified.", command: "profile")
+      }
+      try context.repository.setSex(answer)
+    }
+    let sex = try context.repository.read().profile.sex
+    console.out(
+      sex.map { "Sex-specific ranges are judged for \($0.plural)." }
+        ?? "No sex given: where a range depends on sex, glance says so. Set it with glance profile --sex female|male.")
+  }
+}

@@ -101,11 +101,26 @@ extension App {
         console.out(error.message + " Skipped; add it later with glance custom.")
       }
     }
+    console.out("")
+    console.out("Some ranges differ for women and men (hemoglobin, HDL, ferritin, creatinine, …).")
+    var sex: Sex?? = nil
+    while sex == nil {
+      console.prompt("Judge them for women or men? (female/male, Enter to skip): ")
+      guard let answer = try console.readLine() else { break }
+      sex = Sex.answer(answer)
+      if sex == nil { console.out("Please type female or male, or press Enter to skip.") }
+    }
     let newMarkers = chosen.filter { !alreadyTracked.contains($0.id) }
-    if !newMarkers.isEmpty || custom != nil {
+    let newSex = sex.flatMap { $0 }
+    if !newMarkers.isEmpty || custom != nil || newSex != nil {
       try context.repository.write(summary: "setup") { transaction in
         if let custom { transaction.apply(.putCustomMarker(custom)) }
         transaction.track(newMarkers.map(\.id) + (custom.map { [$0.id] } ?? []))
+        if let newSex {
+          var profile = transaction.document.profile
+          profile.sex = newSex
+          transaction.setProfile(profile)
+        }
       }
     }
     console.out("")

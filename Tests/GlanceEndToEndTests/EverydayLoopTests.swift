@@ -298,9 +298,15 @@ struct EverydayLoopTests {
     session.send("Blood ketones")
     #expect(session.expect("Its unit"))
     session.send("mmol/L")
+    // Sex-specific ranges: a word that is neither is asked again; the answer is kept.
+    #expect(session.expect("women or men"))
+    session.send("perhaps")
+    #expect(session.expect("Please type female or male"))
+    session.send("female")
     #expect(session.wait() == 0)
     #expect(session.transcript.contains("you're tracking 4 markers"))
     #expect(try glance.document().customMarkers.map(\.displayName) == ["Blood ketones"])
+    #expect(try glance.document().profile.sex == .female)
   }
 
   @Test("demo builds a throwaway folder and never touches real data")

@@ -285,12 +285,12 @@ extension MarkerLibrary {
       shortName: "Hemoglobin", category: "blood", unit: "g/dL",
       unitSynonyms: ["gm/dL"], siUnit: "g/L",
       siFactor: 10.0, siOffset: nil, decimals: 1,
-      referenceLow: 12.1, referenceHigh: 17.2,
+      referenceLow: 12.0, referenceHigh: 17.2,
       plausibleMin: 3.0, plausibleMax: 25.0,
       direction: .inRange, loinc: "718-7",
       aliases: ["hgb", "hb", "haemoglobin", "hemoglobine", "hemaglobin", "heamoglobin", "haemaglobin", "hemoglobin level", "blood hemoglobin", "cbc hemoglobin"],
       source: "MedlinePlus/A.D.A.M. hemoglobin text (copy); LOINC via HL7 FHIR and public code files",
-      notes: "Sex-specific (MedlinePlus): men 13.8-17.2 g/dL, women 12.1-15.1; default is the union. Mayo: men 13.5-17.5, women 12.0-15.5. Higher at altitude and in smokers. Plausible min/max are editorial typo-catching bounds (unverified).",
+      notes: "WHO 2024: anaemia below 13.0 g/dL in men, 12.0 in non-pregnant women (glance's lower bounds; the default is 12.0, the lower of the two). MedlinePlus: men 13.8-17.2, women 12.1-15.1. Mayo: men 13.5-17.5, women 12.0-15.5. Higher at altitude and in smokers. Plausible min/max are editorial typo-catching bounds (unverified).",
       isSystemDefined: true))
     markers.append(MarkerDefinition(
       id: UUID(uuid: (0xC9, 0xEA, 0x68, 0x7F, 0xAF, 0xDC, 0x44, 0x5F, 0xA4, 0x73, 0xEC, 0x33, 0x5C, 0x60, 0x9E, 0x18)), key: "hematocrit", displayName: "Hematocrit",
@@ -333,12 +333,12 @@ extension MarkerLibrary {
       shortName: "Ferritin", category: "blood", unit: "ng/mL",
       unitSynonyms: [], siUnit: "µg/L",
       siFactor: 1.0, siOffset: nil, decimals: 0,
-      referenceLow: 11.0, referenceHigh: 336.0,
+      referenceLow: 15.0, referenceHigh: 336.0,
       plausibleMin: 1.0, plausibleMax: 20000.0,
       direction: .inRange, loinc: "2276-4",
       aliases: ["serum ferritin", "ferritin level", "iron stores", "ferriten", "ferritine", "feritin"],
       source: "MedlinePlus-derived ranges (secondary source); LOINC via HL7 FHIR and public code files",
-      notes: "Sex-specific (MedlinePlus-derived): men 24-336 ng/mL, women 11-307; default is the union. Other sources: men 12-300/20-250, women 12-150/20-200. Acute-phase reactant: inflammation raises it and can mask iron deficiency. ng/mL = µg/L. Plausible min/max are editorial typo-catching bounds (unverified).",
+      notes: "WHO 2020: below 15 µg/L is iron deficiency in adults (glance's lower bound for both sexes). MedlinePlus-derived: men 24-336 ng/mL, women 11-307. Other sources: men 12-300/20-250, women 12-150/20-200. Acute-phase reactant: inflammation raises it and can mask iron deficiency. ng/mL = µg/L. Plausible min/max are editorial typo-catching bounds (unverified).",
       isSystemDefined: true))
     markers.append(MarkerDefinition(
       id: UUID(uuid: (0xFB, 0xCC, 0x38, 0x29, 0x97, 0x61, 0x46, 0x4B, 0xB3, 0x82, 0xEC, 0x13, 0x34, 0x89, 0xA4, 0xA3)), key: "tsh", displayName: "TSH (Thyroid-Stimulating Hormone)",

@@ -9,10 +9,34 @@ public struct Profile: Codable, Hashable, Sendable, Identifiable {
   public var id: UUID
   public var name: String
   public var createdAt: Timestamp
+  /// For sex-specific reference ranges (hemoglobin, HDL, ferritin, …); nil when not given, and
+  /// then such markers are judged by the range both sexes share, saying where it depends on sex.
+  public var sex: Sex?
 
-  public init(id: UUID = .random(), name: String = "Me", createdAt: Timestamp) {
+  public init(id: UUID = .random(), name: String = "Me", createdAt: Timestamp, sex: Sex? = nil) {
     self.id = id
     self.name = name
     self.createdAt = createdAt
+    self.sex = sex
+  }
+}
+
+/// The sex a reference range is written for.
+public enum Sex: String, Codable, Sendable, CaseIterable {
+  case female
+  case male
+
+  /// "women", "men": as a range is said.
+  public var plural: String { self == .female ? "women" : "men" }
+
+  /// An answer to "female or male?": `.some(nil)` for "unspecified" (or "skip"), nil for an
+  /// answer that is neither.
+  public static func answer(_ text: String) -> Sex?? {
+    switch text.trimmingWhitespace().lowercased() {
+    case "female", "f", "woman", "women": return .some(.female)
+    case "male", "m", "man", "men": return .some(.male)
+    case "unspecified", "none", "skip", "-", "": return .some(nil)
+    default: return nil
+    }
   }
 }

@@ -101,6 +101,16 @@ extension DataRepository {
     }
   }
 
+  /// Sets the sex sex-specific ranges are judged by; nil for "not given". Not an undo step: set
+  /// it again to change it.
+  public func setSex(_ sex: Sex?) throws {
+    try write(summary: "set sex") { transaction in
+      var profile = transaction.document.profile
+      profile.sex = sex
+      transaction.setProfile(profile)
+    }
+  }
+
   /// Sets "your target range" for a marker; nil for both restores the default. A marker not
   /// tracked yet starts being tracked (a target only means something for a marker you follow).
   /// Returns true when it had to start tracking it.

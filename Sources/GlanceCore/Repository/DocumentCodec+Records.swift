@@ -99,6 +99,10 @@ extension JSONWriter {
     string(profile.name)
     member("createdAt")
     timestamp(profile.createdAt)
+    if let sex = profile.sex {
+      member("sex")
+      string(sex.rawValue)
+    }
     raw("}")
   }
 
@@ -251,18 +255,20 @@ extension JSONReader {
     var id: UUID?
     var name: String?
     var createdAt: Timestamp?
+    var sex: Sex?
     try readObject { reader, key in
       switch key {
       case "id": id = try reader.readUUID()
       case "name": name = try reader.readString()
       case "createdAt": createdAt = try reader.readTimestamp()
+      case "sex": sex = try reader.readEnum(Sex.self, "sex")
       default: try reader.skipValue()
       }
     }
     return Profile(
       id: try required(id, "id", in: "The profile", self, at: start),
       name: try required(name, "name", in: "The profile", self, at: start),
-      createdAt: try required(createdAt, "createdAt", in: "The profile", self, at: start))
+      createdAt: try required(createdAt, "createdAt", in: "The profile", self, at: start), sex: sex)
   }
 
   mutating func readUserMarker() throws -> UserMarker {

@@ -130,7 +130,7 @@ public final class LocalDataRepository: DataRepository {
       transaction.recordsUndo = recordsUndo
       let result = try body(&transaction)
       // An undo pops a step even when its operations change nothing; that still needs saving.
-      guard transaction.hasChanges || transaction.document.undo != originalUndo else {
+      guard transaction.hasChanges || transaction.profileChanged || transaction.document.undo != originalUndo else {
         return result
       }
       let document = transaction.finished()

@@ -81,9 +81,16 @@ public struct Transaction {
   /// True when something actually changed.
   public var hasChanges: Bool { !inverse.isEmpty }
 
-  /// Adopts another profile (an import into an empty store, or a replace). Not undone: the
-  /// profile is a silent default nobody sees.
-  mutating func setProfile(_ profile: Profile) { document.profile = profile }
+  /// True when the profile changed: saved, though no undo step records it.
+  public private(set) var profileChanged = false
+
+  /// Adopts another profile (an import into an empty store, a replace, `glance profile --sex`).
+  /// Not undone: `undo` takes back readings, visits and markers; the profile is set again instead.
+  public mutating func setProfile(_ profile: Profile) {
+    guard profile != document.profile else { return }
+    document.profile = profile
+    profileChanged = true
+  }
 
   /// Takes back the newest change (for `undo`): pops its step and applies its operations. With
   /// `expecting`, only when it is still that step (same id).

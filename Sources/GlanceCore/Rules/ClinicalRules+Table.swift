@@ -22,7 +22,10 @@ extension ClinicalRules {
       source: "\(nhlbi): optimal <100 mg/dL. CVI 9.5% (Smith et al., Clin Chem 1993)."),
     ClinicalRule(
       key: "hdl", minimumChangePercent: rcv(cvi: 7.4),
-      source: "\(nhlbi): low is <40 mg/dL (men), <50 (women). CVI 7.4% (Smith et al., Clin Chem 1993)."),
+      male: ReferenceRange(low: 40, high: nil), female: ReferenceRange(low: 50, high: nil),
+      source:
+        "\(nhlbi): low is <40 mg/dL (men), <50 (women). CVI 7.4% (Smith et al., Clin Chem 1993). Men ≥40, women ≥50 (NHLBI; metabolic-syndrome criteria)."
+    ),
     ClinicalRule(
       key: "triglycerides", highStrict: true, criticalHigh: .above(1000), minimumChangePercent: rcv(cvi: 22.6),
       source:
@@ -55,8 +58,9 @@ extension ClinicalRules {
       source: "LabCorp reference interval (secondary). CVI 26% (Clin Chem 1999;45:561)."),
     ClinicalRule(
       key: "creatinine", criticalHigh: .atLeast(6.0), minimumChangePercent: 14.3,
+      male: ReferenceRange(low: 0.7, high: 1.3), female: ReferenceRange(low: 0.6, high: 1.1),
       source:
-        "MedlinePlus reference range. RCV 14.26% (Jaffe; Clin Lab 2022, doi 10.7754/Clin.Lab.2022.220524). Critical: ≥6.0 mg/dL (Starling list; Kost 1990 mean 7.4)."
+        "MedlinePlus reference range. RCV 14.26% (Jaffe; Clin Lab 2022, doi 10.7754/Clin.Lab.2022.220524). Critical: ≥6.0 mg/dL (Starling list; Kost 1990 mean 7.4). MedlinePlus: men 0.7–1.3, women 0.6–1.1 mg/dL."
     ),
     ClinicalRule(
       key: "egfr", minimumChangePercent: 16.5,
@@ -69,7 +73,10 @@ extension ClinicalRules {
     ),
     ClinicalRule(
       key: "uric-acid", minimumChangePercent: rcv(cvi: 9),
-      source: "MedlinePlus reference range. CVI 9–12% (Cotlove et al., Clin Chem 1970); the lower figure is used."),
+      male: ReferenceRange(low: 3.5, high: 7.2), female: ReferenceRange(low: 2.6, high: 6.0),
+      source:
+        "MedlinePlus reference range. CVI 9–12% (Cotlove et al., Clin Chem 1970); the lower figure is used. Reference file: men 3.5–7.2, women 2.6–6.0 mg/dL (the current A.D.A.M. text prints 4.0–8.6 and 3.0–7.1)."
+    ),
     ClinicalRule(
       key: "uacr", highStrict: true, minimumChangePercent: 83,
       source:
@@ -103,13 +110,15 @@ extension ClinicalRules {
       source: "MedlinePlus reference range. CVI 3–4% (Cotlove et al., Clin Chem 1970); the lower figure is used."),
     ClinicalRule(
       key: "hemoglobin", criticalLow: .atMost(7.0), criticalHigh: .atLeast(20.0), minimumChangePercent: rcv(cvi: 2.8),
+      male: ReferenceRange(low: 13.0, high: 17.2), female: ReferenceRange(low: 12.0, high: 15.1),
       source:
-        "MedlinePlus reference range. CVI 2.8% (Arch Pathol Lab Med 1992;116:825). Critical: ≤7.0 / ≥20.0 g/dL (Houston Methodist, Mayo; Kost, JAMA 1990 (survey means): 6.6 / 19.9)."
+        "MedlinePlus reference range. CVI 2.8% (Arch Pathol Lab Med 1992;116:825). Critical: ≤7.0 / ≥20.0 g/dL (Houston Methodist, Mayo; Kost, JAMA 1990 (survey means): 6.6 / 19.9). WHO 2024 haemoglobin cut-offs: anaemia below 13.0 g/dL in men, 12.0 in non-pregnant women; upper limits MedlinePlus (men 17.2, women 15.1)."
     ),
     ClinicalRule(
       key: "hematocrit", criticalLow: .atMost(20), criticalHigh: .atLeast(60), minimumChangePercent: rcv(cvi: 2.9),
+      male: ReferenceRange(low: 40.7, high: 50.3), female: ReferenceRange(low: 36.1, high: 44.3),
       source:
-        "MedlinePlus reference range. CVI 2.9% (Arch Pathol Lab Med 1992;116:825). Critical: ≤20 / ≥60% (Starling; Kost, JAMA 1990 (survey means): 18 / 61)."
+        "MedlinePlus reference range. CVI 2.9% (Arch Pathol Lab Med 1992;116:825). Critical: ≤20 / ≥60% (Starling; Kost, JAMA 1990 (survey means): 18 / 61). MedlinePlus: men 40.7–50.3%, women 36.1–44.3%."
     ),
     ClinicalRule(
       key: "wbc", criticalLow: .atMost(2.0), criticalHigh: .atLeast(40), minimumChangePercent: rcv(cvi: 10.8),
@@ -123,7 +132,10 @@ extension ClinicalRules {
     ),
     ClinicalRule(
       key: "ferritin", minimumChangePercent: 18.3,
-      source: "MedlinePlus reference range. RCV 18.3% (Cokluk et al., Clin Lab 2021)."),
+      male: ReferenceRange(low: 15, high: 336), female: ReferenceRange(low: 15, high: 307),
+      source:
+        "MedlinePlus reference range. RCV 18.3% (Cokluk et al., Clin Lab 2021). WHO 2020 ferritin guideline: below 15 µg/L is iron deficiency in adults; upper limits MedlinePlus (men 336, women 307)."
+    ),
     ClinicalRule(
       key: "tsh", criticalHigh: .above(100), minimumChangePercent: 54.7,
       source:
@@ -198,7 +210,10 @@ extension ClinicalRules {
     ClinicalRule(key: "weight", source: "No reference range; no biological-variation figure read."),
     ClinicalRule(key: "bmi", source: "NHLBI: normal 18.5–24.9. No biological-variation figure read."),
     ClinicalRule(
-      key: "waist", source: "NHLBI: high above 40 in (men), 35 in (women). No biological-variation figure read."),
+      key: "waist", male: ReferenceRange(low: nil, high: 40), female: ReferenceRange(low: nil, high: 35),
+      source:
+        "NHLBI: high above 40 in (men), 35 in (women). No biological-variation figure read. NHLBI: above 40 in (men) or 35 in (women)."
+    ),
     ClinicalRule(
       key: "psa", minimumChangePercent: rcv(cvi: 6.8),
       source:

@@ -72,14 +72,20 @@ public struct ClinicalRule: Sendable, Equatable {
   public var flagsLow: Bool
   /// Named stages above the high bound (blood pressure), lowest first.
   public var stages: [Stage]
+  /// Ranges written for men and for women; the library's default range is the span both share
+  /// the edges of, used when the person has not said.
+  public var male: ReferenceRange?
+  public var female: ReferenceRange?
   /// Where each figure comes from: guideline or organisation and year.
   public var source: String
 
   public init(
     key: String, lowStrict: Bool = false, highStrict: Bool = false, criticalLow: Limit? = nil,
     criticalHigh: Limit? = nil, minimumChangePercent: Double? = nil, flagsLow: Bool = true, stages: [Stage] = [],
-    source: String
+    male: ReferenceRange? = nil, female: ReferenceRange? = nil, source: String
   ) {
+    self.male = male
+    self.female = female
     self.key = key
     self.lowStrict = lowStrict
     self.highStrict = highStrict
@@ -90,6 +96,9 @@ public struct ClinicalRule: Sendable, Equatable {
     self.stages = stages
     self.source = source
   }
+
+  /// The range written for `sex`, if the rule has one.
+  public func range(for sex: Sex) -> ReferenceRange? { sex == .male ? male : female }
 
   /// True when `value` is in a critical limit.
   public func isCritical(_ value: Double) -> Bool {

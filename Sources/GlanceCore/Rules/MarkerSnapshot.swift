@@ -13,12 +13,22 @@ public struct MarkerSnapshot: Sendable {
   /// Oldest first.
   public let entries: [MarkerEntry]
   public let range: ReferenceRange
+  /// The person's sex, for sex-specific ranges; nil when not given.
+  public let sex: Sex?
 
-  public init(definition: MarkerDefinition, tracked: UserMarker?, entries: [MarkerEntry]) {
+  public init(definition: MarkerDefinition, tracked: UserMarker?, entries: [MarkerEntry], sex: Sex? = nil) {
     self.definition = definition
     self.tracked = tracked
     self.entries = entries
-    self.range = tracked?.effectiveRange(for: definition) ?? definition.defaultRange
+    self.sex = sex
+    let rule = definition.isSystemDefined ? ClinicalRules.rule(for: definition.key) : nil
+    if let tracked, tracked.hasCustomRange {
+      range = tracked.effectiveRange(for: definition)
+    } else if let sex, let own = rule?.range(for: sex) {
+      range = own
+    } else {
+      range = definition.defaultRange
+    }
   }
 
   public var latest: MarkerEntry? { entries.last }
@@ -34,7 +44,20 @@ public struct MarkerSnapshot: Sendable {
   /// The status of `entry` and its words (a censored value judged by what it can be; critical
   /// limits and a guideline's stages applied).
   public func judgement(of entry: MarkerEntry) -> Judgement {
-    Judgement.of(entry.value, comparator: entry.comparator, range: range, rule: rule)
+    let judgement = Judgement.of(entry.value, comparator: entry.comparator, range: range, rule: rule)
+    // Sex not given: a value in the shared range but outside one sex's is not silently "in range".
+    guard sex == nil, !hasCustomRange, entry.comparator == nil, !judgement.status.isOutOfRange,
+      let rule, let male = rule.male, let female = rule.female
+    else { return judgement }
+    for (own, sex) in [(male, Sex.male), (female, Sex.female)] {
+      if own.isBelow(entry.value) {
+        return Judgement(status: .watchLow, words: "range depends on sex: below it for \(sex.plural)")
+      }
+      if own.isAbove(entry.value) {
+        return Judgement(status: .watchHigh, words: "range depends on sex: above it for \(sex.plural)")
+      }
+    }
+    return judgement
   }
 
   public var trend: Trend { Trend.of(entries, definition: definition, range: range) }
@@ -120,7 +143,8 @@ extension GlanceDocument {
     return trackedMarkers.compactMap { tracked in
       guard let definition = definition(for: tracked.markerID, library: library) else { return nil }
       let indices = groups.first { $0.0 == tracked.markerID }?.1 ?? []
-      return MarkerSnapshot(definition: definition, tracked: tracked, entries: indices.map { self.entries[$0] })
+      return MarkerSnapshot(
+        definition: definition, tracked: tracked, entries: indices.map { self.entries[$0] }, sex: profile.sex)
     }
   }
 
@@ -128,6 +152,6 @@ extension GlanceDocument {
   public func snapshot(for definition: MarkerDefinition) -> MarkerSnapshot {
     MarkerSnapshot(
       definition: definition, tracked: trackedMarkers.first { $0.markerID == definition.id },
-      entries: entries.filter { $0.markerID.words == definition.id.words })
+      entries: entries.filter { $0.markerID.words == definition.id.words }, sex: profile.sex)
   }
 }

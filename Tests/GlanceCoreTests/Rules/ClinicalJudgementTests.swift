@@ -198,7 +198,7 @@ struct ClinicalJudgementTests {
       ("alt", 3.0, MarkerStatus.normal), ("ast", 2, .normal), ("ggt", 1, .normal),
       ("resting-hr", 52, .watchLow), ("resting-hr", 49, .low),
       // No source gives a "near" band for a one-sided limit.
-      ("a1c", 5.1, .normal), ("hdl", 41, .normal), ("ldl", 95, .normal),
+      ("a1c", 5.1, .normal), ("ldl", 95, .normal), ("egfr", 62, .normal),
     ] as [(String, Double, MarkerStatus)])
   func unflaggedLows(key: String, value: Double, expected: MarkerStatus) throws {
     #expect(try Self.judge(key, value).status == expected)
@@ -314,5 +314,64 @@ struct ClinicalJudgementTests {
       document: .empty(createdAt: Self.now), library: Fixture.library)
     let question = drafts.flatMap(\.checks).contains { $0.question.contains("the wrong way round") }
     #expect(question == asked)
+  }
+
+  // MARK: 7. Sex-specific ranges
+
+  @Test(
+    "sex-specific ranges (WHO 2024 hemoglobin, WHO 2020 ferritin, NHLBI HDL, MedlinePlus)",
+    arguments: [
+      // (marker, value, sex, status, words contain)
+      ("hemoglobin", 12.7, Sex?.none, MarkerStatus.watchLow, "range depends on sex: below it for men"),
+      ("hemoglobin", 12.7, .male, .low, "below range"),
+      ("hemoglobin", 12.7, .female, .normal, "in range"),
+      ("hemoglobin", 16.0, .female, .high, "above range"),
+      ("ferritin", 13, nil, .low, "below range"),  // below 15 for everyone
+      ("ferritin", 13, .female, .low, "below range"),
+      ("hdl", 45, nil, .watchLow, "below it for women"),
+      ("hdl", 45, .female, .low, "below range"),
+      ("hdl", 45, .male, .normal, "in range"),
+      ("hematocrit", 38, nil, .watchLow, "below it for men"),
+      ("creatinine", 1.2, nil, .watchHigh, "above it for women"),
+      ("uric-acid", 6.5, nil, .watchHigh, "above it for women"),
+      ("waist", 37, nil, .watchHigh, "above it for women"),
+      ("waist", 37, .male, .normal, "in range"),
+    ] as [(String, Double, Sex?, MarkerStatus, String)])
+  func sexRanges(key: String, value: Double, sex: Sex?, status: MarkerStatus, words: String) {
+    let marker = Self.marker(key)
+    let entry = Fixture.entry(marker, value, on: "2026-01-01")
+    let judgement = MarkerSnapshot(definition: marker, tracked: nil, entries: [entry], sex: sex).judgement(of: entry)
+    #expect(judgement.status == status)
+    #expect(judgement.words.contains(words), "\(judgement.words)")
+  }
+
+  @Test("the person's own target range wins over sex-specific ones")
+  func customRangeWins() {
+    let hdl = Self.marker("hdl")
+    let tracked = UserMarker(markerID: hdl.id, customReferenceLow: 60, displayOrder: 0, addedAt: Self.now)
+    let entry = Fixture.entry(hdl, 55, on: "2026-01-01")
+    let snapshot = MarkerSnapshot(definition: hdl, tracked: tracked, entries: [entry], sex: .male)
+    #expect(snapshot.judgement(of: entry).status == .low)
+  }
+
+  @Test("the sex is kept in the data file and read back; undo leaves it", arguments: [Sex.female, .male])
+  func sexStored(sex: Sex) throws {
+    let folder = TemporaryFolder()
+    let repository = LocalDataRepository(location: DataLocation(folder: folder.path), clock: { Fixture.now })
+    try repository.setSex(sex)
+    #expect(try LocalDataRepository(location: DataLocation(folder: folder.path)).read().profile.sex == sex)
+    #expect(try repository.read().undo.isEmpty)
+    try repository.setSex(nil)
+    #expect(try LocalDataRepository(location: DataLocation(folder: folder.path)).read().profile.sex == nil)
+  }
+
+  @Test(
+    "answers to the sex question",
+    arguments: [
+      ("female", Sex??.some(.female)), ("F", .some(.female)), ("men", .some(.male)), ("", .some(nil)),
+      ("unspecified", .some(nil)), ("yes", nil),
+    ])
+  func sexAnswers(text: String, expected: Sex??) {
+    #expect(Sex.answer(text) == expected)
   }
 }

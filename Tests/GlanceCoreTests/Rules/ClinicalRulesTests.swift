@@ -40,8 +40,8 @@ struct ClinicalRulesTests {
   static func table() -> String {
     func limit(_ limit: ClinicalRule.Limit?) -> String { limit?.text() ?? "" }
     var lines = [
-      "| marker | judged range | critical low | critical high | plausible (asked) | trend needs | source |",
-      "|---|---|---|---|---|---|---|",
+      "| marker | judged range | men / women | critical low | critical high | plausible (asked) | trend needs | source |",
+      "|---|---|---|---|---|---|---|---|",
     ]
     for rule in ClinicalRules.all {
       let marker = Fixture.library.marker(key: rule.key)!
@@ -51,8 +51,11 @@ struct ClinicalRulesTests {
       }
       let plausible = "\(ValueText.number(marker.plausibleMin ?? 0))–\(ValueText.number(marker.plausibleMax ?? 0))"
       let change = rule.minimumChangePercent.map { "≥ \(ValueText.number(($0 * 10).rounded() / 10))%" } ?? "any change"
+      let sexes = [rule.male, rule.female].compactMap { $0 }.compactMap {
+        ValueText.rangeInWords($0, unit: marker.unit)
+      }.joined(separator: " / ")
       lines.append(
-        "| `\(rule.key)` | \(range) | \(limit(rule.criticalLow)) | \(limit(rule.criticalHigh)) | \(plausible) | \(change) | \(rule.source) |"
+        "| `\(rule.key)` | \(range) | \(sexes) | \(limit(rule.criticalLow)) | \(limit(rule.criticalHigh)) | \(plausible) | \(change) | \(rule.source) |"
       )
     }
     return lines.joined(separator: "\n")
