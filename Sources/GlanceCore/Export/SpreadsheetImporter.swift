@@ -118,18 +118,18 @@ enum SpreadsheetImporter {
     var result: [String] = []
     for (index, row) in rows.enumerated() {
       let draft = row.draft
-      let where_ = "row \(row.line), \(DateText.long(draft.date))"
+      let place = "row \(row.line), \(DateText.long(draft.date))"
       for check in EntryChecks.questions(
         value: draft.value, comparator: draft.comparator, marker: draft.marker, usual: usual[draft.marker.id] ?? nil,
         unitTyped: row.unitTyped)
       {
-        result.append("\(where_): \(check.question)")
+        result.append("\(place): \(check.question)")
       }
       if draft.marker.key == "bp-systolic", index + 1 < rows.count, rows[index + 1].draft.marker.key == "bp-diastolic",
         rows[index + 1].line == row.line,
         let swapped = EntryChecks.swappedBloodPressure(systolic: draft.value, diastolic: rows[index + 1].draft.value)
       {
-        result.append("\(where_): \(swapped.question)")
+        result.append("\(place): \(swapped.question)")
       }
     }
     return result
