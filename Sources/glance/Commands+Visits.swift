@@ -91,15 +91,17 @@ extension App {
   }
 
   func search(_ query: String, _ context: Context) throws {
-    // A marker hit shows its latest reading; nothing older is needed.
-    let document = try context.view(.latest(1)).document
+    // Every reading, for the notes; a marker hit shows its latest.
+    let view = try context.view(.all, allIDs: true)
+    let document = view.document
     let all = context.allMarkers(document)
     // "lipids" or "vitals" names a group: its markers are what the person is after.
     let markers = LibraryBrowser.markers(
       matching: query, in: all, categories: context.repository.library.categories + [.custom])
     let visits = SearchService(markers: []).searchVisits(query, in: document.visits)
+    let noted = SearchService(markers: []).searchNotes(query, in: document.entries)
     if let friend = FalseFriends.named(query) { console.out(friend.explanation + "\n") }
-    guard !markers.isEmpty || !visits.isEmpty else {
+    guard !markers.isEmpty || !visits.isEmpty || !noted.isEmpty else {
       throw SearchError.nothing(query)
     }
     let style = context.style
@@ -129,6 +131,19 @@ extension App {
           "  \(ids[visit.id] ?? "")  \(DateText.long(visit.date))  \(visit.doctorName)  \(VisitsView.typeName(visit))\(note)"
         )
       }
+    }
+    if !noted.isEmpty {
+      if !markers.isEmpty || !visits.isEmpty { console.out("") }
+      console.out(style.paint("Readings with a matching note", .bold))
+      let shown = Array(noted.prefix(10))
+      let ids = ShortID.prefixes(for: shown.map(\.id), amongPrefixes: view.allEntryIDPrefixes)
+      for entry in shown {
+        let name = document.definition(for: entry.markerID, library: context.repository.library)?.shortName ?? "?"
+        let note = TextWidth.truncate(ShowView.firstLine(entry.note ?? ""), to: 40, unicode: style.unicode)
+        console.out(
+          "  \(ids[entry.id] ?? "")  \(DateText.long(entry.dateOfService))  \(name) \(entry.valueText)  \(note)")
+      }
+      if noted.count > 10 { console.out("  … and \(noted.count - 10) more.") }
     }
   }
 }

@@ -12,10 +12,10 @@
 ///   (`ClinicalRules`); the item says such values are usually looked at promptly.
 /// - Out of range: the latest reading is outside the range (a censored value only when every
 ///   value it can be is outside).
-/// - Trend: the longest run of readings ending with the latest, three or more, each moving the
-///   concerning way for the marker's direction (down for higher-is-better, up for
-///   lower-is-better, away from the middle of the range for in-range markers), whose change from
-///   first to last is more than noise. Only readings `Trend.readings` counts are used.
+/// - Trend: the marker's trend (`Trend`, the same run the arrow shows) is worth watching: three or
+///   more readings ending with the latest, moving one way by more than noise, down for
+///   higher-is-better, up for lower-is-better, away from the middle of the range for in-range
+///   markers (or further out of range).
 ///
 /// Items come most severe first (critical, out of range, trend), in tracking order within each.
 /// Custom markers get none: glance knows nothing medical about them.
@@ -71,11 +71,13 @@ public enum InsightsEngine {
   static func trend(_ snapshot: MarkerSnapshot, at now: Timestamp) -> VisitPrepInsight? {
     let definition = snapshot.definition
     let readings = Trend.readings(snapshot.entries, of: definition)
-    let run = concerningRun(readings, direction: definition.direction, range: snapshot.range)
-    guard run.count >= minimumRun, let first = run.first, let last = run.last,
-      Trend.isMeaningful(from: first.value, to: last.value, minimumChangePercent: snapshot.rule?.minimumChangePercent)
-    else { return nil }
-    let rising = last.value > first.value
+    let trend = Trend.of(
+      readings.map(\.value), direction: definition.direction, range: snapshot.range,
+      minimumChangePercent: snapshot.rule?.minimumChangePercent)
+    guard trend.meaning == .concerning else { return nil }
+    let run = Array(readings.suffix(Trend.runLength(readings.map(\.value))))
+    guard let last = run.last else { return nil }
+    let rising = trend.arrow == .up
     let values = run.map { ValueText.value($0.value, $0.comparator) }.joinedText(" → ")
     let unit = definition.unit == "%" ? "%" : " " + definition.unit
     let text =
@@ -84,33 +86,6 @@ public enum InsightsEngine {
     return VisitPrepInsight(
       id: identifier(definition.id, rising ? "up" : "down", last.id), markerID: definition.id,
       kind: rising ? .trendingUp : .trendingDown, suggestionText: text, triggeringValues: run, generatedAt: now)
-  }
-
-  /// The longest run of readings, ending with the latest, in which every step moved the
-  /// concerning way (and, for in-range markers, in one direction).
-  public static func concerningRun(_ entries: [MarkerEntry], direction: Direction, range: ReferenceRange)
-    -> [MarkerEntry]
-  {
-    guard entries.count >= 2 else { return [] }
-    func concerning(_ a: Double, _ b: Double) -> Bool {
-      switch direction {
-      case .higherIsBetter: return b < a
-      case .lowerIsBetter: return b > a
-      case .inRange:
-        guard let middle = range.middle else { return false }
-        return abs(b - middle) > abs(a - middle)
-      }
-    }
-    var start = entries.count - 1
-    let rising = entries[entries.count - 1].value > entries[entries.count - 2].value
-    while start > 0 {
-      let a = entries[start - 1].value
-      let b = entries[start].value
-      guard concerning(a, b), (b > a) == rising, a != b else { break }
-      start -= 1
-    }
-    let run = Array(entries[start...])
-    return run.count >= 2 ? run : []
   }
 
   /// "Triglycerides were", "LDL Cholesterol was": a name whose main word ends in a plural s.

@@ -60,7 +60,7 @@ extension MarkerLibrary {
       referenceLow: 40.0, referenceHigh: nil,
       plausibleMin: 5.0, plausibleMax: 200.0,
       direction: .higherIsBetter, loinc: "2085-9",
-      aliases: ["good cholesterol", "good chol", "hdl-c", "hdl c", "hdl chol", "high density lipoprotein", "high-density lipoprotein", "high density lipoprotein cholesterol", "hdl cholestrol", "hdl level"],
+      aliases: ["good cholesterol", "good chol", "hdl-c", "hdl c", "hdl chol", "high density lipoprotein", "high-density lipoprotein", "high density lipoprotein cholesterol", "hdl cholestrol", "hdl level", "healthy cholesterol"],
       source: "NHLBI/ATP III (via reprinted tables), Merck/MSD Manuals; LOINC via HL7 FHIR and public code files",
       notes: "Sex-specific (NHLBI): low is <40 mg/dL in men, <50 in women; >=60 protective. Default low is the men's/any-sex 40; women may set 50 as their target. Merck lists >40 desirable, MSD >60. Plausible min/max are editorial typo-catching bounds (unverified).",
       isSystemDefined: true))
@@ -132,7 +132,7 @@ extension MarkerLibrary {
       referenceLow: nil, referenceHigh: 5.7,
       plausibleMin: 3.0, plausibleMax: 20.0,
       direction: .lowerIsBetter, loinc: "4548-4",
-      aliases: ["hba1c", "hb a1c", "hgb a1c", "hba1", "haemoglobin a1c", "hemaglobin a1c", "hemoglobin aic", "aic", "a1-c", "glycated hemoglobin", "glycated haemoglobin", "glycosylated hemoglobin", "glycohemoglobin", "average blood sugar", "3 month sugar"],
+      aliases: ["hba1c", "hb a1c", "hgb a1c", "hba1", "haemoglobin a1c", "hemaglobin a1c", "hemoglobin aic", "aic", "a1-c", "glycated hemoglobin", "glycated haemoglobin", "glycosylated hemoglobin", "glycohemoglobin", "average blood sugar", "3 month sugar", "diabetes test", "sugar average"],
       source: "ADA Standards of Care (Diabetes Care table), Merck Manual; LOINC via HL7 FHIR IG",
       notes: "ADA: normal <5.7% (a strict bound); prediabetes 5.7-6.4% (39-46 mmol/mol); diabetes >=6.5% (48 mmol/mol); many care plans aim below 7.0% (53 mmol/mol). Labs often print 4.0-5.6%. IFCC-reported A1c is LOINC 59261-8. Added here (reference has siFactor null): the conversion is affine, IFCC mmol/mol = (NGSP% - 2.152) / 0.09148, encoded as siOffset 2.152 and siFactor 10.9314 (= 1/0.09148); 6.5% -> 47.5, printed as 48. Key renamed from the reference's hba1c to a1c. Plausible min/max are editorial typo-catching bounds (unverified).",
       isSystemDefined: true))
@@ -192,7 +192,7 @@ extension MarkerLibrary {
       referenceLow: 2.6, referenceHigh: 7.2,
       plausibleMin: 0.5, plausibleMax: 25.0,
       direction: .inRange, loinc: "3084-1",
-      aliases: ["urate", "serum urate", "uricacid", "uric", "uric acid level", "sua"],
+      aliases: ["urate", "serum urate", "uricacid", "uric", "uric acid level", "sua", "gout", "gout test"],
       source: "Lab reference pages (mrlabtest, healthcheckup, droracle); LOINC via HL7 FHIR IG",
       notes: "Sex-specific: men 3.5-7.2 mg/dL, women 2.6-6.0 (other sources 3.4-7.0 / 2.4-6.0); default is the union. >6 mg/dL (360 µmol/L) is the level gout guidelines most often cite. Plausible min/max are editorial typo-catching bounds (unverified).",
       isSystemDefined: true))
@@ -288,7 +288,7 @@ extension MarkerLibrary {
       referenceLow: 12.0, referenceHigh: 17.2,
       plausibleMin: 3.0, plausibleMax: 25.0,
       direction: .inRange, loinc: "718-7",
-      aliases: ["hgb", "hb", "haemoglobin", "hemoglobine", "hemaglobin", "heamoglobin", "haemaglobin", "hemoglobin level", "blood hemoglobin", "cbc hemoglobin"],
+      aliases: ["hgb", "hb", "haemoglobin", "hemoglobine", "hemaglobin", "heamoglobin", "haemaglobin", "hemoglobin level", "blood hemoglobin", "cbc hemoglobin", "anemia", "anemia test"],
       source: "MedlinePlus/A.D.A.M. hemoglobin text (copy); LOINC via HL7 FHIR and public code files",
       notes: "WHO 2024: anaemia below 13.0 g/dL in men, 12.0 in non-pregnant women (glance's lower bounds; the default is 12.0, the lower of the two). MedlinePlus: men 13.8-17.2, women 12.1-15.1. Mayo: men 13.5-17.5, women 12.0-15.5. Higher at altitude and in smokers. Plausible min/max are editorial typo-catching bounds (unverified).",
       isSystemDefined: true))
@@ -372,7 +372,7 @@ extension MarkerLibrary {
       referenceLow: 20.0, referenceHigh: 50.0,
       plausibleMin: 2.0, plausibleMax: 250.0,
       direction: .inRange, loinc: "62292-8",
-      aliases: ["vitamin d", "vit d", "vitd", "vitamin d total", "vitamin d 25-oh", "25-oh d", "25 oh d", "25(oh)d", "25-oh vitamin d", "25-hydroxyvitamin d", "25 hydroxy vitamin d", "calcidiol", "vitamin d3", "vit d3", "vitamine d"],
+      aliases: ["vitamin d", "vit d", "vitd", "vitamin d total", "vitamin d 25-oh", "25-oh d", "25 oh d", "25(oh)d", "25-oh vitamin d", "25-hydroxyvitamin d", "25 hydroxy vitamin d", "calcidiol", "vitamin d3", "vit d3", "vitamine d", "sunshine vitamin"],
       source: "IOM/NAM and NIH ODS categories (AHRQ table), Endocrine Society 2011; LOINC via HL7 FHIR and public code files",
       notes: "IOM/NAM and NIH ODS: <12 ng/mL (<30 nmol/L) deficient; 12-<20 inadequate; >=20 ng/mL (50 nmol/L) adequate for bone health; >50 ng/mL (125 nmol/L) potential adverse effects. The Endocrine Society (2011) used >=30 as sufficient and many labs print 30-100 ng/mL. LOINC 62292-8 = D2+D3; 1989-3 = D3 only. 1,25-dihydroxy vitamin D is a different test. Plausible min/max are editorial typo-catching bounds (unverified).",
       isSystemDefined: true))
@@ -420,7 +420,7 @@ extension MarkerLibrary {
       referenceLow: 135.0, referenceHigh: 145.0,
       plausibleMin: 100.0, plausibleMax: 190.0,
       direction: .inRange, loinc: "2951-2",
-      aliases: ["na", "na+", "serum sodium", "sodium serum", "sodium level", "sodum"],
+      aliases: ["na", "na+", "serum sodium", "sodium serum", "sodium level", "sodum", "salt", "blood salt"],
       source: "NLM/MedlinePlus (as cited); LOINC via public code files",
       notes: "NLM/MedlinePlus: 135-145 mEq/L; some labs 136-144/145. mEq/L = mmol/L for sodium (the SI unit, factor 1); many US labs print mmol/L. Plausible min/max are editorial typo-catching bounds (unverified).",
       isSystemDefined: true))
@@ -480,7 +480,7 @@ extension MarkerLibrary {
       referenceLow: 90.0, referenceHigh: 120.0,
       plausibleMin: 50.0, plausibleMax: 280.0,
       direction: .inRange, loinc: "8480-6",
-      aliases: ["systolic", "sbp", "top number", "upper number", "first number", "systolic blood pressure", "systolic pressure", "systolic bp", "sys", "systolc"],
+      aliases: ["systolic", "sbp", "top number", "upper number", "first number", "systolic blood pressure", "systolic pressure", "systolic bp", "sys", "systolc", "upper blood pressure", "upper bp", "top blood pressure"],
       source: "2017 ACC/AHA categories (BMC reprint), hypotension <90/60; LOINC via HL7 FHIR vital signs",
       notes: "2017 ACC/AHA: normal <120 (a strict bound) with diastolic <80; elevated 120-129; stage 1 130-139; stage 2 >=140; crisis >=180. Older JNC7 used 140 for stage 1. Low bound 90 = common hypotension definition (<90/60), relevant mainly with symptoms. SI (kPa) unused, so no SI unit. Moved from Heart to Vitals & Body. Plausible min/max are editorial typo-catching bounds (unverified).",
       isSystemDefined: true))
@@ -492,7 +492,7 @@ extension MarkerLibrary {
       referenceLow: 60.0, referenceHigh: 80.0,
       plausibleMin: 20.0, plausibleMax: 180.0,
       direction: .inRange, loinc: "8462-4",
-      aliases: ["diastolic", "dbp", "bottom number", "lower number", "second number", "diastolic blood pressure", "diastolic pressure", "diastolic bp", "dia", "diastolc"],
+      aliases: ["diastolic", "dbp", "bottom number", "lower number", "second number", "diastolic blood pressure", "diastolic pressure", "diastolic bp", "dia", "diastolc", "lower blood pressure", "lower bp", "bottom blood pressure"],
       source: "2017 ACC/AHA categories (BMC reprint), hypotension <90/60; LOINC via HL7 FHIR vital signs",
       notes: "2017 ACC/AHA: normal <80 (a strict bound); stage 1 80-89; stage 2 >=90; crisis >=120. Low bound 60 = common hypotension definition. SI (kPa) unused, so no SI unit. Moved from Heart to Vitals & Body. Plausible min/max are editorial typo-catching bounds (unverified).",
       isSystemDefined: true))
@@ -525,7 +525,7 @@ extension MarkerLibrary {
       shortName: "BMI", category: "vitals-body", unit: "kg/m²",
       unitSynonyms: ["kg/m2", "kg/m^2"], siUnit: nil,
       siFactor: nil, siOffset: nil, decimals: 1,
-      referenceLow: 18.5, referenceHigh: 24.9,
+      referenceLow: 18.5, referenceHigh: 25.0,
       plausibleMin: 10.0, plausibleMax: 100.0,
       direction: .inRange, loinc: "39156-5",
       aliases: ["body mass index", "body-mass index", "b.m.i.", "bmi index", "quetelet index"],

@@ -7,6 +7,8 @@ public enum HomeView {
     guard !snapshots.isEmpty else { return welcome(style: style) }
     struct Row {
       var status: String
+      var statusWidth: Int
+      var kind: MarkerStatus
       var name: String
       var value: String
       var unit: String
@@ -17,7 +19,8 @@ public enum HomeView {
     let rows = snapshots.map { snapshot -> Row in
       guard let latest = snapshot.latest, let status = snapshot.status else {
         return Row(
-          status: MarkerStatus.noRange.badge(style), name: snapshot.definition.displayName,
+          status: MarkerStatus.noRange.badge(style), statusWidth: TextWidth.of(MarkerStatus.noRange.symbol(style)),
+          kind: .noRange, name: snapshot.definition.displayName,
           value: "", unit: "no readings yet", trend: "", date: "", spark: "")
       }
       let trend = snapshot.trend
@@ -30,7 +33,8 @@ public enum HomeView {
         }
       }
       return Row(
-        status: status.badge(style), name: snapshot.definition.displayName,
+        status: status.badge(style), statusWidth: TextWidth.of(status.symbol(style)), kind: status,
+        name: snapshot.definition.displayName,
         value: ValueText.value(latest.value, latest.comparator), unit: latest.unit,
         trend: trendText, date: DateText.compact(latest.dateOfService, today: today),
         spark: Sparkline.render(snapshot.entries.map(\.value), count: sparklineWidth, style: style))
@@ -43,10 +47,12 @@ public enum HomeView {
     let longestName = rows.map { TextWidth.of($0.name) }.max() ?? 0
     let showSparkline = style.width >= fixed + min(longestName, 24) + 2 + sparklineWidth
     let nameWidth = max(10, min(longestName, style.width - fixed - (showSparkline ? sparklineWidth + 2 : 0)))
+    // "!!" is two columns wide: every other badge is padded to match, so the names line up.
+    let statusWidth = rows.map(\.statusWidth).max() ?? 1
     var lines: [String] = []
     for row in rows {
       var line =
-        "  " + row.status + " "
+        "  " + row.status + String(repeating: " ", count: statusWidth - row.statusWidth) + " "
         + TextWidth.pad(TextWidth.truncate(row.name, to: nameWidth, unicode: style.unicode), to: nameWidth)
         + "  " + TextWidth.padLeft(row.value, to: valueWidth) + " " + TextWidth.pad(row.unit, to: unitWidth)
       if trendWidth > 0 { line += "  " + TextWidth.pad(row.trend, to: trendWidth) }
@@ -55,17 +61,22 @@ public enum HomeView {
       lines.append(LibraryView.trimTrailing(line))
     }
     lines.append("")
-    lines.append(style.paint(legend(style), .dim))
+    lines.append(style.paint(legend(style, showing: Set(rows.map(\.kind))), .dim))
     return lines.joinedText("\n")
   }
 
-  /// What the symbols mean, so colour is never the only signal.
-  public static func legend(_ style: OutputStyle) -> String {
-    [
+  /// What the symbols mean, so colour is never the only signal; "!!" and "?" only when shown.
+  public static func legend(_ style: OutputStyle, showing: Set<MarkerStatus> = []) -> String {
+    var parts = [
       MarkerStatus.normal.symbol(style) + " in range", MarkerStatus.watchHigh.symbol(style) + " near a limit",
       MarkerStatus.high.symbol(style) + " out of range",
-      style.symbol("↑↓", ascii: "^v") + " last 3 readings",
-    ].joinedText("   ")
+    ]
+    if showing.contains(.criticalLow) || showing.contains(.criticalHigh) {
+      parts.append(MarkerStatus.criticalHigh.symbol(style) + " far outside")
+    }
+    if showing.contains(.indeterminate) { parts.append(MarkerStatus.indeterminate.symbol(style) + " can't tell") }
+    parts.append(style.symbol("↑↓", ascii: "^v") + " last 3 readings")
+    return parts.joinedText("   ")
   }
 
   static func welcome(style: OutputStyle) -> String {

@@ -25,9 +25,9 @@ public enum ShowView {
     default: break
     }
     sections.append(table(snapshot, entries: entries, shortIDs: shortIDs, style: style))
-    sections.append(
-      PrepView.wrap(
-        TrendSummary.sentence(snapshot, entries: entries, today: today, style: style), width: style.width, indent: ""))
+    var summary = TrendSummary.sentence(snapshot, entries: entries, today: today, style: style)
+    if let last = entries.last, snapshot.status(of: last).isCritical { summary += " " + Judgement.criticalAdvice }
+    sections.append(PrepView.wrap(summary, width: style.width, indent: ""))
     return sections.joinedText("\n\n")
   }
 
@@ -97,7 +97,7 @@ public enum TrendSummary {
       let readings = Trend.readings(entries, of: definition)
       let trend = Trend.of(readings, definition: definition, range: snapshot.range)
       if trend.arrow != .none {
-        let start = readings[readings.count - monotoneRun(readings.map(\.value)).count]
+        let start = readings[readings.count - Trend.runLength(readings.map(\.value))]
         let word = trend.arrow == .up ? "up" : "down"
         parts.append("trending \(word) from \(text(start)) to \(text(readings.last!))\(unit)")
       } else if scaled.count == 2 {
@@ -114,7 +114,7 @@ public enum TrendSummary {
       let outside = statuses.filter(\.isOutOfRange).count
       let unknown = statuses.filter { $0 == .indeterminate }.count
       let latest = statuses.last ?? .normal
-      let side = latest.isLowSide ? "below" : "above"
+      let side = (latest.isCritical ? "far " : "") + (latest.isLowSide ? "below" : "above")
       if outside == 0 && unknown == 0 {
         parts.append(entries.count == 1 ? "within \(name)" : "all within \(name)")
       } else if outside == 0 {
@@ -142,17 +142,5 @@ public enum TrendSummary {
     if months >= 1 { return "the past \(counted(months, "month"))" }
     if days >= 14 { return "the past \(counted(days / 7, "week"))" }
     return "the past \(counted(max(1, days), "day"))"
-  }
-
-  /// The longest strictly rising or strictly falling run of values that ends with the last one.
-  static func monotoneRun(_ values: [Double]) -> [Double] {
-    guard values.count >= 2 else { return values }
-    let rising = values[values.count - 1] > values[values.count - 2]
-    var start = values.count - 1
-    while start > 0 {
-      let step = values[start] - values[start - 1]
-      if rising ? step > 0 : step < 0 { start -= 1 } else { break }
-    }
-    return Array(values[start...])
   }
 }

@@ -208,7 +208,11 @@ extension ClinicalRules {
         "AHA/Mayo 60–100 bpm; population studies use 50 as the low cut-off and trained athletes rest near 40 (markers-reference.json), so 50 is the low bound. No biological-variation figure read. Critical: ≤40 / ≥131 bpm (NEWS2, Royal College of Physicians 2017: a red score)."
     ),
     ClinicalRule(key: "weight", source: "No reference range; no biological-variation figure read."),
-    ClinicalRule(key: "bmi", source: "NHLBI: normal 18.5–24.9. No biological-variation figure read."),
+    ClinicalRule(
+      key: "bmi", highStrict: true,
+      source:
+        "NHLBI: normal 18.5–24.9, overweight from 25 (a strict bound: 24.95 is normal). No biological-variation figure read."
+    ),
     ClinicalRule(
       key: "waist", male: ReferenceRange(low: nil, high: 40), female: ReferenceRange(low: nil, high: 35),
       source:

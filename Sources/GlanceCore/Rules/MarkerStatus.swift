@@ -9,7 +9,7 @@
 /// - indeterminate: a censored value (`<5`) whose possible values lie both in and out of range;
 /// - normal: in range and not near a bound;
 /// - none: no range to judge by.
-public enum MarkerStatus: Equatable, Sendable {
+public enum MarkerStatus: Hashable, Sendable {
   case criticalLow
   case criticalHigh
   case low

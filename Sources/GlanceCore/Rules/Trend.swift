@@ -4,11 +4,18 @@
 /// - only plain readings count: a censored value (`<0.1`) neither forms nor breaks a trend (a
 ///   change in the assay's reporting limit is not a change in the person), and a reading beyond
 ///   the marker's plausible range (a slip the person confirmed) stays out;
-/// - the last three of them by date, strictly rising or strictly falling;
-/// - and the change from the first to the last at least the marker's minimum meaningful change
-///   (`ClinicalRule.minimumChangePercent`, a reference change value): smaller moves are within
-///   normal biological variation;
-/// - a trend is never "good" while the latest reading is out of range.
+/// - the run: the longest stretch of them ending with the latest, each strictly above (or each
+///   strictly below) the one before, at least three readings;
+/// - and the change from the run's first reading to its last at least the marker's minimum
+///   meaningful change (`ClinicalRule.minimumChangePercent`, a reference change value): smaller
+///   moves are within normal biological variation;
+/// - "good" only where the marker's direction says so (higher-is-better rising, lower-is-better
+///   falling), never while the latest reading is out of range; for an in-range marker, moving
+///   away from the middle of the range is "worth watching" and anything else is just "rising"
+///   or "falling" (a two-sided range has no good direction).
+///
+/// The arrow (home, show, add) and the prep item are the same run: an arrow that is worth
+/// watching is always a prep item, and the other way round.
 public struct Trend: Equatable, Sendable {
   public enum Arrow: Equatable, Sendable { case up, down, none }
   /// Whether the movement is good news for this marker.
@@ -38,31 +45,37 @@ public struct Trend: Equatable, Sendable {
   public static func of(_ entries: [MarkerEntry], definition: MarkerDefinition, range: ReferenceRange) -> Trend {
     let rule = definition.isSystemDefined ? ClinicalRules.rule(for: definition.key) : nil
     return of(
-      readings(entries, of: definition).suffix(3).map(\.value), direction: definition.direction, range: range,
+      readings(entries, of: definition).map(\.value), direction: definition.direction, range: range,
       minimumChangePercent: rule?.minimumChangePercent)
+  }
+
+  /// How many of `values` (oldest first) make the run ending with the last: each strictly above
+  /// (or each strictly below) the one before; 1 when the last two are equal.
+  public static func runLength(_ values: [Double]) -> Int {
+    guard values.count >= 2 else { return values.count }
+    let rising = values[values.count - 1] > values[values.count - 2]
+    var start = values.count - 1
+    while start > 0 {
+      let step = values[start] - values[start - 1]
+      if rising ? step > 0 : step < 0 { start -= 1 } else { break }
+    }
+    return values.count - start
   }
 
   /// The trend of `values` (oldest first) for a marker with `direction` judged against `range`.
   public static func of(
     _ values: [Double], direction: Direction, range: ReferenceRange, minimumChangePercent: Double? = nil
   ) -> Trend {
-    guard values.count >= minimumRun else { return .none }
-    let last = Array(values.suffix(3))
-    let arrow: Arrow
-    if last[0] < last[1] && last[1] < last[2] {
-      arrow = .up
-    } else if last[0] > last[1] && last[1] > last[2] {
-      arrow = .down
-    } else {
-      return .none
-    }
-    guard isMeaningful(from: last[0], to: last[2], minimumChangePercent: minimumChangePercent) else { return .none }
-    return Trend(
-      arrow: arrow, meaning: meaning(of: arrow, from: last[0], to: last[2], direction: direction, range: range))
+    let run = runLength(values)
+    guard run >= minimumRun, let last = values.last else { return .none }
+    let first = values[values.count - run]
+    guard isMeaningful(from: first, to: last, minimumChangePercent: minimumChangePercent) else { return .none }
+    let arrow: Arrow = last > first ? .up : .down
+    return Trend(arrow: arrow, meaning: meaning(of: arrow, from: first, to: last, direction: direction, range: range))
   }
 
   /// Good or concerning for `direction`; for in-range markers, moving away from the middle of the
-  /// range is concerning and towards it good (no range: neutral).
+  /// range is concerning and anything else neutral (no range: neutral).
   static func meaning(of arrow: Arrow, from first: Double, to last: Double, direction: Direction, range: ReferenceRange)
     -> Meaning
   {
@@ -76,7 +89,7 @@ public struct Trend: Equatable, Sendable {
     case (.higherIsBetter, .down), (.lowerIsBetter, .up): return .concerning
     case (.inRange, _):
       guard let middle = range.middle else { return .neutral }
-      return abs(last - middle) > abs(first - middle) ? .concerning : .good
+      return abs(last - middle) > abs(first - middle) ? .concerning : .neutral
     }
   }
 

@@ -8,6 +8,9 @@ public struct FalseFriend: Sendable, Equatable {
   public var lookalikes: [String]
   /// Why, and what to do instead, in plain words.
   public var explanation: String
+  /// True when it is the same analyte written another way (urea and BUN): search may list the
+  /// marker, with the explanation; `add` and imports still refuse the word.
+  public var searchShowsLookalike = false
 }
 
 public enum FalseFriends {
@@ -48,7 +51,8 @@ public enum FalseFriends {
     FalseFriend(
       phrases: ["urea", "serumurea", "bloodurea", "ureaserum", "ureablood"], lookalikes: ["bun"],
       explanation:
-        "glance tracks BUN (blood urea nitrogen). Urea in mmol/L is the same number as BUN in mmol/L: glance add bun 5.0 mmol/L. Urea in mg/dL is 2.14 times BUN: divide it by 2.14 and add that as bun."
+        "glance tracks BUN (blood urea nitrogen). Urea in mmol/L is the same number as BUN in mmol/L: glance add bun 5.0 mmol/L. Urea in mg/dL is 2.14 times BUN: divide it by 2.14 and add that as bun.",
+      searchShowsLookalike: true
     ),
     FalseFriend(
       phrases: [
@@ -61,10 +65,22 @@ public enum FalseFriends {
     ),
   ]
 
-  /// The false friend `query` names, if any ("CRP", "urine creatinine", "urine-creatinine").
+  /// The false friend `query` names, if any ("CRP", "urine creatinine", "urine-creatinine"),
+  /// misspelled too ("urine creatinin"): a typo must not turn it into the lookalike.
   public static func named(_ query: String) -> FalseFriend? {
     let compact = SearchText(query).compact
     let symbols = query.lowercased().filter { !$0.isWhitespace }
-    return all.first { $0.phrases.contains(compact) || $0.phrases.contains(symbols) }
+    if let exact = all.first(where: { $0.phrases.contains(compact) || $0.phrases.contains(symbols) }) { return exact }
+    let typed = Array(compact.utf8)
+    // Short words are too close to real names for typos ("urea n" is urea nitrogen, BUN).
+    let limit = typed.count >= 8 ? allowedTypos(forLength: typed.count) : 0
+    guard limit > 0 else { return nil }
+    return all.first { friend in
+      friend.phrases.contains { phrase in
+        let bytes = Array(phrase.utf8)
+        // The same first letter, as search's own typo rule: "crp" is never a typo of "cr".
+        return bytes.first == typed.first && editDistance(typed, bytes, limit: limit) <= limit
+      }
+    }
   }
 }

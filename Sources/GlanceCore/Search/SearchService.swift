@@ -71,12 +71,55 @@ public struct SearchService: Sendable {
     }
   }
 
+  /// Words people add around a marker's name that say nothing about which marker: "my LDL
+  /// level", "cholesterol test results", "vitamin D numbers" (issue 11).
+  static let fillerWords: Set<String> = [
+    "my", "the", "of", "for", "in", "on", "what", "is", "was", "whats", "last", "latest", "recent",
+    "level", "levels", "test", "tests", "testing", "result", "results", "number", "numbers", "measurement",
+    "measurements", "measure", "reading", "readings", "value", "values", "lab", "labs", "check", "count", "counts",
+    "blood", "work", "bloodwork", "screen", "screening", "report", "to", "and", "how", "much", "i", "do", "does",
+    "am", "about", "score", "stone", "pounds", "kilos", "kilograms",
+  ]
+
   /// Every matching marker, best first.
+  ///
+  /// The query as typed first; when it finds nothing whole, the same without filler words and
+  /// with plural words made singular ("my triglyceride numbers", "vitamin D levels"). A word that
+  /// is neither a filler nor found keeps the query from matching ("sodium bicarbonate", "vitamin
+  /// k" and "urine creatinin" find nothing): a partial match could be another test.
   public func searchMarkers(_ query: String) -> [MarkerMatch] {
     let search = SearchText(query)
     guard !search.isEmpty else { return [] }
     // A word for a different test never lands on the marker it sounds like.
-    let lookalikes = FalseFriends.named(query)?.lookalikes ?? []
+    let friend = FalseFriends.named(query)
+    let lookalikes = friend?.searchShowsLookalike == true ? [] : friend?.lookalikes ?? []
+    var found = matches(search, lookalikes: lookalikes)
+    if found.contains(where: { $0.confidence >= .words }) { return found }
+    let words = search.words.filter { !Self.fillerWords.contains($0) }.map(Self.singular)
+    guard !words.isEmpty else { return found }
+    let simpler = SearchText(words.joinedText(" "))
+    if simpler.compactBytes != search.compactBytes {
+      let simplerFriend = FalseFriends.named(simpler.words.joinedText(" "))
+      let more = simplerFriend?.searchShowsLookalike == true ? [] : simplerFriend?.lookalikes ?? []
+      for match in matches(simpler, lookalikes: lookalikes + more) {
+        if let index = found.firstIndex(where: { $0.marker.id == match.marker.id }) {
+          if (match.confidence, match.score) > (found[index].confidence, found[index].score) { found[index] = match }
+        } else {
+          found.append(match)
+        }
+      }
+      found.sort { ($0.confidence, $0.score) > ($1.confidence, $1.score) }
+    }
+    return found
+  }
+
+  /// "triglycerides" → "triglyceride", "platelets" → "platelet"; short words and "ss" endings stay.
+  static func singular(_ word: String) -> String {
+    guard word.count >= 5, word.hasSuffix("s"), !word.hasSuffix("ss"), !word.hasSuffix("us") else { return word }
+    return String(word.dropLast())
+  }
+
+  private func matches(_ search: SearchText, lookalikes: [String]) -> [MarkerMatch] {
     var matches: [(match: MarkerMatch, order: Int)] = []
     for (index, marker) in markers.enumerated() {
       if marker.isSystemDefined, lookalikes.contains(marker.key) { continue }
@@ -218,6 +261,21 @@ public struct SearchService: Sendable {
     public var score: Int
     /// Where the words were found: "doctor", "notes" or "type".
     public var field: String
+  }
+
+  /// Readings whose note holds every word of `query` (filler words aside), newest first:
+  /// "fasting", "after the marathon".
+  public func searchNotes(_ query: String, in entries: [MarkerEntry]) -> [MarkerEntry] {
+    let search = SearchText(query)
+    let meaningful = search.wordBytes.filter { !Self.fillerWords.contains(String(decoding: $0, as: UTF8.self)) }
+    let words = meaningful.isEmpty ? search.wordBytes : meaningful
+    guard !words.isEmpty else { return [] }
+    var found: [MarkerEntry] = []
+    for entry in entries.reversed() {
+      guard let note = entry.note, !note.isEmpty else { continue }
+      if Self.wordsMatch(words, SearchText(note).wordBytes, allowExtraWords: true) != nil { found.append(entry) }
+    }
+    return found
   }
 
   /// Visits whose doctor, notes or type match every word of `query`, best first, then newest.

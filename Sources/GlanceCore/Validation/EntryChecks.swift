@@ -103,23 +103,32 @@ public enum EntryChecks {
   public static func unitSlip(_ value: Double, marker: MarkerDefinition, usual: Double?)
     -> (value: Double, typed: String)?
   {
-    guard marker.isSystemDefined, value > 0, let siUnit = marker.siUnit, let factor = marker.siFactor,
-      factor > 2 || factor < 0.5,
-      let converted = try? UnitConverter.convert(value, unit: siUnit, for: marker).value,
-      converted > 0, !isImplausible(converted, marker)
-    else { return nil }
-    let slip = (converted, ValueText.withUnit(value, nil, siUnit))
-    if isImplausible(value, marker) { return slip }
-    // How many times apart two values are (≥ 1); half the distance on a log scale is the root.
-    func apart(_ a: Double, _ b: Double) -> Double { max(a / b, b / a) }
-    if let usual, usual > 0 {
-      let typedAway = apart(value, usual)
-      return typedAway >= 2 && apart(converted, usual) < typedAway.squareRoot() ? slip : nil
+    guard marker.isSystemDefined, value > 0 else { return nil }
+    // The SI unit, and any other unit labs report the marker in with a fixed factor
+    // (hemoglobin in mmol/L): a factor near 1 (sodium, ferritin) cannot slip.
+    var units: [String] = []
+    if let siUnit = marker.siUnit, let factor = marker.siFactor, factor > 1.5 || factor < 0.67 { units.append(siUnit) }
+    units += UnitConverter.otherUnits.filter { $0.key == marker.key && ($0.factor ?? 1) > 0 && $0.factor != nil }
+      .filter { $0.factor! > 1.5 || $0.factor! < 0.67 }.map(\.unit)
+    for unit in units {
+      guard let converted = try? UnitConverter.convert(value, unit: unit, for: marker).value, converted > 0,
+        !isImplausible(converted, marker)
+      else { continue }
+      let slip = (converted, ValueText.withUnit(value, nil, unit))
+      if isImplausible(value, marker) { return slip }
+      // How many times apart two values are (≥ 1); half the distance on a log scale is the root.
+      func apart(_ a: Double, _ b: Double) -> Double { max(a / b, b / a) }
+      if let usual, usual > 0 {
+        let typedAway = apart(value, usual)
+        if typedAway >= 2 && apart(converted, usual) < typedAway.squareRoot() { return slip }
+        continue
+      }
+      let range = marker.defaultRange
+      let typedOut = range.isAbove(value) || range.isBelow(value)
+      let convertedIn = !range.isEmpty && !range.isAbove(converted) && !range.isBelow(converted)
+      if typedOut && convertedIn { return slip }
     }
-    let range = marker.defaultRange
-    let typedOut = range.isAbove(value) || range.isBelow(value)
-    let convertedIn = !range.isEmpty && !range.isAbove(converted) && !range.isBelow(converted)
-    return typedOut && convertedIn ? slip : nil
+    return nil
   }
 
   static func median(_ values: [Double]) -> Double? {

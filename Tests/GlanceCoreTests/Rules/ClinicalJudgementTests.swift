@@ -374,4 +374,50 @@ struct ClinicalJudgementTests {
   func sexAnswers(text: String, expected: Sex??) {
     #expect(Sex.answer(text) == expected)
   }
+
+  // MARK: Clinician review
+
+  @Test(
+    "a two-sided range has no good direction; the arrow and the prep item are the same run",
+    arguments: [
+      // (marker, readings, arrow, meaning, prep item)
+      ("creatinine", [0.7, 0.9, 1.2], Trend.Arrow.up, Trend.Meaning.neutral, false),
+      // From the bottom of the range to near its top: "rising", never "good".
+      ("potassium", [3.7, 4.4, 5.1], .up, .neutral, false),
+      ("fasting-glucose", [70.0, 85, 99], .up, .neutral, false),
+      ("potassium", [4.4, 4.9, 5.1], .up, .concerning, true),  // away from the middle
+      ("tsh", [1.0, 2, 4], .up, .concerning, true),
+      ("hdl", [40.0, 50, 60], .up, .good, false),  // a sourced direction: higher is better
+      ("ldl", [60.0, 65, 70, 75, 80], .up, .concerning, true),  // the whole run, 33%
+    ] as [(String, [Double], Trend.Arrow, Trend.Meaning, Bool)])
+  func oneTrendRule(key: String, values: [Double], arrow: Trend.Arrow, meaning: Trend.Meaning, item: Bool) {
+    let snapshot = Self.snapshot(key, values.map { ($0, nil) })
+    #expect(snapshot.trend == Trend(arrow: arrow, meaning: meaning))
+    let items = InsightsEngine.insights(for: [snapshot], at: Self.now).filter { $0.kind != .outOfRange }
+    #expect(!items.isEmpty == item)
+    #expect(!items.isEmpty == (snapshot.trend.meaning == .concerning))
+  }
+
+  @Test("show says a critical value is far outside and what that usually means; home's legend names !!")
+  func criticalOnShowAndHome() {
+    let potassium = Self.marker("potassium")
+    let snapshot = Self.snapshot("potassium", [(4.0, nil), (6.8, nil)])
+    let text = ShowView.render(
+      snapshot, entries: snapshot.entries, shortIDs: [:], today: Fixture.date("2026-11-22"), style: .plain)
+    #expect(text.replacingOccurrences(of: "\n", with: " ").contains("the latest far above it"))
+    #expect(text.replacingOccurrences(of: "\n", with: " ").contains(Judgement.criticalAdvice))
+    let home = HomeView.render(
+      [snapshot, Self.snapshot("hdl", [(60, nil)])], today: Fixture.date("2026-11-22"), style: .plain)
+    #expect(home.contains("!! far outside"))
+    _ = potassium
+  }
+
+  @Test("a hemoglobin in mmol/L typed without its unit is asked about; BMI 24.95 is normal (NHLBI: overweight from 25)")
+  func moreSlips() throws {
+    let checks = EntryChecks.check(
+      value: 8.5, comparator: nil, date: Fixture.date("2026-01-01"), marker: Self.marker("hemoglobin"), existing: [])
+    #expect(checks.first?.question.contains("Was that 8.5 mmol/L (13.7 g/dL)?") == true)
+    #expect(try Self.judge("bmi", 24.95).status == .watchHigh)
+    #expect(try Self.judge("bmi", 25).status == .high)
+  }
 }

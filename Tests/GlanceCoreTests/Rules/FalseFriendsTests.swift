@@ -27,6 +27,8 @@ struct FalseFriendsTests {
         return
       }
     }
+    // Urea is BUN written another way: search lists BUN (with the explanation); add refuses.
+    guard FalseFriends.named(word)?.searchShowsLookalike != true else { return }
     let found = SearchService(markers: Self.markers).searchMarkers(word).map(\.marker.key)
     #expect(!found.contains(lookalike), "\(word) → \(found)")
   }
@@ -43,6 +45,15 @@ struct FalseFriendsTests {
     #expect(try EntryPlanner.resolveMarkers(word, among: Self.markers).map(\.key) == [key])
   }
 
+  @Test("no library key, name or alias reads as a false friend, even allowing typos")
+  func noTermIsAFalseFriend() {
+    for marker in Self.markers {
+      for term in [marker.key, marker.displayName, marker.shortName] + marker.aliases {
+        #expect(FalseFriends.named(term) == nil, "\(marker.key): \(term)")
+      }
+    }
+  }
+
   @Test("no false-friend phrase is a library key, name or alias")
   func noAliasCollides() {
     for friend in FalseFriends.all {
@@ -57,5 +68,44 @@ struct FalseFriendsTests {
     var custom = Fixture.customMarker("CRP", unit: "mg/L")
     custom.key = "custom-crp"
     #expect(try EntryPlanner.resolveMarkers("crp", among: Self.markers + [custom]).map(\.key) == ["custom-crp"])
+  }
+}
+
+/// Issue 11, point 10: search by what people say.
+@Suite("Search by what people say")
+struct PatientPhrasingTests {
+  static let search = SearchService(markers: Fixture.library.markers)
+
+  @Test(
+    "filler words and plurals never make a query fail",
+    arguments: [
+      ("my ldl level", "ldl"), ("cholesterol test results", "total-cholesterol"), ("my a1c number", "a1c"),
+      ("vitamin d levels", "vitamin-d"), ("triglyceride numbers", "triglycerides"), ("platelet count", "platelets"),
+      ("my bottom number", "bp-diastolic"), ("the top number", "bp-systolic"), ("potassium test", "potassium"),
+      ("my psa results", "psa"), ("ferritin levels", "ferritin"), ("latest tsh reading", "tsh"),
+    ])
+  func fillers(query: String, key: String) {
+    #expect(Self.search.searchMarkers(query).first?.marker.key == key)
+    #expect(Self.search.resolveMarker(query) == .found(Fixture.library.marker(key: key)!))
+  }
+
+  @Test(
+    "a word that is neither filler nor found keeps the query from matching another test",
+    arguments: ["vitamin k", "sodium bicarbonate", "creatine kinase", "insulin resistance", "urine creatinin"])
+  func noPartialLookalikes(query: String) {
+    #expect(Self.search.searchMarkers(query).isEmpty, "\(Self.search.searchMarkers(query).map(\.marker.key))")
+  }
+
+  @Test("reading notes are searched, newest first, filler words aside")
+  func notes() {
+    let ldl = Fixture.ldl
+    let entries = [
+      Fixture.entry(ldl, 120, on: "2025-01-01", note: "fasting, after the marathon"),
+      Fixture.entry(ldl, 110, on: "2025-06-01", note: "not fasting"),
+      Fixture.entry(ldl, 100, on: "2025-09-01"),
+    ]
+    #expect(Self.search.searchNotes("fasting", in: entries).map(\.value) == [110, 120])
+    #expect(Self.search.searchNotes("the marathon", in: entries).map(\.value) == [120])
+    #expect(Self.search.searchNotes("holiday", in: entries).isEmpty)
   }
 }

@@ -4,7 +4,8 @@ import Testing
 
 /// DESIGN §6 / PRD §5.3 "Trend arrow": the last 3 readings by date; strictly rising ↑, strictly
 /// falling ↓, otherwise none; fewer than 3: none. Good or concerning follows the marker's direction;
-/// for in-range markers moving away from the middle of the range is concerning.
+/// for in-range markers moving away from the middle of the range is concerning, and a two-sided
+/// range has no "good" direction (issue 11, clinician review: creatinine 0.7 → 1.2 is not good news).
 @Suite("Trend")
 struct TrendTests {
   static let band = ReferenceRange(low: 40, high: 60)
@@ -73,18 +74,18 @@ struct TrendTests {
   }
 
   @Test(
-    "in range (40–60, middle 50): away from the middle is concerning, towards it is good",
+    "in range (40–60, middle 50): away from the middle is concerning, towards it is only rising or falling",
     arguments: [
       // Above the middle.
-      ([52.0, 55, 58], Trend.Arrow.up, Trend.Meaning.concerning), ([58.0, 55, 52], .down, .good),
+      ([52.0, 55, 58], Trend.Arrow.up, Trend.Meaning.concerning), ([58.0, 55, 52], .down, .neutral),
       // Out of range (above 60): further out is concerning; coming back is not yet good.
       ([61.0, 65, 70], .up, .concerning), ([70.0, 65, 61], .down, .neutral),
       // Below the middle.
-      ([48.0, 45, 42], .down, .concerning), ([42.0, 45, 48], .up, .good),
+      ([48.0, 45, 42], .down, .concerning), ([42.0, 45, 48], .up, .neutral),
       ([39.0, 35, 30], .down, .concerning), ([30.0, 35, 39], .up, .neutral),
       // Crossing the middle: judged by where it started and where it ended up.
-      ([45.0, 50, 56], .up, .concerning), ([44.0, 50, 55], .up, .good),
-      ([55.0, 50, 44], .down, .concerning), ([56.0, 50, 45], .down, .good),
+      ([45.0, 50, 56], .up, .concerning), ([44.0, 50, 55], .up, .neutral),
+      ([55.0, 50, 44], .down, .concerning), ([56.0, 50, 45], .down, .neutral),
     ])
   func inRange(values: [Double], arrow: Trend.Arrow, meaning: Trend.Meaning) {
     #expect(Trend.of(values, direction: .inRange, range: Self.band) == Trend(arrow: arrow, meaning: meaning))
