@@ -68,13 +68,13 @@ struct VisitsPrepDataTests {
     try glance.run("visit", "add", "--date", "in 2 weeks", "--doctor", "Dr. Patel", "--type", "physical")
     let prep = try glance.run("prep", "--width", "200")
     #expect(prep.status == 0)
+    // One item per marker: out of range and rising, in one sentence.
+    // Wrapped to the width: read as one sentence.
     #expect(
-      prep.stdout.contains(
-        "Your LDL Cholesterol has increased across your last 3 readings (121 → 135 → 162 mg/dL). Consider asking your doctor whether any changes are recommended."
+      prep.stdout.replacingOccurrences(of: "\n    ", with: " ").contains(
+        "Your LDL Cholesterol was 162 mg/dL on Jun 1, 2026, above the reference range (below 100 mg/dL), and has increased across your last 3 readings (121 → 135 → 162 mg/dL). Consider asking your doctor about this result."
       ))
-    #expect(
-      prep.stdout.contains(
-        "Your LDL Cholesterol was 162 mg/dL on Jun 1, 2026, above the reference range (below 100 mg/dL)."))
+    #expect(prep.stdout.components(separatedBy: "Your LDL Cholesterol").count == 2)
     #expect(prep.stdout.contains("Coming up:"))
     for banned in ["diagnos", "treatment", "medication", "you should", "this means"] {
       #expect(!prep.stdout.lowercased().contains(banned))

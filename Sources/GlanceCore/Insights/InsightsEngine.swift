@@ -17,7 +17,8 @@
 ///   higher-is-better, up for lower-is-better, away from the middle of the range for in-range
 ///   markers (or further out of range).
 ///
-/// Items come most severe first (critical, out of range, trend), in tracking order within each.
+/// One item per marker: a marker out of range and trending says both in one sentence. Items come
+/// most severe first (critical, out of range, trend), in tracking order within each.
 /// Custom markers get none: glance knows nothing medical about them.
 public enum InsightsEngine {
   /// The shortest run of readings that counts as a trend.
@@ -27,14 +28,17 @@ public enum InsightsEngine {
   /// steadily worsening readings, and it keeps prep instant for thirty years of daily readings.
   public static let readingsConsidered = 500
 
-  /// Insights for `snapshots`, most severe first; for each marker the status one before its trend.
+  /// Insights for `snapshots`, one per marker, most severe first. A marker out of range whose
+  /// readings also trend the concerning way gets one item that says both.
   public static func insights(for snapshots: [MarkerSnapshot], at now: Timestamp) -> [VisitPrepInsight] {
     var result: [(severity: Int, order: Int, insight: VisitPrepInsight)] = []
     for snapshot in snapshots where snapshot.definition.isSystemDefined {
-      if let (severity, insight) = outOfRange(snapshot, at: now) {
-        result.append((severity, result.count, insight))
+      let trend = trend(snapshot, at: now)
+      if let (severity, status) = outOfRange(snapshot, trend: trend, at: now) {
+        result.append((severity, result.count, status))
+      } else if let trend {
+        result.append((1, result.count, trend))
       }
-      if let insight = trend(snapshot, at: now) { result.append((1, result.count, insight)) }
     }
     return result.sorted { ($0.severity, -$0.order) > ($1.severity, -$1.order) }.map(\.insight)
   }
@@ -44,7 +48,9 @@ public enum InsightsEngine {
     snapshot.hasCustomRange ? "your target range" : "the reference range"
   }
 
-  static func outOfRange(_ snapshot: MarkerSnapshot, at now: Timestamp) -> (Int, VisitPrepInsight)? {
+  static func outOfRange(_ snapshot: MarkerSnapshot, trend: VisitPrepInsight? = nil, at now: Timestamp)
+    -> (Int, VisitPrepInsight)?
+  {
     guard let latest = snapshot.latest else { return nil }
     let judgement = snapshot.judgement(of: latest)
     let status = judgement.status
@@ -56,15 +62,24 @@ public enum InsightsEngine {
     let stage = judgement.words != status.words ? ", in the guideline's \(judgement.words)" : ""
     let next =
       status.isCritical ? Judgement.criticalAdvice : "Consider asking your doctor about this result."
+    // The trend, when there is one, in the same sentence: "…, and has increased across your
+    // last 3 readings (121 → 135 → 162 mg/dL)."
+    let trendClause = trend.map { item -> String in
+      let rising = item.kind == .trendingUp
+      let values = item.triggeringValues.map { ValueText.value($0.value, $0.comparator) }.joinedText(" → ")
+      let unit = definition.unit == "%" ? "%" : " " + definition.unit
+      return
+        ", and \(isPlural(definition) ? "have" : "has") \(rising ? "increased" : "decreased") across your last \(item.triggeringValues.count) readings (\(values)\(unit))"
+    }
     let text =
-      "Your \(definition.displayName) \(isPlural(definition) ? "were" : "was") \(latest.valueText) on \(DateText.long(latest.dateOfService)), \(far)\(side) \(rangeName(snapshot))\(range)\(stage). "
+      "Your \(definition.displayName) \(isPlural(definition) ? "were" : "was") \(latest.valueText) on \(DateText.long(latest.dateOfService)), \(far)\(side) \(rangeName(snapshot))\(range)\(stage)\(trendClause ?? ""). "
       + next
     let kind: VisitPrepInsight.Kind = status.isCritical ? .critical : .outOfRange
     return (
       status.severity,
       VisitPrepInsight(
         id: identifier(definition.id, kind.rawValue, latest.id), markerID: definition.id, kind: kind,
-        suggestionText: text, triggeringValues: [latest], generatedAt: now)
+        suggestionText: text, triggeringValues: trend?.triggeringValues ?? [latest], generatedAt: now)
     )
   }
 
@@ -116,6 +131,7 @@ public enum InsightsEngine {
     "Your {marker} were {value} on {date}, below the reference range ({range}). Consider asking your doctor about this result.",
     "Your {marker} was {value} on {date}, above the reference range ({range}), in the guideline's {stage}. Consider asking your doctor about this result.",
     "Your {marker} was {value} on {date}, far above the reference range ({range}). \(Judgement.criticalAdvice)",
+    "Your {marker} was {value} on {date}, above the reference range ({range}), and has increased across your last {n} readings ({values}). Consider asking your doctor about this result.",
     "Your {marker} has increased across your last {n} readings ({values}). Consider asking your doctor whether any changes are recommended.",
     "Your {marker} have decreased across your last {n} readings ({values}). Consider asking your doctor whether any changes are recommended.",
   ]

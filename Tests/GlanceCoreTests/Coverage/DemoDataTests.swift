@@ -80,8 +80,9 @@ struct DemoDataTests {
     let insights = InsightsEngine.insights(
       for: document.trackedSnapshots(library: .builtIn), at: Timestamp(secondsSince1970: 0))
     let ldl = insights.filter { $0.markerID == Fixture.ldl.id }
-    #expect(!ldl.isEmpty)
-    let rising = try #require(ldl.first { $0.kind == .trendingUp })
+    #expect(ldl.count == 1, "one item per marker")
+    let rising = try #require(ldl.first)
+    #expect(rising.suggestionText.contains("has increased across your last"))
     #expect(rising.triggeringValues.count >= InsightsEngine.minimumRun)
     let values = rising.triggeringValues.map(\.value)
     #expect(values == values.sorted())

@@ -89,16 +89,18 @@ struct ClinicalJudgementTests {
     }
   }
 
-  @Test("prep puts critical items first, then out of range, then trends; a critical item says so")
+  @Test("prep puts critical items first, then out of range, then trends, one item per marker")
   func prepOrder() throws {
     let snapshots = [
-      Self.snapshot("ldl", [(80, nil), (110, nil), (140, nil)]),  // trend and out of range
-      Self.snapshot("hdl", [(60, nil)]),  // nothing
-      Self.snapshot("ldl", [(101, nil)]),  // out of range
+      Self.snapshot("hdl", [(90, nil), (70, nil), (50, nil)]),  // trend only
+      Self.snapshot("ldl", [(60, nil), (80, nil), (140, nil)]),  // out of range and trend: one item
+      Self.snapshot("tsh", [(2.0, nil)]),  // nothing
+      Self.snapshot("triglycerides", [(160, nil)]),  // out of range
       Self.snapshot("potassium", [(6.8, nil)]),  // critical
     ]
     let insights = InsightsEngine.insights(for: snapshots, at: Self.now)
-    #expect(insights.map(\.kind) == [.critical, .outOfRange, .outOfRange, .trendingUp])
+    #expect(insights.map(\.kind) == [.critical, .outOfRange, .outOfRange, .trendingDown])
+    #expect(insights[1].suggestionText.contains("above the reference range (below 100 mg/dL), and has increased"))
     let critical = try #require(insights.first)
     #expect(critical.suggestionText.contains("far above the reference range"))
     #expect(critical.suggestionText.hasSuffix(Judgement.criticalAdvice))
