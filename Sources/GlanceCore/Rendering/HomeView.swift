@@ -37,7 +37,9 @@ public enum HomeView {
         name: snapshot.definition.displayName,
         value: ValueText.value(latest.value, latest.comparator), unit: latest.unit,
         trend: trendText, date: DateText.compact(latest.dateOfService, today: today),
-        spark: Sparkline.render(snapshot.entries.map(\.value), count: sparklineWidth, style: style))
+        // The readings a trend counts: no lab-reported bound, no slip beyond the plausible range.
+        spark: Sparkline.render(
+          Trend.readings(snapshot.entries, of: snapshot.definition).map(\.value), count: sparklineWidth, style: style))
     }
     let valueWidth = rows.map { TextWidth.of($0.value) }.max() ?? 0
     let unitWidth = rows.filter { !$0.value.isEmpty }.map { TextWidth.of($0.unit) }.max() ?? 0

@@ -74,8 +74,19 @@ public enum TrendChart {
       var glyph: String
       var color: OutputStyle.Color?
       var severity: Int
+      /// A bound the lab reported (`<0.1`): drawn as its comparator, joined to nothing, so a
+      /// change in the assay's reporting limit never looks like a change in the person.
+      var censored = false
     }
     let points = entries.map { entry -> Point in
+      var point = place(entry)
+      if let comparator = entry.comparator {
+        point.glyph = comparator == .lessThan || comparator == .lessThanOrEqual ? "<" : ">"
+        point.censored = true
+      }
+      return point
+    }
+    func place(_ entry: MarkerEntry) -> Point {
       let status = snapshot.status(of: entry)
       let x = column(for: entry.dateOfService)
       if clipping && offScale(entry.value) {
@@ -99,8 +110,10 @@ public enum TrendChart {
       }
     }
 
-    // Lines between consecutive readings, then the readings on top (the worst status wins a cell).
-    for (a, b) in zip(points, points.dropFirst()) {
+    // Lines between consecutive plain readings, then the readings on top (the worst status wins
+    // a cell).
+    let plain = points.filter { !$0.censored }
+    for (a, b) in zip(plain, plain.dropFirst()) {
       let steps = max(abs(b.column - a.column), abs(b.row - a.row)) * 2
       guard steps > 0 else { continue }
       for step in 1..<steps {
@@ -153,13 +166,13 @@ public enum TrendChart {
     lines.append(
       legend(
         range: range, unit: definition.unit, offChart: offChart, outliers: clipping, glyphs: glyphs, style: style,
-        own: snapshot.hasCustomRange))
+        own: snapshot.hasCustomRange, censored: points.contains { $0.censored }))
     return lines.joinedText("\n")
   }
 
   static func legend(
     range: ReferenceRange, unit: String, offChart: String?, outliers: Bool, glyphs: Glyphs, style: OutputStyle,
-    own: Bool = false
+    own: Bool = false, censored: Bool = false
   ) -> String {
     var parts = [
       style.paint(glyphs.normal, .blue) + " in range", style.paint(glyphs.watch, .amber) + " near a limit",
@@ -172,6 +185,7 @@ public enum TrendChart {
           + (offChart.map { " (\($0))" } ?? ""))
     }
     if outliers { parts.append(glyphs.offTop + glyphs.offBottom + " off the scale (see the list)") }
+    if censored { parts.append("< > a limit the lab reported, not joined") }
     // As many parts a line as the width allows.
     var lines: [String] = []
     for part in parts {
