@@ -15,6 +15,9 @@ public struct MarkerSnapshot: Sendable {
   public let range: ReferenceRange
   /// The person's sex, for sex-specific ranges; nil when not given.
   public let sex: Sex?
+  /// The clinical rule of a library marker; nil for custom markers. Looked up once: a screen
+  /// judges every reading with it.
+  public let rule: ClinicalRule?
 
   public init(definition: MarkerDefinition, tracked: UserMarker?, entries: [MarkerEntry], sex: Sex? = nil) {
     self.definition = definition
@@ -22,6 +25,7 @@ public struct MarkerSnapshot: Sendable {
     self.entries = entries
     self.sex = sex
     let rule = definition.isSystemDefined ? ClinicalRules.rule(for: definition.key) : nil
+    self.rule = rule
     if let tracked, tracked.hasCustomRange {
       range = tracked.effectiveRange(for: definition)
     } else if let sex, let own = rule?.range(for: sex) {
@@ -33,8 +37,6 @@ public struct MarkerSnapshot: Sendable {
 
   public var latest: MarkerEntry? { entries.last }
 
-  /// The clinical rule of a library marker; nil for custom markers.
-  public var rule: ClinicalRule? { definition.isSystemDefined ? ClinicalRules.rule(for: definition.key) : nil }
 
   /// The status of the latest reading, nil without readings.
   public var status: MarkerStatus? { latest.map { status(of: $0) } }
