@@ -18,7 +18,7 @@ let package = Package(
     .executableTarget(name: "glance-benchdata", dependencies: ["GlanceCore"], path: "bench/Generator"),
     .executableTarget(name: "glance-floor", path: "bench/Floor"),
     .testTarget(
-      name: "GlanceCoreTests", dependencies: ["GlanceCore"], path: "Tests/GlanceCoreTests", exclude: ["Golden"]),
+      name: "GlanceCoreTests", dependencies: ["GlanceCore"], path: "Tests/GlanceCoreTests", exclude: ["Golden", "Fixtures"]),
     .testTarget(
       name: "GlanceEndToEndTests",
       dependencies: ["GlanceCore", "glance", "glance-torture"],

@@ -37,7 +37,6 @@ public struct MarkerSnapshot: Sendable {
 
   public var latest: MarkerEntry? { entries.last }
 
-
   /// The status of the latest reading, nil without readings.
   public var status: MarkerStatus? { latest.map { status(of: $0) } }
 
