@@ -100,7 +100,7 @@ extension App {
           case "2": continue
           default: throw ConfirmationError.declined
           }
-        case .implausible, .duplicate:
+        case .implausible, .duplicate, .fasting:
           let question = check.kind == .implausible ? check.question + " Save it anyway?" : check.question
           try context.confirm(question)
         }

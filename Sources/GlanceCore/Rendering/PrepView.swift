@@ -9,13 +9,22 @@ public enum PrepView {
     // Custom markers are never judged: say so rather than let "nothing is flagged" reassure.
     let unchecked = snapshots.filter { !$0.definition.isSystemDefined && $0.latest != nil }.map(
       \.definition.displayName)
-    let uncheckedNote =
+    var uncheckedNote =
       unchecked.isEmpty
       ? ""
       : "\n"
         + wrap(
           "Your own markers (\(unchecked.joinedText(", "))) are not checked by glance: it knows no range or trend rule for them.",
           width: style.width, indent: "")
+    // Sex not given: say which latest readings depend on it instead of staying silent.
+    let dependent = snapshots.filter { snapshot in snapshot.latest.map { snapshot.dependsOnSex($0) } ?? false }
+    if !dependent.isEmpty {
+      uncheckedNote +=
+        "\n"
+        + wrap(
+          "Your latest \(dependent.map(\.definition.displayName).joinedText(", ")) \(dependent.count == 1 ? "is" : "are") outside the range for women or for men; set glance profile --sex female|male to judge by yours.",
+          width: style.width, indent: "")
+    }
     if insights.isEmpty {
       sections.append(
         (unchecked.isEmpty

@@ -112,13 +112,19 @@ public enum TrendSummary {
       let name = snapshot.hasCustomRange ? "your target range" : "the reference range"
       let statuses = entries.map { snapshot.status(of: $0) }
       let outside = statuses.filter(\.isOutOfRange).count
-      let unknown = statuses.filter { $0 == .indeterminate }.count
+      // A slip beyond the plausible range is already counted "off the scale".
+      let unknown = zip(entries, statuses).filter { $1 == .indeterminate && !definition.isOffScale($0.value) }.count
+      let sexDependent = entries.filter { snapshot.dependsOnSex($0) }.count
       let latest = statuses.last ?? .normal
       let side = (latest.isCritical ? "far " : "") + (latest.isLowSide ? "below" : "above")
-      if outside == 0 && unknown == 0 {
+      if outside == 0 && unknown == 0 && sexDependent > 0 {
+        parts.append(
+          "\(sexDependent == entries.count ? (entries.count == 1 ? "it" : "all") : "\(sexDependent) of \(entries.count)") "
+            + "within the range both sexes share but outside the range for one of them (set glance profile --sex)")
+      } else if outside == 0 && unknown == 0 {
         parts.append(entries.count == 1 ? "within \(name)" : "all within \(name)")
       } else if outside == 0 {
-        parts.append("none outside \(name) (\(unknown) reported only as a bound that cannot be judged)")
+        parts.append("none outside \(name) (\(unknown) that cannot be judged)")
       } else if outside == entries.count {
         parts.append(entries.count == 1 ? "\(side) \(name)" : "all outside \(name)")
       } else {

@@ -45,6 +45,11 @@ public struct MarkerSnapshot: Sendable {
   /// The status of `entry` and its words (a censored value judged by what it can be; critical
   /// limits and a guideline's stages applied).
   public func judgement(of entry: MarkerEntry) -> Judgement {
+    // Beyond what is plausible (a slip the person confirmed, potassium 15): not judged, so it
+    // never raises a critical alarm or a check mark; it stays out of trends too.
+    if entry.comparator == nil, definition.isOffScale(entry.value) {
+      return Judgement(status: .indeterminate, words: "beyond the plausible range: check it against the report")
+    }
     let judgement = Judgement.of(entry.value, comparator: entry.comparator, range: range, rule: rule)
     // Sex not given: a value in the shared range but outside one sex's is not silently "in range".
     guard sex == nil, !hasCustomRange, entry.comparator == nil, !judgement.status.isOutOfRange,
@@ -62,6 +67,12 @@ public struct MarkerSnapshot: Sendable {
   }
 
   public var trend: Trend { Trend.of(entries, definition: definition, range: range) }
+
+  /// True when `entry` is judged "range depends on sex" (no sex given, and it is outside one
+  /// sex's range).
+  public func dependsOnSex(_ entry: MarkerEntry) -> Bool {
+    judgement(of: entry).words.hasPrefix("range depends on sex")
+  }
 
   /// True when the person set their own target range.
   public var hasCustomRange: Bool { tracked?.hasCustomRange ?? false }

@@ -55,6 +55,21 @@ public enum FalseFriends {
       searchShowsLookalike: true
     ),
     FalseFriend(
+      phrases: ["protein", "totalprotein", "proteintotal", "serumprotein", "proteinserum", "bloodprotein"],
+      lookalikes: ["hs-crp", "albumin"],
+      explanation:
+        "Total protein (about 7 g/dL) is a different test from hs-CRP (C-reactive protein) and from albumin. For total protein, add your own marker: glance custom \"Total protein\" --unit g/dL"
+    ),
+    FalseFriend(
+      phrases: [
+        "calcitriol", "125dihydroxyvitamind", "125ohd", "125ohvitamind", "125dihydroxyvitd", "125vitamind",
+        "dihydroxyvitamind",
+      ],
+      lookalikes: ["vitamin-d"],
+      explanation:
+        "Calcitriol (1,25-dihydroxy vitamin D, in pg/mL) is a different test from 25-hydroxy vitamin D, the one glance tracks (ng/mL). For calcitriol, add your own marker: glance custom \"Calcitriol\" --unit pg/mL"
+    ),
+    FalseFriend(
       phrases: [
         "randomglucose", "glucoserandom", "nonfastingglucose", "glucosenonfasting", "randombloodsugar",
         "postprandialglucose", "randomsugar", "nonfastingbloodsugar",

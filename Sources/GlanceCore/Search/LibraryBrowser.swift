@@ -41,7 +41,12 @@ extension LibraryBrowser {
     -> [MarkerDefinition]
   {
     var markers = SearchService(markers: all).searchMarkers(query).map(\.marker)
-    let named = SearchService.searchCategories(query, in: categories).map(\.key)
+    var named = SearchService.searchCategories(query, in: categories).map(\.key)
+    // "liver function test": filler words never keep a group from being named.
+    if named.isEmpty {
+      let words = SearchText(query).words.filter { !SearchService.fillerWords.contains($0) }
+      if !words.isEmpty { named = SearchService.searchCategories(words.joinedText(" "), in: categories).map(\.key) }
+    }
     guard !named.isEmpty else { return markers }
     let found = markers.map(\.id.words)
     markers += all.filter { marker in

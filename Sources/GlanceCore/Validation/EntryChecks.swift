@@ -16,6 +16,8 @@ public struct EntryCheck: Equatable, Sendable {
     case unitSlip(suggestion: Double, typed: String)
     /// The same marker, value and date is already stored.
     case duplicate
+    /// "glucose" or "blood sugar" was typed: glance tracks fasting glucose only.
+    case fasting
   }
 
   public var kind: Kind
@@ -111,8 +113,11 @@ public enum EntryChecks {
     units += UnitConverter.otherUnits.filter { $0.key == marker.key && ($0.factor ?? 1) > 0 && $0.factor != nil }
       .filter { $0.factor! > 1.5 || $0.factor! < 0.67 }.map(\.unit)
     for unit in units {
+      // A reading that would be critical in that unit is not the likelier one (calcium 1.2 is
+      // ionized calcium in mmol/L, not a total calcium of 4.8 mg/dL).
       guard let converted = try? UnitConverter.convert(value, unit: unit, for: marker).value, converted > 0,
-        !isImplausible(converted, marker)
+        !isImplausible(converted, marker),
+        !(ClinicalRules.rule(for: marker.key)?.isCritical(converted) ?? false)
       else { continue }
       let slip = (converted, ValueText.withUnit(value, nil, unit))
       if isImplausible(value, marker) { return slip }
@@ -136,6 +141,21 @@ public enum EntryChecks {
     let sorted = values.sorted()
     return sorted.count.isMultiple(of: 2)
       ? (sorted[sorted.count / 2 - 1] + sorted[sorted.count / 2]) / 2 : sorted[sorted.count / 2]
+  }
+
+  /// The question when a glucose was named without saying fasting ("glucose", "blood sugar"):
+  /// a non-fasting reading judged by the fasting range would be flagged for nothing.
+  public static let fastingQuestion = EntryCheck(
+    kind: .fasting,
+    question:
+      "glance tracks fasting glucose (nothing to eat for at least 8 hours before the test). Was this a fasting reading? If not, nothing is saved; track non-fasting readings with: glance custom \"Random glucose\" --unit mg/dL"
+  )
+
+  /// True when `text` names glucose without saying it was fasting.
+  public static func isUnqualifiedGlucose(_ text: String, marker: MarkerDefinition) -> Bool {
+    guard marker.isSystemDefined, marker.key == "fasting-glucose" else { return false }
+    let compact = SearchText(text).compact
+    return !compact.contains("fasting") && !["fbg", "fbs", "fpg", "ifg"].contains(compact)
   }
 
   /// The question for a blood pressure whose second number is not below its first (85/130 was

@@ -125,11 +125,12 @@ public enum EntryPlanner {
       }
       return drafts
     }
-    return [
-      try draft(
-        markers[0], valueText: valueText, unit: unit, date: date, note: cleanNote, existing: groups[markers[0].id] ?? []
-      )
-    ]
+    var single = try draft(
+      markers[0], valueText: valueText, unit: unit, date: date, note: cleanNote, existing: groups[markers[0].id] ?? [])
+    if EntryChecks.isUnqualifiedGlucose(markerText, marker: markers[0]) {
+      single.checks.insert(EntryChecks.fastingQuestion, at: 0)
+    }
+    return [single]
   }
 
   /// A note as typed: nil when it is only spaces (`--note ""` removes a note), refused past

@@ -63,8 +63,11 @@ public enum UnitConverter {
   /// Sources: hs-CRP mg/dL ×10 = mg/L (markers-reference.json, hs-CRP note); hemoglobin
   /// g/dL × 0.6206 = mmol/L (per globin chain; standard molar conversion, issue 11 research);
   /// Lp(a) nmol/L ↔ mg/dL depends on particle size (2018 ACC/AHA; markers-reference.json).
+  /// Magnesium and calcium are divalent: 1 mEq/L is 0.5 mmol/L (Mg 0.5 / 0.4114 mg/dL, Ca 0.5 /
+  /// 0.2495 mg/dL, from the library's molar factors).
   static let otherUnits: [(key: String, unit: String, factor: Double?)] = [
     ("hs-crp", "mg/dL", 10), ("hemoglobin", "mmol/L", 1 / 0.6206), ("lpa", "nmol/L", nil),
+    ("magnesium", "mEq/L", 0.5 / 0.4114), ("calcium", "mEq/L", 0.5 / 0.2495),
   ]
 
   /// Lowercase, no spaces, µ/μ as u, superscripts as digits, "x10^3" as "10 3": the differences

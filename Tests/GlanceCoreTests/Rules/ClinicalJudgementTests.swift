@@ -422,4 +422,56 @@ struct ClinicalJudgementTests {
     #expect(try Self.judge("bmi", 24.95).status == .watchHigh)
     #expect(try Self.judge("bmi", 25).status == .high)
   }
+
+  // MARK: Clinician re-review
+
+  @Test("glucose named without 'fasting' asks whether it was fasting; 'fasting glucose' and fbg do not")
+  func fastingQuestion() throws {
+    for (word, asked) in [
+      ("glucose", true), ("blood sugar", true), ("sugar", true), ("fasting glucose", false),
+      ("fbg", false), ("fasting-glucose", false),
+    ] {
+      let drafts = try EntryPlanner.plan(
+        marker: word, value: "95", unit: nil, date: nil, note: nil, today: Fixture.date("2026-11-22"),
+        document: .empty(createdAt: Self.now), library: Fixture.library)
+      #expect(drafts[0].checks.contains { $0.kind == .fasting } == asked, "\(word)")
+    }
+  }
+
+  @Test(
+    "a reading that would be critical in the other unit is not offered as a unit slip",
+    arguments: [("calcium", 1.2), ("hemoglobin", 35)])
+  func noCriticalSlip(key: String, value: Double) {
+    let checks = EntryChecks.check(
+      value: value, comparator: nil, date: Fixture.date("2026-01-01"), marker: Self.marker(key), existing: [])
+    #expect(!checks.contains { if case .unitSlip = $0.kind { true } else { false } }, "\(checks)")
+  }
+
+  @Test("magnesium and calcium in mEq/L are converted (divalent: 1 mEq/L = 0.5 mmol/L)")
+  func milliequivalents() throws {
+    #expect(abs(try UnitConverter.convert(1.6, unit: "mEq/L", for: Self.marker("magnesium")).value - 1.94) < 0.01)
+    #expect(abs(try UnitConverter.convert(4.8, unit: "mEq/L", for: Self.marker("calcium")).value - 9.62) < 0.01)
+  }
+
+  @Test("a confirmed value beyond the plausible range is neither critical nor in range: check the report")
+  func offScaleNotJudged() throws {
+    let judgement = try Self.judge("potassium", 15)
+    #expect(judgement.status == .indeterminate)
+    #expect(judgement.words.contains("check it against the report"))
+    #expect(InsightsEngine.insights(for: [Self.snapshot("potassium", [(15, nil)])], at: Self.now).isEmpty)
+    #expect(try Self.judge("triglycerides", 1.7).status == .indeterminate)
+  }
+
+  @Test("with no sex given, show and prep say a value depends on sex instead of 'within range'")
+  func sexUnsaid() {
+    let snapshot = Self.snapshot("hemoglobin", [(12.7, nil)])
+    let show = ShowView.render(
+      snapshot, entries: snapshot.entries, shortIDs: [:], today: Fixture.date("2026-11-22"), style: .plain)
+    let flat = show.replacingOccurrences(of: "\n", with: " ")
+    #expect(!flat.contains("within the reference range"))
+    #expect(flat.contains("outside the range for one of them (set glance profile --sex)"))
+    let prep = PrepView.render(
+      insights: [], snapshots: [snapshot], visits: [], today: Fixture.date("2026-11-22"), style: .plain)
+    #expect(prep.replacingOccurrences(of: "\n", with: " ").contains("set glance profile --sex female|male"))
+  }
 }

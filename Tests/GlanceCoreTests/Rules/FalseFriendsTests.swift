@@ -15,7 +15,8 @@ struct FalseFriendsTests {
       ("total t4", "free-t4"), ("thyroxine", "free-t4"), ("microalbumin", "uacr"), ("urine albumin", "uacr"),
       ("urine creatinine", "creatinine"), ("urine-creatinine", "uacr"), ("ca++", "calcium"),
       ("ionized calcium", "calcium"), ("urea", "bun"), ("random glucose", "fasting-glucose"),
-      ("non-fasting glucose", "fasting-glucose"),
+      ("non-fasting glucose", "fasting-glucose"), ("protein", "hs-crp"), ("total protein", "albumin"),
+      ("calcitriol", "vitamin-d"), ("1,25-dihydroxy vitamin d", "vitamin-d"),
     ])
   func refused(word: String, lookalike: String) throws {
     do {
@@ -94,6 +95,13 @@ struct PatientPhrasingTests {
     arguments: ["vitamin k", "sodium bicarbonate", "creatine kinase", "insulin resistance", "urine creatinin"])
   func noPartialLookalikes(query: String) {
     #expect(Self.search.searchMarkers(query).isEmpty, "\(Self.search.searchMarkers(query).map(\.marker.key))")
+  }
+
+  @Test("a group named with filler words is still the group", arguments: ["liver function test", "full blood count"])
+  func groups(query: String) {
+    let library = Fixture.library
+    let found = LibraryBrowser.markers(matching: query, in: library.markers, categories: library.categories)
+    #expect(found.count >= 4, "\(found.map(\.key))")
   }
 
   @Test("reading notes are searched, newest first, filler words aside")
