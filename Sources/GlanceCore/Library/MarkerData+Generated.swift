@@ -312,7 +312,7 @@ extension MarkerLibrary {
       referenceLow: 4.5, referenceHigh: 11.0,
       plausibleMin: 0.1, plausibleMax: 300.0,
       direction: .inRange, loinc: "6690-2",
-      aliases: ["white blood cells", "white blood cell", "white blood count", "white cell count", "white count", "white cells", "wbc count", "leukocytes", "leukocyte count", "leucocytes", "cbc white count"],
+      aliases: ["white blood cells", "white blood cell", "white blood count", "white cell count", "white count", "white cells", "wbc count", "leukocytes", "leukocyte count", "leucocytes", "cbc white count", "wcc"],
       source: "MedlinePlus/NIH and lab reference pages (as cited); LOINC via HL7 FHIR and public code files",
       notes: "4,500-11,000 cells/µL = 4.5-11.0 x10³/µL (= x10⁹/L). Older MedlinePlus/NIH text 4.5-10.0; Mayo 3.5-10.5. Reports also write K/µL or thousand/µL. A value entered as 7500 most likely means 7.5 (x10³/µL). Plausible min/max are editorial typo-catching bounds (unverified).",
       isSystemDefined: true))

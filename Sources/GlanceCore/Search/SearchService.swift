@@ -78,7 +78,10 @@ public struct SearchService: Sendable {
     "level", "levels", "test", "tests", "testing", "result", "results", "number", "numbers", "measurement",
     "measurements", "measure", "reading", "readings", "value", "values", "lab", "labs", "check", "count", "counts",
     "blood", "work", "bloodwork", "screen", "screening", "report", "to", "and", "how", "much", "i", "do", "does",
-    "am", "about", "score", "stone", "pounds", "kilos", "kilograms",
+    "am", "about", "score", "stone", "pounds", "kilos", "kilograms", "at", "morning", "before", "breakfast",
+    // Units typed along with the name ("ldl mmol/l", "albumin g/l", "weight kg").
+    "mmol", "umol", "nmol", "pmol", "mol", "mg", "dl", "l", "g", "ng", "ml", "pg", "ug", "iu", "miu", "uiu", "u",
+    "mmhg", "bpm", "kg", "lb", "lbs", "in", "inches", "inch", "cm", "percent", "meq", "ul",
   ]
 
   /// Every matching marker, best first.
@@ -110,7 +113,28 @@ public struct SearchService: Sendable {
       }
       found.sort { ($0.confidence, $0.score) > ($1.confidence, $1.score) }
     }
-    return found
+    if !found.isEmpty { return found }
+    return combinedMatches(simpler, lookalikes: lookalikes)
+  }
+
+  /// Markers whose terms together hold every query word ("kidney function egfr", "k+ potassium",
+  /// "uric acid gout": two names for one marker typed together). Each word must be found, whole
+  /// or as the start of a word of four letters or more, so an unknown word ("sodium
+  /// bicarbonate", "vitamin k") still finds nothing.
+  private func combinedMatches(_ search: SearchText, lookalikes: [String]) -> [MarkerMatch] {
+    let queryWords = search.wordBytes
+    guard queryWords.count >= 2 else { return [] }
+    var result: [(match: MarkerMatch, order: Int)] = []
+    for (index, marker) in markers.enumerated() {
+      if marker.isSystemDefined, lookalikes.contains(marker.key) { continue }
+      let words = terms[index].flatMap { [$0.search.compactBytes] + $0.search.wordBytes }
+      let all = queryWords.allSatisfy { word in
+        words.contains { $0 == word || (word.count >= 4 && $0.starts(with: word)) }
+      }
+      guard all else { continue }
+      result.append((MarkerMatch(marker: marker, confidence: .typo, score: 0, matchedTerm: marker.displayName), index))
+    }
+    return result.sorted { $0.order < $1.order }.map(\.match)
   }
 
   /// "triglycerides" → "triglyceride", "platelets" → "platelet"; short words and "ss" endings stay.

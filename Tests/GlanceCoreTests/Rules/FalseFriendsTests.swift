@@ -118,28 +118,33 @@ struct PatientPhrasingTests {
   }
 }
 
-/// Issue 11, point 10: 160 phrasings written by someone who saw only the marker list (filler
-/// words, halves of a pair, condition words, plurals, misspellings, British words, and 17 tests
-/// glance does not have). This set was used while improving search, so it now guards against
-/// regressions; the goal (≥ 95%, no false friend) was measured on a second, unseen set.
+/// Issue 11, point 10: phrasings written by people who saw only the marker list (filler words,
+/// units typed along, two names at once, halves of a pair, condition words, plurals, misspellings,
+/// regional words, and tests glance does not have). Set 1 (160) was used while improving search;
+/// set 2 (120) was first measured unseen (78%), then its misses' kinds (units, two names at once)
+/// were fixed generally. Set 3 (100) was measured unseen after that: 98 of 100, no lookalike
+/// (the build before issue 11 found 69). In set 2, "crp", "c reactive protein" and "microalbumin urine" are
+/// expected to find nothing: they name other tests (issue 11, point 8).
 @Suite("Patient phrasings")
 struct PatientPhrasingSetTests {
-  static let rows: [(query: String, key: String)] = {
+  static func rows(_ file: String) -> [(query: String, key: String)] {
     let text =
-      (try? String(
-        contentsOfFile: packageRoot + "/Tests/GlanceCoreTests/Fixtures/patient-phrasings.tsv", encoding: .utf8)) ?? ""
+      (try? String(contentsOfFile: packageRoot + "/Tests/GlanceCoreTests/Fixtures/" + file, encoding: .utf8)) ?? ""
     return text.split(separator: "\n").compactMap { line in
       let parts = line.split(separator: "\t").map(String.init)
       return parts.count == 2 ? (parts[0], parts[1]) : nil
     }
-  }()
+  }
 
-  @Test("at least 95% find the marker a clinician would name, and no test glance lacks finds a lookalike")
-  func phrasings() {
+  @Test(
+    "at least 95% find the marker a clinician would name, and no test glance lacks finds a lookalike",
+    arguments: [("patient-phrasings.tsv", 160), ("patient-phrasings-2.tsv", 120), ("patient-phrasings-3.tsv", 100)])
+  func phrasings(file: String, count: Int) {
     let library = Fixture.library
-    #expect(Self.rows.count == 160)
+    let rows = Self.rows(file)
+    #expect(rows.count == count)
     var found = 0
-    for (query, key) in Self.rows {
+    for (query, key) in rows {
       let top = LibraryBrowser.markers(matching: query, in: library.markers, categories: library.categories).first?.key
       if key == "-" {
         #expect(top == nil, "\(query) found \(top ?? "")")
@@ -148,6 +153,6 @@ struct PatientPhrasingSetTests {
         found += 1
       }
     }
-    #expect(found * 100 >= Self.rows.count * 95, "\(found) of \(Self.rows.count)")
+    #expect(found * 100 >= rows.count * 95, "\(found) of \(rows.count)")
   }
 }
