@@ -154,7 +154,7 @@ enum SearchError: GlanceError {
   var message: String {
     switch self {
     case .nothing(let query):
-      "Nothing matches \(quoted(query)): no marker, doctor or visit note. Browse the markers with glance library."
+      "Nothing matches \(quoted(query)): no marker, doctor, visit note or reading note. Browse the markers with glance library."
     }
   }
 

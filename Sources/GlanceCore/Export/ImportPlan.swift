@@ -103,7 +103,7 @@ public struct ImportPlan: Sendable {
       let values = counted(questions.count, "value")
       lines.append(
         dryRun
-          ? "\(values) would be asked about, as glance add asks (without --yes, glance import refuses the file until they are fixed):"
+          ? "\(values) would be asked about, as glance add asks. Without --yes glance import refuses the file; a unit in a column header, like \"LDL (mmol/L)\", converts that column:"
           : "\(values) that glance add would ask about \(questions.count == 1 ? "was" : "were") imported as typed (--yes):"
       )
       lines += questions.prefix(20).map { "  " + $0 }
@@ -139,6 +139,8 @@ public enum ImportError: GlanceError, Equatable {
   case notAFile(String)
   /// Rows `add` would ask about, and no `--yes`.
   case needsAnswers([String])
+  /// The columns are separated by semicolons or tabs, not commas.
+  case notCommaSeparated(String)
 
   public var message: String {
     switch self {
@@ -154,12 +156,16 @@ public enum ImportError: GlanceError, Equatable {
       "With this file your folder would hold more than \(grouped(limit)) readings, more than glance keeps (a file "
         + "with one column per marker makes one reading a cell). Nothing was changed."
     case .notAFile(let path): "\(path) is not a file glance can import. Nothing was changed."
+    case .notCommaSeparated(let separator):
+      "This file separates its columns with \(separator) (as a spreadsheet saved in many European languages does); glance reads commas. "
+        + "Save it again as CSV with commas (and decimal points), then import it. Nothing was changed."
     case .needsAnswers(let lines):
       "Some values need a second look before they are saved, so nothing was imported:\n"
         + lines.prefix(15).map { "  " + $0 }.joinedText("\n")
         + (lines.count > 15 ? "\n  … and \(lines.count - 15) more." : "")
-        + "\nFix them in the file (a unit in the column header, like \"LDL (mmol/L)\", converts a column), "
-        + "or import again with --yes to save them as typed."
+        + "\nMost often the numbers are in another unit: put it in the column header, like \"LDL (mmol/L)\", and "
+        + "glance converts the column. Only when every number is right in the marker's own unit, import again with "
+        + "--yes to save them as typed (1.4 for HDL would be saved as 1.4 mg/dL)."
     case .columnsShareMarker(let first, let second, let marker):
       "The columns \(quoted(first)) and \(quoted(second)) both read as \(marker), and glance will not mix two columns in one "
         + "history. Rename one of them to the marker it holds (see glance library), or leave it out. Nothing was changed."

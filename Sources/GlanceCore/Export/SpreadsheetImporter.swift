@@ -24,6 +24,10 @@ enum SpreadsheetImporter {
   ) throws -> ImportPlan {
     let header = titles.map { $0.trimmingWhitespace() }
     guard let dateColumn = header.firstIndex(where: { dateHeaders.contains(SearchText($0).compact) }) else {
+      // A European Excel saves "CSV" with semicolons: one header cell holding them all.
+      if header.count <= 2, let first = header.first, first.contains(";") || first.contains("\t") {
+        throw ImportError.notCommaSeparated(first.contains(";") ? "semicolons" : "tabs")
+      }
       throw ImportError.noDateColumn(header)
     }
     let markers = library.markers + document.customMarkers
@@ -94,6 +98,17 @@ enum SpreadsheetImporter {
     }
     if !problems.isEmpty { throw ImportError.problems(problems) }
     plan.questions = questions(drafts, header: header, replace: replace, document: document)
+    // "Glucose" without "fasting": asked once for the column, as add asks.
+    for column in columns where column.markers.count == 1 {
+      let (name, _) = splitUnit(column.header)
+      if EntryChecks.isUnqualifiedGlucose(name, marker: column.markers[0]),
+        drafts.contains(where: { $0.draft.marker.id == column.markers[0].id })
+      {
+        plan.questions.insert(
+          "column \(quoted(column.header)): \(EntryChecks.fastingQuestion.question) (A header \"Fasting glucose\" says so.)",
+          at: 0)
+      }
+    }
     Importer.addRows(drafts, to: &plan, document: document, now: now)
     // The questions name every unusual value already.
     plan.unusual = []

@@ -62,8 +62,13 @@ public enum PrepView {
     let valueWidth = rows.map { TextWidth.of($0.1.valueText) }.max() ?? 0
     let dateWidth = rows.map { TextWidth.of(DateText.long($0.1.dateOfService)) }.max() ?? 0
     let names = rows.map { TextWidth.of($0.0.definition.displayName) }.max() ?? 0
+    // "!!" is two columns: the other badges are padded to line the names up.
+    let badgeWidth = rows.map { TextWidth.of($0.2.symbol(style)) }.max() ?? 1
+    func badge(_ status: MarkerStatus) -> String {
+      status.badge(style) + String(repeating: " ", count: badgeWidth - TextWidth.of(status.symbol(style)))
+    }
     // "  ✓ " + name + " " + value + "  " + date
-    let nameWidth = style.width - 4 - 1 - valueWidth - 2 - dateWidth
+    let nameWidth = style.width - 3 - badgeWidth - 1 - valueWidth - 2 - dateWidth
     guard nameWidth >= names else {
       // Too narrow for columns: each name on its line, the rest wrapped beneath it.
       return rows.map { snapshot, latest, status in
@@ -71,14 +76,14 @@ public enum PrepView {
         if let range = ValueText.range(snapshot.range, unit: snapshot.definition.unit, style: style) {
           detail += (snapshot.hasCustomRange ? ", your range: " : ", range: ") + range
         }
-        return "  " + status.badge(style) + " " + snapshot.definition.displayName + "\n    "
+        return "  " + badge(status) + " " + snapshot.definition.displayName + "\n    "
           + wrap(detail, width: style.width - 4, indent: "    ")
       }.joinedText("\n")
     }
     return rows.map { snapshot, latest, status in
       let name = TextWidth.pad(snapshot.definition.displayName, to: names)
       var line =
-        "  " + status.badge(style) + " " + name + " " + TextWidth.padLeft(latest.valueText, to: valueWidth) + "  "
+        "  " + badge(status) + " " + name + " " + TextWidth.padLeft(latest.valueText, to: valueWidth) + "  "
         + TextWidth.pad(DateText.long(latest.dateOfService), to: dateWidth)
       if let range = ValueText.range(snapshot.range, unit: snapshot.definition.unit, style: style) {
         let text = (snapshot.hasCustomRange ? "your range: " : "range: ") + range

@@ -297,9 +297,23 @@ public struct SearchService: Sendable {
     var found: [MarkerEntry] = []
     for entry in entries.reversed() {
       guard let note = entry.note, !note.isEmpty else { continue }
-      if Self.wordsMatch(words, SearchText(note).wordBytes, allowExtraWords: true) != nil { found.append(entry) }
+      let noteWords = SearchText(note).wordBytes
+      // A word inside a longer one counts too ("statin" in "atorvastatin").
+      let inside = words.allSatisfy { word in
+        word.count >= 4 && noteWords.contains { $0.count > word.count && Self.contains($0, word) }
+      }
+      if inside || Self.wordsMatch(words, noteWords, allowExtraWords: true) != nil { found.append(entry) }
     }
     return found
+  }
+
+  /// True when `word` occurs inside `text`.
+  static func contains(_ text: [UInt8], _ word: [UInt8]) -> Bool {
+    guard word.count <= text.count else { return false }
+    for start in 0...(text.count - word.count) where text[start] == word[0] {
+      if text[start..<(start + word.count)].elementsEqual(word) { return true }
+    }
+    return false
   }
 
   /// Visits whose doctor, notes or type match every word of `query`, best first, then newest.

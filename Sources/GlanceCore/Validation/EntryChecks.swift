@@ -63,8 +63,18 @@ public enum EntryChecks {
     let shown = ValueText.withUnit(value, comparator, marker.unit)
     // A value ten times the usual is most often a missed decimal point (56 for 5.6): that
     // question wins. A value a tenth of it (16 for a usual 150) is more often the SI unit.
+    // When both fit a value ten times the usual, the one nearer the usual wins (A1c 41 after
+    // 5.9 is 41 mmol/mol, A1c 56 after 5.6 is 5.6).
     let tenfold = tenfoldSuggestion(value, marker: marker, usual: usual)
-    if !unitTyped, tenfold.map({ $0 > value }) ?? true, let slip = unitSlip(value, marker: marker, usual: usual) {
+    let slip = unitTyped ? nil : unitSlip(value, marker: marker, usual: usual)
+    func apart(_ a: Double) -> Double { usual.map { max(a / $0, $0 / a) } ?? .infinity }
+    let slipWins: Bool
+    if let slip, let tenfold, tenfold < value {
+      slipWins = apart(slip.value) < apart(tenfold)
+    } else {
+      slipWins = slip != nil
+    }
+    if slipWins, let slip {
       return [
         EntryCheck(
           kind: .unitSlip(suggestion: slip.value, typed: slip.typed),

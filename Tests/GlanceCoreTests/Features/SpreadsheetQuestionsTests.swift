@@ -65,3 +65,57 @@ struct SpreadsheetQuestionsTests {
     #expect(plan.questions.count == count, "\(plan.questions)")
   }
 }
+
+/// Newcomer review of issue 11: what a person with real files met.
+@Suite("Newcomer findings")
+struct NewcomerFindingsTests {
+  static func plan(_ text: String) throws -> ImportPlan {
+    try Importer.plan(
+      Importer.read(Array(text.utf8)), replace: false, into: .empty(createdAt: Timestamp(Fixture.now)),
+      library: Fixture.library, today: Fixture.date("2025-06-01"), now: Timestamp(Fixture.now))
+  }
+
+  @Test("a semicolon file is named as one, not as a file without a Date column")
+  func semicolons() {
+    #expect(throws: ImportError.notCommaSeparated("semicolons")) {
+      try Self.plan("Date;HDL (mmol/L);LDL (mmol/L)\n2025-01-10;1,4;3,1\n")
+    }
+  }
+
+  @Test("a column called Glucose asks once whether it holds fasting readings")
+  func glucoseColumn() throws {
+    let plan = try Self.plan("Date,Glucose\n2025-01-10,95\n2025-03-10,97\n")
+    #expect(plan.questions.count == 1)
+    #expect(plan.questions[0].contains("column “Glucose”") && plan.questions[0].contains("fasting"))
+    #expect(try Self.plan("Date,Fasting glucose\n2025-01-10,95\n").questions.isEmpty)
+  }
+
+  @Test("the dry run and the refusal say a unit in the header converts a column")
+  func headerHint() throws {
+    let plan = try Self.plan("Date,HDL\n2025-01-10,1.4\n")
+    #expect(plan.summary(library: Fixture.library, customMarkers: [], dryRun: true).contains("\"LDL (mmol/L)\""))
+    #expect(ImportError.needsAnswers(plan.questions).message.contains("put it in the column header"))
+  }
+
+  @Test("A1c 41 after readings near 5.9 asks about mmol/mol, A1c 56 after 5.6 about a decimal point")
+  func slipVersusTenfold() {
+    func first(_ value: Double, _ usual: [Double]) -> EntryCheck.Kind? {
+      let existing = usual.enumerated().map { index, value in
+        Fixture.entry(Fixture.a1c, value, on: Fixture.date("2024-01-01").adding(months: index)!.iso)
+      }
+      return EntryChecks.check(
+        value: value, comparator: nil, date: Fixture.date("2025-06-01"), marker: Fixture.a1c, existing: existing
+      ).first?.kind
+    }
+    if case .unitSlip = first(41, [5.8, 5.9, 6.0]) {} else { Issue.record("41 should ask about mmol/mol") }
+    #expect(first(56, [5.5, 5.6, 5.7]) == .tenfold(suggestion: 5.6))
+  }
+
+  @Test("a word inside a longer one in a note is found (statin in atorvastatin)")
+  func noteInsideWord() {
+    let entries = [Fixture.entry(Fixture.ldl, 120, on: "2025-01-01", note: "started atorvastatin 20mg")]
+    let search = SearchService(markers: [])
+    #expect(search.searchNotes("statin", in: entries).count == 1)
+    #expect(search.searchNotes("tor", in: entries).isEmpty)  // three letters inside a word are too few
+  }
+}
