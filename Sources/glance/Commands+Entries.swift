@@ -66,7 +66,7 @@ extension App {
             throw ConfirmationError.needsConfirmation(
               question: check.question,
               instead:
-                "If you meant \(typed), run the command again with the unit. If \(ValueText.withUnit(draft.value, nil, unit)) is right, add --yes."
+                "If you meant \(draft.comparator?.rawValue ?? "")\(typed), run the command again with the unit. If \(ValueText.withUnit(draft.value, draft.comparator, unit)) is right, add --yes."
             )
           }
           console.out(check.question)

@@ -74,7 +74,7 @@ extension App {
 extension App {
   func profile(sex text: String?, _ context: Context) throws {
     if let text {
-      guard let answer = Sex.answer(text) else {
+      guard !text.trimmingWhitespace().isEmpty, let answer = Sex.answer(text) else {
         throw UsageError(message: "--sex takes female, male or unspecified.", command: "profile")
       }
       try context.repository.setSex(answer)

@@ -91,6 +91,7 @@ extension App {
   }
 
   func search(_ query: String, _ context: Context) throws {
+    try InputLimits.check(query, InputLimits.queryCharacters, "The search")
     // Every reading, for the notes; a marker hit shows its latest.
     let view = try context.view(.all, allIDs: true)
     let document = view.document

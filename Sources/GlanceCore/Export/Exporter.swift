@@ -32,10 +32,9 @@ public enum Exporter {
     for markerID in Set(document.entries.map(\.markerID)) {
       guard let definition = document.definition(for: markerID, library: library) else { continue }
       let tracked = document.trackedMarkers.first { $0.markerID == markerID }
-      markers[markerID] = (
-        definition, tracked?.effectiveRange(for: definition) ?? definition.defaultRange,
-        definition.isSystemDefined ? ClinicalRules.rule(for: definition.key) : nil
-      )
+      // Judged as the screens judge it: the person's target, else their sex's range, else the default.
+      let snapshot = MarkerSnapshot(definition: definition, tracked: tracked, entries: [], sex: document.profile.sex)
+      markers[markerID] = (definition, snapshot.range, snapshot.rule)
     }
     var output: [UInt8] = []
     output.reserveCapacity(document.entries.count * 110)

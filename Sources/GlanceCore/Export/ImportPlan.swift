@@ -141,6 +141,8 @@ public enum ImportError: GlanceError, Equatable {
   case needsAnswers([String])
   /// The columns are separated by semicolons or tabs, not commas.
   case notCommaSeparated(String)
+  /// One row per result ("Date, Test, Result"): not a layout glance reads yet.
+  case oneRowPerResult([String])
 
   public var message: String {
     switch self {
@@ -156,6 +158,9 @@ public enum ImportError: GlanceError, Equatable {
       "With this file your folder would hold more than \(grouped(limit)) readings, more than glance keeps (a file "
         + "with one column per marker makes one reading a cell). Nothing was changed."
     case .notAFile(let path): "\(path) is not a file glance can import. Nothing was changed."
+    case .oneRowPerResult(let headers):
+      "This sheet has one row per result (\(listed(headers))). glance reads one column per marker (Date, HDL, LDL (mmol/L), …) "
+        + "or its own layout: date,marker_key,value,unit (marker keys as glance library shows them). Nothing was changed."
     case .notCommaSeparated(let separator):
       "This file separates its columns with \(separator) (as a spreadsheet saved in many European languages does); glance reads commas. "
         + "Save it again as CSV with commas (and decimal points), then import it. Nothing was changed."

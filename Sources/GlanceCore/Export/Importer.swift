@@ -200,12 +200,19 @@ public enum Importer {
         }
         // When it was entered keeps a day's readings in their order through a round trip.
         let entered = cell(enteredColumn).flatMap { Timestamp(iso: $0) }
-        rowsOut.append(ImportRow(draft: draft, source: source ?? .fileImport, id: id, entered: entered))
+        rowsOut.append(
+          ImportRow(
+            draft: draft, source: source ?? .fileImport, id: id, entered: entered, line: line,
+            unitTyped: cell(unitColumn) != nil || (try? ValueParser.parse(valueText))?.unit != nil))
       } catch {
         problems.append("row \(line): \(error.message)")
       }
     }
     if !problems.isEmpty { throw ImportError.problems(problems) }
+    // Rows without an id were not written by glance (a sheet in glance's layout, by hand): they
+    // get the questions add asks. Rows with an id were saved by glance, questions answered.
+    plan.questions = SpreadsheetImporter.questions(
+      rowsOut.filter { $0.id == nil }, header: titles, replace: replace, document: document)
     addRows(rowsOut, to: &plan, document: document, now: now)
     return plan
   }

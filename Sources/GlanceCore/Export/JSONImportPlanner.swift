@@ -20,7 +20,11 @@ enum JSONImportPlanner {
     let isEmpty =
       document.entries.isEmpty && document.visits.isEmpty && document.trackedMarkers.isEmpty
       && document.customMarkers.isEmpty
-    if replace || isEmpty { plan.profile = imported.profile }
+    if replace || isEmpty {
+      plan.profile = imported.profile
+      // A sex set here is the person's own choice: a merge into an empty folder keeps it.
+      if !replace, let sex = document.profile.sex { plan.profile?.sex = sex }
+    }
 
     // Custom markers: the same id, or the same name as one of ours or as one earlier in the file
     // ("Ketones" and "KETONES"), is the same marker.

@@ -15,6 +15,14 @@ enum SpreadsheetImporter {
     "collectiondate", "when", "datum",
   ]
 
+  /// Headers of a sheet with one row per result ("Date, Test, Result, Unit"): they name no marker
+  /// ("marker" would otherwise find hs-CRP's "inflammation marker").
+  static let longLayoutHeaders: Set<String> = [
+    "marker", "markers", "test", "tests", "testname", "analyte", "name", "result", "results", "value", "values",
+    "unit", "units", "item", "parameter", "component", "flag", "referencerange", "range", "note", "notes",
+    "comment", "comments",
+  ]
+
   /// Cells that mean "no value".
   static let blanks: Set<String> = ["", "-", "--", "—", "na", "n/a", "none", "nd", "x", "?"]
 
@@ -39,6 +47,10 @@ enum SpreadsheetImporter {
     for (index, title) in header.enumerated() where index != dateColumn {
       guard !title.isEmpty else { continue }
       let (name, unit) = splitUnit(title)
+      if longLayoutHeaders.contains(SearchText(name).compact) {
+        plan.unmatchedColumns.append(title)
+        continue
+      }
       if let resolved = try? EntryPlanner.resolveMarkers(name, among: markers, search: search) {
         // Two columns filling one marker ("Urine Creatinine" and "Creatinine" read alike) would
         // mix two tests in one history: refused, never merged.
@@ -51,7 +63,12 @@ enum SpreadsheetImporter {
         plan.unmatchedColumns.append(title)
       }
     }
-    guard !columns.isEmpty else { throw ImportError.noMarkerColumns(header) }
+    guard !columns.isEmpty else {
+      if header.contains(where: { longLayoutHeaders.contains(SearchText($0).compact) }) {
+        throw ImportError.oneRowPerResult(header)
+      }
+      throw ImportError.noMarkerColumns(header)
+    }
     var problems: [String] = []
     var drafts: [ImportRow] = []
     for (offset, row) in rows.enumerated() {

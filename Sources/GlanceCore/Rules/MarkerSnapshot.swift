@@ -66,7 +66,13 @@ public struct MarkerSnapshot: Sendable {
     return judgement
   }
 
-  public var trend: Trend { Trend.of(entries, definition: definition, range: range) }
+  public var trend: Trend {
+    var trend = Trend.of(entries, definition: definition, range: range)
+    // The latest reading may be a lab's bound the trend leaves out (PSA >10 after 4, 2, 1):
+    // out of range, it still keeps the trend from being called good.
+    if trend.meaning == .good, let latest, status(of: latest).isOutOfRange { trend.meaning = .neutral }
+    return trend
+  }
 
   /// True when `entry` is judged "range depends on sex" (no sex given, and it is outside one
   /// sex's range).

@@ -20,7 +20,8 @@ public enum FalseFriends {
   /// ionized calcium 1.16–1.32 mmol/L vs total calcium in mg/dL).
   public static let all: [FalseFriend] = [
     FalseFriend(
-      phrases: ["crp", "creactiveprotein", "standardcrp", "crpstandard", "regularcrp"], lookalikes: ["hs-crp"],
+      phrases: ["crp", "creactiveprotein", "creactive", "standardcrp", "crpstandard", "regularcrp"],
+      lookalikes: ["hs-crp"],
       explanation:
         "Standard CRP and hs-CRP are different tests: standard CRP is often reported in mg/dL, hs-CRP in mg/L. glance tracks hs-CRP: if the report says high-sensitivity or hs-CRP, use hs-crp. For standard CRP, add your own marker: glance custom \"CRP\" --unit mg/L"
     ),
@@ -31,25 +32,34 @@ public enum FalseFriends {
         "Total T4 (thyroxine, in µg/dL) is a different test from free T4 (ng/dL). glance tracks free T4: if the report says free T4 or FT4, use free-t4. For total T4, add your own marker: glance custom \"Total T4\" --unit µg/dL"
     ),
     FalseFriend(
-      phrases: ["microalbumin", "urinemicroalbumin", "urinealbumin", "albuminurine", "microalbuminuria"],
+      phrases: [
+        "microalbumin", "urinemicroalbumin", "urinealbumin", "albuminurine", "microalbuminuria", "microalb",
+        "microalbumine", "umalb", "ualb",
+      ],
       lookalikes: ["uacr", "albumin"],
       explanation:
         "Urine albumin (\"microalbumin\", in mg/L) is a different number from UACR, the albumin/creatinine ratio (mg/g). If the report gives the ratio, use uacr. For urine albumin itself, add your own marker: glance custom \"Urine albumin\" --unit mg/L"
     ),
     FalseFriend(
-      phrases: ["urinecreatinine", "creatinineurine", "urinarycreatinine", "ucreatinine", "creatinineurinerandom"],
+      phrases: [
+        "urinecreatinine", "creatinineurine", "urinarycreatinine", "ucreatinine", "creatinineurinerandom",
+        "urinecreat", "creaturine", "ucreat", "urinecr", "crurine", "urinarycreat",
+      ],
       lookalikes: ["creatinine", "uacr"],
       explanation:
         "Urine creatinine is a different test from blood creatinine and from UACR (the albumin/creatinine ratio). For urine creatinine, add your own marker: glance custom \"Urine creatinine\" --unit mg/dL"
     ),
     FalseFriend(
-      phrases: ["ca++", "ionizedcalcium", "ionisedcalcium", "calciumionized", "calciumionised", "ica", "freecalcium"],
+      phrases: [
+        "ca++", "ca+", "ca+++", "ca2+", "ionizedcalcium", "ionisedcalcium", "calciumionized", "calciumionised", "ica",
+        "freecalcium",
+      ],
       lookalikes: ["calcium"],
       explanation:
         "Ionized calcium (about 1.2 mmol/L) is a different test from total calcium (about 9.5 mg/dL). glance tracks total calcium: use calcium for it. For ionized calcium, add your own marker: glance custom \"Ionized calcium\" --unit mmol/L"
     ),
     FalseFriend(
-      phrases: ["urea", "serumurea", "bloodurea", "ureaserum", "ureablood"], lookalikes: ["bun"],
+      phrases: ["urea", "serumurea", "bloodurea", "ureaserum", "ureablood", "bunurea", "ureabun"], lookalikes: ["bun"],
       explanation:
         "glance tracks BUN (blood urea nitrogen). Urea in mmol/L is the same number as BUN in mmol/L: glance add bun 5.0 mmol/L. Urea in mg/dL is 2.14 times BUN: divide it by 2.14 and add that as bun.",
       searchShowsLookalike: true
@@ -93,8 +103,9 @@ public enum FalseFriends {
     return all.first { friend in
       friend.phrases.contains { phrase in
         let bytes = Array(phrase.utf8)
-        // The same first letter, as search's own typo rule: "crp" is never a typo of "cr".
-        return bytes.first == typed.first && editDistance(typed, bytes, limit: limit) <= limit
+        // Long phrases only ("creatinine" is one letter from "ucreatinine"), and the same first
+        // letter, as search's own typo rule.
+        return bytes.count >= 12 && bytes.first == typed.first && editDistance(typed, bytes, limit: limit) <= limit
       }
     }
   }

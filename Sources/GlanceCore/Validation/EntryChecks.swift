@@ -59,13 +59,14 @@ public enum EntryChecks {
   public static func questions(
     value: Double, comparator: ValueComparator?, marker: MarkerDefinition, usual: Double?, unitTyped: Bool
   ) -> [EntryCheck] {
-    guard marker.isSystemDefined, comparator == nil else { return [] }
+    guard marker.isSystemDefined else { return [] }
     let shown = ValueText.withUnit(value, comparator, marker.unit)
     // A value ten times the usual is most often a missed decimal point (56 for 5.6): that
     // question wins. A value a tenth of it (16 for a usual 150) is more often the SI unit.
     // When both fit a value ten times the usual, the one nearer the usual wins (A1c 41 after
     // 5.9 is 41 mmol/mol, A1c 56 after 5.6 is 5.6).
-    let tenfold = tenfoldSuggestion(value, marker: marker, usual: usual)
+    // A lab's bound (<5.5) is asked about as its number; only the tenfold guess needs a plain value.
+    let tenfold = comparator == nil ? tenfoldSuggestion(value, marker: marker, usual: usual) : nil
     let slip = unitTyped ? nil : unitSlip(value, marker: marker, usual: usual)
     func apart(_ a: Double) -> Double { usual.map { max(a / $0, $0 / a) } ?? .infinity }
     let slipWins: Bool
@@ -79,7 +80,7 @@ public enum EntryChecks {
         EntryCheck(
           kind: .unitSlip(suggestion: slip.value, typed: slip.typed),
           question:
-            "You entered \(marker.shortName) of \(shown). Was that \(slip.typed) (\(ValueText.withUnit(UnitConverter.round(slip.value, decimals: marker.decimals), nil, marker.unit)))?"
+            "You entered \(marker.shortName) of \(shown). Was that \(comparator?.rawValue ?? "")\(slip.typed) (\(ValueText.withUnit(UnitConverter.round(slip.value, decimals: marker.decimals), comparator, marker.unit)))?"
         )
       ]
     }

@@ -7,6 +7,8 @@ public enum InputLimits {
   public static let visitNotesCharacters = 20_000
   /// A doctor's name, a visit label, a custom marker's name.
   public static let nameCharacters = 200
+  /// A search query: longer than any name or phrase a person searches for.
+  public static let queryCharacters = 200
   /// A unit.
   public static let unitCharacters = 40
   /// A file to import.

@@ -119,3 +119,68 @@ struct NewcomerFindingsTests {
     #expect(search.searchNotes("tor", in: entries).isEmpty)  // three letters inside a word are too few
   }
 }
+
+/// Attacker review of issue 11.
+@Suite("Attacker findings")
+struct AttackerFindingsTests {
+  static let now = Timestamp(Fixture.now)
+
+  static func plan(_ text: String, into document: GlanceDocument? = nil) throws -> ImportPlan {
+    try Importer.plan(
+      Importer.read(Array(text.utf8)), replace: false, into: document ?? .empty(createdAt: now),
+      library: Fixture.library, today: Fixture.date("2025-06-01"), now: now)
+  }
+
+  @Test("a sheet in glance's own layout but written by hand (no ids) gets add's questions; glance's rows do not")
+  func handWrittenGlanceLayout() throws {
+    let plan = try Self.plan(
+      "date,marker_key,value\n2025-01-01,ldl,190\n2025-02-01,ldl,185\n2025-03-01,ldl,5.5\n2025-03-01,potassium,99\n")
+    #expect(plan.questions.count == 2, "\(plan.questions)")
+    let withIDs = try Self.plan(
+      "date,marker_key,value,unit,id\n2025-03-01,potassium,99,mEq/L,6B29FC40-CA47-4C7B-B5B3-3E5B2C9F1A11\n")
+    #expect(withIDs.questions.isEmpty)
+  }
+
+  @Test("a sheet with one row per result is named as such, and 'marker' never reads as hs-CRP")
+  func longLayout() {
+    #expect(throws: ImportError.oneRowPerResult(["date", "marker", "value"])) {
+      try Self.plan("date,marker,value\n2025-01-01,hdl,50\n")
+    }
+  }
+
+  @Test("a trend is not called good beside a latest bound out of range (PSA 4, 2, 1, then >10)")
+  func boundKeepsTrendFromGood() {
+    let psa = Fixture.library.marker(key: "psa")!
+    var entries = [4.0, 2, 1].enumerated().map { index, value in
+      Fixture.entry(psa, value, on: Fixture.date("2024-01-01").adding(months: index * 6)!.iso)
+    }
+    var bound = Fixture.entry(psa, 10, on: "2025-07-01")
+    bound.comparator = .greaterThan
+    entries.append(bound)
+    let snapshot = MarkerSnapshot(definition: psa, tracked: nil, entries: entries)
+    #expect(snapshot.trend.meaning != .good)
+  }
+
+  @Test("the CSV export's status follows the person's sex, as the screens do")
+  func exportBySex() {
+    var document = GlanceDocument.empty(createdAt: Self.now)
+    document.profile.sex = .female
+    document.entries = [Fixture.entry(Fixture.hdl, 45, on: "2025-01-01")]
+    #expect(Exporter.readingsCSV(document, library: Fixture.library).contains("below range"))
+    document.profile.sex = .male
+    #expect(Exporter.readingsCSV(document, library: Fixture.library).contains("in range"))
+  }
+
+  @Test("a JSON restore into an empty folder keeps the sex set there")
+  func restoreKeepsSex() throws {
+    var source = GlanceDocument.empty(createdAt: Self.now)
+    source.profile.sex = .female
+    source.entries = [Fixture.entry(Fixture.hdl, 45, on: "2025-01-01")]
+    let export = try Exporter.json(source)
+    var target = GlanceDocument.empty(createdAt: Self.now)
+    target.profile.sex = .male
+    let plan = try Importer.plan(
+      export, replace: false, into: target, library: Fixture.library, today: Fixture.date("2025-06-01"), now: Self.now)
+    #expect(plan.profile?.sex == .male)
+  }
+}

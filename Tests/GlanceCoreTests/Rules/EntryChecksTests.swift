@@ -121,12 +121,19 @@ struct EntryChecksTests {
   // MARK: comparator values
 
   @Test(
-    "a comparator value skips the plausible-range and 10× checks",
+    "a comparator value skips the 10× check, but its bound is asked about when implausible or a unit slip",
     arguments: [ValueComparator.lessThan, .greaterThan, .lessThanOrEqual, .greaterThanOrEqual])
-  func comparatorsSkipChecks(comparator: ValueComparator) {
-    #expect(Self.check(890, comparator, existing: Self.usualHDL).isEmpty)
-    #expect(Self.check(8.9, comparator, existing: Self.usualHDL).isEmpty)
-    #expect(Self.check(0.5, comparator, marker: Fixture.ldl).isEmpty)
+  func comparatorsChecks(comparator: ValueComparator) {
+    // Issue 11 attacker review: "<-1" potassium and ">1900" LDL were saved without a question.
+    #expect(Self.check(890, comparator, existing: Self.usualHDL).map(\.kind) == [.implausible])
+    #expect(Self.check(62, comparator, existing: Self.usualHDL).isEmpty)
+    #expect(
+      !Self.check(8.9, comparator, existing: Self.usualHDL).contains {
+        if case .tenfold = $0.kind { true } else { false }
+      })
+    let slip = Self.check(0.5, comparator, marker: Fixture.ldl).first
+    if case .unitSlip = slip?.kind {} else { Issue.record("\(String(describing: slip))") }
+    #expect(slip?.question.contains("Was that \(comparator.rawValue)0.5 mmol/L") == true)
   }
 
   // MARK: duplicates
@@ -157,10 +164,10 @@ struct EntryChecksTests {
 
   @Test("a duplicate comparator value is found and shown with its comparator")
   func duplicateComparator() {
-    let existing = [Fixture.entry(Fixture.ldl, 0.5, on: "2025-02-15", comparator: .lessThan)]
+    let existing = [Fixture.entry(Fixture.ldl, 50, on: "2025-02-15", comparator: .lessThan)]
     #expect(
-      Self.check(0.5, .lessThan, marker: Fixture.ldl, existing: existing) == [
-        EntryCheck(kind: .duplicate, question: "You already have an LDL entry of <0.5 for this date. Add anyway?")
+      Self.check(50, .lessThan, marker: Fixture.ldl, existing: existing) == [
+        EntryCheck(kind: .duplicate, question: "You already have an LDL entry of <50 for this date. Add anyway?")
       ])
   }
 

@@ -17,6 +17,9 @@ struct FalseFriendsTests {
       ("ionized calcium", "calcium"), ("urea", "bun"), ("random glucose", "fasting-glucose"),
       ("non-fasting glucose", "fasting-glucose"), ("protein", "hs-crp"), ("total protein", "albumin"),
       ("calcitriol", "vitamin-d"), ("1,25-dihydroxy vitamin d", "vitamin-d"),
+      // Abbreviations (attacker review).
+      ("urine creat", "uacr"), ("creat urine", "uacr"), ("microalb", "uacr"), ("c-reactive", "hs-crp"),
+      ("ca+", "calcium"), ("ca+++", "calcium"), ("bun/urea", "bun"),
     ])
   func refused(word: String, lookalike: String) throws {
     do {
