@@ -33,8 +33,11 @@ enum SpreadsheetImporter {
     let header = titles.map { $0.trimmingWhitespace() }
     guard let dateColumn = header.firstIndex(where: { dateHeaders.contains(SearchText($0).compact) }) else {
       // A European Excel saves "CSV" with semicolons: one header cell holding them all.
-      if header.count <= 2, let first = header.first, first.contains(";") || first.contains("\t") {
-        throw ImportError.notCommaSeparated(first.contains(";") ? "semicolons" : "tabs")
+      // NB: Character literals: `contains(String)` would pull in _StringProcessing (CLAUDE.md).
+      let semicolon: Character = ";"
+      let tab: Character = "\t"
+      if header.count <= 2, let first = header.first, first.contains(semicolon) || first.contains(tab) {
+        throw ImportError.notCommaSeparated(first.contains(semicolon) ? "semicolons" : "tabs")
       }
       throw ImportError.noDateColumn(header)
     }

@@ -166,7 +166,15 @@ public enum EntryChecks {
   public static func isUnqualifiedGlucose(_ text: String, marker: MarkerDefinition) -> Bool {
     guard marker.isSystemDefined, marker.key == "fasting-glucose" else { return false }
     let compact = SearchText(text).compact
-    return !compact.contains("fasting") && !["fbg", "fbs", "fpg", "ifg"].contains(compact)
+    // NB: bytes, not `contains(String)`, which would pull in _StringProcessing (CLAUDE.md).
+    let fasting = Array("fasting".utf8)
+    let bytes = Array(compact.utf8)
+    let saysFasting =
+      bytes.count >= fasting.count
+      && (0...(bytes.count - fasting.count)).contains { start in
+        bytes[start..<(start + fasting.count)].elementsEqual(fasting)
+      }
+    return !saysFasting && !["fbg", "fbs", "fpg", "ifg"].contains(compact)
   }
 
   /// The question for a blood pressure whose second number is not below its first (85/130 was
