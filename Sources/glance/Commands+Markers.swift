@@ -121,6 +121,8 @@ extension App {
   }
 
   func demo(_ context: Context) throws {
+    // Made before the folder: a refused demo leaves nothing behind.
+    let sample = try DemoData.document(today: context.today, library: context.repository.library)
     var temporary = console.environment["TMPDIR"].flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp"
     if !temporary.hasSuffix("/") { temporary += "/" }
     var template = Array((temporary + "glance-demo-XXXXXX").utf8CString)
@@ -129,7 +131,6 @@ extension App {
     }
     let folder = String(cString: template.withUnsafeBufferPointer { $0.baseAddress! })
     let repository = LocalDataRepository(location: DataLocation(folder: folder))
-    let sample = DemoData.document(today: context.today, library: repository.library)
     try repository.write(summary: "demo") { transaction in
       transaction.apply(.setTrackedMarkers(sample.trackedMarkers))
       transaction.apply(sample.entries.map(Operation.putEntry))

@@ -8,15 +8,27 @@
 /// range, LDL climbing lately), blood pressure and weight more often, and a few visits.
 /// Deterministic for a given "today", so its output can be shown in docs and tests.
 public enum DemoData {
-  public static func document(today: CalendarDate, library: MarkerLibrary = .builtIn) -> GlanceDocument {
+  /// The demo history ending `today`; refused when five years back (or its planned visit ahead)
+  /// would leave the dates glance keeps (`glance --today 1900-01-01 demo`).
+  public static func document(today: CalendarDate, library: MarkerLibrary = .builtIn) throws(DemoError)
+    -> GlanceDocument
+  {
+    // Every day the demo uses comes through here: a day glance would refuse is a refusal now,
+    // never a crash or a save that the whole-document check stops.
+    func day(_ date: CalendarDate?) throws(DemoError) -> CalendarDate {
+      guard let date, date >= DateParser.earliest else { throw .todayOutOfRange(today) }
+      return date
+    }
     var generator = DemoGenerator(seed: 2025)
-    let created = Timestamp(secondsSince1970: Int64(today.adding(days: -5 * 365)!.dayNumber) * 86_400 + 9 * 3600)
+    let created = Timestamp(
+      secondsSince1970: Int64(try day(today.adding(days: -5 * 365)).dayNumber) * 86_400 + 9 * 3600)
     var document = GlanceDocument.empty(createdAt: created)
     document.profile.id = generator.uuid()
 
     // Lab panels every six months for five years, the last one three weeks ago.
-    let lastPanel = today.adding(days: -21)!
-    let panels = (0..<10).map { lastPanel.adding(months: -6 * (9 - $0))! }
+    let lastPanel = try day(today.adding(days: -21))
+    var panels: [CalendarDate] = []
+    for index in 0..<10 { panels.append(try day(lastPanel.adding(months: -6 * (9 - index)))) }
     let series: [(String, [Double])] = [
       ("ldl", [118, 112, 109, 115, 104, 110, 108, 121, 135, 162]),
       ("hdl", [52, 55, 54, 58, 61, 60, 63, 62, 59, 57]),
@@ -34,35 +46,34 @@ public enum DemoData {
     ]
     var markers: [MarkerDefinition] = []
     for (key, values) in series {
-      let marker = library.marker(key: key)!
+      guard let marker = library.marker(key: key) else { continue }
       markers.append(marker)
       for (index, value) in values.enumerated() {
         document.apply(
           .putEntry(
             MarkerEntry(
               id: generator.uuid(), markerID: marker.id, value: value, unit: marker.unit,
-              dateOfService: panels[index], entryTimestamp: stamp(panels[index].adding(days: 2)!, hour: 19),
+              dateOfService: panels[index], entryTimestamp: stamp(try day(panels[index].adding(days: 2)), hour: 19),
               note: notes[key]?[index], sourceType: .batchEntry)))
       }
     }
     // Blood pressure and weight about monthly for the last two years.
-    let systolic = library.marker(key: "bp-systolic")!
-    let diastolic = library.marker(key: "bp-diastolic")!
-    let weight = library.marker(key: "weight")!
-    markers.insert(contentsOf: [systolic, diastolic], at: 0)
-    markers.append(weight)
+    let vitals = ["bp-systolic", "bp-diastolic", "weight"].compactMap { library.marker(key: $0) }
+    markers.insert(contentsOf: vitals.filter { $0.key != "weight" }, at: 0)
+    markers += vitals.filter { $0.key == "weight" }
     for month in 0..<24 {
-      let day = today.adding(months: -(23 - month))!.adding(days: -Int(generator.next() % 6) - 2)!
+      let date = try day(try day(today.adding(months: -(23 - month))).adding(days: -Int(generator.next() % 6) - 2))
       let drift = Double(month) / 23
       let sys = (124 + 8 * drift + Double(Int(generator.next() % 9)) - 4).rounded()
       let dia = (79 + 3 * drift + Double(Int(generator.next() % 5)) - 2).rounded()
       let kg = 182.0 - 6 * drift + Double(Int(generator.next() % 5)) / 2
-      for (marker, value) in [(systolic, sys), (diastolic, dia), (weight, kg)] {
+      let values = ["bp-systolic": sys, "bp-diastolic": dia, "weight": kg]
+      for marker in vitals {
         document.apply(
           .putEntry(
             MarkerEntry(
-              id: generator.uuid(), markerID: marker.id, value: value, unit: marker.unit, dateOfService: day,
-              entryTimestamp: stamp(day, hour: 8), sourceType: .quickAdd)))
+              id: generator.uuid(), markerID: marker.id, value: values[marker.key] ?? 0, unit: marker.unit,
+              dateOfService: date, entryTimestamp: stamp(date, hour: 8), sourceType: .quickAdd)))
       }
     }
     document.apply(
@@ -84,12 +95,12 @@ public enum DemoData {
       (40, "Dr. Patel", .labWork, nil, "Fasting lipid panel and A1c."),
     ]
     for (offset, doctor, type, label, notes) in visits {
-      let day = today.adding(days: offset)!
+      let date = try day(today.adding(days: offset))
       document.apply(
         .putVisit(
           Visit(
-            id: generator.uuid(), date: day, doctorName: doctor, visitType: type, visitTypeLabel: label, notes: notes,
-            entryTimestamp: stamp(min(day, today), hour: 17))))
+            id: generator.uuid(), date: date, doctorName: doctor, visitType: type, visitTypeLabel: label, notes: notes,
+            entryTimestamp: stamp(min(date, today), hour: 17))))
     }
     document.undo = []
     return document
@@ -98,6 +109,22 @@ public enum DemoData {
   static func stamp(_ day: CalendarDate, hour: Int) -> Timestamp {
     Timestamp(secondsSince1970: Int64(day.dayNumber) * 86_400 + Int64(hour) * 3600)
   }
+}
+
+/// Why the demo could not be made; nothing was created.
+public enum DemoError: GlanceError, Equatable {
+  /// Five years before `today` is before 1900, or a day the demo needs is past year 9999.
+  case todayOutOfRange(CalendarDate)
+
+  public var message: String {
+    switch self {
+    case .todayOutOfRange(let today):
+      "The demo is a five-year history ending \(DateText.long(today)), and glance keeps dates from 1900 to 9999 only. "
+        + "Run it with a later --today (or none). Nothing was created."
+    }
+  }
+
+  public var exitStatus: ExitStatus { .refused }
 }
 
 /// SplitMix64, so the demo is the same on every run.

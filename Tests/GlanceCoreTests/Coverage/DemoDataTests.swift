@@ -12,8 +12,8 @@ struct DemoDataTests {
 
   @Test("the same today gives the same document, byte for byte", arguments: todays)
   func deterministic(today: CalendarDate) throws {
-    let first = DemoData.document(today: today)
-    let second = DemoData.document(today: today)
+    let first = try DemoData.document(today: today)
+    let second = try DemoData.document(today: today)
     #expect(first == second)
     #expect(try DocumentCodec.encode(first) == DocumentCodec.encode(second))
   }
@@ -22,8 +22,8 @@ struct DemoDataTests {
   func followsToday() throws {
     let today = Fixture.date("2025-06-01")
     let later = try #require(today.adding(days: 100))
-    let now = DemoData.document(today: today)
-    let then = DemoData.document(today: later)
+    let now = try DemoData.document(today: today)
+    let then = try DemoData.document(today: later)
     let latest = try #require(now.entries.map(\.dateOfService).max())
     let latestThen = try #require(then.entries.map(\.dateOfService).max())
     #expect(latest.days(until: today) == latestThen.days(until: later))
@@ -31,7 +31,7 @@ struct DemoDataTests {
 
   @Test("the readings span years and none is in the future", arguments: todays)
   func spansYears(today: CalendarDate) throws {
-    let document = DemoData.document(today: today)
+    let document = try DemoData.document(today: today)
     let first = try #require(document.entries.map(\.dateOfService).min())
     let last = try #require(document.entries.map(\.dateOfService).max())
     #expect(first <= today.adding(months: -48)!, "first reading \(first)")
@@ -41,7 +41,7 @@ struct DemoDataTests {
 
   @Test("several tracked markers, each with readings in its own unit", arguments: todays)
   func severalMarkers(today: CalendarDate) throws {
-    let document = DemoData.document(today: today)
+    let document = try DemoData.document(today: today)
     let snapshots = document.trackedSnapshots(library: .builtIn)
     #expect(snapshots.count == document.trackedMarkers.count)
     #expect(snapshots.count >= 5)
@@ -60,8 +60,8 @@ struct DemoDataTests {
   }
 
   @Test("a few visits of several kinds, one of them planned", arguments: todays)
-  func visits(today: CalendarDate) {
-    let document = DemoData.document(today: today)
+  func visits(today: CalendarDate) throws {
+    let document = try DemoData.document(today: today)
     #expect(document.visits.count >= 3)
     #expect(Set(document.visits.map(\.visitType)).count >= 3)
     #expect(document.visits.filter { $0.date > today }.count == 1)
@@ -69,14 +69,14 @@ struct DemoDataTests {
   }
 
   @Test("some latest values are out of range", arguments: todays)
-  func outOfRange(today: CalendarDate) {
-    let snapshots = DemoData.document(today: today).trackedSnapshots(library: .builtIn)
+  func outOfRange(today: CalendarDate) throws {
+    let snapshots = try DemoData.document(today: today).trackedSnapshots(library: .builtIn)
     #expect(snapshots.contains { $0.status?.isOutOfRange == true })
   }
 
   @Test("prep flags LDL, rising the concerning way", arguments: todays)
   func insightsFlagLDL(today: CalendarDate) throws {
-    let document = DemoData.document(today: today)
+    let document = try DemoData.document(today: today)
     let insights = InsightsEngine.insights(
       for: document.trackedSnapshots(library: .builtIn), at: Timestamp(secondsSince1970: 0))
     let ldl = insights.filter { $0.markerID == Fixture.ldl.id }
@@ -90,8 +90,30 @@ struct DemoDataTests {
 
   @Test("the demo is a clean start: decodes again and has nothing to undo")
   func roundTrips() throws {
-    let document = DemoData.document(today: Fixture.date("2025-06-01"))
+    let document = try DemoData.document(today: Fixture.date("2025-06-01"))
     #expect(try DocumentCodec.decode(DocumentCodec.encode(document)) == document)
     #expect(document.undo.isEmpty)
+  }
+
+  @Test(
+    "a today too early for five years of history is refused, never a crash or a refused save",
+    arguments: ["1900-01-01", "1903-06-01", "1904-06-01"])
+  func tooEarly(text: String) {
+    let today = Fixture.date(text)
+    #expect(throws: DemoError.todayOutOfRange(today)) { try DemoData.document(today: today) }
+  }
+
+  @Test("the earliest and latest todays glance accepts that fit make a document the save check accepts")
+  func edges() throws {
+    for text in ["1905-02-01", "9998-12-31"] {
+      let document = try DemoData.document(today: Fixture.date(text))
+      let repository = InMemoryDataRepository(clock: { Fixture.now })
+      try repository.write(summary: "demo") { transaction in
+        transaction.apply(.setTrackedMarkers(document.trackedMarkers))
+        transaction.apply(document.entries.map(Operation.putEntry))
+        transaction.apply(document.visits.map(Operation.putVisit))
+      }
+      #expect(try repository.read().entries.count == document.entries.count)
+    }
   }
 }
