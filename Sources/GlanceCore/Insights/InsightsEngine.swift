@@ -65,11 +65,7 @@ public enum InsightsEngine {
     // The trend, when there is one, in the same sentence: "…, and has increased across your
     // last 3 readings (121 → 135 → 162 mg/dL)."
     let trendClause = trend.map { item -> String in
-      let rising = item.kind == .trendingUp
-      let values = item.triggeringValues.map { ValueText.value($0.value, $0.comparator) }.joinedText(" → ")
-      let unit = definition.unit == "%" ? "%" : " " + definition.unit
-      return
-        ", and \(isPlural(definition) ? "have" : "has") \(rising ? "increased" : "decreased") across your last \(item.triggeringValues.count) readings (\(values)\(unit))"
+      ", and " + movement(item.triggeringValues, rising: item.kind == .trendingUp, of: definition)
     }
     let text =
       "Your \(definition.displayName) \(isPlural(definition) ? "were" : "was") \(latest.valueText) on \(DateText.long(latest.dateOfService)), \(far)\(side) \(rangeName(snapshot))\(range)\(stage)\(trendClause ?? ""). "
@@ -84,23 +80,28 @@ public enum InsightsEngine {
   }
 
   static func trend(_ snapshot: MarkerSnapshot, at now: Timestamp) -> VisitPrepInsight? {
+    // The arrow's own trend: an arrow worth watching is always an item, and the other way round.
+    let trend = snapshot.trend
+    guard trend.meaning == .concerning else { return nil }
     let definition = snapshot.definition
     let readings = Trend.readings(snapshot.entries, of: definition)
-    let trend = Trend.of(
-      readings.map(\.value), direction: definition.direction, range: snapshot.range,
-      minimumChangePercent: snapshot.rule?.minimumChangePercent)
-    guard trend.meaning == .concerning else { return nil }
     let run = Array(readings.suffix(Trend.runLength(readings.map(\.value))))
     guard let last = run.last else { return nil }
     let rising = trend.arrow == .up
-    let values = run.map { ValueText.value($0.value, $0.comparator) }.joinedText(" → ")
-    let unit = definition.unit == "%" ? "%" : " " + definition.unit
     let text =
-      "Your \(definition.displayName) \(isPlural(definition) ? "have" : "has") \(rising ? "increased" : "decreased") across your last \(run.count) readings (\(values)\(unit)). "
+      "Your \(definition.displayName) " + movement(run, rising: rising, of: definition) + ". "
       + "Consider asking your doctor whether any changes are recommended."
     return VisitPrepInsight(
       id: identifier(definition.id, rising ? "up" : "down", last.id), markerID: definition.id,
       kind: rising ? .trendingUp : .trendingDown, suggestionText: text, triggeringValues: run, generatedAt: now)
+  }
+
+  /// "has increased across your last 3 readings (121 → 135 → 162 mg/dL)".
+  static func movement(_ run: [MarkerEntry], rising: Bool, of definition: MarkerDefinition) -> String {
+    let values = run.map { ValueText.value($0.value, $0.comparator) }.joinedText(" → ")
+    let unit = definition.unit == "%" ? "%" : " " + definition.unit
+    return
+      "\(isPlural(definition) ? "have" : "has") \(rising ? "increased" : "decreased") across your last \(run.count) readings (\(values)\(unit))"
   }
 
   /// "Triglycerides were", "LDL Cholesterol was": a name whose main word ends in a plural s.

@@ -6,9 +6,7 @@ public enum HomeView {
   public static func render(_ snapshots: [MarkerSnapshot], today: CalendarDate, style: OutputStyle) -> String {
     guard !snapshots.isEmpty else { return welcome(style: style) }
     struct Row {
-      var status: String
-      var statusWidth: Int
-      var kind: MarkerStatus
+      var status: MarkerStatus
       var name: String
       var value: String
       var unit: String
@@ -19,8 +17,7 @@ public enum HomeView {
     let rows = snapshots.map { snapshot -> Row in
       guard let latest = snapshot.latest, let status = snapshot.status else {
         return Row(
-          status: MarkerStatus.noRange.badge(style), statusWidth: TextWidth.of(MarkerStatus.noRange.symbol(style)),
-          kind: .noRange, name: snapshot.definition.displayName,
+          status: .noRange, name: snapshot.definition.displayName,
           value: "", unit: "no readings yet", trend: "", date: "", spark: "")
       }
       let trend = snapshot.trend
@@ -33,8 +30,7 @@ public enum HomeView {
         }
       }
       return Row(
-        status: status.badge(style), statusWidth: TextWidth.of(status.symbol(style)), kind: status,
-        name: snapshot.definition.displayName,
+        status: status, name: snapshot.definition.displayName,
         value: ValueText.value(latest.value, latest.comparator), unit: latest.unit,
         trend: trendText, date: DateText.compact(latest.dateOfService, today: today),
         // The readings a trend counts: no lab-reported bound, no slip beyond the plausible range.
@@ -50,11 +46,11 @@ public enum HomeView {
     let showSparkline = style.width >= fixed + min(longestName, 24) + 2 + sparklineWidth
     let nameWidth = max(10, min(longestName, style.width - fixed - (showSparkline ? sparklineWidth + 2 : 0)))
     // "!!" is two columns wide: every other badge is padded to match, so the names line up.
-    let statusWidth = rows.map(\.statusWidth).max() ?? 1
+    let statusWidth = rows.map { TextWidth.of($0.status.symbol(style)) }.max() ?? 1
     var lines: [String] = []
     for row in rows {
       var line =
-        "  " + row.status + String(repeating: " ", count: statusWidth - row.statusWidth) + " "
+        "  " + row.status.badge(style, paddedTo: statusWidth) + " "
         + TextWidth.pad(TextWidth.truncate(row.name, to: nameWidth, unicode: style.unicode), to: nameWidth)
         + "  " + TextWidth.padLeft(row.value, to: valueWidth) + " " + TextWidth.pad(row.unit, to: unitWidth)
       if trendWidth > 0 { line += "  " + TextWidth.pad(row.trend, to: trendWidth) }
@@ -63,7 +59,7 @@ public enum HomeView {
       lines.append(LibraryView.trimTrailing(line))
     }
     lines.append("")
-    lines.append(style.paint(legend(style, showing: Set(rows.map(\.kind))), .dim))
+    lines.append(style.paint(legend(style, showing: Set(rows.map(\.status))), .dim))
     return lines.joinedText("\n")
   }
 

@@ -64,9 +64,7 @@ public enum PrepView {
     let names = rows.map { TextWidth.of($0.0.definition.displayName) }.max() ?? 0
     // "!!" is two columns: the other badges are padded to line the names up.
     let badgeWidth = rows.map { TextWidth.of($0.2.symbol(style)) }.max() ?? 1
-    func badge(_ status: MarkerStatus) -> String {
-      status.badge(style) + String(repeating: " ", count: badgeWidth - TextWidth.of(status.symbol(style)))
-    }
+    func badge(_ status: MarkerStatus) -> String { status.badge(style, paddedTo: badgeWidth) }
     // "  ✓ " + name + " " + value + "  " + date
     let nameWidth = style.width - 3 - badgeWidth - 1 - valueWidth - 2 - dateWidth
     guard nameWidth >= names else {

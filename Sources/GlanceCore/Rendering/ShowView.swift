@@ -96,10 +96,10 @@ public enum TrendSummary {
       func text(_ entry: MarkerEntry) -> String { ValueText.value(entry.value, entry.comparator) }
       let readings = Trend.readings(entries, of: definition)
       let trend = Trend.of(readings, definition: definition, range: snapshot.range)
-      if trend.arrow != .none {
+      if trend.arrow != .none, let last = readings.last {
         let start = readings[readings.count - Trend.runLength(readings.map(\.value))]
         let word = trend.arrow == .up ? "up" : "down"
-        parts.append("trending \(word) from \(text(start)) to \(text(readings.last!))\(unit)")
+        parts.append("trending \(word) from \(text(start)) to \(text(last))\(unit)")
       } else if scaled.count == 2 {
         parts.append("from \(text(scaled[0])) to \(text(scaled[1]))\(unit)")
       } else {

@@ -57,10 +57,12 @@ public struct MarkerSnapshot: Sendable {
     else { return judgement }
     for (own, sex) in [(male, Sex.male), (female, Sex.female)] {
       if own.isBelow(entry.value) {
-        return Judgement(status: .watchLow, words: "range depends on sex: below it for \(sex.plural)")
+        return Judgement(
+          status: .watchLow, words: "range depends on sex: below it for \(sex.plural)", dependsOnSex: true)
       }
       if own.isAbove(entry.value) {
-        return Judgement(status: .watchHigh, words: "range depends on sex: above it for \(sex.plural)")
+        return Judgement(
+          status: .watchHigh, words: "range depends on sex: above it for \(sex.plural)", dependsOnSex: true)
       }
     }
     return judgement
@@ -77,7 +79,7 @@ public struct MarkerSnapshot: Sendable {
   /// True when `entry` is judged "range depends on sex" (no sex given, and it is outside one
   /// sex's range).
   public func dependsOnSex(_ entry: MarkerEntry) -> Bool {
-    judgement(of: entry).words.hasPrefix("range depends on sex")
+    judgement(of: entry).dependsOnSex
   }
 
   /// True when the person set their own target range.

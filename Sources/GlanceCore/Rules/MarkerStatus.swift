@@ -76,6 +76,11 @@ public enum MarkerStatus: Hashable, Sendable {
     }
   }
 
+  /// The badge padded to `width` columns, so names line up when "!!" is among the rows.
+  public func badge(_ style: OutputStyle, paddedTo width: Int) -> String {
+    badge(style) + String(repeating: " ", count: max(0, width - TextWidth.of(symbol(style))))
+  }
+
   /// The symbol, painted (critical in bold as well).
   public func badge(_ style: OutputStyle) -> String {
     let badge = style.paint(symbol(style), color)
@@ -88,10 +93,13 @@ public enum MarkerStatus: Hashable, Sendable {
 public struct Judgement: Equatable, Sendable {
   public var status: MarkerStatus
   public var words: String
+  /// No sex given, and the value is outside the range written for one sex.
+  public var dependsOnSex = false
 
-  public init(status: MarkerStatus, words: String? = nil) {
+  public init(status: MarkerStatus, words: String? = nil, dependsOnSex: Bool = false) {
     self.status = status
     self.words = words ?? status.words
+    self.dependsOnSex = dependsOnSex
   }
 
   public func badge(_ style: OutputStyle) -> String { status.badge(style) }

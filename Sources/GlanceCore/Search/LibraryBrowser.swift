@@ -44,7 +44,7 @@ extension LibraryBrowser {
     var named = SearchService.searchCategories(query, in: categories).map(\.key)
     // "liver function test": filler words never keep a group from being named.
     if named.isEmpty {
-      let words = SearchText(query).words.filter { !SearchService.fillerWords.contains($0) }
+      let words = SearchService.withoutFillers(SearchText(query).words)
       if !words.isEmpty { named = SearchService.searchCategories(words.joinedText(" "), in: categories).map(\.key) }
     }
     guard !named.isEmpty else { return markers }

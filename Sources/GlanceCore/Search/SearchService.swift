@@ -98,7 +98,7 @@ public struct SearchService: Sendable {
     let lookalikes = friend?.searchShowsLookalike == true ? [] : friend?.lookalikes ?? []
     var found = matches(search, lookalikes: lookalikes)
     if found.contains(where: { $0.confidence >= .words }) { return found }
-    let words = search.words.filter { !Self.fillerWords.contains($0) }.map(Self.singular)
+    let words = Self.withoutFillers(search.words).map(Self.singular)
     guard !words.isEmpty else { return found }
     let simpler = SearchText(words.joinedText(" "))
     if simpler.compactBytes != search.compactBytes {
@@ -136,6 +136,9 @@ public struct SearchService: Sendable {
     }
     return result.sorted { $0.order < $1.order }.map(\.match)
   }
+
+  /// `words` (as `SearchText` made them) without the filler words.
+  static func withoutFillers(_ words: [String]) -> [String] { words.filter { !fillerWords.contains($0) } }
 
   /// "triglycerides" → "triglyceride", "platelets" → "platelet"; short words and "ss" endings stay.
   static func singular(_ word: String) -> String {
@@ -291,8 +294,8 @@ public struct SearchService: Sendable {
   /// "fasting", "after the marathon".
   public func searchNotes(_ query: String, in entries: [MarkerEntry]) -> [MarkerEntry] {
     let search = SearchText(query)
-    let meaningful = search.wordBytes.filter { !Self.fillerWords.contains(String(decoding: $0, as: UTF8.self)) }
-    let words = meaningful.isEmpty ? search.wordBytes : meaningful
+    let meaningful = Self.withoutFillers(search.words)
+    let words = meaningful.isEmpty ? search.wordBytes : meaningful.map { Array($0.utf8) }
     guard !words.isEmpty else { return [] }
     var found: [MarkerEntry] = []
     for entry in entries.reversed() {
@@ -309,7 +312,7 @@ public struct SearchService: Sendable {
 
   /// True when `word` occurs inside `text`.
   static func contains(_ text: [UInt8], _ word: [UInt8]) -> Bool {
-    guard word.count <= text.count else { return false }
+    guard !word.isEmpty, word.count <= text.count else { return false }
     for start in 0...(text.count - word.count) where text[start] == word[0] {
       if text[start..<(start + word.count)].elementsEqual(word) { return true }
     }

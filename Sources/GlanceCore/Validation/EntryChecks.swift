@@ -68,10 +68,9 @@ public enum EntryChecks {
     // A lab's bound (<5.5) is asked about as its number; only the tenfold guess needs a plain value.
     let tenfold = comparator == nil ? tenfoldSuggestion(value, marker: marker, usual: usual) : nil
     let slip = unitTyped ? nil : unitSlip(value, marker: marker, usual: usual)
-    func apart(_ a: Double) -> Double { usual.map { max(a / $0, $0 / a) } ?? .infinity }
     let slipWins: Bool
-    if let slip, let tenfold, tenfold < value {
-      slipWins = apart(slip.value) < apart(tenfold)
+    if let slip, let tenfold, tenfold < value, let usual {
+      slipWins = apart(slip.value, usual) < apart(tenfold, usual)
     } else {
       slipWins = slip != nil
     }
@@ -120,9 +119,11 @@ public enum EntryChecks {
     // The SI unit, and any other unit labs report the marker in with a fixed factor
     // (hemoglobin in mmol/L): a factor near 1 (sodium, ferritin) cannot slip.
     var units: [String] = []
-    if let siUnit = marker.siUnit, let factor = marker.siFactor, factor > 1.5 || factor < 0.67 { units.append(siUnit) }
-    units += UnitConverter.otherUnits.filter { $0.key == marker.key && ($0.factor ?? 1) > 0 && $0.factor != nil }
-      .filter { $0.factor! > 1.5 || $0.factor! < 0.67 }.map(\.unit)
+    if let siUnit = marker.siUnit, let factor = marker.siFactor, canSlip(factor) { units.append(siUnit) }
+    units += UnitConverter.otherUnits.compactMap { other in
+      guard other.key == marker.key, let factor = other.factor, canSlip(factor) else { return nil }
+      return other.unit
+    }
     for unit in units {
       // A reading that would be critical in that unit is not the likelier one (calcium 1.2 is
       // ionized calcium in mmol/L, not a total calcium of 4.8 mg/dL).
@@ -132,8 +133,6 @@ public enum EntryChecks {
       else { continue }
       let slip = (converted, ValueText.withUnit(value, nil, unit))
       if isImplausible(value, marker) { return slip }
-      // How many times apart two values are (≥ 1); half the distance on a log scale is the root.
-      func apart(_ a: Double, _ b: Double) -> Double { max(a / b, b / a) }
       if let usual, usual > 0 {
         let typedAway = apart(value, usual)
         if typedAway >= 2 && apart(converted, usual) < typedAway.squareRoot() { return slip }
@@ -146,6 +145,13 @@ public enum EntryChecks {
     }
     return nil
   }
+
+  /// How many times apart two positive values are (≥ 1); half the distance on a log scale is
+  /// the square root.
+  static func apart(_ a: Double, _ b: Double) -> Double { max(a / b, b / a) }
+
+  /// A factor far enough from 1 that a number in one unit reads wrongly in the other.
+  static func canSlip(_ factor: Double) -> Bool { factor > 1.5 || factor < 0.67 }
 
   static func median(_ values: [Double]) -> Double? {
     guard !values.isEmpty else { return nil }
@@ -167,13 +173,7 @@ public enum EntryChecks {
     guard marker.isSystemDefined, marker.key == "fasting-glucose" else { return false }
     let compact = SearchText(text).compact
     // NB: bytes, not `contains(String)`, which would pull in _StringProcessing (CLAUDE.md).
-    let fasting = Array("fasting".utf8)
-    let bytes = Array(compact.utf8)
-    let saysFasting =
-      bytes.count >= fasting.count
-      && (0...(bytes.count - fasting.count)).contains { start in
-        bytes[start..<(start + fasting.count)].elementsEqual(fasting)
-      }
+    let saysFasting = SearchService.contains(Array(compact.utf8), Array("fasting".utf8))
     return !saysFasting && !["fbg", "fbs", "fpg", "ifg"].contains(compact)
   }
 
