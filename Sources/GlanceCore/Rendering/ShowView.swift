@@ -110,11 +110,13 @@ public enum TrendSummary {
     }
     if !snapshot.range.isEmpty {
       let name = snapshot.hasCustomRange ? "your target range" : "the reference range"
-      let statuses = entries.map { snapshot.status(of: $0) }
+      // Each reading judged once.
+      let judgements = entries.map { snapshot.judgement(of: $0) }
+      let statuses = judgements.map(\.status)
       let outside = statuses.filter(\.isOutOfRange).count
       // A slip beyond the plausible range is already counted "off the scale".
       let unknown = zip(entries, statuses).filter { $1 == .indeterminate && !definition.isOffScale($0.value) }.count
-      let sexDependent = entries.filter { snapshot.dependsOnSex($0) }.count
+      let sexDependent = judgements.filter(\.dependsOnSex).count
       let latest = statuses.last ?? .normal
       let side = (latest.isCritical ? "far " : "") + (latest.isLowSide ? "below" : "above")
       if outside == 0 && unknown == 0 && sexDependent > 0 {
