@@ -12,6 +12,5 @@ import GlanceCore
 umask(0o077)
 signal(SIGPIPE, SIG_IGN)
 
-let console = Console()
-let status = App(console: console).run(Array(CommandLine.arguments.dropFirst()))
+let status = Glance.run(Array(CommandLine.arguments.dropFirst()), console: TerminalConsole())
 exit(status.rawValue)

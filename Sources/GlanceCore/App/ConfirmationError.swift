@@ -15,5 +15,5 @@ public enum ConfirmationError: GlanceError, Equatable {
     }
   }
 
-  public var exitStatus: ExitStatus { .needsConfirmation }
+  public var kind: ErrorKind { .needsConfirmation }
 }

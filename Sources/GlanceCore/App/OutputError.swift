@@ -18,5 +18,5 @@ public struct OutputError: GlanceError, Equatable {
     "glance could not write its output (\(String(cString: strerror(code)))). What was written is incomplete."
   }
 
-  public var exitStatus: ExitStatus { .dataFile }
+  public var kind: ErrorKind { .dataFile }
 }

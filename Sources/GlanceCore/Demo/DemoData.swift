@@ -106,6 +106,29 @@ public enum DemoData {
     return document
   }
 
+  /// Makes the demo folder (a new private folder under `temporaryFolder`) and saves the demo
+  /// history ending `today` in it, as one change. The history is made first: a refused demo
+  /// leaves nothing behind. Returns the folder.
+  public static func create(
+    today: CalendarDate, temporaryFolder: String, library: MarkerLibrary = .builtIn,
+    files: PosixFileSystem = PosixFileSystem()
+  ) throws -> String {
+    let sample = try document(today: today, library: library)
+    let folder: String
+    do {
+      folder = try files.makeTemporaryDirectory(in: temporaryFolder, prefix: "glance-demo-")
+    } catch let error as FileSystemError {
+      throw StorageError.io(error)
+    }
+    let repository = LocalDataRepository(location: DataLocation(folder: folder))
+    try repository.write(summary: "demo") { transaction in
+      transaction.apply(.setTrackedMarkers(sample.trackedMarkers))
+      transaction.apply(sample.entries.map(Operation.putEntry))
+      transaction.apply(sample.visits.map(Operation.putVisit))
+    }
+    return folder
+  }
+
   static func stamp(_ day: CalendarDate, hour: Int) -> Timestamp {
     Timestamp(secondsSince1970: Int64(day.dayNumber) * 86_400 + Int64(hour) * 3600)
   }
@@ -124,7 +147,7 @@ public enum DemoError: GlanceError, Equatable {
     }
   }
 
-  public var exitStatus: ExitStatus { .refused }
+  public var kind: ErrorKind { .refused }
 }
 
 /// SplitMix64, so the demo is the same on every run.

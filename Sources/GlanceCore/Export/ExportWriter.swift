@@ -100,5 +100,5 @@ public enum ExportError: GlanceError, Equatable {
     }
   }
 
-  public var exitStatus: ExitStatus { .dataFile }
+  public var kind: ErrorKind { .dataFile }
 }

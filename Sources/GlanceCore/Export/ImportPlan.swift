@@ -186,7 +186,7 @@ public enum ImportError: GlanceError, Equatable {
     }
   }
 
-  public var exitStatus: ExitStatus {
+  public var kind: ErrorKind {
     if case .needsAnswers = self { return .needsConfirmation }
     return .refused
   }

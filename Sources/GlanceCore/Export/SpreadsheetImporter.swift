@@ -54,7 +54,7 @@ enum SpreadsheetImporter {
         plan.unmatchedColumns.append(title)
         continue
       }
-      if let resolved = try? EntryPlanner.resolveMarkers(name, among: markers, search: search) {
+      if let resolved = try? MarkerResolver.markers(name, among: markers, search: search) {
         // Two columns filling one marker ("Urine Creatinine" and "Creatinine" read alike) would
         // mix two tests in one history: refused, never merged.
         if let other = columns.first(where: { column in column.markers.contains { resolved.contains($0) } }) {

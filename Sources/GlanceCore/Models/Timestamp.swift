@@ -19,6 +19,9 @@ public struct Timestamp: Hashable, Comparable, Sendable, CustomStringConvertible
     self.secondsSince1970 = Int64(date.timeIntervalSince1970.rounded(.down))
   }
 
+  /// This instant on the system clock.
+  public static func now() -> Timestamp { Timestamp(Date()) }
+
   public var date: Date { Date(timeIntervalSince1970: TimeInterval(secondsSince1970)) }
 
   /// The UTC calendar day this instant falls on.

@@ -6,6 +6,21 @@
 
 /// `glance show`: the chart, every reading, and one sentence that sums them up.
 public enum ShowView {
+  /// The screen for the readings from `since` on (all when nil), each with an id short enough
+  /// to type and long enough to tell apart from every stored reading (`allEntryIDPrefixes`).
+  public static func render(
+    _ snapshot: MarkerSnapshot, since: CalendarDate?, allEntryIDPrefixes: [UInt64], today: CalendarDate,
+    style: OutputStyle
+  ) -> String {
+    let entries = snapshot.entries.filter { entry in since.map { entry.dateOfService >= $0 } ?? true }
+    if entries.isEmpty, let since, let latest = snapshot.latest {
+      return
+        "No \(snapshot.definition.displayName) readings since \(DateText.long(since)); the latest is from \(DateText.long(latest.dateOfService))."
+    }
+    let shortIDs = ShortID.prefixes(for: entries.map(\.id), amongPrefixes: allEntryIDPrefixes)
+    return render(snapshot, entries: entries, shortIDs: shortIDs, today: today, style: style)
+  }
+
   public static func render(
     _ snapshot: MarkerSnapshot, entries: [MarkerEntry], shortIDs: [UUID: String], today: CalendarDate,
     style: OutputStyle

@@ -48,5 +48,5 @@ public enum ConcurrentChangeError: GlanceError, Equatable {
     }
   }
 
-  public var exitStatus: ExitStatus { .busy }
+  public var kind: ErrorKind { .busy }
 }

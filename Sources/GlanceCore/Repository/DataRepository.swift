@@ -71,7 +71,7 @@ extension RepositoryError: GlanceError {
     }
   }
 
-  public var exitStatus: ExitStatus {
+  public var kind: ErrorKind {
     switch self {
     case .entryNotFound, .visitNotFound: .busy
     case .unknownMarker, .duplicateCustomMarker: .refused

@@ -332,6 +332,19 @@ public struct PosixFileSystem: FileSystem {
     try sync(descriptor)
   }
 
+  /// A new folder, private to this user, named `prefix` and six random characters, in `parent`.
+  public func makeTemporaryDirectory(in parent: String, prefix: String) throws -> String {
+    let base = parent.hasSuffix("/") ? parent : parent + "/"
+    var template = Array((base + prefix + "XXXXXX").utf8CString)
+    let made = template.withUnsafeMutableBufferPointer { buffer in
+      buffer.baseAddress.map { mkdtemp($0) != nil } ?? false
+    }
+    guard made else { throw FileSystemError(operation: "mkdtemp", path: parent, code: errno) }
+    return template.withUnsafeBufferPointer { buffer in
+      buffer.baseAddress.map { String(cString: $0) } ?? base
+    }
+  }
+
   public func contentsOfDirectory(_ path: String) throws -> [String] {
     guard let directory = opendir(path) else {
       throw FileSystemError(operation: "opendir", path: path, code: errno)

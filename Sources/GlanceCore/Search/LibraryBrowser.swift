@@ -71,5 +71,5 @@ public enum LibraryError: GlanceError, Equatable {
     }
   }
 
-  public var exitStatus: ExitStatus { .refused }
+  public var kind: ErrorKind { .refused }
 }

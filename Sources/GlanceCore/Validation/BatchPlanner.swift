@@ -41,7 +41,7 @@ public enum BatchPlanner {
         + (problems.count > 20 ? "\n  … and \(problems.count - 20) more." : "")
     }
 
-    public var exitStatus: ExitStatus { .refused }
+    public var kind: ErrorKind { .refused }
   }
 
   /// Drafts from `MARKER=VALUE` pairs (`hdl=62`, `ldl=3.2mmol/L`, `bp=120/80`); an empty value
@@ -95,7 +95,7 @@ public enum BatchPlanner {
         parts = found
       } else {
         // A marker with nothing after it is an empty field: nothing to save, nothing wrong.
-        if !words.isEmpty, (try? EntryPlanner.resolveMarkers(words.joinedText(" "), among: markers)) != nil {
+        if !words.isEmpty, (try? MarkerResolver.markers(words.joinedText(" "), among: markers)) != nil {
           continue
         }
         problems.append("\(label(name)): write it as MARKER VALUE, e.g. hdl 62")

@@ -22,7 +22,7 @@ public enum CustomMarkerPlanner {
       }
     }
 
-    public var exitStatus: ExitStatus { .refused }
+    public var kind: ErrorKind { .refused }
   }
 
   /// A new custom marker. Without a direction: a range with both ends means in-range is best,
@@ -36,11 +36,7 @@ public enum CustomMarkerPlanner {
     guard !unit.isEmpty else { throw Failure.emptyUnit }
     try InputLimits.checkName(name, InputLimits.nameCharacters, "The name")
     try InputLimits.checkName(unit, InputLimits.unitCharacters, "The unit")
-    let lowValue = try low.map { try plainNumber($0) }
-    let highValue = try high.map { try plainNumber($0) }
-    if let lowValue, let highValue, lowValue >= highValue {
-      throw Failure.rangeOrder(low: ValueText.number(lowValue), high: ValueText.number(highValue))
-    }
+    let (lowValue, highValue) = try targetRange(low: low, high: high)
     let wanted = SearchText(name).compact
     // A name that is another marker's name, key or everyday word would make `add NAME` ambiguous
     // ("good cholesterol" is HDL).
@@ -63,6 +59,17 @@ public enum CustomMarkerPlanner {
       id: .random(), key: key, displayName: name, shortName: name, category: MarkerCategory.custom.key, unit: unit,
       decimals: 2, referenceLow: lowValue, referenceHigh: highValue, direction: resolvedDirection,
       isSystemDefined: false)
+  }
+
+  /// A target range from typed bounds (either may be missing): plain numbers, low below high.
+  /// Used for a custom marker's range and for `glance range`.
+  public static func targetRange(low: String?, high: String?) throws -> (low: Double?, high: Double?) {
+    let lowValue = try low.map { (text: String) throws(EntryError) in try plainNumber(text) }
+    let highValue = try high.map { (text: String) throws(EntryError) in try plainNumber(text) }
+    if let lowValue, let highValue, lowValue >= highValue {
+      throw Failure.rangeOrder(low: ValueText.number(lowValue), high: ValueText.number(highValue))
+    }
+    return (lowValue, highValue)
   }
 
   /// A plain number for a range bound: no comparator, no unit.

@@ -91,7 +91,7 @@ extension EntryError: GlanceError {
     }
   }
 
-  public var exitStatus: ExitStatus { .refused }
+  public var kind: ErrorKind { .refused }
 
   /// The key at the end of a candidate line ("HDL Cholesterol (hdl)").
   private static func key(of line: String) -> String {

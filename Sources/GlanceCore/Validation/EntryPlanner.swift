@@ -59,54 +59,12 @@ public struct EntryDraft: Equatable, Sendable {
 /// Turns what a person typed for `glance add` and `glance batch` into drafts: marker words
 /// resolved, the value read strictly, a unit converted, the date read, the checks found.
 public enum EntryPlanner {
-  /// Words that mean "both blood-pressure numbers".
-  static let bloodPressureWords: Set<String> = ["bp", "bloodpressure", "bloodpressures", "pressure"]
-
-  /// The marker(s) `text` names: one, or the systolic/diastolic pair for `bp`.
-  public static func resolveMarkers(_ text: String, among markers: [MarkerDefinition]) throws(EntryError)
-    -> [MarkerDefinition]
-  {
-    try resolveMarkers(text, among: markers, search: nil)
-  }
-
-  /// The same, with a search index built once for many look-ups (a spreadsheet's headers).
-  static func resolveMarkers(_ text: String, among markers: [MarkerDefinition], search: SearchService?)
-    throws(EntryError) -> [MarkerDefinition]
-  {
-    let compact = SearchText(text).compact
-    if bloodPressureWords.contains(compact),
-      let systolic = markers.first(where: { $0.key == "bp-systolic" }),
-      let diastolic = markers.first(where: { $0.key == "bp-diastolic" })
-    {
-      return [systolic, diastolic]
-    }
-    // A key typed as it is (`hdl`, `vitamin-d`) needs no search index.
-    if let marker = markers.first(where: {
-      $0.key == compact || $0.key.utf8.filter({ $0 != UInt8(ascii: "-") }).elementsEqual(compact.utf8)
-    }) {
-      return [marker]
-    }
-    // A word for a different test ("crp", "urine creatinine") is refused with the reason, unless
-    // the person made a marker of that name.
-    if let friend = FalseFriends.named(text),
-      !markers.contains(where: { !$0.isSystemDefined && $0.answers(to: compact) })
-    {
-      throw .falseFriend(text, friend.explanation)
-    }
-    switch (search ?? SearchService(markers: markers)).resolveMarker(text) {
-    case .found(let marker): return [marker]
-    case .ambiguous(let candidates):
-      throw .ambiguousMarker(text, candidates.map { "\($0.displayName) (\($0.key))" })
-    case .notFound: throw .unknownMarker(text)
-    }
-  }
-
   /// Drafts for one `glance add`: one reading, or two for blood pressure.
   public static func plan(
     marker markerText: String, value valueText: String, unit: String?, date dateText: String?, note: String?,
     today: CalendarDate, document: GlanceDocument, library: MarkerLibrary
   ) throws(EntryError) -> [EntryDraft] {
-    let markers = try resolveMarkers(markerText, among: library.markers + document.customMarkers)
+    let markers = try MarkerResolver.markers(markerText, among: library.markers + document.customMarkers)
     let date =
       try dateText.map { (text: String) throws(EntryError) in try DateParser.parse(text, today: today, for: .reading) }
       ?? today

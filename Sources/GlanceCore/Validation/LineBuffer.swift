@@ -61,5 +61,5 @@ public struct InputTooLong: GlanceError, Equatable {
     "A line of input is longer than glance reads (\(InputLimits.text(InputLimits.lineBytes)) bytes). Nothing was changed."
   }
 
-  public var exitStatus: ExitStatus { .refused }
+  public var kind: ErrorKind { .refused }
 }

@@ -21,7 +21,7 @@ public enum VisitPlanner {
       }
     }
 
-    public var exitStatus: ExitStatus { .refused }
+    public var kind: ErrorKind { .refused }
   }
 
   /// A new visit. Dates may be in the future (a planned visit).
@@ -114,4 +114,44 @@ func capitalizedWords(_ text: String) -> String {
   return text.split(separator: " ", omittingEmptySubsequences: false).map { word in
     initials.contains(word.lowercased()) ? word.uppercased() : word.prefix(1).uppercased() + word.dropFirst()
   }.joinedText(" ")
+}
+
+/// A visit's fields as typed (`--date`, `--doctor`, …); nil where not given.
+public struct VisitFields: Equatable, Sendable {
+  public var date: String?
+  public var doctor: String?
+  public var type: String?
+  public var label: String?
+  public var notes: String?
+
+  public init(
+    date: String? = nil, doctor: String? = nil, type: String? = nil, label: String? = nil, notes: String? = nil
+  ) {
+    (self.date, self.doctor, self.type, self.label, self.notes) = (date, doctor, type, label, notes)
+  }
+
+  /// True when no field was given.
+  public var isEmpty: Bool { self == VisitFields() }
+}
+
+extension VisitPlanner {
+  /// A new visit from typed fields.
+  public static func make(_ fields: VisitFields, today: CalendarDate, now: Timestamp) throws -> Visit {
+    try make(
+      date: fields.date, doctor: fields.doctor, type: fields.type, label: fields.label, notes: fields.notes,
+      today: today, now: now)
+  }
+
+  /// `visit` with the typed fields changed.
+  public static func edit(_ visit: Visit, _ fields: VisitFields, today: CalendarDate) throws -> Visit {
+    try edit(
+      visit, date: fields.date, doctor: fields.doctor, type: fields.type, label: fields.label, notes: fields.notes,
+      today: today)
+  }
+
+  /// "Dec 3, 2025, physical with Dr. Lee — “Recheck lipids”", for the Was:/Now: lines.
+  public static func describe(_ visit: Visit) -> String {
+    "\(DateText.long(visit.date)), \(VisitsView.typeName(visit)) with \(visit.doctorName)"
+      + (visit.notes.map { " — \(quoted(ShowView.firstLine($0)))" } ?? "")
+  }
 }

@@ -23,7 +23,7 @@ struct QuestionRaceTests {
       try repository.undo(expecting: shown)
     }
     #expect(try repository.read() == before)
-    #expect(ConcurrentChangeError.undoChanged(asked: "add HDL 50", newest: "add LDL 130").exitStatus == .busy)
+    #expect(ConcurrentChangeError.undoChanged(asked: "add HDL 50", newest: "add LDL 130").kind == .busy)
     // With nothing in between it goes ahead.
     let newest = try #require(before.undo.last)
     #expect(try repository.undo(expecting: newest)?.summary == "add LDL 130")
@@ -50,7 +50,7 @@ struct QuestionRaceTests {
     // Deleted meanwhile: a clear refusal, not "please report".
     try repository.deleteEntry(entry.id)
     #expect(throws: RepositoryError.entryNotFound(entry.id)) { try repository.updateEntry(edited, expecting: entry) }
-    #expect(RepositoryError.entryNotFound(entry.id).exitStatus == .busy)
+    #expect(RepositoryError.entryNotFound(entry.id).kind == .busy)
     #expect(RepositoryError.entryNotFound(entry.id).message.contains("deleted by another glance"))
   }
 

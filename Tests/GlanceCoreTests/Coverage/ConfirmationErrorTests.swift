@@ -38,7 +38,7 @@ struct ConfirmationErrorTests {
       .needsConfirmation(question: "?", instead: "x"),
     ])
   func exitStatus(error: ConfirmationError) {
-    #expect(error.exitStatus == .needsConfirmation)
-    #expect(error.exitStatus.rawValue == 3)
+    #expect(error.kind == .needsConfirmation)
+    #expect(error.kind == .needsConfirmation)
   }
 }

@@ -29,7 +29,7 @@ struct CustomMarkerPlannerFailureTests {
     #expect(failure == .emptyName)
     #expect(failure.message.contains("glance custom \""))
     #expect(failure.message.contains("--unit"))
-    #expect(failure.exitStatus == .refused)
+    #expect(failure.kind == .refused)
   }
 
   @Test("a missing unit is asked for with an example")
@@ -37,7 +37,7 @@ struct CustomMarkerPlannerFailureTests {
     let failure = try #require(Self.failure { try Self.make(unit: "\t") })
     #expect(failure == .emptyUnit)
     #expect(failure.message.contains("--unit "))
-    #expect(failure.exitStatus == .refused)
+    #expect(failure.kind == .refused)
   }
 
   @Test("a range the wrong way round names both ends as typed")
@@ -46,7 +46,7 @@ struct CustomMarkerPlannerFailureTests {
     #expect(failure.message.contains("2.5"))
     #expect(failure.message.contains("0.5"))
     #expect(failure.message.contains("below"))
-    #expect(failure.exitStatus == .refused)
+    #expect(failure.kind == .refused)
   }
 
   @Test("a name already in use names the marker and how to see it")
@@ -55,7 +55,7 @@ struct CustomMarkerPlannerFailureTests {
     #expect(failure == .nameTaken("HDL Cholesterol"))
     #expect(failure.message.contains("“HDL Cholesterol”"))
     #expect(failure.message.contains("glance library 'HDL Cholesterol'"))
-    #expect(failure.exitStatus == .refused)
+    #expect(failure.kind == .refused)
   }
 
   @Test("a bound that is not a plain number is refused as the value it is")

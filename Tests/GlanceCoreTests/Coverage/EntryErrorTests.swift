@@ -16,10 +16,9 @@ struct EntryErrorTests {
     .negativeNotAllowed("HDL"),
   ]
 
-  @Test("every refusal is exit 65 and plain words, never a type's debug name", arguments: all)
+  @Test("every refusal is a refusal (exit 65) in plain words, never a type's debug name", arguments: all)
   func refusal(error: EntryError) {
-    #expect(error.exitStatus == .refused)
-    #expect(error.exitStatus.rawValue == 65)
+    #expect(error.kind == .refused)
     let message = error.message
     #expect(message.count > 20)
     #expect(!message.contains("EntryError"))

@@ -125,7 +125,7 @@ struct ExportWriterTests {
     #expect(throws: expected) { try ExportWriter.write(Self.payload, to: path) }
     #expect(expected.message.contains(path))
     #expect(expected.message.contains("Nothing was exported"))
-    #expect(expected.exitStatus == .dataFile)
+    #expect(expected.kind == .dataFile)
     #expect(try PosixFileSystem().contentsOfDirectory(locked).isEmpty)
   }
 

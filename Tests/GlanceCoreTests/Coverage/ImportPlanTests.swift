@@ -130,7 +130,7 @@ struct ImportPlanTests {
 
   @Test("every import error is a refusal that says nothing was changed", arguments: errors)
   func importErrors(error: ImportError) {
-    #expect(error.exitStatus == .refused)
+    #expect(error.kind == .refused)
     #expect(error.message.contains("Nothing was changed") || error.message.contains("nothing was imported"))
   }
 

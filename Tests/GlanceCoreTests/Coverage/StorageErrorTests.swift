@@ -19,9 +19,9 @@ struct StorageErrorTests {
   static let failure = FileSystemError(operation: "write", path: file, code: ENOSPC)
 
   /// Each error, what its message must name, and its exit status.
-  typealias Case = (StorageError, [String], GlanceCore.ExitStatus)
+  typealias Case = (StorageError, [String], ErrorKind)
 
-  static func row(_ error: StorageError, _ mentions: [String], _ status: GlanceCore.ExitStatus) -> Case {
+  static func row(_ error: StorageError, _ mentions: [String], _ status: ErrorKind) -> Case {
     (error, mentions, status)
   }
 
@@ -44,11 +44,11 @@ struct StorageErrorTests {
   ]
 
   @Test("every message names what it is about and what to do, with the documented exit status", arguments: cases)
-  func messages(error: StorageError, mentions: [String], status: GlanceCore.ExitStatus) {
+  func messages(error: StorageError, mentions: [String], status: ErrorKind) {
     let message = error.message
     #expect(message == "\(error)")
     for text in mentions { #expect(message.contains(text), "“\(text)” missing from: \(message)") }
-    #expect(error.exitStatus == status)
+    #expect(error.kind == status)
   }
 
   @Test("a damaged file with a backup gives the commands that restore it, keeping the damaged file")

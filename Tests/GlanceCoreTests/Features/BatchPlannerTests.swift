@@ -27,7 +27,7 @@ struct BatchPlannerTests {
       let drafts = try body()
       Issue.record("accepted: \(drafts.map(\.label))")
     } catch let failure as BatchPlanner.Failure {
-      #expect(failure.exitStatus == .refused)
+      #expect(failure.kind == .refused)
       return failure.problems
     } catch {
       Issue.record("unexpected \(error)")

@@ -81,7 +81,7 @@ struct LibraryBrowserTests {
     do {
       _ = try Self.keys(query, category: category)
     } catch {
-      #expect(error.exitStatus == .refused)
+      #expect(error.kind == .refused)
       #expect(error.message.contains("“\(query ?? category ?? "")”"))
     }
   }

@@ -25,7 +25,7 @@ struct SpreadsheetQuestionsTests {
       }
       #expect(lines.count == 2)
       #expect(lines[0].contains("row 2") && lines[0].contains("Was that 1.4 mmol/L"))
-      #expect(error.exitStatus == .needsConfirmation)
+      #expect(error.kind == .needsConfirmation)
     }
     #expect(try repository.read().entries.isEmpty)
     #expect(try repository.read().undo.isEmpty)

@@ -106,7 +106,7 @@ struct VisitTypeAndPlannerTests {
       _ = try Self.make(date: date, doctor: doctor, type: type)
     } catch let error as VisitPlanner.Failure {
       #expect(error.message.contains(flag))
-      #expect(error.exitStatus == .refused)
+      #expect(error.kind == .refused)
     } catch {
       Issue.record("unexpected \(error)")
     }

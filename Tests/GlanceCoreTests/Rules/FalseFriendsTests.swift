@@ -23,7 +23,7 @@ struct FalseFriendsTests {
     ])
   func refused(word: String, lookalike: String) throws {
     do {
-      let found = try EntryPlanner.resolveMarkers(word, among: Self.markers)
+      let found = try MarkerResolver.markers(word, among: Self.markers)
       Issue.record("\(word) resolved to \(found.map(\.key))")
     } catch {
       guard case .falseFriend = error else {
@@ -46,7 +46,7 @@ struct FalseFriendsTests {
       ("blood sugar", "fasting-glucose"),
     ])
   func stillResolved(word: String, key: String) throws {
-    #expect(try EntryPlanner.resolveMarkers(word, among: Self.markers).map(\.key) == [key])
+    #expect(try MarkerResolver.markers(word, among: Self.markers).map(\.key) == [key])
   }
 
   @Test("no library key, name or alias reads as a false friend, even allowing typos")
@@ -71,7 +71,7 @@ struct FalseFriendsTests {
   func customWins() throws {
     var custom = Fixture.customMarker("CRP", unit: "mg/L")
     custom.key = "custom-crp"
-    #expect(try EntryPlanner.resolveMarkers("crp", among: Self.markers + [custom]).map(\.key) == ["custom-crp"])
+    #expect(try MarkerResolver.markers("crp", among: Self.markers + [custom]).map(\.key) == ["custom-crp"])
   }
 }
 

@@ -1,35 +1,34 @@
-/// The exit codes of `glance`, documented in the README; scripts can rely on them.
-public enum ExitStatus: Int32, Sendable, CaseIterable {
-  /// Done.
-  case success = 0
+/// What kind of trouble an error is; the `glance` binary maps each kind to its exit code (the
+/// README lists them), so the library knows nothing of exit statuses.
+public enum ErrorKind: Sendable, CaseIterable {
   /// Something unexpected went wrong inside glance (a bug).
-  case failure = 1
+  case failure
   /// A question needed a yes (no terminal to ask on and no `--yes`, or the answer was no);
   /// nothing was changed.
-  case needsConfirmation = 3
+  case needsConfirmation
   /// The command line itself is wrong: unknown command or option, missing argument.
-  case usage = 64
+  case usage
   /// The input was understood but refused: an impossible value, an unknown marker, a future date,
   /// an id that matches nothing; nothing was changed.
-  case refused = 65
+  case refused
   /// The data file or folder cannot be used: damaged, from a newer glance, unsafe permissions,
   /// a failed write. Nothing was changed.
-  case dataFile = 74
-  /// Another glance was saving and did not finish in time; try again.
-  case busy = 75
+  case dataFile
+  /// Another glance was saving and did not finish in time, or changed what was asked about.
+  case busy
 }
 
-/// An error that knows how to tell a person what happened and which exit code it means.
+/// An error that knows how to tell a person what happened, and what kind of trouble it is.
 public protocol GlanceError: Error {
   /// Plain, warm words: what happened and what to do. Never a health value.
   var message: String { get }
-  var exitStatus: ExitStatus { get }
+  var kind: ErrorKind { get }
 }
 
 extension StorageError: GlanceError {
   public var message: String { description }
 
-  public var exitStatus: ExitStatus {
+  public var kind: ErrorKind {
     switch self {
     case .busy: .busy
     case .noHome: .usage

@@ -1,30 +1,29 @@
-import GlanceCore
+/// The three steps of `glance setup` on a terminal: what glance does, which markers to follow
+/// (by category number or by search), and a marker of one's own; then the sex ranges are
+/// judged by. Only asks: the command saves what was chosen.
+public struct SetupQuestions {
+  /// What the person chose; nothing is saved yet.
+  public struct Choice: Sendable {
+    public var markers: [MarkerDefinition] = []
+    public var custom: MarkerDefinition?
+    /// nil when not answered.
+    public var sex: Sex??
+  }
 
-#if canImport(FoundationEssentials)
-  import FoundationEssentials
-#else
-  import Foundation
-#endif
+  public let console: any Console
+  public let style: OutputStyle
+  public let library: MarkerLibrary
+  public let document: GlanceDocument
 
-extension App {
-  func setup(markers list: String?, _ context: Context) throws {
-    let document = try context.document()
-    if let list {
-      let words = list.split(separator: ",").map { $0.trimmingWhitespace() }.filter { !$0.isEmpty }
-      guard !words.isEmpty else {
-        throw UsageError(message: "--markers needs at least one marker, e.g. --markers hdl,ldl,a1c", command: "setup")
-      }
-      try track(words, context)
-      try home(context)
-      return
-    }
-    guard console.stdinIsTerminal else {
-      throw UsageError(
-        message:
-          "glance setup asks questions, and there is no terminal to ask on. Use: glance setup --markers hdl,ldl,a1c",
-        command: "setup")
-    }
-    let style = context.style
+  public init(console: any Console, style: OutputStyle, library: MarkerLibrary, document: GlanceDocument) {
+    self.console = console
+    self.style = style
+    self.library = library
+    self.document = document
+  }
+
+  /// Asks; nil when input ended at the first step.
+  public func ask() throws -> Choice? {
     console.out(style.paint("Step 1 of 3 — What glance does", .bold))
     console.out(
       """
@@ -33,10 +32,17 @@ extension App {
       leaves this machine.
       """)
     console.prompt("Press Enter to choose your markers… ")
-    guard try console.readLine() != nil else { return }
+    guard try console.readLine() != nil else { return nil }
+    var choice = Choice()
+    choice.markers = try chooseMarkers()
+    choice.custom = try askCustom()
+    choice.sex = try askSex()
+    return choice
+  }
 
-    let library = context.repository.library
-    let all = context.allMarkers(document)
+  private var all: [MarkerDefinition] { library.markers + document.customMarkers }
+
+  private func chooseMarkers() throws -> [MarkerDefinition] {
     var chosen: [MarkerDefinition] = []
     let alreadyTracked = Set(document.trackedMarkers.map(\.markerID))
     console.out("")
@@ -45,7 +51,7 @@ extension App {
     func showCategories() {
       for (index, category) in categories.enumerated() {
         let count = library.markers(inCategory: category.key).count
-        console.out("  \(String(index + 1).leftPadded(2))  \(category.name) (\(count))")
+        console.out("  " + TextWidth.padLeft(String(index + 1), to: 2) + "  \(category.name) (\(count))")
       }
       console.out("Type a category number to see its markers, or type what you're looking for")
       console.out("(\"cholesterol\", \"a1c\", \"good cholesterol\"). Press Enter when you're done.")
@@ -73,7 +79,8 @@ extension App {
         let mark =
           chosen.contains(where: { $0.id == marker.id }) || alreadyTracked.contains(marker.id)
           ? "  " + MarkerStatus.normal.symbol(style) : ""
-        console.out("  \(String(index + 1).leftPadded(2))  \(marker.displayName) (\(marker.unit))\(mark)")
+        console.out(
+          "  " + TextWidth.padLeft(String(index + 1), to: 2) + "  \(marker.displayName) (\(marker.unit))\(mark)")
       }
       console.prompt("Numbers to track (e.g. 1 3, or all), Enter to go back: ")
       guard let answer = try console.readLine(), !answer.trimmingWhitespace().isEmpty else { continue }
@@ -86,54 +93,32 @@ extension App {
       if !picked.isEmpty { console.out("Added: " + picked.map(\.displayName).joinedText(", ") + ".") }
       console.out("Another number or search, or Enter when you're done.")
     }
+    return chosen.filter { !alreadyTracked.contains($0.id) }
+  }
 
+  private func askCustom() throws -> MarkerDefinition? {
     console.out("")
     console.out(style.paint("Step 3 of 3 — A marker of your own (optional)", .bold))
     console.prompt("Name of a marker that isn't in the library, or Enter to skip: ")
-    var custom: MarkerDefinition?
-    if let name = try console.readLine()?.trimmingWhitespace(), !name.isEmpty {
-      console.prompt("Its unit (e.g. mmol/L): ")
-      let unit = try console.readLine() ?? ""
-      do {
-        custom = try CustomMarkerPlanner.make(
-          name: name, unit: unit, low: nil, high: nil, direction: nil, existing: all)
-      } catch let error as any GlanceError {
-        console.out(error.message + " Skipped; add it later with glance custom.")
-      }
+    guard let name = try console.readLine()?.trimmingWhitespace(), !name.isEmpty else { return nil }
+    console.prompt("Its unit (e.g. mmol/L): ")
+    let unit = try console.readLine() ?? ""
+    do {
+      return try CustomMarkerPlanner.make(name: name, unit: unit, low: nil, high: nil, direction: nil, existing: all)
+    } catch let error as any GlanceError {
+      console.out(error.message + " Skipped; add it later with glance custom.")
+      return nil
     }
+  }
+
+  private func askSex() throws -> Sex?? {
     console.out("")
     console.out("Some ranges differ for women and men (hemoglobin, HDL, ferritin, creatinine, …).")
-    var sex: Sex?? = nil
-    while sex == nil {
+    while true {
       console.prompt("Judge them for women or men? (female/male, Enter to skip): ")
-      guard let answer = try console.readLine() else { break }
-      sex = Sex.answer(answer)
-      if sex == nil { console.out("Please type female or male, or press Enter to skip.") }
+      guard let answer = try console.readLine() else { return nil }
+      if let sex = Sex.answer(answer) { return sex }
+      console.out("Please type female or male, or press Enter to skip.")
     }
-    let newMarkers = chosen.filter { !alreadyTracked.contains($0.id) }
-    let newSex = sex.flatMap { $0 }
-    if !newMarkers.isEmpty || custom != nil || newSex != nil {
-      try context.repository.write(summary: "setup") { transaction in
-        if let custom { transaction.apply(.putCustomMarker(custom)) }
-        transaction.track(newMarkers.map(\.id) + (custom.map { [$0.id] } ?? []))
-        if let newSex {
-          var profile = transaction.document.profile
-          profile.sex = newSex
-          transaction.setProfile(profile)
-        }
-      }
-    }
-    console.out("")
-    let total = try context.repository.read().trackedMarkers.count
-    console.out(
-      "All set: you're tracking \(total) marker\(total == 1 ? "" : "s"). Record a reading with glance add NAME VALUE.")
-    console.out("")
-    try home(context)
-  }
-}
-
-extension String {
-  func leftPadded(_ width: Int) -> String {
-    count >= width ? self : String(repeating: " ", count: width - count) + self
   }
 }

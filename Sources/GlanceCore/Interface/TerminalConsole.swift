@@ -1,5 +1,3 @@
-import GlanceCore
-
 #if canImport(FoundationEssentials)
   import FoundationEssentials
 #else
@@ -15,28 +13,29 @@ import GlanceCore
 #endif
 
 /// The process's world: standard streams, environment, terminal facts. Tests of the binary drive
-/// it through a pseudo-terminal or pipes; nothing else reads them.
-final class Console {
-  let environment: [String: String]
-  let stdinIsTerminal: Bool
-  let stdoutIsTerminal: Bool
+/// it through a pseudo-terminal or pipes; command tests use a scripted `Console` instead.
+public final class TerminalConsole: Console {
+  public let environment: [String: String]
+  public let stdinIsTerminal: Bool
+  public let stdoutIsTerminal: Bool
+  public var canAsk: Bool { stdinIsTerminal }
   private var output = FileHandleWriter(descriptor: 1)
   private var errors = FileHandleWriter(descriptor: 2)
   /// New every run: only colour codes made with it get through `TerminalText.guarded` (see there).
-  let colorToken = String(UInt64.random(in: 100_000_000_000...999_999_999_999)) + ";"
+  public let colorToken = String(UInt64.random(in: 100_000_000_000...999_999_999_999)) + ";"
 
   /// Why standard output could not be written (a full disk), if it could not; a closed pipe
   /// (`glance export --csv | head`) is not a failure.
-  var outputError: Int32? { output.error }
+  public var outputError: Int32? { output.error }
 
   /// The variables glance reads. Only these are looked up: building the whole environment as a
   /// dictionary costs more than a small command's own work.
-  static let variables = [
+  public static let variables = [
     "GLANCE_HOME", "GLANCE_TODAY", "XDG_DATA_HOME", "HOME", "NO_COLOR", "TERM", "LC_ALL", "LC_CTYPE", "LANG",
     "COLUMNS", "TMPDIR",
   ]
 
-  init(environment: [String: String] = Console.readEnvironment()) {
+  public init(environment: [String: String] = TerminalConsole.readEnvironment()) {
     self.environment = environment
     stdinIsTerminal = isatty(0) == 1
     stdoutIsTerminal = isatty(1) == 1
@@ -44,7 +43,7 @@ final class Console {
 
   /// Today on this machine's wall calendar (TZ, else /etc/localtime), asked of the C library:
   /// Foundation's `TimeZone.current` costs a short command about a tenth of its run time.
-  static func localToday() -> CalendarDate {
+  public static func localToday() -> CalendarDate {
     var now = time(nil)
     var parts = tm()
     let offset = localtime_r(&now, &parts) == nil ? 0 : Int(parts.tm_gmtoff)
@@ -52,13 +51,13 @@ final class Console {
   }
 
   /// The working directory, for a relative GLANCE_HOME ("" when it cannot be found out).
-  static func currentDirectory() -> String {
+  public static func currentDirectory() -> String {
     guard let path = getcwd(nil, 0) else { return "" }
     defer { free(path) }
     return String(cString: path)
   }
 
-  static func readEnvironment() -> [String: String] {
+  public static func readEnvironment() -> [String: String] {
     var result: [String: String] = [:]
     for name in variables {
       if let value = getenv(name) { result[name] = String(cString: value) }
@@ -67,14 +66,14 @@ final class Console {
   }
 
   /// Prints a line (or several) to standard output.
-  func out(_ text: String = "") { output.write(safe(text) + "\n") }
+  public func out(_ text: String) { output.write(safe(text) + "\n") }
 
   /// Prints to standard error: problems, warnings and notices.
-  func err(_ text: String) { errors.write(safe(text) + "\n") }
+  public func err(_ text: String) { errors.write(safe(text) + "\n") }
 
   /// Writes bytes to standard output as they are (an export is data); on a terminal, guarded
   /// like everything else, since a note's escape codes would act on the screen.
-  func write(_ bytes: [UInt8]) {
+  public func write(_ bytes: [UInt8]) {
     if stdoutIsTerminal {
       output.write(TerminalText.guarded(String(decoding: bytes, as: UTF8.self), asciiOnly: asciiOnly))
     } else {
@@ -83,7 +82,7 @@ final class Console {
   }
 
   /// Writes without a newline (for prompts) and flushes.
-  func prompt(_ text: String) { output.write(safe(text)) }
+  public func prompt(_ text: String) { output.write(safe(text)) }
 
   /// Everything printed passes here: control characters in data are shown, never obeyed.
   private func safe(_ text: String) -> String {
@@ -97,7 +96,7 @@ final class Console {
 
   /// One line of standard input without its line ending, or nil at the end of input. A line
   /// longer than `InputLimits.lineBytes` is refused (`InputTooLong`), never read to its end.
-  func readLine() throws(InputTooLong) -> String? {
+  public func readLine() throws -> String? {
     while true {
       switch input.next() {
       case .line(let line): return line
@@ -117,20 +116,8 @@ final class Console {
     }
   }
 
-  /// Asks a yes/no question on the terminal; anything but y/yes is no. Nil when there is no
-  /// terminal to ask on.
-  func confirm(_ question: String) throws(InputTooLong) -> Bool? {
-    guard stdinIsTerminal else { return nil }
-    prompt(question + " [y/N] ")
-    guard let answer = try readLine()?.trimmingWhitespace().lowercased() else {
-      out()
-      return false
-    }
-    return answer == "y" || answer == "yes"
-  }
-
   /// The output style for these options and this terminal.
-  func style(for options: GlobalOptions) -> OutputStyle {
+  public func style(for options: GlobalOptions) -> OutputStyle {
     var columns: Int?
     if stdoutIsTerminal, options.width == nil {
       var size = winsize()

@@ -1,0 +1,113 @@
+/// Where a command prints and asks: the terminal in the `glance` binary, a script in tests.
+/// Everything printed is guarded by the implementation (`TerminalText.guarded`).
+public protocol Console: AnyObject {
+  /// The environment variables glance reads.
+  var environment: [String: String] { get }
+  /// True when questions can be asked (standard input is a terminal).
+  var canAsk: Bool { get }
+  /// A line (or several) to standard output.
+  func out(_ text: String)
+  /// A line to standard error: problems, warnings and notices.
+  func err(_ text: String)
+  /// Text without a newline, for a prompt.
+  func prompt(_ text: String)
+  /// One line of input without its ending; nil at the end of input.
+  func readLine() throws -> String?
+  /// Bytes to standard output as they are (an export is data).
+  func write(_ bytes: [UInt8])
+  /// Why standard output could not be written (a full disk), if it could not.
+  var outputError: Int32? { get }
+  /// The output style for these options on this console.
+  func style(for options: GlobalOptions) -> OutputStyle
+}
+
+/// Asks what a change needs answered before anything is saved; with `--yes` every question is
+/// answered yes, and without a terminal a question becomes a refusal that repeats it.
+public struct Questions {
+  public let console: any Console
+  public let assumeYes: Bool
+
+  public init(console: any Console, assumeYes: Bool) {
+    self.console = console
+    self.assumeYes = assumeYes
+  }
+
+  /// Goes ahead only with a yes: `--yes`, or y/yes on the terminal.
+  public func confirm(_ question: String) throws {
+    if assumeYes { return }
+    guard console.canAsk else { throw ConfirmationError.needsConfirmation(question: question) }
+    console.prompt(question + " [y/N] ")
+    guard let answer = try console.readLine()?.trimmingWhitespace().lowercased() else {
+      console.out("")
+      throw ConfirmationError.declined
+    }
+    guard answer == "y" || answer == "yes" else { throw ConfirmationError.declined }
+  }
+
+  /// Asks each draft's questions; returns the drafts to save, with a slip corrected when the
+  /// person chose the suggested value (whose own questions, a duplicate say, are then asked).
+  public func answer(_ drafts: [EntryDraft]) throws -> [EntryDraft] {
+    var result: [EntryDraft] = []
+    for var draft in drafts {
+      var pending = draft.checks
+      while let check = pending.first {
+        pending.removeFirst()
+        guard let choice = check.choice(for: draft) else {
+          try confirm(check.kind == .implausible ? check.question + " Save it anyway?" : check.question)
+          continue
+        }
+        if assumeYes { continue }
+        guard console.canAsk else {
+          throw ConfirmationError.needsConfirmation(question: check.question, instead: choice.instead)
+        }
+        console.out(check.question)
+        console.prompt(choice.prompt)
+        switch try console.readLine()?.trimmingWhitespace() {
+        case "1":
+          draft = draft.accepting(choice.suggestion, convertedFrom: choice.convertedFrom)
+          pending = draft.checks
+        case "2": continue
+        default: throw ConfirmationError.declined
+        }
+      }
+      result.append(draft)
+    }
+    return result
+  }
+}
+
+/// A slip question's three answers: save the suggestion, save as typed, cancel.
+public struct SlipChoice: Equatable, Sendable {
+  public var suggestion: Double
+  public var convertedFrom: String?
+  /// `  1) save 89 mg/dL (2.3 mmol/L)   2) save 2.3 mg/dL as typed   3) cancel  [1/2/3]: `
+  public var prompt: String
+  /// What to do instead when there is no terminal to ask on.
+  public var instead: String
+}
+
+extension EntryCheck {
+  /// The choice a slip question offers; nil for a yes/no question.
+  public func choice(for draft: EntryDraft) -> SlipChoice? {
+    switch kind {
+    case .unitSlip(let suggestion, let typed):
+      let unit = draft.marker.unit
+      return SlipChoice(
+        suggestion: suggestion, convertedFrom: typed,
+        prompt:
+          "  1) save \(ValueText.withUnit(suggestion, nil, unit)) (\(typed))   2) save \(ValueText.withUnit(draft.value, nil, unit)) as typed   3) cancel  [1/2/3]: ",
+        instead:
+          "If you meant \(draft.comparator?.rawValue ?? "")\(typed), run the command again with the unit. If \(ValueText.withUnit(draft.value, draft.comparator, unit)) is right, add --yes."
+      )
+    case .tenfold(let suggestion):
+      return SlipChoice(
+        suggestion: suggestion, convertedFrom: nil,
+        prompt:
+          "  1) save \(ValueText.number(suggestion))   2) save \(ValueText.number(draft.value)) as typed   3) cancel  [1/2/3]: ",
+        instead:
+          "If you meant \(ValueText.number(suggestion)), run the command again with \(ValueText.number(suggestion)). If \(ValueText.number(draft.value)) is right, add --yes."
+      )
+    case .implausible, .duplicate, .fasting: return nil
+    }
+  }
+}

@@ -1,0 +1,29 @@
+/// The lines `glance add` and `glance batch` print after saving.
+public enum SavedView {
+  /// "Saved HDL 89 mg/dL on Feb 15, 2025 · ✓ in range · trend ↓ falling (worth watching)"; a
+  /// critical reading gets the advice line under it.
+  public static func line(_ entry: MarkerEntry, document: GlanceDocument, library: MarkerLibrary, style: OutputStyle)
+    -> String
+  {
+    guard let definition = document.definition(for: entry.markerID, library: library) else { return "Saved." }
+    let snapshot = document.snapshot(for: definition)
+    let judgement = snapshot.judgement(of: entry)
+    var parts = ["Saved \(definition.shortName) \(entry.valueText) on \(DateText.long(entry.dateOfService))"]
+    if judgement.status != .noRange { parts.append(judgement.badge(style) + " " + judgement.words) }
+    let trend = snapshot.trend
+    if trend.arrow != .none {
+      parts.append("trend " + trend.badge(style) + " " + trend.words)
+    } else if snapshot.entries.count < Trend.minimumRun {
+      parts.append("\(snapshot.entries.count) of \(Trend.minimumRun) readings for a trend")
+    }
+    let line = parts.joinedText(" · ")
+    return judgement.status.isCritical ? line + "\n" + Judgement.criticalAdvice : line
+  }
+
+  /// "Converted 3.2 mmol/L to 124 mg/dL." when the value was typed in another unit.
+  public static func converted(_ draft: EntryDraft) -> String? {
+    draft.convertedFrom.map {
+      "Converted \($0) to \(ValueText.withUnit(draft.value, draft.comparator, draft.marker.unit))."
+    }
+  }
+}

@@ -1,0 +1,102 @@
+/// What `glance search` found: markers (and groups of them), visits, and readings whose note
+/// matches.
+public struct SearchResults: Sendable {
+  public var query: String
+  public var markers: [MarkerDefinition]
+  public var visits: [SearchService.VisitMatch]
+  public var noted: [MarkerEntry]
+  /// Why the word is not the marker it sounds like ("crp" is not hs-CRP), if it is one of those.
+  public var falseFriend: String?
+
+  public var isEmpty: Bool { markers.isEmpty && visits.isEmpty && noted.isEmpty }
+
+  /// Searches the document's markers, visits and notes for `query` (refused past
+  /// `InputLimits.queryCharacters`). "lipids" or "vitals" names a group: its markers are found.
+  public static func search(_ query: String, in document: GlanceDocument, library: MarkerLibrary) throws
+    -> SearchResults
+  {
+    try InputLimits.check(query, InputLimits.queryCharacters, "The search")
+    let markers = LibraryBrowser.markers(
+      matching: query, in: library.markers + document.customMarkers, categories: library.categories + [.custom])
+    let service = SearchService(markers: [])
+    let results = SearchResults(
+      query: query, markers: markers, visits: service.searchVisits(query, in: document.visits),
+      noted: service.searchNotes(query, in: document.entries), falseFriend: FalseFriends.named(query)?.explanation)
+    guard !results.isEmpty else { throw SearchError.nothing(query, falseFriend: results.falseFriend) }
+    return results
+  }
+}
+
+/// Nothing matched a search.
+public enum SearchError: GlanceError, Equatable {
+  /// The query, and why it is not the marker it sounds like, if it is one of those words.
+  case nothing(String, falseFriend: String?)
+
+  public var message: String {
+    switch self {
+    case .nothing(let query, let friend):
+      (friend.map { $0 + "\n\n" } ?? "")
+        + "Nothing matches \(quoted(query)): no marker, doctor, visit note or reading note. Browse the markers with glance library."
+    }
+  }
+
+  public var kind: ErrorKind { .refused }
+}
+
+/// The `glance search` screen: up to ten of each kind of match.
+public enum SearchView {
+  public static let shownPerKind = 10
+
+  /// `allEntryIDPrefixes` are every stored reading's id prefixes, so the short ids shown tell
+  /// each reading apart from all the others.
+  public static func render(
+    _ results: SearchResults, document: GlanceDocument, library: MarkerLibrary, allEntryIDPrefixes: [UInt64],
+    style: OutputStyle
+  ) -> String {
+    var sections: [[String]] = []
+    if !results.markers.isEmpty {
+      var lines = [style.paint("Markers", .bold)]
+      for marker in results.markers.prefix(shownPerKind) {
+        let snapshot = document.snapshot(for: marker)
+        let name = TextWidth.truncate(marker.displayName, to: 34, unicode: style.unicode)
+        var line = "  " + TextWidth.pad(name, to: 34) + "  " + TextWidth.pad(marker.key, to: 18)
+        if let latest = snapshot.latest, let status = snapshot.status {
+          line += "  " + status.badge(style) + " " + latest.valueText + " on " + DateText.long(latest.dateOfService)
+        } else {
+          line += "  no readings yet"
+        }
+        lines.append(LibraryView.trimTrailing(line))
+      }
+      sections.append(lines)
+    }
+    if !results.visits.isEmpty {
+      var lines = [style.paint("Visits", .bold)]
+      let ids = ShortID.prefixes(for: document.visits.map(\.id))
+      for match in results.visits.prefix(shownPerKind) {
+        let visit = match.visit
+        let note =
+          visit.notes.map { "  " + TextWidth.truncate(ShowView.firstLine($0), to: 40, unicode: style.unicode) } ?? ""
+        lines.append(
+          "  \(ids[visit.id] ?? "")  \(DateText.long(visit.date))  \(visit.doctorName)  \(VisitsView.typeName(visit))\(note)"
+        )
+      }
+      sections.append(lines)
+    }
+    if !results.noted.isEmpty {
+      var lines = [style.paint("Readings with a matching note", .bold)]
+      let shown = Array(results.noted.prefix(shownPerKind))
+      let ids = ShortID.prefixes(for: shown.map(\.id), amongPrefixes: allEntryIDPrefixes)
+      for entry in shown {
+        let name = document.definition(for: entry.markerID, library: library)?.shortName ?? "?"
+        let note = TextWidth.truncate(ShowView.firstLine(entry.note ?? ""), to: 40, unicode: style.unicode)
+        lines.append(
+          "  \(ids[entry.id] ?? "")  \(DateText.long(entry.dateOfService))  \(name) \(entry.valueText)  \(note)")
+      }
+      if results.noted.count > shownPerKind { lines.append("  … and \(results.noted.count - shownPerKind) more.") }
+      sections.append(lines)
+    }
+    var output = sections.map { $0.joinedText("\n") }.joinedText("\n\n")
+    if let friend = results.falseFriend { output = friend + "\n\n" + output }
+    return output
+  }
+}

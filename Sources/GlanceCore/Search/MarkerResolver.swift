@@ -1,0 +1,71 @@
+/// Which marker(s) a person's words name: a key, a name, an everyday word, a typo; `bp` is the
+/// blood-pressure pair. The one place every command and import resolves a marker.
+public enum MarkerResolver {
+  /// Words that mean "both blood-pressure numbers".
+  static let bloodPressureWords: Set<String> = ["bp", "bloodpressure", "bloodpressures", "pressure"]
+
+  /// The marker(s) `text` names: one, or the systolic/diastolic pair for `bp`.
+  public static func markers(_ text: String, among markers: [MarkerDefinition]) throws(EntryError)
+    -> [MarkerDefinition]
+  {
+    try Self.markers(text, among: markers, search: nil)
+  }
+
+  /// The same, with a search index built once for many look-ups (a spreadsheet's headers).
+  static func markers(_ text: String, among markers: [MarkerDefinition], search: SearchService?)
+    throws(EntryError) -> [MarkerDefinition]
+  {
+    let compact = SearchText(text).compact
+    if bloodPressureWords.contains(compact),
+      let systolic = markers.first(where: { $0.key == "bp-systolic" }),
+      let diastolic = markers.first(where: { $0.key == "bp-diastolic" })
+    {
+      return [systolic, diastolic]
+    }
+    // A key typed as it is (`hdl`, `vitamin-d`) needs no search index.
+    if let marker = markers.first(where: {
+      $0.key == compact || $0.key.utf8.filter({ $0 != UInt8(ascii: "-") }).elementsEqual(compact.utf8)
+    }) {
+      return [marker]
+    }
+    // A word for a different test ("crp", "urine creatinine") is refused with the reason, unless
+    // the person made a marker of that name.
+    if let friend = FalseFriends.named(text),
+      !markers.contains(where: { !$0.isSystemDefined && $0.answers(to: compact) })
+    {
+      throw .falseFriend(text, friend.explanation)
+    }
+    switch (search ?? SearchService(markers: markers)).resolveMarker(text) {
+    case .found(let marker): return [marker]
+    case .ambiguous(let candidates):
+      throw .ambiguousMarker(text, candidates.map { "\($0.displayName) (\($0.key))" })
+    case .notFound: throw .unknownMarker(text)
+    }
+  }
+
+  /// The one marker `text` names; `bp`, which names two, is refused as ambiguous.
+  public static func one(_ text: String, among markers: [MarkerDefinition]) throws(EntryError) -> MarkerDefinition {
+    let found = try self.markers(text, among: markers)
+    guard found.count == 1 else {
+      throw .ambiguousMarker(text, found.map { "\($0.displayName) (\($0.key))" })
+    }
+    return found[0]
+  }
+}
+
+/// A marker that is known but not tracked where tracking is needed.
+public enum TrackingError: GlanceError, Equatable {
+  /// The marker's name and key.
+  case notTracked(String, String)
+  case nothingTracked
+
+  public var message: String {
+    switch self {
+    case .notTracked(let name, let key): "You're not tracking \(name). Start with: glance track \(key)"
+    case .nothingTracked:
+      "You're not tracking any markers yet, so there is nothing to ask for. Give pairs instead (glance batch hdl=62 ldl=131) or run glance setup."
+    }
+  }
+
+  public var kind: ErrorKind { .refused }
+}

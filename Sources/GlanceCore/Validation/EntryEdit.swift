@@ -1,0 +1,60 @@
+/// A change to one stored reading, worked out before anything is asked or saved.
+public struct EntryEdit: Sendable {
+  public var old: MarkerEntry
+  public var new: MarkerEntry
+  public var marker: MarkerDefinition
+  /// When the value changed: the draft whose questions (a slip, a duplicate) are asked first.
+  public var draft: EntryDraft?
+
+  /// True when the edit would change nothing.
+  public var changesNothing: Bool { new == old }
+
+  /// This edit with the answers to its questions: the value may be the suggested one.
+  public func answered(_ answered: EntryDraft) -> EntryEdit {
+    var edit = self
+    edit.new.value = answered.value
+    edit.new.comparator = answered.comparator
+    edit.draft = answered
+    return edit
+  }
+
+  /// The undo summary: "edit HDL 89 on Feb 15, 2025".
+  public var summary: String {
+    "edit \(marker.shortName) \(ValueText.value(old.value, old.comparator)) on \(DateText.long(old.dateOfService))"
+  }
+
+  /// "HDL 89 mg/dL on Feb 15, 2025 — “fasting”", for the Was:/Now: lines.
+  public func describe(_ entry: MarkerEntry) -> String {
+    "\(marker.shortName) \(entry.valueText) on \(DateText.long(entry.dateOfService))"
+      + (entry.note.map { " — \(quoted(ShowView.firstLine($0)))" } ?? "")
+  }
+}
+
+extension EntryPlanner {
+  /// The edit of `old` to the typed value, date and note (each nil when unchanged; a note of
+  /// only spaces removes it). A new value goes through every check a new reading does, against
+  /// the marker's other readings.
+  public static func edit(
+    _ old: MarkerEntry, value valueText: String?, date dateText: String?, note noteText: String?,
+    today: CalendarDate, document: GlanceDocument, library: MarkerLibrary
+  ) throws -> EntryEdit {
+    guard let marker = document.definition(for: old.markerID, library: library) else {
+      throw IDError.noReading(ShortID.hex(old.id))
+    }
+    var new = old
+    let date =
+      try dateText.map { (text: String) throws(EntryError) in try DateParser.parse(text, today: today, for: .reading) }
+      ?? old.dateOfService
+    var draft: EntryDraft?
+    if let valueText {
+      let others = document.entries.filter { $0.markerID == old.markerID && $0.id != old.id }
+      let typed = try self.draft(marker, valueText: valueText, unit: nil, date: date, note: nil, existing: others)
+      new.value = typed.value
+      new.comparator = typed.comparator
+      draft = typed
+    }
+    new.dateOfService = date
+    if let noteText { new.note = try note(noteText) }
+    return EntryEdit(old: old, new: new, marker: marker, draft: draft)
+  }
+}

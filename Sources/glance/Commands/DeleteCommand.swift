@@ -1,0 +1,25 @@
+import GlanceCore
+
+struct DeleteCommand: GlanceCommand {
+  static let declaration = CommandDeclaration(
+    "delete", arguments: "ID", words: 1...1, needs: "the id of a reading, e.g. glance delete 3fa2",
+    summary: "Delete a reading (asks first).", yes: CommandDeclaration.answersYes, examples: ["glance delete 3fa2"])
+
+  var id: String
+
+  init(id: String) { self.id = id }
+  init(_ input: ParsedInput) { self.init(id: input.words[0]) }
+
+  func run(_ context: Context) throws {
+    let document = try context.document()
+    let old = try document.entry(shortID: id, library: context.library)
+    let name = document.definition(for: old.markerID, library: context.library)?.shortName ?? "this"
+    let what =
+      "\(name) reading of \(ValueText.value(old.value, old.comparator)) from \(DateText.long(old.dateOfService))"
+    try context.questions.confirm("Delete \(what)?")
+    try context.repository.deleteEntry(
+      old.id, expecting: old,
+      summary: "delete \(name) \(ValueText.value(old.value, old.comparator)) from \(DateText.long(old.dateOfService))")
+    context.out("Deleted the \(what). Changed your mind? glance undo")
+  }
+}

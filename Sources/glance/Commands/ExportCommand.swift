@@ -1,0 +1,71 @@
+import GlanceCore
+
+struct ExportCommand: GlanceCommand {
+  enum Format: Equatable { case json, csv }
+
+  static let declaration = CommandDeclaration(
+    "export", needs: "only options", summary: "A copy of your data: complete JSON, or CSV for a spreadsheet.",
+    options: [
+      .flag("json", "Everything, re-importable."), .flag("csv", "One row per reading."),
+      .flag("visits", "With --csv: visits instead of readings."),
+      .value(
+        "output", "FILE",
+        "Write to FILE (created private) instead of the screen; a .json or .csv name picks the format.",
+        short: "o"),
+    ],
+    yes: "Replace FILE if it already exists, without asking.",
+    examples: ["glance export --csv -o readings.csv", "glance export --json -o glance-backup.json"],
+    usage: "glance export --json|--csv [--visits] [-o FILE] [--yes]")
+
+  var format: Format
+  var visits = false
+  var output: String? = nil
+
+  init(format: Format, visits: Bool = false, output: String? = nil) {
+    (self.format, self.visits, self.output) = (format, visits, output)
+  }
+
+  init(_ input: ParsedInput) throws(UsageError) {
+    var json = input.flag("json")
+    var csv = input.flag("csv")
+    // -o backup.csv says the format when no flag does.
+    if !json && !csv, let output = input.value("output")?.lowercased() {
+      json = output.hasSuffix(".json")
+      csv = output.hasSuffix(".csv")
+    }
+    guard json != csv else {
+      throw input.usageError("Choose one format: --json or --csv (or an -o file ending in .json or .csv).")
+    }
+    if json && input.flag("visits") {
+      throw input.usageError("--visits goes with --csv; the JSON export always has your visits.")
+    }
+    self.init(format: json ? .json : .csv, visits: input.flag("visits"), output: input.value("output"))
+  }
+
+  func run(_ context: Context) throws {
+    let document = try context.document()
+    let bytes: [UInt8]
+    switch (format, visits) {
+    case (.json, _): bytes = try Exporter.json(document)
+    case (.csv, false): bytes = Array(Exporter.readingsCSV(document, library: context.library).utf8)
+    case (.csv, true): bytes = Array(Exporter.visitsCSV(document).utf8)
+    }
+    guard let path = output, path != "-" else {
+      context.console.err(Exporter.notice)
+      context.console.write(bytes)
+      return
+    }
+    try ExportWriter.refuseInside(context.location.folder, path)
+    if let status = try PosixFileSystem().status(path), status.isRegularFile {
+      try context.questions.confirm("\(path) already exists. Replace it?")
+    }
+    try ExportWriter.write(bytes, to: path, dataFolder: context.location.folder)
+    context.console.err(Exporter.notice)
+    let what =
+      visits
+      ? counted(document.visits.count, "visit")
+      : counted(document.entries.count, "reading")
+        + (format == .json ? " and " + counted(document.visits.count, "visit") : "")
+    context.out("Exported \(what) to \(path).")
+  }
+}

@@ -1,0 +1,22 @@
+import GlanceCore
+
+struct HomeCommand: GlanceCommand {
+  static let declaration = CommandDeclaration(
+    "home", summary: "Every tracked marker on one line: status, latest value, trend, date.",
+    details: "Run with no command. With nothing tracked yet it points you to `glance setup` and `glance demo`.",
+    usage: "glance")
+
+  init() {}
+  init(_ input: ParsedInput) {}
+
+  func run(_ context: Context) throws {
+    // The home screen shows the latest reading, the trend of the last 3 and a sparkline of 12.
+    let document = try context.view(.latest(HomeView.sparklineWidth)).document
+    let snapshots = document.trackedSnapshots(library: context.library, recentLimit: HomeView.sparklineWidth)
+    context.out(HomeView.render(snapshots, today: context.today, style: context.style))
+    if !snapshots.isEmpty {
+      context.out(
+        context.style.paint("glance show NAME for a chart  ·  glance add NAME VALUE to record  ·  glance help", .dim))
+    }
+  }
+}

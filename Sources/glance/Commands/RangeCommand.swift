@@ -1,0 +1,54 @@
+import GlanceCore
+
+struct RangeCommand: GlanceCommand {
+  static let declaration = CommandDeclaration(
+    "range", arguments: "MARKER", words: 1...1, needs: "one marker, e.g. glance range ldl --high 70",
+    summary: "Set your own target range for a marker; every reading is judged against it.",
+    options: [
+      .value("low", "L", "Lower bound (inclusive)."), .value("high", "H", "Upper bound (inclusive)."),
+      .flag("reset", "Go back to the library's default range."),
+    ],
+    examples: ["glance range ldl --high 70", "glance range hdl --low 50", "glance range ldl --reset"],
+    usage: "glance range MARKER --low L --high H | --reset")
+
+  var marker: String
+  var low: String? = nil
+  var high: String? = nil
+  var reset = false
+
+  init(marker: String, low: String? = nil, high: String? = nil, reset: Bool = false) {
+    (self.marker, self.low, self.high, self.reset) = (marker, low, high, reset)
+  }
+
+  init(_ input: ParsedInput) throws(UsageError) {
+    self.init(marker: input.words[0], low: input.value("low"), high: input.value("high"), reset: input.flag("reset"))
+    if reset && (low != nil || high != nil) { throw input.usageError("Use either --reset or --low/--high, not both.") }
+    if !reset && low == nil && high == nil { throw input.usageError("Give --low, --high (or both), or --reset.") }
+  }
+
+  func run(_ context: Context) throws {
+    let document = try context.document()
+    let marker = try MarkerResolver.one(self.marker, among: context.allMarkers(document))
+    let range = try CustomMarkerPlanner.targetRange(low: low, high: high)
+    let started = try context.repository.setTargetRange(
+      for: marker.id, low: reset ? nil : range.low, high: reset ? nil : range.high,
+      summary: reset ? "reset the range of \(marker.shortName)" : "set the range of \(marker.shortName)")
+    if started { context.out("Now tracking \(marker.displayName).") }
+    let snapshot = try context.repository.read().snapshot(for: marker)
+    let style = context.style
+    let rangeText = ValueText.range(snapshot.range, unit: marker.unit, style: style) ?? "none"
+    let defaultText = ValueText.range(marker.defaultRange, unit: marker.unit, style: style) ?? "none"
+    if reset {
+      context.out("\(marker.displayName) is judged against the library's range again: \(defaultText).")
+    } else {
+      context.out("Your target range for \(marker.displayName) is now \(rangeText) (library default: \(defaultText)).")
+    }
+    if !snapshot.entries.isEmpty {
+      let outside = snapshot.entries.filter { snapshot.status(of: $0).isOutOfRange }.count
+      let all = snapshot.entries.count
+      context.out(
+        (all == 1 ? "Your 1 reading is" : "All \(counted(all, "reading")) are")
+          + " judged against it: \(outside) outside, \(all - outside) within.")
+    }
+  }
+}

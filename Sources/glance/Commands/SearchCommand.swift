@@ -1,0 +1,24 @@
+import GlanceCore
+
+struct SearchCommand: GlanceCommand {
+  static let declaration = CommandDeclaration(
+    "search", arguments: "QUERY", words: 1...20, needs: "something to search for, e.g. glance search cholesterol",
+    summary: "Find markers (names, everyday words, typos) and visits (doctors, notes).",
+    examples: ["glance search cholestrol", "glance search \"dr patel\""])
+
+  var query: String
+
+  init(_ query: String) { self.query = query }
+  init(_ input: ParsedInput) { self.init(input.words.joinedText(" ")) }
+
+  func run(_ context: Context) throws {
+    try InputLimits.check(query, InputLimits.queryCharacters, "The search")
+    // Every reading, for the notes; a marker hit shows its latest.
+    let view = try context.view(.all, allIDs: true)
+    let results = try SearchResults.search(query, in: view.document, library: context.library)
+    context.out(
+      SearchView.render(
+        results, document: view.document, library: context.library, allEntryIDPrefixes: view.allEntryIDPrefixes,
+        style: context.style))
+  }
+}

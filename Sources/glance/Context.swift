@@ -1,0 +1,65 @@
+import GlanceCore
+
+/// What every command needs: the console, the style, "today", the clock, the data folder and
+/// its repository.
+final class Context {
+  let console: any Console
+  let global: GlanceCore.GlobalOptions
+  let style: OutputStyle
+  let location: DataLocation
+  /// "Today" on this machine's calendar, or as pinned by --today / GLANCE_TODAY.
+  let today: CalendarDate
+  /// The time now; a saved record's timestamp.
+  let clock: () -> Timestamp
+  /// The repository, opened on first use.
+  private(set) lazy var repository = LocalDataRepository(location: location, clock: { [clock] in clock().date })
+
+  init(
+    console: any Console, global: GlanceCore.GlobalOptions, currentDirectory: String,
+    localToday: () -> CalendarDate, clock: @escaping () -> Timestamp
+  ) throws {
+    self.console = console
+    self.global = global
+    self.clock = clock
+    style = console.style(for: global)
+    location = try DataLocation.resolve(environment: console.environment, currentDirectory: currentDirectory)
+    let pinned = global.today ?? console.environment["GLANCE_TODAY"].flatMap { $0.isEmpty ? nil : $0 }
+    if let pinned {
+      guard let date = DateParser.pinnedToday(pinned) else {
+        throw UsageError(
+          message: "--today (or GLANCE_TODAY) takes a date from 1900 on as YYYY-MM-DD, not \(quoted(pinned)).",
+          command: nil)
+      }
+      today = date
+    } else {
+      today = localToday()
+    }
+  }
+
+  /// The marker library the repository judges by.
+  var library: MarkerLibrary { repository.library }
+
+  /// Questions before a change: `--yes`, the terminal, or a refusal naming `--yes`.
+  var questions: Questions { Questions(console: console, assumeYes: global.yes) }
+
+  /// Every marker the person can use: the library's and their own.
+  func allMarkers(_ document: GlanceDocument) -> [MarkerDefinition] { library.markers + document.customMarkers }
+
+  /// The document with only the selected entries, for a screen that shows a few (and every
+  /// entry's id); a notice about a damaged file goes to stderr.
+  func view(_ selection: EntrySelection, allIDs: Bool = false) throws -> DocumentView {
+    let view = try repository.view(selecting: selection, allIDs: allIDs)
+    if let notice = repository.notice { console.err(notice.message) }
+    return view
+  }
+
+  /// The current document; a notice about a damaged file goes to stderr.
+  func document() throws -> GlanceDocument {
+    let document = try repository.read()
+    if let notice = repository.notice { console.err(notice.message) }
+    return document
+  }
+
+  /// Prints a line to standard output.
+  func out(_ text: String = "") { console.out(text) }
+}

@@ -1,0 +1,116 @@
+import GlanceCore
+
+/// A command of `glance`: its declaration (name, words, options, help) as data, a value built
+/// from a parsed command line, and `run`, which asks GlanceCore and prints. A command is glue:
+/// a rule it grows belongs in GlanceCore.
+protocol GlanceCommand: Equatable, Sendable {
+  static var declaration: CommandDeclaration { get }
+  /// The command from its words and options; a combination that makes no sense is a usage error.
+  init(_ input: ParsedInput) throws(UsageError)
+  func run(_ context: Context) throws
+}
+
+/// Every command, in the order `glance help` lists them. Adding a command is a new file in
+/// Commands/ and one line here.
+enum Glance {
+  enum Registered: Sendable {
+    case command(any GlanceCommand.Type)
+    /// The help of a group of subcommands (`visit`), which runs none itself.
+    case group(CommandDeclaration)
+
+    var declaration: CommandDeclaration {
+      switch self {
+      case .command(let type): type.declaration
+      case .group(let declaration): declaration
+      }
+    }
+  }
+
+  static let registry: [Registered] = [
+    .command(HomeCommand.self), .command(SetupCommand.self), .command(AddCommand.self), .command(BatchCommand.self),
+    .command(ShowCommand.self), .command(EditCommand.self), .command(DeleteCommand.self),
+    .command(RangeCommand.self), .command(LibraryCommand.self), .command(TrackCommand.self),
+    .command(UntrackCommand.self), .command(OrderCommand.self), .command(CustomCommand.self),
+    .group(VisitGroup.declaration), .command(VisitAddCommand.self), .command(VisitShowCommand.self),
+    .command(VisitEditCommand.self), .command(VisitDeleteCommand.self), .command(VisitsCommand.self),
+    .command(PrepCommand.self), .command(SearchCommand.self), .command(ExportCommand.self),
+    .command(ImportCommand.self), .command(UndoCommand.self), .command(DemoCommand.self),
+    .command(AboutCommand.self), .command(PrivacyCommand.self), .command(ProfileCommand.self),
+    .command(HelpCommand.self),
+  ]
+
+  static let parser = CommandLineParser(registry.map(\.declaration))
+
+  /// The command a parsed command line names.
+  static func command(_ input: ParsedInput) throws(UsageError) -> any GlanceCommand {
+    for case .command(let type) in registry where type.declaration.name == input.command {
+      return try type.init(input)
+    }
+    throw UsageError(message: "\(quoted(input.command)) is not a glance command.", command: nil)
+  }
+
+  /// Runs one command line: parse, ask GlanceCore, print, choose the exit code.
+  static func run(
+    _ words: [String], console: any Console, currentDirectory: String = TerminalConsole.currentDirectory(),
+    localToday: () -> CalendarDate = TerminalConsole.localToday, clock: @escaping () -> Timestamp = Timestamp.now
+  ) -> ExitStatus {
+    do {
+      let line = try parser.parse(words)
+      let command: any GlanceCommand
+      switch line.action {
+      case .version:
+        console.out("glance \(GlanceVersion.current)")
+        return finish(console)
+      case .help(let topic): command = HelpCommand(topic: topic)
+      case .run(let input): command = try Self.command(input)
+      }
+      let context = try Context(
+        console: console, global: line.global, currentDirectory: currentDirectory, localToday: localToday,
+        clock: clock)
+      try command.run(context)
+      return finish(console)
+    } catch let error as UsageError {
+      console.err("glance: \(error.message)")
+      console.err(error.command.map { "See: glance help \($0)" } ?? "See: glance help")
+      return .usage
+    } catch let error as any GlanceError {
+      console.err(error.message)
+      return ExitStatus(error.kind)
+    } catch {
+      // NB: only the error's type, never its text: it could hold a value from the data file.
+      console.err(
+        "Something went wrong inside glance (\(type(of: error))). Nothing was changed. Please report this.")
+      return .failure
+    }
+  }
+
+  /// Success, unless standard output could not be written (a full disk): then the output is
+  /// incomplete and a script must not take it for a backup.
+  private static func finish(_ console: any Console) -> ExitStatus {
+    guard let code = console.outputError else { return .success }
+    console.err(OutputError(code: code).message)
+    return ExitStatus(OutputError(code: code).kind)
+  }
+}
+
+/// The exit codes of `glance`, documented in the README; scripts can rely on them.
+enum ExitStatus: Int32, CaseIterable {
+  case success = 0
+  case failure = 1
+  case needsConfirmation = 3
+  case usage = 64
+  case refused = 65
+  case dataFile = 74
+  case busy = 75
+
+  init(_ kind: ErrorKind) {
+    switch kind {
+    case .failure: self = .failure
+    case .needsConfirmation: self = .needsConfirmation
+    case .usage: self = .usage
+    case .refused: self = .refused
+    case .dataFile: self = .dataFile
+    case .busy: self = .busy
+    }
+  }
+}
