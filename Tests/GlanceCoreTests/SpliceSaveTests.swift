@@ -11,7 +11,7 @@ struct SpliceSaveTests {
   /// is what is tested.
   static func repository(_ folder: TemporaryFolder) -> LocalDataRepository {
     LocalDataRepository(
-      location: DataLocation(folder: folder.path + "/data"), clock: { Fixture.now }, fullValidationLimit: 0)
+      location: DataLocation(folder: folder.path + "/data"), clock: { Fixture.now })
   }
 
   @Test("random changes leave a file byte-identical to a full encode", arguments: 0..<60)

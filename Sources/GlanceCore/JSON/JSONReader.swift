@@ -34,6 +34,8 @@ public struct JSONReader: ~Copyable {
   private var internedSpans: [(start: Int, count: Int, head: UInt64)] = []
   private var internedTexts: [String] = []
   private static let maximumDepth = 128
+  /// Which way each record was read; a canonical file takes no fallback (`ReadPathTests`).
+  var paths = ReadPaths()
 
   /// Runs `body` with a reader over `bytes`; the reader must not escape.
   public static func read<T>(
@@ -619,3 +621,21 @@ private let powersOfTen: [Double] = [
 
 /// Bytes that end the plain part of a string: the closing quote, an escape, a control character.
 nonisolated(unsafe) let stopsPlainString = byteTable { $0 < 0x20 || $0 == 0x22 || $0 == 0x5C }
+
+/// Which way a decode read its records: the fast path for the layout `DocumentCodec.encode`
+/// writes, or a fallback. A fallback is correct but slow, and silent: a field added to the
+/// writer but not to a fast reader shows up here, not as a failing read.
+public struct ReadPaths: Equatable, Sendable {
+  /// Entries read in the writer's exact layout (`readCanonicalEntry`).
+  public var canonicalEntries = 0
+  /// Entries that needed the general reader (a hand edit, another key order).
+  public var generalEntries = 0
+  /// Entry arrays skimmed for a screen, and those the skim gave up on (read in full instead).
+  public var skims = 0
+  public var skimFallbacks = 0
+
+  public init() {}
+
+  /// Reads that left a fast path.
+  public var fallbacks: Int { generalEntries + skimFallbacks }
+}

@@ -329,7 +329,11 @@ extension JSONReader {
     let start = position
     // Most entries are exactly as `writeEntry` wrote them: read that shape directly, and fall
     // back to the general reader for anything else (a hand edit, another key order).
-    if let entry = try readCanonicalEntry() { return entry }
+    if let entry = try readCanonicalEntry() {
+      paths.canonicalEntries += 1
+      return entry
+    }
+    paths.generalEntries += 1
     restore(start)
     var id: UUID?
     var markerID: UUID?

@@ -41,6 +41,7 @@ extension JSONReader {
     let arrayStart = position
     func giveUp() -> (entries: [MarkerEntry], ids: [UInt64])? {
       restore(arrayStart)
+      paths.skimFallbacks += 1
       return nil
     }
     skipWhitespace()
@@ -151,6 +152,7 @@ extension JSONReader {
       entries.append(try readEntry())
     }
     restore(end)
+    paths.skims += 1
     return (entries, ids)
   }
 

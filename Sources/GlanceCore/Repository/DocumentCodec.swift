@@ -83,7 +83,7 @@ public enum DocumentCodec {
   static func decodeWithLayout(
     _ bytes: some ContiguousBytes, formats: Set<String> = [GlanceDocument.formatName]
   ) throws -> (document: GlanceDocument, layout: DocumentLayout?) {
-    let (document, layout, _) = try decode(bytes, formats: formats, selecting: .all)
+    let (document, layout, _, _) = try decode(bytes, formats: formats, selecting: .all)
     return (document, layout)
   }
 
@@ -92,7 +92,7 @@ public enum DocumentCodec {
   static func decode(
     _ bytes: some ContiguousBytes, formats: Set<String> = [GlanceDocument.formatName],
     selecting selection: EntrySelection, wantIDs: Bool = true, acceptingNewer: Bool = false
-  ) throws -> (document: GlanceDocument, layout: DocumentLayout?, allEntryIDPrefixes: [UInt64]) {
+  ) throws -> (document: GlanceDocument, layout: DocumentLayout?, allEntryIDPrefixes: [UInt64], paths: ReadPaths) {
     try JSONReader.read(bytes) { reader in
       var skimmed = false
       var idPrefixes: [UInt64] = []
@@ -172,16 +172,16 @@ public enum DocumentCodec {
         // skim checked every entry line and that no id repeats; the rest is checked here.
         try document.validateIdentity(reader, entries: false)
         document.normalizeOrderIfNeeded()
-        return (document, nil, idPrefixes)
+        return (document, nil, idPrefixes, reader.paths)
       }
       try document.validateIdentity(reader)
       let sorted = document.normalizeOrderIfNeeded()
       if selection != .all {
         document.entries = DocumentCodec.select(selection, from: document.entries)
-        return (document, nil, wantIDs ? entryIDs.map { ShortID.halves($0).0 } : [])
+        return (document, nil, wantIDs ? entryIDs.map { ShortID.halves($0).0 } : [], reader.paths)
       }
       let layout = sorted ? nil : DocumentLayout(entryIDs: entryIDs, entryRanges: entryRanges, undoRanges: undoRanges)
-      return (document, layout, [])
+      return (document, layout, [], reader.paths)
     }
   }
 }

@@ -45,9 +45,8 @@ public final class LocalDataRepository: DataRepository {
   public init(
     location: DataLocation, library: MarkerLibrary = .builtIn,
     fileSystem: any FileSystem = PosixFileSystem(), lockTimeout: Double = 3,
-    clock: @escaping () -> Date = Date.init, fullValidationLimit: Int = 0
+    clock: @escaping () -> Date = Date.init
   ) {
-    self.fullValidationLimit = fullValidationLimit
     self.location = location
     self.library = library
     self.fileSystem = fileSystem
@@ -80,7 +79,7 @@ public final class LocalDataRepository: DataRepository {
         return DocumentView(document: .empty(createdAt: Timestamp(clock())), allEntryIDPrefixes: [])
       }
       do {
-        let (document, _, ids) = try DocumentCodec.decode(bytes, selecting: selection, wantIDs: allIDs)
+        let (document, _, ids, _) = try DocumentCodec.decode(bytes, selecting: selection, wantIDs: allIDs)
         return DocumentView(document: document, allEntryIDPrefixes: ids)
       } catch is DocumentVersionError {
         return try viewFromFullRead(selection)
@@ -149,10 +148,7 @@ public final class LocalDataRepository: DataRepository {
 
   /// A save that copied unchanged records from the old file decodes only its freshly encoded
   /// parts again (the copied lines were decoded from the file moments before, and the copying
-  /// is tested to give exactly a full encode); documents up to this many bytes, and every save
-  /// that copied nothing, are decoded whole once more.
-  private let fullValidationLimit: Int
-
+  /// is tested to give exactly a full encode); a save that copied nothing is decoded whole.
   private func save(_ document: GlanceDocument, replacing oldBytes: FileBytes?, reusing reuse: Reuse?) throws {
     let encoded: Encoded
     do {
@@ -162,7 +158,7 @@ public final class LocalDataRepository: DataRepository {
     }
     // Validate before replacing: what is about to be written must read back as the document.
     var valid = encoded.freshPartsReadBack(as: document)
-    if valid, encoded.writer.count <= fullValidationLimit || reuse == nil {
+    if valid, reuse == nil {
       valid = encoded.writer.withBytes { (try? DocumentCodec.decode($0)) == document }
     }
     guard valid else {

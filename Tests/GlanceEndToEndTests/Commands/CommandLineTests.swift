@@ -56,7 +56,10 @@ struct CommandLineTests {
       (["about"], AboutCommand()),
       (["privacy"], PrivacyCommand()),
       (["library"], LibraryCommand()),
-      (["library", "good", "cholesterol", "--category", "heart"], LibraryCommand(query: "good cholesterol", category: "heart")),
+      (
+        ["library", "good", "cholesterol", "--category", "heart"],
+        LibraryCommand(query: "good cholesterol", category: "heart")
+      ),
       (["setup", "--markers", "hdl,ldl"], SetupCommand(markers: "hdl,ldl")),
       (["track", "hdl", "ldl"], TrackCommand(["hdl", "ldl"])),
       (["untrack", "hdl"], UntrackCommand("hdl")),
@@ -100,7 +103,9 @@ struct CommandLineTests {
       (["export", "-o", "Backup.JSON"], ExportCommand(format: .json, output: "Backup.JSON")),
       (["export", "-o", "labs.csv", "--visits"], ExportCommand(format: .csv, visits: true, output: "labs.csv")),
       (["export", "--csv", "-o", "labs.txt"], ExportCommand(format: .csv, output: "labs.txt")),
-      (["import", "file.json", "--replace", "--dry-run"], ImportCommand(file: "file.json", replace: true, dryRun: true)),
+      (
+        ["import", "file.json", "--replace", "--dry-run"], ImportCommand(file: "file.json", replace: true, dryRun: true)
+      ),
       (["undo"], UndoCommand()),
       (["demo"], DemoCommand()),
       (["profile", "--sex", "female"], ProfileCommand(sex: "female")),
@@ -116,7 +121,8 @@ struct CommandLineTests {
       (["show", "hdl", "--since"], "show"), (["export"], "export"), (["export", "--json", "--visits"], "export"),
       (["export", "-o", "labs.txt"], "export"), (["export", "--json", "--csv"], "export"),
       (["range", "ldl"], "range"), (["range", "ldl", "--reset", "--low", "1"], "range"), (["edit", "ab12"], "edit"),
-      (["custom", "X"], "custom"), (["visit", "fly"], "visit"), (["visit"], "visit"), (["visit", "edit", "ab12"], "visit"),
+      (["custom", "X"], "custom"), (["visit", "fly"], "visit"), (["visit"], "visit"),
+      (["visit", "edit", "ab12"], "visit"),
       (["--width", "5"], nil), (["--color", "maybe"], nil), (["untrack", "a", "b"], "untrack"),
       (["about", "extra"], "about"), (["home"], nil),
     ] as [([String], String?)])
@@ -187,7 +193,8 @@ struct CommandLineTests {
     }
   }
 
-  @Test("too few or too many words, and an unknown option, are usage errors pointing at the command's help",
+  @Test(
+    "too few or too many words, and an unknown option, are usage errors pointing at the command's help",
     arguments: runnable)
   func counts(declaration: CommandDeclaration) throws {
     guard declaration.name != CommandLineParser.home else { return }

@@ -1,0 +1,119 @@
+import Foundation
+import GlanceCore
+import Testing
+
+@testable import glance
+
+/// Commands run in this process with a scripted console, a pinned today and an injected clock:
+/// the glue between the declarations, GlanceCore and the console, without starting the binary.
+@Suite("Commands in process")
+struct InProcessCommandTests {
+  static func document(_ glance: InProcessGlance) throws -> GlanceDocument {
+    try LocalDataRepository(location: DataLocation(folder: glance.home)).read()
+  }
+
+  @Test("add saves with the injected clock and says status and how many readings a trend needs")
+  func add() throws {
+    let glance = InProcessGlance()
+    let (status, console) = glance.run("add", "hdl", "89")
+    #expect(status == .success, "\(console.stderr)")
+    #expect(console.stdout.hasPrefix("Now tracking HDL Cholesterol"))
+    #expect(
+      console.stdout.split(separator: "\n").last
+        == "Saved HDL 89 mg/dL on Jun 1, 2025 · ✓ in range · 1 of 3 readings for a trend")
+    let entry = try #require(try Self.document(glance).entries.first)
+    #expect(entry.entryTimestamp == Timestamp(secondsSince1970: glance.seconds))
+  }
+
+  @Test("accepting a 10× suggestion keeps the duplicate check: the suggested value already stored is asked about")
+  func suggestionKeepsChecks() throws {
+    let glance = InProcessGlance()
+    for value in ["60", "62", "61"] { glance.run("add", "hdl", value, "--date", "2025-05-0\(value.suffix(1))") }
+    glance.run("add", "hdl", "61")
+    let before = try Self.document(glance).entries.count
+    let (status, console) = glance.run("add", "hdl", "610", answers: ["1", "n"])
+    #expect(status == .needsConfirmation)
+    #expect(console.stdout.contains("1) save 61"))
+    #expect(console.stdout.contains("already"), "\(console.stdout)")
+    #expect(try Self.document(glance).entries.count == before)
+    let (yes, saved) = glance.run("add", "hdl", "610", answers: ["1", "y"])
+    #expect(yes == .success)
+    #expect(saved.stdout.contains("Saved HDL 61 mg/dL"))
+  }
+
+  @Test("edit: a slip answered with the suggestion saves the suggestion; old and new are shown")
+  func edit() throws {
+    let glance = InProcessGlance()
+    for (day, value) in [("01", "60"), ("02", "62"), ("03", "61")] {
+      glance.run("add", "hdl", value, "--date", "2025-05-\(day)")
+    }
+    let target = try #require(try Self.document(glance).entries.first { $0.value == 62 })
+    let id = ShortID.hex(target.id).prefix(8)
+    let (status, console) = glance.run("edit", String(id), "--value", "630", answers: ["1"])
+    #expect(status == .success, "\(console.stderr)")
+    #expect(console.stdout.contains("Was: HDL 62 mg/dL on May 2, 2025"))
+    #expect(console.stdout.contains("Now: HDL 63 mg/dL on May 2, 2025"))
+    #expect(try Self.document(glance).entries.contains { $0.id == target.id && $0.value == 63 })
+    let (same, nothing) = glance.run("edit", String(id), "--value", "63")
+    #expect(same == .success)
+    #expect(nothing.stdout == "Nothing to change: the reading already says that.\n")
+  }
+
+  @Test("without a terminal a question is a refusal (exit 3) that repeats it; nothing changes")
+  func refusalWithoutTerminal() throws {
+    let glance = InProcessGlance()
+    glance.run("add", "hdl", "60")
+    let (status, console) = glance.run("undo")
+    #expect(status == .needsConfirmation)
+    #expect(console.stderr.hasPrefix("Undo: add HDL 60 on Jun 1, 2025?\nNothing was changed."))
+    #expect(try Self.document(glance).entries.count == 1)
+    #expect(glance.run("undo", "--yes").status == .success)
+    #expect(try Self.document(glance).entries.isEmpty)
+  }
+
+  @Test("visits: an option's value that names a subcommand is a value; search finds the visit by its note")
+  func visits() throws {
+    let glance = InProcessGlance()
+    let (status, console) = glance.run(
+      "visit", "--notes", "edit the plan", "add", "--date", "2025-05-20", "--doctor", "Dr. Okafor", "--type", "physical"
+    )
+    #expect(status == .success, "\(console.stderr)")
+    let visit = try #require(try Self.document(glance).visits.first)
+    #expect(visit.notes == "edit the plan")
+    let (found, search) = glance.run("search", "plan")
+    #expect(found == .success)
+    #expect(search.stdout.hasPrefix("Visits\n"))
+    #expect(search.stdout.contains("Dr. Okafor"))
+    let (missing, none) = glance.run("search", "zebra")
+    #expect(missing == .refused)
+    #expect(none.stderr.hasPrefix("Nothing matches “zebra”"))
+  }
+
+  @Test("help in process is the generated text; a usage error points at the command's help")
+  func help() {
+    let glance = InProcessGlance()
+    let (status, console) = glance.run("help", "add")
+    #expect(status == .success)
+    #expect(console.stdout == HelpText.command(AddCommand.declaration) + "\n")
+    let (usage, error) = glance.run("add", "hdl", "--bogus")
+    #expect(usage == .usage)
+    #expect(error.stderr == "glance: Unknown option --bogus.\nSee: glance help add\n")
+  }
+
+  @Test("demo makes its own folder under TMPDIR and fills it; the person's folder is untouched")
+  func demo() throws {
+    let glance = InProcessGlance()
+    let console = ScriptedConsole(
+      home: glance.home, environment: ["TMPDIR": glance.scratch.path, "GLANCE_TODAY": "2025-06-01"])
+    let status = Glance.run(
+      ["demo"], console: console, currentDirectory: glance.scratch.path,
+      localToday: { CalendarDate(iso: "2025-06-01")! })
+    #expect(status == .success, "\(console.stderr)")
+    let folder = try #require(
+      try FileManager.default.contentsOfDirectory(atPath: glance.scratch.path).first { $0.hasPrefix("glance-demo-") })
+    let demo = try LocalDataRepository(location: DataLocation(folder: glance.scratch.path + "/" + folder)).read()
+    #expect(demo.entries.count > 100)
+    #expect(console.stdout.contains("export GLANCE_HOME=\(glance.scratch.path)/\(folder)"))
+    #expect(!FileManager.default.fileExists(atPath: glance.home + "/glance.json"))
+  }
+}
