@@ -46,6 +46,11 @@ final class InProcessGlance {
   /// Runs one command line; `answers` are typed on a terminal (nil: no terminal).
   @discardableResult
   func run(_ words: String..., answers: [String]? = nil) -> (status: ExitStatus, console: ScriptedConsole) {
+    run(words, answers: answers)
+  }
+
+  @discardableResult
+  func run(_ words: [String], answers: [String]? = nil) -> (status: ExitStatus, console: ScriptedConsole) {
     let console = ScriptedConsole(home: home, answers: answers, environment: ["GLANCE_TODAY": today])
     seconds += 60
     let now = seconds

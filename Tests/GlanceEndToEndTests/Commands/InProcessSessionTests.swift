@@ -1,0 +1,104 @@
+import Foundation
+import GlanceCore
+import Testing
+
+@testable import glance
+
+/// A whole session in process, every command once: what each prints first, and its exit code.
+@Suite("Commands in process: a session")
+struct InProcessSessionTests {
+  static func document(_ glance: InProcessGlance) throws -> GlanceDocument {
+    try LocalDataRepository(location: DataLocation(folder: glance.home)).read()
+  }
+
+  @Test("setup on a terminal: a category, a search, a marker of one's own, the sex; then home")
+  func setup() throws {
+    let glance = InProcessGlance()
+    let (status, console) = glance.run(
+      "setup", answers: ["", "1", "1 2", "a1c", "1", "", "Blood ketones", "mmol/L", "maybe", "female"])
+    #expect(status == .success, "\(console.stderr)")
+    #expect(console.stdout.contains("Step 3 of 3"))
+    #expect(console.stdout.contains("Please type female or male"))
+    #expect(console.stdout.contains("All set: you're tracking 4 markers."))
+    let document = try Self.document(glance)
+    #expect(document.trackedMarkers.count == 4)
+    #expect(document.customMarkers.map(\.displayName) == ["Blood ketones"])
+    #expect(document.profile.sex == .female)
+    // Without a terminal, setup says how to do it in one line.
+    #expect(glance.run("setup").status == .usage)
+    #expect(glance.run("setup", "--markers", "hdl,bp").console.stdout.hasPrefix("Now tracking: HDL Cholesterol"))
+  }
+
+  @Test("batch on a terminal: the date once, each tracked marker in turn; a refused value is typed again")
+  func batch() throws {
+    let glance = InProcessGlance()
+    glance.run("track", "hdl", "ldl")
+    let (status, console) = glance.run("batch", answers: ["2025-05-30", "sixty", "60", "", "n"])
+    #expect(status == .success, "\(console.stderr)")
+    #expect(console.stdout.contains("Try again, or press Enter to skip."))
+    #expect(console.stdout.contains("Saved HDL 60 mg/dL on May 30, 2025"))
+    #expect(try Self.document(glance).entries.count == 1)
+    // With nothing typed, nothing is saved.
+    #expect(
+      glance.run("batch", answers: ["", "", ""]).console.stdout.hasSuffix("Nothing entered, so nothing was saved.\n"))
+  }
+
+  @Test("every other command once, in a day of use")
+  func session() throws {
+    let glance = InProcessGlance()
+    func ok(_ words: String..., answers: [String]? = nil) -> String {
+      let (status, console) = glance.run(words, answers: answers)
+      #expect(status == .success, "\(words): \(console.stderr)")
+      return console.stdout
+    }
+    #expect(
+      ok("track", "hdl", "ldl", "a1c").hasPrefix("Now tracking: HDL Cholesterol, LDL Cholesterol, Hemoglobin A1c."))
+    #expect(ok("track", "hdl").hasPrefix("Already tracking: HDL Cholesterol."))
+    for (day, value) in [("01", "130"), ("02", "140"), ("03", "150")] {
+      _ = ok("add", "ldl", value, "--date", "2025-05-\(day)")
+    }
+    #expect(ok("add", "ldl", "4.1", "mmol/L", "--date", "2025-05-04", "--yes").hasPrefix("Converted 4.1 mmol/L"))
+    #expect(ok("show", "ldl").hasPrefix("LDL Cholesterol"))
+    #expect(ok("show", "ldl", "--since", "2025-06-01").hasPrefix("No LDL Cholesterol readings since Jun 1, 2025"))
+    #expect(ok("order", "ldl").contains("LDL"))
+    #expect(ok("range", "ldl", "--high", "160").hasPrefix("Your target range for LDL Cholesterol is now"))
+    #expect(ok("range", "ldl", "--reset").hasPrefix("LDL Cholesterol is judged against the library's range again"))
+    #expect(glance.run("range", "ldl", "--low", "9", "--high", "3").status == .refused)
+    #expect(ok("custom", "Steps", "--unit", "steps", "--low", "6000").hasPrefix("Added and tracking Steps (steps)"))
+    #expect(ok("library", "--category", "thyroid").contains("TSH"))
+    #expect(ok("library").contains("Track one with"))
+    #expect(ok("prep").contains("LDL"))
+    #expect(ok("profile", "--sex", "male").hasPrefix("Sex-specific ranges are judged for men."))
+    #expect(glance.run("profile", "--sex", "sometimes").status == .usage)
+    #expect(ok("about").contains("Holds:        4 tracked marker"))
+    #expect(ok("privacy").hasPrefix("# Glance privacy policy"))
+    #expect(
+      ok("visit", "add", "--date", "2025-05-20", "--doctor", "Dr. Lee", "--type", "lab").hasPrefix("Saved: Lab work"))
+    let visit = try #require(try Self.document(glance).visits.first)
+    let visitID = String(ShortID.hex(visit.id).prefix(8))
+    #expect(ok("visit", "show", visitID).contains("Dr. Lee"))
+    #expect(ok("visits").contains("Dr. Lee"))
+    #expect(ok("visit", "edit", visitID, "--doctor", "Dr. Ng").hasSuffix("Now: May 20, 2025, Lab work with Dr. Ng\n"))
+    #expect(ok("visit", "edit", visitID, "--doctor", "Dr. Ng").hasPrefix("Nothing to change"))
+    #expect(ok("visit", "delete", visitID, answers: ["y"]).contains("Deleted the Lab work visit"))
+    #expect(glance.run("visit", "show", "zzzz").status == .refused)
+    let reading = try #require(try Self.document(glance).entries.first)
+    #expect(ok("delete", String(ShortID.hex(reading.id).prefix(8)), "--yes").hasPrefix("Deleted the LDL reading"))
+    #expect(glance.run("delete", "abcd").status == .refused)
+    #expect(ok("untrack", "a1c", answers: ["yes"]).hasSuffix("Track it again any time: glance track a1c\n"))
+    #expect(ok("untrack", "a1c").hasPrefix("You're not tracking Hemoglobin A1c"))
+    #expect(glance.run("order", "a1c").status == .refused)
+    let backup = glance.scratch.path + "/backup.json"
+    #expect(ok("export", "-o", backup).hasPrefix("Exported 3 readings and 0 visits"))
+    #expect(ok("export", "--json", "-o", backup, "--yes").hasPrefix("Exported"))
+    let csv = glance.run("export", "--csv")
+    #expect(String(decoding: csv.console.written, as: UTF8.self).hasPrefix("date,"))
+    #expect(ok("import", backup, "--dry-run").hasSuffix("This was a dry run: nothing was changed.\n"))
+    _ = ok("import", backup, "--replace", "--yes")
+    #expect(ok("undo", "--yes").hasPrefix("Undid:"))
+    #expect(ok().contains("LDL"))
+    #expect(ok("help").hasPrefix("glance — your health numbers"))
+    #expect(glance.run("help", "nosuch").status == .usage)
+    #expect(ok("--version") == "glance \(GlanceVersion.current)\n")
+  }
+}
