@@ -32,7 +32,7 @@ struct BatchCommand: GlanceCommand {
       var lines: [String] = []
       while let line = try context.console.readLine() {
         lines.append(line)
-        guard lines.count <= InputLimits.lines else { throw BatchPlanner.Failure.tooManyLines }
+        guard lines.count <= InputLimits.lines else { throw BatchError.tooManyLines }
       }
       drafts = try BatchPlanner.plan(
         lines: lines, date: typedDate ?? context.today, document: document, library: library)

@@ -84,7 +84,7 @@ struct ReviewFindingsTests {
     "a custom marker may not take a library marker's name or everyday word",
     arguments: ["good cholesterol", "HDL Cholesterol", "hdl"])
   func customNames(name: String) throws {
-    #expect(throws: CustomMarkerPlanner.Failure.self) {
+    #expect(throws: CustomMarkerError.self) {
       try CustomMarkerPlanner.make(
         name: name, unit: "x", low: nil, high: nil, direction: nil, existing: Fixture.library.markers)
     }

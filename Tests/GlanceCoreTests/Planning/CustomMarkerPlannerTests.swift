@@ -51,7 +51,7 @@ struct CustomMarkerPlannerTests {
     "the low end must be below the high end",
     arguments: [("5", "5", "5", "5"), ("10", "2", "10", "2"), ("0.5", "0.50", "0.5", "0.5"), ("-1", "-2", "-1", "-2")])
   func rangeOrder(low: String, high: String, shownLow: String, shownHigh: String) {
-    #expect(throws: CustomMarkerPlanner.Failure.rangeOrder(low: shownLow, high: shownHigh)) {
+    #expect(throws: CustomMarkerError.rangeOrder(low: shownLow, high: shownHigh)) {
       try Self.make(low: low, high: high)
     }
   }
@@ -69,7 +69,7 @@ struct CustomMarkerPlannerTests {
   @Test(
     "a name and a unit are needed", arguments: [("", "mmol/L"), ("   ", "mmol/L"), ("Ketones", ""), ("Ketones", "  ")])
   func needsNameAndUnit(name: String, unit: String) {
-    let expected: CustomMarkerPlanner.Failure =
+    let expected: CustomMarkerError =
       name.trimmingCharacters(in: .whitespaces).isEmpty ? .emptyName : .emptyUnit
     #expect(throws: expected) { try Self.make(name, unit: unit) }
   }
@@ -83,7 +83,7 @@ struct CustomMarkerPlannerTests {
     ])
   func duplicateNames(name: String, taken: String) {
     let existing = [Fixture.customMarker("Blood Ketones")] + Fixture.library.markers
-    #expect(throws: CustomMarkerPlanner.Failure.nameTaken(taken)) { try Self.make(name, existing: existing) }
+    #expect(throws: CustomMarkerError.nameTaken(taken)) { try Self.make(name, existing: existing) }
   }
 
   @Test(

@@ -6,31 +6,14 @@
 
 /// Builds and edits visits from what a person typed.
 public enum VisitPlanner {
-  public enum Failure: GlanceError, Equatable {
-    case missing(String)
-    case unknownType(String)
-    case emptyDoctor
-
-    public var message: String {
-      switch self {
-      case .missing(let what):
-        "A visit needs \(what), e.g. glance visit add --date yesterday --doctor \"Dr. Patel\" --type physical"
-      case .unknownType(let word):
-        "\(quoted(word)) is not a visit type glance knows. Use \(VisitType.typeWords) (with --label for other)."
-      case .emptyDoctor: "The doctor's name is empty. Use --doctor \"Dr. Patel\" (any name or place is fine)."
-      }
-    }
-
-    public var kind: ErrorKind { .refused }
-  }
 
   /// A new visit. Dates may be in the future (a planned visit).
   public static func make(
     date: String?, doctor: String?, type: String?, label: String?, notes: String?, today: CalendarDate, now: Timestamp
   ) throws -> Visit {
-    guard let date else { throw Failure.missing("--date") }
-    guard let doctor else { throw Failure.missing("--doctor") }
-    guard let type else { throw Failure.missing("--type") }
+    guard let date else { throw VisitError.missing("--date") }
+    guard let doctor else { throw VisitError.missing("--doctor") }
+    guard let type else { throw VisitError.missing("--type") }
     var visit = Visit(
       date: try DateParser.parse(date, today: today, for: .visit), doctorName: "", visitType: .other,
       entryTimestamp: now)
@@ -46,7 +29,7 @@ public enum VisitPlanner {
   ) throws -> [Visit] {
     var list = visits.sorted(by: Visit.newestFirst)
     if let type {
-      guard let wanted = VisitType(word: type) else { throw Failure.unknownType(type) }
+      guard let wanted = VisitType(word: type) else { throw VisitError.unknownType(type) }
       list = list.filter { $0.visitType == wanted }
     }
     if let doctor {
@@ -76,12 +59,12 @@ public enum VisitPlanner {
   ) throws {
     if let doctor {
       let trimmed = doctor.trimmingWhitespaceAndNewlines()
-      guard !trimmed.isEmpty else { throw Failure.emptyDoctor }
+      guard !trimmed.isEmpty else { throw VisitError.emptyDoctor }
       try InputLimits.checkName(trimmed, InputLimits.nameCharacters, "The doctor's name")
       visit.doctorName = trimmed
     }
     if let type {
-      guard let parsed = VisitType(word: type) else { throw Failure.unknownType(type) }
+      guard let parsed = VisitType(word: type) else { throw VisitError.unknownType(type) }
       visit.visitType = parsed
       // A word that is not a type name ("cardiology", "mri") becomes the label when none is given.
       if label == nil, parsed == .specialist || parsed == .imaging || parsed == .other,
@@ -154,4 +137,22 @@ extension VisitPlanner {
     "\(DateText.long(visit.date)), \(VisitsView.typeName(visit)) with \(visit.doctorName)"
       + (visit.notes.map { " — \(quoted(ShowView.firstLine($0)))" } ?? "")
   }
+}
+
+public enum VisitError: GlanceError, Equatable {
+  case missing(String)
+  case unknownType(String)
+  case emptyDoctor
+
+  public var message: String {
+    switch self {
+    case .missing(let what):
+      "A visit needs \(what), e.g. glance visit add --date yesterday --doctor \"Dr. Patel\" --type physical"
+    case .unknownType(let word):
+      "\(quoted(word)) is not a visit type glance knows. Use \(VisitType.typeWords) (with --label for other)."
+    case .emptyDoctor: "The doctor's name is empty. Use --doctor \"Dr. Patel\" (any name or place is fine)."
+    }
+  }
+
+  public var kind: ErrorKind { .refused }
 }

@@ -3,7 +3,7 @@ import Testing
 
 @testable import GlanceCore
 
-/// CustomMarkerPlanner.Failure: refusals of `glance custom`, each a sentence that says what to do
+/// CustomMarkerError: refusals of `glance custom`, each a sentence that says what to do
 /// (CLAUDE.md: errors are warm sentences with the fix), and all exit 65 (README: input refused).
 @Suite("CustomMarkerPlanner: refusals")
 struct CustomMarkerPlannerFailureTests {
@@ -14,12 +14,12 @@ struct CustomMarkerPlannerFailureTests {
     try CustomMarkerPlanner.make(name: name, unit: unit, low: low, high: high, direction: nil, existing: existing)
   }
 
-  static func failure(_ body: () throws -> MarkerDefinition) -> CustomMarkerPlanner.Failure? {
+  static func failure(_ body: () throws -> MarkerDefinition) -> CustomMarkerError? {
     do {
       _ = try body()
       return nil
     } catch {
-      return error as? CustomMarkerPlanner.Failure
+      return error as? CustomMarkerError
     }
   }
 

@@ -101,10 +101,10 @@ struct VisitTypeAndPlannerTests {
       ("2025-05-20", "Dr. Patel", nil, "--type"),
     ])
   func missing(date: String?, doctor: String?, type: String?, flag: String) {
-    #expect(throws: VisitPlanner.Failure.missing(flag)) { try Self.make(date: date, doctor: doctor, type: type) }
+    #expect(throws: VisitError.missing(flag)) { try Self.make(date: date, doctor: doctor, type: type) }
     do {
       _ = try Self.make(date: date, doctor: doctor, type: type)
-    } catch let error as VisitPlanner.Failure {
+    } catch let error as VisitError {
       #expect(error.message.contains(flag))
       #expect(error.kind == .refused)
     } catch {
@@ -114,12 +114,12 @@ struct VisitTypeAndPlannerTests {
 
   @Test("an empty doctor's name is refused", arguments: ["", "   ", "\n"])
   func emptyDoctor(doctor: String) {
-    #expect(throws: VisitPlanner.Failure.emptyDoctor) { try Self.make(doctor: doctor) }
+    #expect(throws: VisitError.emptyDoctor) { try Self.make(doctor: doctor) }
   }
 
   @Test("an unknown type is refused, repeating the word", arguments: ["banana", "dentst cleaning", "x-ray please"])
   func unknownType(word: String) {
-    #expect(throws: VisitPlanner.Failure.unknownType(word)) { try Self.make(type: word) }
+    #expect(throws: VisitError.unknownType(word)) { try Self.make(type: word) }
   }
 
   @Test(
@@ -178,11 +178,11 @@ struct VisitTypeAndPlannerTests {
 
   @Test("an edit to an unknown type or an empty doctor is refused")
   func editRefuses() {
-    #expect(throws: VisitPlanner.Failure.unknownType("banana")) {
+    #expect(throws: VisitError.unknownType("banana")) {
       try VisitPlanner.edit(
         Self.original, date: nil, doctor: nil, type: "banana", label: nil, notes: nil, today: Self.today)
     }
-    #expect(throws: VisitPlanner.Failure.emptyDoctor) {
+    #expect(throws: VisitError.emptyDoctor) {
       try VisitPlanner.edit(Self.original, date: nil, doctor: " ", type: nil, label: nil, notes: nil, today: Self.today)
     }
   }

@@ -65,7 +65,7 @@ struct VisitPlannerLabelTests {
 
   @Test("an unknown type word is refused with the words glance knows")
   func unknownTypeMessage() {
-    let message = VisitPlanner.Failure.unknownType("banana").message
+    let message = VisitError.unknownType("banana").message
     #expect(message.contains("“banana”"))
     #expect(message.contains(VisitType.typeWords))
     #expect(message.contains("--label"))

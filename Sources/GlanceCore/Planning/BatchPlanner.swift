@@ -26,24 +26,6 @@ public enum BatchPlanner {
     return false
   }
 
-  /// Why a batch was refused: every bad value, by marker or line.
-  public struct Failure: GlanceError, Equatable {
-    public var problems: [String]
-
-    /// More lines came in than a panel has (`InputLimits.lines`).
-    public static let tooManyLines = Failure(problems: [
-      "More than \(InputLimits.text(InputLimits.lines)) lines came in; a lab panel has far fewer. Split the input."
-    ])
-
-    public var message: String {
-      "Nothing was saved; the whole panel waits until every value is right:\n"
-        + problems.prefix(20).map { "  " + $0 }.joinedText("\n")
-        + (problems.count > 20 ? "\n  … and \(problems.count - 20) more." : "")
-    }
-
-    public var kind: ErrorKind { .refused }
-  }
-
   /// Drafts from `MARKER=VALUE` pairs (`hdl=62`, `ldl=3.2mmol/L`, `bp=120/80`); an empty value
   /// (`ldl=`) is an empty field and saves nothing.
   public static func plan(
@@ -118,7 +100,25 @@ public enum BatchPlanner {
         problems.append("\(label(name)): \(error.message)")
       }
     }
-    if !problems.isEmpty { throw Failure(problems: problems) }
+    if !problems.isEmpty { throw BatchError(problems: problems) }
     return drafts
   }
+}
+
+/// Why a batch was refused: every bad value, by marker or line.
+public struct BatchError: GlanceError, Equatable {
+  public var problems: [String]
+
+  /// More lines came in than a panel has (`InputLimits.lines`).
+  public static let tooManyLines = BatchError(problems: [
+    "More than \(InputLimits.text(InputLimits.lines)) lines came in; a lab panel has far fewer. Split the input."
+  ])
+
+  public var message: String {
+    "Nothing was saved; the whole panel waits until every value is right:\n"
+      + problems.prefix(20).map { "  " + $0 }.joinedText("\n")
+      + (problems.count > 20 ? "\n  … and \(problems.count - 20) more." : "")
+  }
+
+  public var kind: ErrorKind { .refused }
 }

@@ -6,24 +6,6 @@
 
 /// Builds a custom marker from what the person typed, refusing what cannot work.
 public enum CustomMarkerPlanner {
-  public enum Failure: GlanceError, Equatable {
-    case emptyName
-    case emptyUnit
-    case rangeOrder(low: String, high: String)
-    case nameTaken(String)
-
-    public var message: String {
-      switch self {
-      case .emptyName: "Give the marker a name, e.g. glance custom \"Blood ketones\" --unit mmol/L"
-      case .emptyUnit: "Give the unit you record it in, e.g. --unit mmol/L"
-      case .rangeOrder(let low, let high): "The low end (\(low)) must be below the high end (\(high))."
-      case .nameTaken(let name):
-        "There is already a marker called \(quoted(name)). See: glance library \(ShellQuote.quote(name))"
-      }
-    }
-
-    public var kind: ErrorKind { .refused }
-  }
 
   /// A new custom marker. Without a direction: a range with both ends means in-range is best,
   /// only a high end lower is better, only a low end higher is better.
@@ -32,8 +14,8 @@ public enum CustomMarkerPlanner {
   ) throws -> MarkerDefinition {
     let name = name.trimmingWhitespaceAndNewlines()
     let unit = unit.trimmingWhitespaceAndNewlines()
-    guard !name.isEmpty else { throw Failure.emptyName }
-    guard !unit.isEmpty else { throw Failure.emptyUnit }
+    guard !name.isEmpty else { throw CustomMarkerError.emptyName }
+    guard !unit.isEmpty else { throw CustomMarkerError.emptyUnit }
     try InputLimits.checkName(name, InputLimits.nameCharacters, "The name")
     try InputLimits.checkName(unit, InputLimits.unitCharacters, "The unit")
     let (lowValue, highValue) = try targetRange(low: low, high: high)
@@ -41,7 +23,7 @@ public enum CustomMarkerPlanner {
     // A name that is another marker's name, key or everyday word would make `add NAME` ambiguous
     // ("good cholesterol" is HDL).
     if let clash = existing.first(where: { $0.answers(to: wanted) }) {
-      throw Failure.nameTaken(clash.displayName)
+      throw CustomMarkerError.nameTaken(clash.displayName)
     }
     var slug = SearchText(name).words.joinedText("-")
     if slug.isEmpty { slug = "marker" }
@@ -67,7 +49,7 @@ public enum CustomMarkerPlanner {
     let lowValue = try low.map { (text: String) throws(EntryError) in try plainNumber(text) }
     let highValue = try high.map { (text: String) throws(EntryError) in try plainNumber(text) }
     if let lowValue, let highValue, lowValue >= highValue {
-      throw Failure.rangeOrder(low: ValueText.number(lowValue), high: ValueText.number(highValue))
+      throw CustomMarkerError.rangeOrder(low: ValueText.number(lowValue), high: ValueText.number(highValue))
     }
     return (lowValue, highValue)
   }
@@ -78,4 +60,23 @@ public enum CustomMarkerPlanner {
     guard typed.comparator == nil, typed.unit == nil else { throw .invalidValue(text) }
     return typed.value
   }
+}
+
+public enum CustomMarkerError: GlanceError, Equatable {
+  case emptyName
+  case emptyUnit
+  case rangeOrder(low: String, high: String)
+  case nameTaken(String)
+
+  public var message: String {
+    switch self {
+    case .emptyName: "Give the marker a name, e.g. glance custom \"Blood ketones\" --unit mmol/L"
+    case .emptyUnit: "Give the unit you record it in, e.g. --unit mmol/L"
+    case .rangeOrder(let low, let high): "The low end (\(low)) must be below the high end (\(high))."
+    case .nameTaken(let name):
+      "There is already a marker called \(quoted(name)). See: glance library \(ShellQuote.quote(name))"
+    }
+  }
+
+  public var kind: ErrorKind { .refused }
 }

@@ -26,7 +26,7 @@ struct BatchPlannerTests {
     do {
       let drafts = try body()
       Issue.record("accepted: \(drafts.map(\.label))")
-    } catch let failure as BatchPlanner.Failure {
+    } catch let failure as BatchError {
       #expect(failure.kind == .refused)
       return failure.problems
     } catch {
@@ -195,7 +195,7 @@ struct BatchPlannerTests {
     #expect(problems.count == 2)
     #expect(problems.first?.hasPrefix("line 1") == true)
     #expect(problems.last?.hasPrefix("line 3") == true)
-    let message = BatchPlanner.Failure(problems: problems).message
+    let message = BatchError(problems: problems).message
     #expect(message.contains("line 1") && message.contains("line 3"))
   }
 }
