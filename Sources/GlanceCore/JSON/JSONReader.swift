@@ -480,6 +480,14 @@ public struct JSONReader: ~Copyable {
   /// When the next value is a string of exactly `length` plain bytes, passes them to `parse`; on
   /// success consumes the string. Nil (and nothing consumed) otherwise, for the slow path.
   @inline(__always)
+  /// `length` bytes parsed by `parse` (no quotes around them), or nil with nothing consumed.
+  mutating func raw<T>(_ length: Int, _ parse: (UnsafeBufferPointer<UInt8>) -> T?) -> T? {
+    guard position + length <= count, let value = parse(UnsafeBufferPointer(start: base + position, count: length))
+    else { return nil }
+    position += length
+    return value
+  }
+
   mutating func rawQuoted<T>(_ length: Int, _ parse: (UnsafeBufferPointer<UInt8>) -> T?) -> T? {
     guard position + length + 2 <= count, base[position] == UInt8(ascii: "\""),
       base[position + length + 1] == UInt8(ascii: "\"")

@@ -374,23 +374,26 @@ extension JSONReader {
 
   /// An entry in `writeEntry`'s exact layout, or nil (with the position wherever it stopped).
   private mutating func readCanonicalEntry() throws -> MarkerEntry? {
-    guard consume("{\"id\": "), let id = rawQuoted(36, parseUUID), consume(", \"markerID\": "),
-      let markerID = rawQuoted(36, parseUUID), consume(", \"dateOfService\": "),
-      let date = rawQuoted(10, CalendarDate.init(isoBytes:)), consume(", \"value\": ")
+    let uuidWidth = EntryLayout.uuidWidth
+    guard consume(EntryLayout.idOpening), let id = raw(uuidWidth, parseUUID), consume(EntryLayout.markerOpening),
+      let markerID = raw(uuidWidth, parseUUID), consume(EntryLayout.dateOpening),
+      let date = raw(EntryLayout.dateWidth, CalendarDate.init(isoBytes:)), consume("\""), consume(EntryLayout.valueKey)
     else { return nil }
     let value = try readNumber()
     var comparator: ValueComparator?
-    if consume(", \"comparator\": ") {
+    if consume(EntryLayout.comparatorKey) {
       guard let parsed = ValueComparator(rawValue: try readString()) else { return nil }
       comparator = parsed
     }
-    guard consume(", \"unit\": ") else { return nil }
+    guard consume(EntryLayout.unitKey) else { return nil }
     let unit = try readInternedString()
     var note: String?
-    if consume(", \"note\": ") { note = try readString() }
-    guard consume(", \"sourceType\": ") else { return nil }
+    if consume(EntryLayout.noteKey) { note = try readString() }
+    guard consume(EntryLayout.sourceKey) else { return nil }
     let source = try readInternedString()
-    guard consume(", \"entryTimestamp\": "), let timestamp = rawQuoted(20, Timestamp.init(isoBytes:)), consume("}")
+    guard consume(EntryLayout.timestampKey),
+      let timestamp = rawQuoted(EntryLayout.timestampWidth, Timestamp.init(isoBytes:)),
+      consume("}")
     else { return nil }
     return MarkerEntry(
       id: id, markerID: markerID, value: value, comparator: comparator, unit: unit, dateOfService: date,

@@ -64,29 +64,31 @@ extension JSONReader {
     var allIDs = IDSet(capacity: estimate)
     // NB: the globals read once: inside the loop their lazy-initialisation check ran every byte.
     let stops = stopsPlainString
+    let fixedRest = EntryLayout.fixedRest
+    let uuidWidth = EntryLayout.uuidWidth
     while true {
       skipWhitespace()
       let start = position
-      guard consume("{\"id\": \""), position + 36 + 16 + 36 + 22 + 10 < count,
-        let id = parseUUID(UnsafeBufferPointer(start: base + position, count: 36))
+      guard consume(EntryLayout.idOpening), position + fixedRest < count,
+        let id = parseUUID(UnsafeBufferPointer(start: base + position, count: uuidWidth))
       else { return giveUp() }
       // Two readings with one id: the full reader refuses the file, so the skim must not show it.
       guard allIDs.insert(id) else { return giveUp() }
       // The first 16 hex digits are all a short id needs.
       if wantIDs { ids.append(id.orderKey.0) }
-      restore(position + 36)
-      guard consume("\", \"markerID\": \"") else { return giveUp() }
+      restore(position + uuidWidth)
+      guard consume(EntryLayout.markerOpening) else { return giveUp() }
       let markerText = position
       var slot = -1
-      if lastSlot >= 0, memcmp(base + markerTexts[lastSlot], base + markerText, 36) == 0 {
+      if lastSlot >= 0, memcmp(base + markerTexts[lastSlot], base + markerText, uuidWidth) == 0 {
         slot = lastSlot
       } else {
-        for (index, known) in markerTexts.enumerated() where memcmp(base + known, base + markerText, 36) == 0 {
+        for (index, known) in markerTexts.enumerated() where memcmp(base + known, base + markerText, uuidWidth) == 0 {
           slot = index
           break
         }
         if slot < 0 {
-          guard let marker = parseUUID(UnsafeBufferPointer(start: base + markerText, count: 36)) else {
+          guard let marker = parseUUID(UnsafeBufferPointer(start: base + markerText, count: uuidWidth)) else {
             return giveUp()
           }
           markerTexts.append(markerText)
@@ -95,10 +97,10 @@ extension JSONReader {
         }
         lastSlot = slot
       }
-      restore(markerText + 36)
-      guard consume("\", \"dateOfService\": \"") else { return giveUp() }
+      restore(markerText + uuidWidth)
+      guard consume(EntryLayout.dateOpening) else { return giveUp() }
       // YYYY-MM-DD compares as text.
-      if previousDate >= 0, memcmp(base + previousDate, base + position, 10) > 0 { return giveUp() }
+      if previousDate >= 0, memcmp(base + previousDate, base + position, EntryLayout.dateWidth) > 0 { return giveUp() }
       previousDate = position
       // Records are one a line (line breaks inside strings are escaped): the line must end in
       // "}," before the next record or "}" before the closing bracket.
@@ -160,20 +162,25 @@ extension JSONReader {
   /// date, a JSON number, a known comparator, strings with no raw control character and valid
   /// UTF-8, a real time. False (the position wherever it stopped) for anything else.
   private mutating func skimRestOfEntry(stops: UnsafePointer<Bool>) -> Bool {
-    guard CalendarDate(isoBytes: UnsafeBufferPointer(start: base + position, count: 10)) != nil else { return false }
-    restore(position + 10)
-    guard consume("\", \"value\": "), (try? readNumber()) != nil else { return false }
-    if consume(", \"comparator\": \"") {
-      guard consume("<\"") || consume(">\"") || consume("<=\"") || consume(">=\"") else { return false }
+    let dateWidth = EntryLayout.dateWidth
+    let timestampWidth = EntryLayout.timestampWidth
+    guard CalendarDate(isoBytes: UnsafeBufferPointer(start: base + position, count: dateWidth)) != nil else {
+      return false
     }
-    guard consume(", \"unit\": "), skimString(stops) else { return false }
-    if consume(", \"note\": ") {
+    restore(position + dateWidth)
+    guard consume("\""), consume(EntryLayout.valueKey), (try? readNumber()) != nil else { return false }
+    if consume(EntryLayout.comparatorKey) {
+      guard consume("\"<\"") || consume("\">\"") || consume("\"<=\"") || consume("\">=\"") else { return false }
+    }
+    guard consume(EntryLayout.unitKey), skimString(stops) else { return false }
+    if consume(EntryLayout.noteKey) {
       guard skimString(stops) else { return false }
     }
-    guard consume(", \"sourceType\": "), skimString(stops), consume(", \"entryTimestamp\": \""),
-      position + 22 <= count, Timestamp.isValid(isoBytes: UnsafeBufferPointer(start: base + position, count: 20))
+    guard consume(EntryLayout.sourceKey), skimString(stops), consume(EntryLayout.timestampKey), consume("\""),
+      position + timestampWidth + 2 <= count,
+      Timestamp.isValid(isoBytes: UnsafeBufferPointer(start: base + position, count: timestampWidth))
     else { return false }
-    restore(position + 20)
+    restore(position + timestampWidth)
     return consume("\"}")
   }
 

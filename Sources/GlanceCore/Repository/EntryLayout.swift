@@ -1,0 +1,33 @@
+/// The stored reading's fields, in the order `writeEntry` writes them. The canonical reader and
+/// the skim read this layout (their literals and offsets come from here); the general reader
+/// takes the keys in any order. `EntryLayoutTests` checks the writer, `Codable` and this list
+/// agree, and `ReadPathTests` that a written file never leaves the fast paths.
+enum EntryLayout {
+  static let keys = [
+    "id", "markerID", "dateOfService", "value", "comparator", "unit", "note", "sourceType", "entryTimestamp",
+  ]
+  /// Keys left out when the value is nil.
+  static let optionalKeys: Set<String> = ["comparator", "note"]
+
+  /// Widths of the fixed-width values: ids, the date, the timestamp.
+  static var uuidWidth: Int { 36 }
+  static var dateWidth: Int { 10 }
+  static var timestampWidth: Int { 20 }
+
+  // NB: computed, so a hot loop pays no lazy-initialisation check for them.
+  static var idOpening: StaticString { "{\"id\": \"" }
+  static var markerOpening: StaticString { "\", \"markerID\": \"" }
+  static var dateOpening: StaticString { "\", \"dateOfService\": \"" }
+
+  static var valueKey: StaticString { ", \"value\": " }
+  static var comparatorKey: StaticString { ", \"comparator\": " }
+  static var unitKey: StaticString { ", \"unit\": " }
+  static var noteKey: StaticString { ", \"note\": " }
+  static var sourceKey: StaticString { ", \"sourceType\": " }
+  static var timestampKey: StaticString { ", \"entryTimestamp\": " }
+
+  /// Bytes from the end of `idOpening` to the end of the date: every canonical line has them.
+  static var fixedRest: Int {
+    uuidWidth + markerOpening.utf8CodeUnitCount + uuidWidth + dateOpening.utf8CodeUnitCount + dateWidth
+  }
+}
