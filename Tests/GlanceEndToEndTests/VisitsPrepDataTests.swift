@@ -53,7 +53,11 @@ struct VisitsPrepDataTests {
     #expect(try glance.run("visit", "delete", id, "--yes").status == 0)
     #expect(try glance.document().visits.count == 2)
     #expect(try glance.run("visit", "add", "--date", "today", "--doctor", "Dr. X", "--type", "party").status == 65)
-    #expect(try glance.run("visit", "add", "--doctor", "Dr. X", "--type", "physical").status == 65)
+    // A missing option is a missing argument (README: exit 64), and all of them are named at once.
+    let missing = try glance.run("visit", "add", "--doctor", "Dr. X")
+    #expect(missing.status == 64)
+    #expect(missing.stderr.hasPrefix("glance: glance visit add needs --date and --type"))
+    #expect(missing.stderr.contains("See: glance help visit add"))
   }
 
   @Test("prep: insights with the triggering values, latest values, upcoming and last visits")

@@ -23,11 +23,8 @@ public struct ParsedInput: Equatable, Sendable {
   /// A usage error pointing at this command's help.
   public func usageError(_ message: String) -> UsageError { UsageError(message: message, command: helpTopic) }
 
-  /// The help a mistake points at: the group's for a subcommand (`visit`).
-  public var helpTopic: String {
-    guard let space = command.firstIndex(of: " ") else { return command }
-    return String(command[..<space])
-  }
+  /// The help a mistake points at: the command's own (`visit add` has its own help too).
+  public var helpTopic: String { command }
 }
 
 /// What the command line asks for.
@@ -115,7 +112,7 @@ public struct CommandLineParser: Sendable {
       throw input.usageError(
         count < declaration.words.lowerBound
           ? "glance \(declaration.name) needs \(declaration.needs)."
-          : "glance \(declaration.name) got more words than it expected: \(extra). Put quotes around names with spaces."
+          : "glance \(declaration.name) got more words than it expected: \(extra). Put quotes around words that belong together (\"good cholesterol\", \"3.3 mmol/L\")."
       )
     }
     return input

@@ -36,7 +36,8 @@ public enum BatchPlanner {
       return (pair, String(pair[..<equals]) + " = " + String(pair[pair.index(after: equals)...]))
     }
     return try plan(
-      items.map { ($0.0, $0.1) }, date: date, document: document, library: library, label: { "\(quoted($0))" })
+      items.map { ($0.0, $0.1) }, date: date, document: document, library: library, label: { "\(quoted($0))" },
+      form: "MARKER=VALUE, e.g. hdl=62")
   }
 
   /// Drafts from input lines: `MARKER VALUE [UNIT]` (or `MARKER=VALUE`); blank lines and lines
@@ -51,12 +52,13 @@ public enum BatchPlanner {
       let normalized = line.replacingEvery("=", with: " = ").replacingEvery(":", with: " = ")
       items.append(("line \(index + 1)", normalized))
     }
-    return try plan(items, date: date, document: document, library: library, label: { $0 })
+    return try plan(
+      items, date: date, document: document, library: library, label: { $0 }, form: "MARKER VALUE, e.g. hdl 62")
   }
 
   private static func plan(
     _ items: [(String, String?)], date: CalendarDate, document: GlanceDocument, library: MarkerLibrary,
-    label: (String) -> String
+    label: (String) -> String, form: String
   ) throws -> [EntryDraft] {
     var problems: [String] = []
     var drafts: [EntryDraft] = []
@@ -80,7 +82,7 @@ public enum BatchPlanner {
         if !words.isEmpty, (try? MarkerResolver.markers(words.joinedText(" "), among: markers)) != nil {
           continue
         }
-        problems.append("\(label(name)): write it as MARKER VALUE, e.g. hdl 62")
+        problems.append("\(label(name)): write it as \(form)")
         continue
       }
       do {

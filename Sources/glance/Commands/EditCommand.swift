@@ -7,7 +7,9 @@ struct EditCommand: GlanceCommand {
     details:
       "ID is the short id `glance show` prints (the first few characters are enough, as with git). --note \"\" removes the note.",
     options: [
-      .value("value", "V", "The corrected value."), .value("date", "D", "The corrected date."),
+      .value(
+        "value", "V", "The corrected value; with its unit in quotes if it is not the marker's own (\"3.3 mmol/L\")."),
+      .value("date", "D", "The corrected date."),
       .value("note", "N", "A new note."),
     ],
     yes: CommandDeclaration.answersYes, examples: ["glance edit 3fa2 --value 98", "glance edit 3fa2 --date 2025-02-14"])

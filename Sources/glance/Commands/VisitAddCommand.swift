@@ -9,7 +9,16 @@ struct VisitAddCommand: GlanceCommand {
   var fields: VisitFields
 
   init(_ fields: VisitFields) { self.fields = fields }
-  init(_ input: ParsedInput) { self.init(VisitGroup.fields(input)) }
+  init(_ input: ParsedInput) throws(UsageError) {
+    self.init(VisitGroup.fields(input))
+    let missing = [("--date", fields.date), ("--doctor", fields.doctor), ("--type", fields.type)].filter { $0.1 == nil }
+    if !missing.isEmpty {
+      let names = missing.map(\.0)
+      let list = names.count == 1 ? names[0] : names.dropLast().joinedText(", ") + " and " + (names.last ?? "")
+      throw input.usageError(
+        "glance visit add needs \(list), e.g. glance visit add --date 2025-03-01 --doctor \"Dr. Lee\" --type physical")
+    }
+  }
 
   func run(_ context: Context) throws {
     _ = try context.document()

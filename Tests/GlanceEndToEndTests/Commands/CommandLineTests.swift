@@ -89,8 +89,8 @@ struct CommandLineTests {
       ),
       // An option's value that is also a subcommand's name is a value, not the subcommand.
       (
-        ["visit", "--notes", "edit", "add", "--date", "today"],
-        VisitAddCommand(VisitFields(date: "today", notes: "edit"))
+        ["visit", "--notes", "edit", "add", "--date", "today", "--type", "lab", "--doctor", "Lee"],
+        VisitAddCommand(VisitFields(date: "today", doctor: "Lee", type: "lab", notes: "edit"))
       ),
       (["--today", "2025-02-15", "visit", "show", "ab12"], VisitShowCommand(id: "ab12")),
       (["visit", "edit", "ab12", "--notes", ""], VisitEditCommand(id: "ab12", VisitFields(notes: ""))),
@@ -122,7 +122,7 @@ struct CommandLineTests {
       (["export", "-o", "labs.txt"], "export"), (["export", "--json", "--csv"], "export"),
       (["range", "ldl"], "range"), (["range", "ldl", "--reset", "--low", "1"], "range"), (["edit", "ab12"], "edit"),
       (["custom", "X"], "custom"), (["visit", "fly"], "visit"), (["visit"], "visit"),
-      (["visit", "edit", "ab12"], "visit"),
+      (["visit", "edit", "ab12"], "visit edit"), (["visit", "add", "--date", "today"], "visit add"),
       (["--width", "5"], nil), (["--color", "maybe"], nil), (["untrack", "a", "b"], "untrack"),
       (["about", "extra"], "about"), (["home"], nil),
     ] as [([String], String?)])
