@@ -1,3 +1,9 @@
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
+
 /// A short id that points at nothing, or at several things.
 public enum IDError: GlanceError, Equatable {
   case noReading(String)
@@ -26,38 +32,41 @@ extension GlanceDocument {
   /// The reading a short id names (as `glance show` prints it), or a refusal listing the
   /// readings it fits.
   public func entry(shortID prefix: String, library: MarkerLibrary) throws(IDError) -> MarkerEntry {
-    let ids = entries.map(\.id)
-    switch ShortID.resolve(prefix, among: ids) {
-    case .found(let id):
-      guard let entry = entries.first(where: { $0.id == id }) else { throw .noReading(prefix) }
-      return entry
-    case .notFound: throw .noReading(prefix)
-    case .tooShort: throw .tooShort(prefix)
-    case .ambiguous(let matches):
-      let prefixes = ShortID.prefixes(for: matches, among: ids)
-      let lines = matches.compactMap { id -> String? in
-        guard let entry = entries.first(where: { $0.id == id }) else { return nil }
-        let name = definition(for: entry.markerID, library: library)?.shortName ?? "?"
-        return "  \(prefixes[id] ?? prefix)  \(name) \(entry.valueText) on \(DateText.long(entry.dateOfService))"
-      }
-      throw .ambiguous(prefix, lines)
+    try Self.record(
+      prefix, in: entries, notFound: .noReading(prefix),
+      prefixes: { ShortID.prefixes(for: $0, among: entries.map(\.id)) }
+    ) {
+      let name = definition(for: $0.markerID, library: library)?.shortName ?? "?"
+      return "\(name) \($0.valueText) on \(DateText.long($0.dateOfService))"
     }
   }
 
   /// The visit a short id names (as `glance visits` prints it), or a refusal listing the visits
   /// it fits.
   public func visit(shortID prefix: String) throws(IDError) -> Visit {
-    let ids = visits.map(\.id)
-    switch ShortID.resolve(prefix, among: ids) {
+    try Self.record(
+      prefix, in: visits, notFound: .noVisit(prefix), prefixes: { _ in ShortID.prefixes(for: visits.map(\.id)) }
+    ) {
+      "\(DateText.long($0.date))  \($0.doctorName)  \(VisitsView.typeName($0))"
+    }
+  }
+
+  /// The one record of `records` a short id names; when it fits several, each is listed as its
+  /// shortest telling prefix and `describe`.
+  private static func record<Record: Identifiable>(
+    _ prefix: String, in records: [Record], notFound: IDError, prefixes: ([UUID]) -> [UUID: String],
+    describe: (Record) -> String
+  ) throws(IDError) -> Record where Record.ID == UUID {
+    switch ShortID.resolve(prefix, among: records.map(\.id)) {
     case .found(let id):
-      guard let visit = visits.first(where: { $0.id == id }) else { throw .noVisit(prefix) }
-      return visit
-    case .notFound: throw .noVisit(prefix)
+      guard let record = records.first(where: { $0.id == id }) else { throw notFound }
+      return record
+    case .notFound: throw notFound
     case .tooShort: throw .tooShort(prefix)
     case .ambiguous(let matches):
-      let prefixes = ShortID.prefixes(for: ids)
-      let lines = matches.compactMap { id in visits.first { $0.id == id } }.map {
-        "  \(prefixes[$0.id] ?? prefix)  \(DateText.long($0.date))  \($0.doctorName)  \(VisitsView.typeName($0))"
+      let shown = prefixes(matches)
+      let lines = matches.compactMap { id in records.first { $0.id == id } }.map {
+        "  \(shown[$0.id] ?? prefix)  \(describe($0))"
       }
       throw .ambiguous(prefix, lines)
     }
