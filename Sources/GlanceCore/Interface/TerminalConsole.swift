@@ -147,23 +147,8 @@ struct FileHandleWriter {
   }
 
   mutating func write(_ buffer: UnsafeRawBufferPointer) {
-    guard !closed, let base = buffer.baseAddress else { return }
-    var offset = 0
-    while offset < buffer.count {
-      #if canImport(Darwin)
-        let written = Darwin.write(descriptor, base + offset, buffer.count - offset)
-      #elseif canImport(Musl)
-        let written = Musl.write(descriptor, base + offset, buffer.count - offset)
-      #else
-        let written = Glibc.write(descriptor, base + offset, buffer.count - offset)
-      #endif
-      if written < 0 {
-        if errno == EINTR { continue }
-        if errno != EPIPE { error = errno }
-        closed = true
-        return
-      }
-      offset += written
-    }
+    guard !closed, let code = writeAll(descriptor, buffer) else { return }
+    if code != EPIPE { error = code }
+    closed = true
   }
 }

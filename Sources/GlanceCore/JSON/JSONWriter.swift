@@ -146,38 +146,14 @@ final class ByteBuffer {
   private(set) var base: UnsafeMutablePointer<UInt8>
   private(set) var count = 0
   private var capacity: Int
+  private var mapped: Bool
 
   init(capacity: Int) {
     self.capacity = max(16, capacity)
-    base = ByteBuffer.allocate(self.capacity)
+    (base, mapped) = LargeMemory.allocate(self.capacity)
   }
 
-  deinit { ByteBuffer.free(base, capacity) }
-
-  /// Memory for `capacity` bytes; large buffers come straight from the kernel with a hint to
-  /// back them with huge pages (thousands fewer page faults for a 25 MB file).
-  static func allocate(_ capacity: Int) -> UnsafeMutablePointer<UInt8> {
-    #if os(Linux)
-      if capacity >= FileBytes.mappingThreshold,
-        let memory = mmap(nil, capacity, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0),
-        memory != MAP_FAILED
-      {
-        _ = madvise(memory, capacity, 14)  // MADV_HUGEPAGE
-        return memory.assumingMemoryBound(to: UInt8.self)
-      }
-    #endif
-    return UnsafeMutablePointer<UInt8>.allocate(capacity: capacity)
-  }
-
-  static func free(_ base: UnsafeMutablePointer<UInt8>, _ capacity: Int) {
-    #if os(Linux)
-      if capacity >= FileBytes.mappingThreshold {
-        munmap(base, capacity)
-        return
-      }
-    #endif
-    base.deallocate()
-  }
+  deinit { LargeMemory.free(base, capacity: capacity, mapped: mapped) }
 
   @inline(__always) func append(_ byte: UInt8) {
     if count == capacity { grow(to: count + 1) }
@@ -195,10 +171,10 @@ final class ByteBuffer {
   private func grow(to needed: Int) {
     var newCapacity = capacity * 2
     while newCapacity < needed { newCapacity *= 2 }
-    let larger = ByteBuffer.allocate(newCapacity)
-    larger.update(from: base, count: count)
-    ByteBuffer.free(base, capacity)
-    base = larger
+    let larger = LargeMemory.allocate(newCapacity)
+    larger.base.update(from: base, count: count)
+    LargeMemory.free(base, capacity: capacity, mapped: mapped)
+    (base, mapped) = larger
     capacity = newCapacity
   }
 

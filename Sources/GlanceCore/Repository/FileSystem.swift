@@ -53,25 +53,10 @@ public final class FileBytes: ContiguousBytes, @unchecked Sendable {
   /// The identity of the file as it was read (nil for bytes that did not come from a file).
   public internal(set) var identity: FileIdentity?
 
-  /// Files at least this large get a huge-page-friendly mapping.
-  static let mappingThreshold = 4 << 20
-
   init(capacity: Int) {
     let capacity = max(1, capacity)
     self.capacity = capacity
-    #if os(Linux)
-      if capacity >= FileBytes.mappingThreshold,
-        let memory = mmap(nil, capacity, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0),
-        memory != MAP_FAILED
-      {
-        _ = madvise(memory, capacity, 14)  // MADV_HUGEPAGE
-        base = memory.assumingMemoryBound(to: UInt8.self)
-        mapped = true
-        return
-      }
-    #endif
-    base = UnsafeMutablePointer<UInt8>.allocate(capacity: capacity)
-    mapped = false
+    (base, mapped) = LargeMemory.allocate(capacity)
   }
 
   /// Bytes copied from an array (tests, fault injection).
@@ -98,13 +83,7 @@ public final class FileBytes: ContiguousBytes, @unchecked Sendable {
   /// The bytes as an array.
   public var array: [UInt8] { Array(UnsafeBufferPointer(start: base, count: count)) }
 
-  deinit {
-    if mapped {
-      munmap(base, capacity)
-    } else {
-      base.deallocate()
-    }
-  }
+  deinit { LargeMemory.free(base, capacity: capacity, mapped: mapped) }
 }
 
 /// What `FileSystem.status` reports.
@@ -281,14 +260,8 @@ public struct PosixFileSystem: FileSystem {
   }
 
   public func write(_ descriptor: Int32, _ bytes: UnsafeRawBufferPointer) throws {
-    var offset = 0
-    while offset < bytes.count {
-      let written = systemWrite(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
-      if written < 0 {
-        if errno == EINTR { continue }
-        throw FileSystemError(operation: "write", path: "fd \(descriptor)", code: errno)
-      }
-      offset += written
+    if let code = writeAll(descriptor, bytes) {
+      throw FileSystemError(operation: "write", path: "fd \(descriptor)", code: code)
     }
   }
 
@@ -387,51 +360,4 @@ public struct PosixFileSystem: FileSystem {
       usleep(10_000)
     }
   }
-}
-
-func monotonicSeconds() -> Double {
-  var time = timespec()
-  clock_gettime(CLOCK_MONOTONIC, &time)
-  return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
-}
-
-// The C library's names, reachable from methods that shadow them.
-@inline(__always) func systemClose(_ descriptor: Int32) -> Int32 {
-  #if canImport(Darwin)
-    Darwin.close(descriptor)
-  #elseif canImport(Musl)
-    Musl.close(descriptor)
-  #else
-    Glibc.close(descriptor)
-  #endif
-}
-
-@inline(__always) func systemWrite(_ descriptor: Int32, _ pointer: UnsafeRawPointer, _ count: Int) -> Int {
-  #if canImport(Darwin)
-    Darwin.write(descriptor, pointer, count)
-  #elseif canImport(Musl)
-    Musl.write(descriptor, pointer, count)
-  #else
-    Glibc.write(descriptor, pointer, count)
-  #endif
-}
-
-@inline(__always) func systemRename(_ from: String, _ to: String) -> Int32 {
-  #if canImport(Darwin)
-    Darwin.rename(from, to)
-  #elseif canImport(Musl)
-    Musl.rename(from, to)
-  #else
-    Glibc.rename(from, to)
-  #endif
-}
-
-@inline(__always) func systemLink(_ existing: String, _ new: String) -> Int32 {
-  #if canImport(Darwin)
-    Darwin.link(existing, new)
-  #elseif canImport(Musl)
-    Musl.link(existing, new)
-  #else
-    Glibc.link(existing, new)
-  #endif
 }
