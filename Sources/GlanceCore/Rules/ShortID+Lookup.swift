@@ -32,10 +32,7 @@ extension GlanceDocument {
   /// The reading a short id names (as `glance show` prints it), or a refusal listing the
   /// readings it fits.
   public func entry(shortID prefix: String, library: MarkerLibrary) throws(IDError) -> MarkerEntry {
-    try Self.record(
-      prefix, in: entries, notFound: .noReading(prefix),
-      prefixes: { ShortID.prefixes(for: $0, among: entries.map(\.id)) }
-    ) {
+    try Self.record(prefix, in: entries, notFound: .noReading(prefix)) {
       let name = definition(for: $0.markerID, library: library)?.shortName ?? "?"
       return "\(name) \($0.valueText) on \(DateText.long($0.dateOfService))"
     }
@@ -44,9 +41,7 @@ extension GlanceDocument {
   /// The visit a short id names (as `glance visits` prints it), or a refusal listing the visits
   /// it fits.
   public func visit(shortID prefix: String) throws(IDError) -> Visit {
-    try Self.record(
-      prefix, in: visits, notFound: .noVisit(prefix), prefixes: { _ in ShortID.prefixes(for: visits.map(\.id)) }
-    ) {
+    try Self.record(prefix, in: visits, notFound: .noVisit(prefix)) {
       "\(DateText.long($0.date))  \($0.doctorName)  \(VisitsView.typeName($0))"
     }
   }
@@ -54,17 +49,18 @@ extension GlanceDocument {
   /// The one record of `records` a short id names; when it fits several, each is listed as its
   /// shortest telling prefix and `describe`.
   private static func record<Record: Identifiable>(
-    _ prefix: String, in records: [Record], notFound: IDError, prefixes: ([UUID]) -> [UUID: String],
+    _ prefix: String, in records: [Record], notFound: IDError,
     describe: (Record) -> String
   ) throws(IDError) -> Record where Record.ID == UUID {
-    switch ShortID.resolve(prefix, among: records.map(\.id)) {
+    let ids = records.map(\.id)
+    switch ShortID.resolve(prefix, among: ids) {
     case .found(let id):
       guard let record = records.first(where: { $0.id == id }) else { throw notFound }
       return record
     case .notFound: throw notFound
     case .tooShort: throw .tooShort(prefix)
     case .ambiguous(let matches):
-      let shown = prefixes(matches)
+      let shown = ShortID.prefixes(for: matches, among: ids)
       let lines = matches.compactMap { id in records.first { $0.id == id } }.map {
         "  \(shown[$0.id] ?? prefix)  \(describe($0))"
       }
