@@ -21,8 +21,6 @@
 /// most severe first (critical, out of range, trend), in tracking order within each.
 /// Custom markers get none: glance knows nothing medical about them.
 public enum InsightsEngine {
-  /// The shortest run of readings that counts as a trend.
-  public static let minimumRun = Trend.minimumRun
 
   /// How many of a marker's latest readings prep looks at: far more than any real run of
   /// steadily worsening readings, and it keeps prep instant for thirty years of daily readings.

@@ -83,7 +83,7 @@ struct DemoDataTests {
     #expect(ldl.count == 1, "one item per marker")
     let rising = try #require(ldl.first)
     #expect(rising.suggestionText.contains("has increased across your last"))
-    #expect(rising.triggeringValues.count >= InsightsEngine.minimumRun)
+    #expect(rising.triggeringValues.count >= Trend.minimumRun)
     let values = rising.triggeringValues.map(\.value)
     #expect(values == values.sorted())
   }
