@@ -35,20 +35,6 @@ struct RangeCommand: GlanceCommand {
       summary: reset ? "reset the range of \(marker.shortName)" : "set the range of \(marker.shortName)")
     if started { context.out("Now tracking \(marker.displayName).") }
     let snapshot = try context.repository.read().snapshot(for: marker)
-    let style = context.style
-    let rangeText = ValueText.range(snapshot.range, unit: marker.unit, style: style) ?? "none"
-    let defaultText = ValueText.range(marker.defaultRange, unit: marker.unit, style: style) ?? "none"
-    if reset {
-      context.out("\(marker.displayName) is judged against the library's range again: \(defaultText).")
-    } else {
-      context.out("Your target range for \(marker.displayName) is now \(rangeText) (library default: \(defaultText)).")
-    }
-    if !snapshot.entries.isEmpty {
-      let outside = snapshot.entries.filter { snapshot.status(of: $0).isOutOfRange }.count
-      let all = snapshot.entries.count
-      context.out(
-        (all == 1 ? "Your 1 reading is" : "All \(counted(all, "reading")) are")
-          + " judged against it: \(outside) outside, \(all - outside) within.")
-    }
+    context.out(RangeView.render(snapshot, reset: reset, style: context.style))
   }
 }
