@@ -16,6 +16,9 @@ struct HelpCommand: GlanceCommand {
       return
     }
     guard let declaration = parser.declaration(topic) else {
+      // `help visit foo` says what `visit foo --help` says.
+      let words = topic.split(separator: " ").map(String.init)
+      if words.count > 1 { _ = try parser.parse(words + ["--help"]) }
       throw UsageError(
         message: "There is no glance command \(quoted(topic)).\(parser.suggestion(for: topic))", command: nil)
     }

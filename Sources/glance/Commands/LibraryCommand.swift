@@ -3,8 +3,9 @@ import GlanceCore
 struct LibraryCommand: GlanceCommand {
   static let declaration = CommandDeclaration(
     "library", arguments: "[QUERY]", words: 0...Int.max,
-    summary:
-      "Browse the marker library by category; tracked markers are marked. QUERY finds markers, or a whole group (lipid panel, vitals, cbc).",
+    summary: "Browse the marker library, or find markers and whole groups (lipid panel, vitals).",
+    details:
+      "Markers are listed by category; the ones you track are marked. QUERY finds markers by name, everyday word or typo, or a whole group (lipid panel, vitals, cbc).",
     options: [.value("category", "C", "Only one category (heart, metabolic, kidney, liver, blood, thyroid, …).")],
     examples: [
       "glance library", "glance library cholesterol", "glance library lipid panel", "glance library --category thyroid",

@@ -98,6 +98,10 @@ struct InProcessCommandTests {
     let (usage, error) = glance.run("add", "hdl", "--bogus")
     #expect(usage == .usage)
     #expect(error.stderr == "glance: Unknown option --bogus.\nSee: glance help add\n")
+    // `help visit foo` says what `visit foo --help` says.
+    let (group, wrong) = glance.run("help", "visit", "foo")
+    #expect(group == .usage)
+    #expect(wrong.stderr.hasPrefix("glance: “foo” is not something glance visit does: use add, show, edit or delete."))
   }
 
   @Test("demo makes its own folder under TMPDIR and fills it; the person's folder is untouched")
