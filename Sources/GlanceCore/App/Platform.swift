@@ -98,3 +98,25 @@ enum LargeMemory {
     }
   }
 }
+
+extension Array where Element == UInt8 {
+  /// True when `needle` occurs in these bytes (memchr for its first byte, then memcmp: glibc's
+  /// `memmem` is not visible to Swift).
+  func containsBytes(_ needle: [UInt8]) -> Bool {
+    guard let first = needle.first else { return true }
+    return withUnsafeBytes { haystack in
+      needle.withUnsafeBytes { wanted in
+        guard let base = haystack.baseAddress, let pattern = wanted.baseAddress else { return false }
+        var offset = 0
+        while haystack.count - offset >= wanted.count {
+          guard let hit = memchr(base + offset, Int32(first), haystack.count - offset - wanted.count + 1) else {
+            return false
+          }
+          if memcmp(hit, pattern, wanted.count) == 0 { return true }
+          offset = UnsafeRawPointer(hit) - base + 1
+        }
+        return false
+      }
+    }
+  }
+}

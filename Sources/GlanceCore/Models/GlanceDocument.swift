@@ -72,15 +72,30 @@ public struct UndoStep: Codable, Equatable, Sendable {
   /// What was done, in the words `undo` repeats: "add HDL 89 on Feb 15, 2025".
   public var summary: String
   public var timestamp: Timestamp
-  /// Applied in order, these put the document back as it was before the change.
+  /// Applied in order, these put the document back as it was before the change. Empty when
+  /// they are kept in a file of their own (`storedOperations`).
   public var operations: [Operation]
+  /// Set when the operations are kept in their own file beside the data file (`DataLocation.
+  /// undoFile`): how many there are. A change of many records (an import, a `--replace`) is
+  /// undone from there, so the data file, and every read and save of it, stays the size of the
+  /// data however it arrived.
+  public var storedOperations: Int?
 
-  public init(id: UUID = .random(), summary: String, timestamp: Timestamp, operations: [Operation]) {
+  public init(
+    id: UUID = .random(), summary: String, timestamp: Timestamp, operations: [Operation], storedOperations: Int? = nil
+  ) {
     self.id = id
     self.summary = summary
     self.timestamp = timestamp
     self.operations = operations
+    self.storedOperations = storedOperations
   }
+
+  /// Steps with more operations than this keep them in a file of their own when saved to disk.
+  public static let inlineLimit = 100
+  /// The most operations a stored step may hold: a `--replace` of the largest folder glance
+  /// keeps (every reading removed and every new one put) with room for its visits.
+  public static let storedLimit = InputLimits.readings * 3
 }
 
 extension Operation: Codable {

@@ -17,6 +17,10 @@ public struct DataLocation: Equatable, Sendable {
   public func backupFile(_ generation: Int) -> String { dataFile + ".\(generation)" }
   /// The prefix of temporary files a save writes before renaming one over the data file.
   public var temporaryPrefix: String { "glance.json.tmp-" }
+  /// The file that keeps the operations of a large undo step (`UndoStep.storedOperations`).
+  public func undoFile(_ step: UUID) -> String { folder + "/" + undoFilePrefix + step.uuidString + ".json" }
+  /// The prefix of those files' names.
+  public var undoFilePrefix: String { "glance.undo-" }
 
   /// How many previous versions of the data file are kept beside it.
   public static let backupCount = 5

@@ -217,34 +217,44 @@ extension JSONWriter {
     raw("[")
     for (index, operation) in step.operations.enumerated() {
       if index > 0 { raw(", ") }
-      raw("{")
-      member("op", first: true)
-      string(operation.name)
-      switch operation {
-      case .putEntry(let entry):
-        member("entry")
-        writeEntry(entry)
-      case .removeEntry(let id), .removeVisit(let id), .removeCustomMarker(let id):
-        member("id")
-        uuid(id)
-      case .putVisit(let visit):
-        member("visit")
-        writeVisit(visit)
-      case .putCustomMarker(let marker):
-        member("marker")
-        writeMarkerDefinition(marker)
-      case .setTrackedMarkers(let markers):
-        member("markers")
-        raw("[")
-        for (markerIndex, marker) in markers.enumerated() {
-          if markerIndex > 0 { raw(", ") }
-          writeUserMarker(marker)
-        }
-        raw("]")
-      }
-      raw("}")
+      writeOperation(operation)
     }
-    raw("]}")
+    raw("]")
+    if let stored = step.storedOperations {
+      member("storedOperations")
+      integer(Int64(stored))
+    }
+    raw("}")
+  }
+
+  /// One operation of an undo step: `{"op": "removeEntry", "id": "…"}`.
+  mutating func writeOperation(_ operation: Operation) {
+    raw("{")
+    member("op", first: true)
+    string(operation.name)
+    switch operation {
+    case .putEntry(let entry):
+      member("entry")
+      writeEntry(entry)
+    case .removeEntry(let id), .removeVisit(let id), .removeCustomMarker(let id):
+      member("id")
+      uuid(id)
+    case .putVisit(let visit):
+      member("visit")
+      writeVisit(visit)
+    case .putCustomMarker(let marker):
+      member("marker")
+      writeMarkerDefinition(marker)
+    case .setTrackedMarkers(let markers):
+      member("markers")
+      raw("[")
+      for (markerIndex, marker) in markers.enumerated() {
+        if markerIndex > 0 { raw(", ") }
+        writeUserMarker(marker)
+      }
+      raw("]")
+    }
+    raw("}")
   }
 }
 
@@ -439,21 +449,29 @@ extension JSONReader {
     var summary: String?
     var timestamp: Timestamp?
     var operations: [Operation] = []
+    var stored: Int?
     try readObject { reader, key in
       switch key {
       case "id": id = try reader.readUUID()
       case "summary": summary = try reader.readString()
       case "timestamp": timestamp = try reader.readTimestamp()
       case "operations": try reader.readArray { operations.append(try $0.readOperation()) }
+      case "storedOperations": stored = try reader.readInteger()
       default: try reader.skipValue()
       }
     }
     let what = "An undo step"
+    if let stored {
+      // Kept in a file of its own: the step here holds none of them.
+      guard stored > 0, stored <= UndoStep.storedLimit, operations.isEmpty else {
+        throw error("An undo step's stored operations are not a count glance writes.", at: start)
+      }
+    }
     return UndoStep(
       id: try required(id, "id", in: what, self, at: start),
       summary: try required(summary, "summary", in: what, self, at: start),
       timestamp: try required(timestamp, "timestamp", in: what, self, at: start),
-      operations: operations)
+      operations: operations, storedOperations: stored)
   }
 
   mutating func readOperation() throws -> Operation {

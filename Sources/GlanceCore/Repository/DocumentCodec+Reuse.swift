@@ -13,8 +13,9 @@ struct DocumentLayout: Sendable {
   /// The id and byte range of each entry, in the order of the decoded `entries`.
   var entryIDs: [UUID]
   var entryRanges: [Range<Int>]
-  /// Byte range of each undo step, with its id (there are at most twenty).
-  var undoRanges: [(id: UUID, range: Range<Int>)]
+  /// Byte range of each undo step, with its id and whether it keeps its operations in a file of
+  /// their own (there are at most twenty).
+  var undoRanges: [(id: UUID, stored: Bool, range: Range<Int>)]
 }
 
 /// What a save may copy: the file as read, its layout, and the entries the change touched
@@ -109,7 +110,12 @@ struct Encoded {
     writer.raw("[")
     for (index, step) in steps.enumerated() {
       writer.raw(index == 0 ? "\n    " : ",\n    ")
-      if let reuse, let range = reuse.layout.undoRanges.first(where: { $0.id.words == step.id.words })?.range {
+      // A step moved into a file of its own since it was read is written afresh.
+      if let reuse,
+        let range = reuse.layout.undoRanges.first(where: {
+          $0.id.words == step.id.words && $0.stored == (step.storedOperations != nil)
+        })?.range
+      {
         reuse.bytes.withUnsafeBytes { writer.append(UnsafeRawBufferPointer(rebasing: $0[range])) }
         continue
       }

@@ -98,7 +98,7 @@ public enum DocumentCodec {
       var idPrefixes: [UInt64] = []
       var entryRanges: [Range<Int>] = []
       var entryIDs: [UUID] = []
-      var undoRanges: [(id: UUID, range: Range<Int>)] = []
+      var undoRanges: [(id: UUID, stored: Bool, range: Range<Int>)] = []
       var format: String?
       var schemaVersion: Int?
       var profile: Profile?
@@ -146,7 +146,7 @@ public enum DocumentCodec {
           try reader.readArray { reader in
             let start = reader.position
             let step = try reader.readUndoStep()
-            undoRanges.append((step.id, start..<reader.position))
+            undoRanges.append((step.id, step.storedOperations != nil, start..<reader.position))
             undo.append(step)
           }
         default: try reader.skipValue()

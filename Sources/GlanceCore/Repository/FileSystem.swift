@@ -40,6 +40,15 @@ public protocol FileSystem: Sendable {
   /// Takes an exclusive advisory lock on `path` (created 0600 if missing), polling until
   /// `timeout` seconds have passed; nil when someone else still holds it then.
   func lockExclusive(_ path: String, timeout: Double) throws -> FileLock?
+  /// The last `maximum` bytes (or fewer) of the regular file at `path`; nil when nothing is there.
+  func readTail(_ path: String, maximum: Int) throws -> [UInt8]?
+}
+
+extension FileSystem {
+  public func readTail(_ path: String, maximum: Int) throws -> [UInt8]? {
+    guard let bytes = try readFile(path) else { return nil }
+    return bytes.withUnsafeBytes { Array($0.suffix(maximum)) }
+  }
 }
 
 /// A file's bytes in one buffer. Large files get memory the kernel may back with huge pages,
@@ -219,6 +228,33 @@ public struct PosixFileSystem: FileSystem {
         bytes.identity = nil  // it changed while being read: never trust it to be unchanged
       }
     }
+  }
+
+  public func readTail(_ path: String, maximum: Int) throws -> [UInt8]? {
+    let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
+    if descriptor < 0 {
+      if errno == ENOENT { return nil }
+      throw FileSystemError(operation: "open", path: path, code: errno)
+    }
+    defer { _ = systemClose(descriptor) }
+    var info = stat()
+    guard fstat(descriptor, &info) == 0 else { throw FileSystemError(operation: "stat", path: path, code: errno) }
+    guard info.st_mode & S_IFMT == S_IFREG else {
+      throw FileSystemError(operation: FileSystemError.notRegularFile, path: path, code: EINVAL)
+    }
+    let wanted = min(maximum, Int(info.st_size))
+    var bytes = [UInt8](repeating: 0, count: wanted)
+    var done = 0
+    while done < wanted {
+      let count = bytes.withUnsafeMutableBytes {
+        pread(descriptor, $0.baseAddress! + done, wanted - done, off_t(Int(info.st_size) - wanted + done))
+      }
+      if count < 0, errno == EINTR { continue }
+      if count < 0 { throw FileSystemError(operation: "read", path: path, code: errno) }
+      if count == 0 { break }
+      done += count
+    }
+    return Array(bytes.prefix(done))
   }
 
   public func status(_ path: String) throws -> FileStatus? {

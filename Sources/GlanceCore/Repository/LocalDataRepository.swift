@@ -97,7 +97,9 @@ public final class LocalDataRepository: DataRepository {
   }
 
   public func undo(expecting shown: UndoStep?) throws -> UndoStep? {
-    try write(summary: "", recordsUndo: false) { transaction in try transaction.undoNewest(expecting: shown) }
+    try write(summary: "", recordsUndo: false) { transaction in
+      try transaction.undoNewest(expecting: shown) { step in try readUndoRecord(step) }
+    }
   }
 
   // MARK: Writing
@@ -132,9 +134,10 @@ public final class LocalDataRepository: DataRepository {
       guard transaction.hasChanges || transaction.profileChanged || transaction.document.undo != originalUndo else {
         return result
       }
-      let document = transaction.finished()
+      var document = transaction.finished()
       // Before anything is written: the file must be one the reader accepts.
       try document.checkBeforeSaving(library: library, scope: transaction.scope)
+      try storeLargeUndoSteps(&document)
       var reuse: Reuse?
       if let bytes = current.bytes, let layout = current.layout {
         reuse = Reuse(bytes: bytes, layout: layout, touchedEntries: transaction.touchedEntries)
@@ -142,6 +145,7 @@ public final class LocalDataRepository: DataRepository {
       try save(document, replacing: current.bytes, reusing: reuse)
       cached = (document, try fileSystem.status(location.dataFile)?.identity)
       notice = nil
+      removeUnusedUndoRecords(keeping: document)
       return result
     }
   }
@@ -177,6 +181,91 @@ public final class LocalDataRepository: DataRepository {
     } catch let error as FileSystemError {
       // The rename has happened: the change is in place but may not survive a power cut.
       throw StorageError.notDurable(error)
+    }
+  }
+
+  // MARK: Undo records
+
+  /// Moves the operations of every step with more than `UndoStep.inlineLimit` of them into a
+  /// file of their own (`UndoRecord`), written and flushed before the data file that refers to
+  /// them; a data file that still has such a step inline (written before records existed) is
+  /// slimmed on its next save.
+  private func storeLargeUndoSteps(_ document: inout GlanceDocument) throws {
+    var stored = false
+    for index in document.undo.indices
+    where document.undo[index].storedOperations == nil
+      && document.undo[index].operations.count > UndoStep.inlineLimit
+    {
+      let step = document.undo[index]
+      let path = location.undoFile(step.id)
+      let temporary = try UndoRecord.encode(step).withBytes { try writeTemporaryFile($0) }
+      do {
+        try fileSystem.rename(temporary, path)
+      } catch {
+        try? fileSystem.remove(temporary)
+        throw error
+      }
+      document.undo[index].storedOperations = step.operations.count
+      document.undo[index].operations = []
+      stored = true
+    }
+    if stored { try fileSystem.syncDirectory(location.folder) }
+  }
+
+  /// The operations a stored step keeps in its record; fails, changing nothing, when the record
+  /// is missing or is not that step's.
+  private func readUndoRecord(_ step: UndoStep) throws -> [Operation] {
+    let path = location.undoFile(step.id)
+    let bytes: FileBytes?
+    do {
+      bytes = try fileSystem.readFile(path)
+    } catch let error as FileSystemError {
+      throw StorageError.undoRecordUnreadable(file: path, reason: "could not be read (\(error.reason))")
+    }
+    guard let bytes else { throw StorageError.undoRecordUnreadable(file: path, reason: "is missing") }
+    do {
+      return try UndoRecord.decode(bytes, for: step)
+    } catch let error as JSONError {
+      throw StorageError.undoRecordUnreadable(file: path, reason: "is damaged (\(error.description))")
+    }
+  }
+
+  /// Removes the records no step refers to any more: neither the data file's nor a backup's
+  /// (restoring a backup keeps its undo). A backup's steps are at its end; a record is kept
+  /// whenever its step's id is in a backup's last `UndoRecord.backupTail` bytes, or cannot be
+  /// looked for. Best effort: a record left behind takes only space.
+  private func removeUnusedUndoRecords(keeping document: GlanceDocument) {
+    guard let names = try? fileSystem.contentsOfDirectory(location.folder) else { return }
+    let prefix = location.undoFilePrefix
+    let records = names.filter { $0.hasPrefix(prefix) && $0.hasSuffix(".json") }
+    guard !records.isEmpty else { return }
+    var inUse = Set(
+      document.undo.filter { $0.storedOperations != nil }.map { PathText.lastComponent(location.undoFile($0.id)) })
+    // Each backup's tail: nil when it could not be read (then nothing is removed), empty when
+    // there is no such backup.
+    var tails: [[UInt8]?]?
+    let undoArray = Array("\"undo\": [".utf8)
+    for name in records where !inUse.contains(name) {
+      let id = Array(name.utf8.dropFirst(prefix.utf8.count).dropLast(5))
+      if tails == nil {
+        tails = (1...DataLocation.backupCount).map { generation in
+          do {
+            return try fileSystem.readTail(location.backupFile(generation), maximum: UndoRecord.backupTail) ?? []
+          } catch {
+            return nil
+          }
+        }
+      }
+      let referenced = (tails ?? []).contains { tail in
+        guard let tail else { return true }
+        // A tail that starts after the undo array began cannot say: the record is kept.
+        return !tail.isEmpty && (!tail.containsBytes(undoArray) || tail.containsBytes(id))
+      }
+      if referenced {
+        inUse.insert(name)
+        continue
+      }
+      try? fileSystem.remove(location.folder + "/" + name)
     }
   }
 

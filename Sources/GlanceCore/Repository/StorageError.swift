@@ -42,6 +42,9 @@ public enum StorageError: Error, Equatable, Sendable {
   /// The change would have left a file the reader refuses (two records with one id, a marker
   /// tracked twice, a reading of a marker that does not exist): a bug, stopped before writing.
   case wouldBreakFile(DocumentInvariantError)
+  /// The file that keeps a large change's undo operations is missing or does not read: that
+  /// change cannot be taken back, and nothing was changed.
+  case undoRecordUnreadable(file: String, reason: String)
 }
 
 // The words for the person. Not `LocalizedError`: that protocol's object file drags most of
@@ -106,6 +109,10 @@ extension StorageError: CustomStringConvertible {
       return
         "glance stopped before saving: the change would leave your data file with something it refuses "
         + "(\(error.reason)). Nothing was changed. If the file was not edited by hand, please report this."
+    case .undoRecordUnreadable(let file, let reason):
+      return
+        "The latest change cannot be taken back: \(file), which keeps what it changed, \(reason). "
+        + "Nothing was changed; your data is as it was."
     }
   }
 }

@@ -60,7 +60,13 @@ public struct Transaction {
       default: break
       }
     }
-    inverse.append(contentsOf: document.apply(operations))
+    // An undo records no step: only whether anything changed.
+    let (undone, changed) = document.apply(operations, inverting: recordsUndo)
+    if recordsUndo {
+      inverse.append(contentsOf: undone)
+    } else if changed {
+      changedWithoutUndo = true
+    }
   }
 
   /// Starts tracking each marker not tracked yet, at the end of the home screen, as one change;
@@ -79,7 +85,9 @@ public struct Transaction {
   }
 
   /// True when something actually changed.
-  public var hasChanges: Bool { !inverse.isEmpty }
+  public var hasChanges: Bool { !inverse.isEmpty || changedWithoutUndo }
+  /// Set when a change was applied without recording its inverse (while undoing).
+  private var changedWithoutUndo = false
 
   /// True when the profile changed: saved, though no undo step records it.
   public private(set) var profileChanged = false
@@ -92,14 +100,22 @@ public struct Transaction {
     profileChanged = true
   }
 
-  /// Takes back the newest change (for `undo`): pops its step and applies its operations. With
-  /// `expecting`, only when it is still that step (same id).
-  mutating func undoNewest(expecting shown: UndoStep?) throws(ConcurrentChangeError) -> UndoStep? {
-    if let shown, document.undo.last?.id != shown.id {
-      throw .undoChanged(asked: shown.summary, newest: document.undo.last?.summary)
+  /// Takes back the newest change (for `undo`): pops its step and applies its operations, which
+  /// `stored` reads when the step keeps them in a file of their own. With `expecting`, only when
+  /// it is still that step (same id).
+  mutating func undoNewest(
+    expecting shown: UndoStep?,
+    stored: (UndoStep) throws -> [Operation] = { _ in
+      throw StorageError.undoRecordUnreadable(file: "its undo record", reason: "is not kept here")
     }
-    guard let step = document.undo.popLast() else { return nil }
-    apply(step.operations)
+  ) throws -> UndoStep? {
+    if let shown, document.undo.last?.id != shown.id {
+      throw ConcurrentChangeError.undoChanged(asked: shown.summary, newest: document.undo.last?.summary)
+    }
+    guard let step = document.undo.last else { return nil }
+    let operations = step.storedOperations == nil ? step.operations : try stored(step)
+    document.undo.removeLast()
+    apply(operations)
     return step
   }
 

@@ -41,7 +41,11 @@ struct DocumentCodecTests {
     document.undo = [
       UndoStep(
         id: id(), summary: "add HDL 89 on Feb 15, 2025", timestamp: Fixture.time("2025-02-15T10:00:00Z"),
-        operations: [.removeEntry(id()), .setTrackedMarkers([])])
+        operations: [.removeEntry(id()), .setTrackedMarkers([])]),
+      // A large change keeps its operations in a file of their own: the step holds their count.
+      UndoStep(
+        id: id(), summary: "import sheet.csv", timestamp: Fixture.time("2025-02-16T10:00:00Z"), operations: [],
+        storedOperations: 5_001),
     ]
     return document
   }()
@@ -262,6 +266,10 @@ func randomDocument(using generator: inout SeededGenerator, valid: Bool = false)
       UndoStep(
         summary: randomText(using: &generator), timestamp: stamp(),
         operations: [.putEntry(entry), .removeVisit(UUID())]))
+    document.undo.append(
+      UndoStep(
+        summary: "import", timestamp: stamp(), operations: [],
+        storedOperations: Int.random(in: 101...9_999, using: &generator)))
   }
   return document
 }

@@ -223,6 +223,24 @@ struct RepositoryContractTests {
     #expect(try repository.undo() == nil)
   }
 
+  @Test("a change of many readings (an import, a replace) is undone exactly", arguments: RepositoryKind.allCases)
+  func undoLargeChanges(kind: RepositoryKind) throws {
+    let (repository, folder) = kind.make()
+    _ = folder
+    try repository.addEntry(Fixture.entry(Fixture.hdl, 61, on: "2026-11-20"), summary: "add HDL 61")
+    let before = try repository.read()
+    try UndoRecordTests.importCSV(UndoRecordTests.csv(rows: 3 * UndoStep.inlineLimit), into: repository)
+    let imported = try repository.read()
+    try UndoRecordTests.importCSV(UndoRecordTests.csv(rows: 150, offset: 900), into: repository, replace: true)
+    #expect(try repository.read().entries.count == 150)
+    #expect(try repository.undo() != nil)
+    #expect(try repository.read().entries == imported.entries)
+    #expect(try repository.undo() != nil)
+    let after = try repository.read()
+    #expect(after.entries == before.entries)
+    #expect(after.trackedMarkers == before.trackedMarkers)
+  }
+
   @Test("undo restores edits, deletes, visits and marker lists", arguments: RepositoryKind.allCases)
   func undoKinds(kind: RepositoryKind) throws {
     let (repository, folder) = kind.make()

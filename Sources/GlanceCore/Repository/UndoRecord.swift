@@ -1,0 +1,77 @@
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
+
+/// The file that keeps a large undo step's operations (`glance.undo-<step id>.json`).
+///
+/// An import of 100,000 readings is undone by 100,000 `removeEntry` operations; kept in the data
+/// file, they made every read parse and every save copy 7 MB of history nobody looks at. A step
+/// of more than `UndoStep.inlineLimit` operations keeps them here instead, and the data file's
+/// step holds only their count: its size does not depend on the change. Nothing but `undo` opens
+/// it. One operation a line:
+///
+/// ```json
+/// {"format": "glance-undo", "step": "…", "count": 2, "operations": [
+/// {"op": "removeEntry", "id": "…"},
+/// {"op": "removeEntry", "id": "…"}
+/// ]}
+/// ```
+enum UndoRecord {
+  static let formatName = "glance-undo"
+  /// How much of a backup's end is searched for the steps it refers to (its undo array, which
+  /// holds at most twenty steps, each small or stored).
+  static let backupTail = 1 << 20
+
+  /// The file's bytes for `step`'s operations.
+  static func encode(_ step: UndoStep) -> JSONWriter {
+    var writer = JSONWriter(capacity: 64 + step.operations.count * 64)
+    writer.raw("{")
+    writer.member("format", first: true)
+    writer.string(formatName)
+    writer.member("step")
+    writer.uuid(step.id)
+    writer.member("count")
+    writer.integer(Int64(step.operations.count))
+    writer.member("operations")
+    writer.raw("[")
+    for (index, operation) in step.operations.enumerated() {
+      writer.raw(index == 0 ? "\n" : ",\n")
+      writer.writeOperation(operation)
+    }
+    writer.raw("\n]}\n")
+    return writer
+  }
+
+  /// The operations `bytes` keeps for `step`; fails unless the file is that step's, whole.
+  static func decode(_ bytes: some ContiguousBytes, for step: UndoStep) throws -> [Operation] {
+    try JSONReader.read(bytes) { reader in
+      var format: String?
+      var id: UUID?
+      var count: Int?
+      var operations: [Operation] = []
+      try reader.readObject { reader, key in
+        switch key {
+        case "format": format = try reader.readString()
+        case "step": id = try reader.readUUID()
+        case "count": count = try reader.readInteger()
+        case "operations":
+          operations.reserveCapacity(min(step.storedOperations ?? 0, UndoStep.storedLimit))
+          try reader.readArray { reader in
+            guard operations.count < UndoStep.storedLimit else { throw reader.error("It holds too many operations.") }
+            operations.append(try reader.readOperation())
+          }
+        default: try reader.skipValue()
+        }
+      }
+      try reader.expectEnd()
+      guard format == formatName else { throw reader.error("It is not a glance undo record.", at: 0) }
+      guard id == step.id else { throw reader.error("It belongs to another change.", at: 0) }
+      guard count == operations.count, count == step.storedOperations else {
+        throw reader.error("It does not hold the operations the change recorded.", at: 0)
+      }
+      return operations
+    }
+  }
+}

@@ -1,0 +1,277 @@
+import Foundation
+import Testing
+
+@testable import GlanceCore
+
+/// Speed issue: an import's undo step is compact. A step of more than `UndoStep.inlineLimit`
+/// operations keeps them in `glance.undo-<id>.json`, so the data file (and every read and save)
+/// is the size of the data however it arrived; `undo` reads the record, and refuses, changing
+/// nothing, when the record is missing or is not that step's.
+@Suite("Undo records: large changes undone from a file of their own")
+struct UndoRecordTests {
+  static let today = CalendarDate(iso: "2026-11-22")!
+
+  /// A CSV of `rows` readings (LDL and HDL, one a day back from today), in glance's own layout.
+  static func csv(rows: Int, offset: Int = 0) -> [UInt8] {
+    var text = "date,marker_key,value\n"
+    for index in 0..<rows {
+      let day = today.adding(days: -(index + offset))!
+      text += "\(day.iso),\(index % 2 == 0 ? "ldl" : "hdl"),\(100 + index % 50)\n"
+    }
+    return Array(text.utf8)
+  }
+
+  static func importCSV(_ bytes: [UInt8], into repository: any DataRepository, replace: Bool = false) throws {
+    try Importer.apply(
+      Importer.read(bytes), replace: replace, assumeYes: true, to: repository, summary: "import sheet.csv",
+      today: today)
+  }
+
+  static func local() -> (LocalDataRepository, TemporaryFolder, DataLocation) {
+    let folder = TemporaryFolder()
+    let location = DataLocation(folder: folder.path + "/data")
+    return (LocalDataRepository(location: location, clock: { Fixture.now }), folder, location)
+  }
+
+  /// The bytes of a step as the data file holds it.
+  static func storedSize(_ step: UndoStep) -> Int {
+    var writer = JSONWriter()
+    writer.writeUndoStep(step)
+    return writer.count
+  }
+
+  static func recordFiles(_ location: DataLocation) throws -> [String] {
+    try FileManager.default.contentsOfDirectory(atPath: location.folder).filter { $0.hasPrefix("glance.undo-") }
+      .sorted()
+  }
+
+  @Test("an import's step in the data file has the same small size for 200 and 20,000 rows")
+  func constantSize() throws {
+    var sizes: [Int] = []
+    for rows in [200, 20_000] {
+      let (repository, folder, location) = Self.local()
+      _ = folder
+      try Self.importCSV(Self.csv(rows: rows), into: repository)
+      let step = try #require(try repository.read().undo.last)
+      #expect(step.operations.isEmpty)
+      #expect(step.storedOperations == rows + 1)  // every reading, and the tracked list
+      sizes.append(Self.storedSize(step))
+      let file = try #require(bytes(of: location.dataFile))
+      #expect(!file.containsBytes(Array("removeEntry".utf8)))
+      #expect(try Self.recordFiles(location) == ["glance.undo-\(step.id.uuidString).json"])
+      #expect(mode(of: location.undoFile(step.id)) == 0o600)
+    }
+    // Only the count's digits differ.
+    #expect(abs(sizes[0] - sizes[1]) <= 2)
+    #expect(sizes.allSatisfy { $0 < 300 })
+  }
+
+  @Test("undoing a stored import, a stored replace and an inline batch gives back exactly the data before")
+  func undoStored() throws {
+    let (repository, folder, location) = Self.local()
+    _ = folder
+    try Self.importCSV(Self.csv(rows: 300, offset: 400), into: repository)
+    try repository.addEntry(Fixture.entry(Fixture.hdl, 61, on: "2026-11-20"), summary: "add HDL 61")
+    let before = try repository.read()
+    try Self.importCSV(Self.csv(rows: 350), into: repository)
+    #expect(try repository.read().entries.count == before.entries.count + 350)
+    try Self.importCSV(Self.csv(rows: 250, offset: 2_000), into: repository, replace: true)
+    #expect(try repository.read().entries.count == 250)
+    #expect(try Self.recordFiles(location).count == 3)  // the first import's, this one's, the replace's
+    #expect(try repository.undo()?.summary == "import sheet.csv")  // the replace
+    #expect(try repository.read().entries.count == before.entries.count + 350)
+    #expect(try repository.undo()?.summary == "import sheet.csv")
+    let after = try repository.read()
+    #expect(after.entries == before.entries)
+    #expect(after.trackedMarkers == before.trackedMarkers)
+    #expect(after.undo == before.undo)
+    // The same through a fresh repository, which reads the file, not its cache.
+    let fresh = LocalDataRepository(location: location, clock: { Fixture.now })
+    #expect(try fresh.undo()?.summary == "add HDL 61")
+    #expect(try fresh.undo()?.summary == "import sheet.csv")
+    #expect(try fresh.read().entries.isEmpty)
+  }
+
+  @Test(
+    "a record that is missing, damaged, another step's or short is refused and nothing changes",
+    arguments: ["missing", "truncated", "another step", "one operation short", "a folder", "not JSON"])
+  func unreadableRecord(damage: String) throws {
+    let (repository, folder, location) = Self.local()
+    _ = folder
+    try Self.importCSV(Self.csv(rows: 300), into: repository)
+    let step = try #require(try repository.read().undo.last)
+    let path = location.undoFile(step.id)
+    let original = try #require(bytes(of: path))
+    let manager = FileManager.default
+    switch damage {
+    case "missing": try manager.removeItem(atPath: path)
+    case "truncated": try Data(original.prefix(original.count / 2)).write(to: URL(fileURLWithPath: path))
+    case "another step":
+      let other = String(decoding: original, as: UTF8.self).replacingOccurrences(
+        of: step.id.uuidString, with: UUID().uuidString)
+      try Data(other.utf8).write(to: URL(fileURLWithPath: path))
+    case "one operation short":
+      var lines = String(decoding: original, as: UTF8.self).split(separator: "\n").map(String.init)
+      lines.remove(at: 2)
+      try Data(lines.joined(separator: "\n").utf8).write(to: URL(fileURLWithPath: path))
+    case "a folder":
+      try manager.removeItem(atPath: path)
+      try manager.createDirectory(atPath: path, withIntermediateDirectories: false)
+    default: try Data("{\"format\": \"glance-undo\", ".utf8).write(to: URL(fileURLWithPath: path))
+    }
+    let dataBefore = try #require(bytes(of: location.dataFile))
+    #expect {
+      try repository.undo(expecting: step)
+    } throws: { error in
+      guard case .undoRecordUnreadable(let file, _) = error as? StorageError else { return false }
+      return file == path && !(error as? StorageError)!.description.contains("LDL")
+    }
+    #expect(bytes(of: location.dataFile) == dataBefore)
+    #expect(try repository.read().undo.last == step)
+  }
+
+  @Test("a record stays while a backup refers to its step, then goes; a leftover record goes at the next save")
+  func removedWhenUnused() throws {
+    let (repository, folder, location) = Self.local()
+    _ = folder
+    try Self.importCSV(Self.csv(rows: 300), into: repository)
+    let step = try #require(try repository.read().undo.last)
+    try #require(try repository.undo() != nil)
+    // The backups of the five saves before still hold the step: restoring one keeps its undo.
+    for index in 0..<DataLocation.backupCount {
+      #expect(try Self.recordFiles(location).count == 1, "save \(index)")
+      try repository.addEntry(Fixture.entry(Fixture.hdl, Double(50 + index), on: "2026-11-01"), summary: "add")
+    }
+    #expect(try Self.recordFiles(location).isEmpty)
+    #expect(FileManager.default.fileExists(atPath: location.undoFile(step.id)) == false)
+    // A record no version refers to (a save that failed after writing it).
+    let stray = location.undoFile(UUID())
+    try Data("{}".utf8).write(to: URL(fileURLWithPath: stray))
+    try repository.addEntry(Fixture.entry(Fixture.hdl, 70, on: "2026-11-02"), summary: "add")
+    #expect(try Self.recordFiles(location).isEmpty)
+  }
+
+  @Test(
+    "a data file with a large step inline (written before records) stores it at its next save, and undo still works")
+  func slimsOldFiles() throws {
+    let (repository, folder, location) = Self.local()
+    _ = folder
+    let entries = (0..<400).map { Fixture.entry(Fixture.ldl, Double(100 + $0 % 60), on: "2025-01-01") }
+    var document = GlanceDocument.empty(createdAt: Timestamp(Fixture.now))
+    document.entries = entries.sorted(by: MarkerEntry.chronological)
+    document.undo = [
+      UndoStep(
+        summary: "import old.csv", timestamp: Timestamp(Fixture.now), operations: entries.map { .removeEntry($0.id) })
+    ]
+    try FileManager.default.createDirectory(atPath: location.folder, withIntermediateDirectories: true)
+    try FileManager.default.setAttributes([.posixPermissions: 0o700], ofItemAtPath: location.folder)
+    try Data(DocumentCodec.encode(document)).write(to: URL(fileURLWithPath: location.dataFile))
+    try repository.addEntry(Fixture.entry(Fixture.hdl, 61, on: "2026-11-20"), summary: "add HDL 61")
+    let file = try #require(bytes(of: location.dataFile))
+    #expect(!file.containsBytes(Array("removeEntry\", \"id\": \"\(entries[0].id.uuidString)".utf8)))
+    let saved = try DocumentCodec.decode(file)
+    #expect(saved.undo.first?.storedOperations == 400)
+    #expect(saved.entries.count == 401)
+    #expect(try repository.undo()?.summary == "add HDL 61")
+    #expect(try repository.undo()?.summary == "import old.csv")
+    #expect(try repository.read().entries.isEmpty)
+  }
+
+  @Test("a failure while writing the record changes nothing", arguments: [SaveStep.create, .write, .sync, .rename])
+  func failedRecordWrite(step: SaveStep) throws {
+    let folder = TemporaryFolder()
+    let location = DataLocation(folder: folder.path + "/data")
+    let good = LocalDataRepository(location: location, clock: { Fixture.now })
+    try good.addEntry(Fixture.entry(Fixture.hdl, 61, on: "2026-11-20"), summary: "add HDL 61")
+    let before = try #require(bytes(of: location.dataFile))
+    let faulty = LocalDataRepository(
+      location: location, fileSystem: FaultyFileSystem(failing: step, persistent: false), clock: { Fixture.now })
+    #expect(throws: StorageError.self) { try Self.importCSV(Self.csv(rows: 300), into: faulty) }
+    #expect(bytes(of: location.dataFile) == before)
+    let names = try FileManager.default.contentsOfDirectory(atPath: location.folder)
+    #expect(!names.contains { $0.hasPrefix(location.temporaryPrefix) })
+    // The next save tidies whatever the failure left, and the import then works.
+    try Self.importCSV(Self.csv(rows: 300), into: good)
+    #expect(try good.read().entries.count == 301)
+    #expect(try Self.recordFiles(location).count == 1)
+  }
+
+  @Test("an imported folder reads on the fast paths: no fallback in a full read or a screen's skim")
+  func importedFolderFastPath() throws {
+    let (repository, folder, location) = Self.local()
+    _ = folder
+    try Self.importCSV(Self.csv(rows: 2_000), into: repository)
+    try repository.addEntry(Fixture.entry(Fixture.hdl, 61, on: "2026-11-20"), summary: "add HDL 61")
+    let file = try #require(bytes(of: location.dataFile))
+    let (document, _, _, full) = try DocumentCodec.decode(file, selecting: .all)
+    #expect(full.fallbacks == 0)
+    #expect(full.canonicalEntries == document.entries.count)
+    let (_, _, _, skim) = try DocumentCodec.decode(file, selecting: .latest(12))
+    #expect(skim.skims == 1)
+    #expect(skim.fallbacks == 0)
+  }
+
+  @Test(
+    "a stored count glance never writes is refused when the data file is read",
+    arguments: ["0", "-3", "1.5", "1e9", "\"12\"", "null"])
+  func hostileStoredCount(count: String) throws {
+    var document = GlanceDocument.empty(createdAt: Timestamp(Fixture.now))
+    document.undo = [
+      UndoStep(summary: "import", timestamp: Timestamp(Fixture.now), operations: [], storedOperations: 777)
+    ]
+    let text = String(decoding: try DocumentCodec.encode(document), as: UTF8.self)
+    #expect(try DocumentCodec.decode(Array(text.utf8)) == document)
+    let hostile = text.replacingOccurrences(of: "\"storedOperations\": 777", with: "\"storedOperations\": \(count)")
+    #expect(throws: JSONError.self) { try DocumentCodec.decode(Array(hostile.utf8)) }
+    // Operations kept inline and a stored count at once: one of them is not glance's.
+    let both = text.replacingOccurrences(
+      of: "\"operations\": []", with: "\"operations\": [{\"op\": \"removeEntry\", \"id\": \"\(UUID().uuidString)\"}]")
+    #expect(throws: JSONError.self) { try DocumentCodec.decode(Array(both.utf8)) }
+  }
+
+  @Test("removing a long run without keeping the inverse gives what removing one by one gives", arguments: 0..<20)
+  func removeWithoutInverse(seed: Int) {
+    var random = SeededGenerator(seed: UInt64(seed + 1))
+    let entries = (0..<200).map { index in
+      Fixture.entry(Fixture.ldl, Double(index), on: "2025-01-\(10 + index % 20)")
+    }.sorted(by: MarkerEntry.chronological)
+    var document = GlanceDocument.empty(createdAt: Timestamp(Fixture.now))
+    document.entries = entries
+    let chosen = entries.filter { _ in random.next() % 3 == 0 }.map { Operation.removeEntry($0.id) }
+    let unknown = [Operation.removeEntry(UUID())]
+    let operations = chosen + unknown + (seed % 2 == 0 ? chosen.prefix(1) : [])
+    var oneByOne = document
+    for operation in operations { oneByOne.apply(operation) }
+    var bulk = document
+    let (inverse, changed) = bulk.apply(operations, inverting: false)
+    #expect(bulk == oneByOne)
+    #expect(inverse.isEmpty)
+    #expect(changed == !chosen.isEmpty)
+  }
+}
+
+@Suite("Byte helpers")
+struct ByteHelperTests {
+  @Test(
+    "containsBytes finds a needle anywhere, and only where it is",
+    arguments: [
+      ("", "", true), ("abc", "", true), ("", "a", false), ("abc", "abc", true), ("xxabc", "abc", true),
+      ("abcxx", "abc", true), ("ababac", "abac", true), ("abab", "abac", false), ("ab", "abc", false),
+      ("aaaa", "aa", true),
+    ])
+  func containsBytes(haystack: String, needle: String, found: Bool) {
+    #expect(Array(haystack.utf8).containsBytes(Array(needle.utf8)) == found)
+  }
+
+  @Test("readTail gives a file's last bytes, all of a short file, nil for a missing one", arguments: [0, 1, 5, 100])
+  func readTail(maximum: Int) throws {
+    let folder = TemporaryFolder()
+    let path = folder.file("f")
+    try Data("0123456789".utf8).write(to: URL(fileURLWithPath: path))
+    let tail = try PosixFileSystem().readTail(path, maximum: maximum)
+    #expect(tail == Array("0123456789".utf8.suffix(maximum)))
+    #expect(try PosixFileSystem().readTail(folder.file("missing"), maximum: maximum) == nil)
+    try FileManager.default.createDirectory(atPath: folder.file("d"), withIntermediateDirectories: false)
+    #expect(throws: FileSystemError.self) { try PosixFileSystem().readTail(folder.file("d"), maximum: maximum) }
+  }
+}
