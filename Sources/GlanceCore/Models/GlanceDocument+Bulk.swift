@@ -37,7 +37,8 @@ extension GlanceDocument {
         changed = changed || removed
       } else if let kind, run.count >= Self.bulkThreshold, let undone = applyRun(run, kind) {
         changed = changed || !undone.isEmpty
-        if inverting { inverse += undone }
+        // NB: the first run's inverse is taken as it is, not copied.
+        if inverting { if inverse.isEmpty { inverse = undone } else { inverse += undone } }
       } else {
         for operation in run {
           let undone = apply(operation)
@@ -80,16 +81,30 @@ extension GlanceDocument {
   private mutating func applyRun(_ run: ArraySlice<Operation>, _ kind: BulkKind) -> [Operation]? {
     switch kind {
     case .putEntry:
-      let incoming = run.compactMap { if case .putEntry(let entry) = $0 { entry } else { nil } }
+      // NB: arrays sized once (compactMap grows by doubling, holding two buffers of 100,000).
+      var incoming: [MarkerEntry] = []
+      incoming.reserveCapacity(run.count)
+      for operation in run { if case .putEntry(let entry) = operation { incoming.append(entry) } }
       guard let olds = entries.bulkPut(incoming, by: MarkerEntry.chronological) else { return nil }
-      return incoming.compactMap { entry in
-        guard let old = olds[entry.id] else { return .removeEntry(entry.id) }
-        return old == entry ? nil : .putEntry(old)
+      var inverse: [Operation] = []
+      inverse.reserveCapacity(incoming.count)
+      for entry in incoming {
+        if let old = olds[entry.id] {
+          if old != entry { inverse.append(.putEntry(old)) }
+        } else {
+          inverse.append(.removeEntry(entry.id))
+        }
       }
+      return inverse
     case .removeEntry:
-      let ids = run.compactMap { if case .removeEntry(let id) = $0 { id } else { nil } }
+      var ids: [UUID] = []
+      ids.reserveCapacity(run.count)
+      for operation in run { if case .removeEntry(let id) = operation { ids.append(id) } }
       guard let olds = entries.bulkRemove(ids) else { return nil }
-      return ids.compactMap { olds[$0].map(Operation.putEntry) }
+      var inverse: [Operation] = []
+      inverse.reserveCapacity(olds.count)
+      for id in ids { if let old = olds[id] { inverse.append(.putEntry(old)) } }
+      return inverse
     case .putVisit:
       let incoming = run.compactMap { if case .putVisit(let visit) = $0 { visit } else { nil } }
       guard let olds = visits.bulkPut(incoming, by: { Visit.newestFirst($1, $0) }) else { return nil }

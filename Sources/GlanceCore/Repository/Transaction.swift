@@ -63,7 +63,7 @@ public struct Transaction {
     // An undo records no step: only whether anything changed.
     let (undone, changed) = document.apply(operations, inverting: recordsUndo)
     if recordsUndo {
-      inverse.append(contentsOf: undone)
+      if inverse.isEmpty { inverse = undone } else { inverse.append(contentsOf: undone) }
     } else if changed {
       changedWithoutUndo = true
     }
