@@ -102,3 +102,14 @@ public enum ShellQuote {
     "'" + TerminalText.oneLine(text).replacingEvery("'", with: "'\\''") + "'"
   }
 }
+
+extension Array {
+  /// The elements that pass `isIncluded`, in order; this very array (no copy) when all of them
+  /// do, as when a screen's read already selected one marker's readings.
+  func filterSharing(_ isIncluded: (Element) throws -> Bool) rethrows -> [Element] {
+    guard let firstOut = try firstIndex(where: { try !isIncluded($0) }) else { return self }
+    var kept = Array(self[..<firstOut])
+    for element in self[(firstOut + 1)...] where try isIncluded(element) { kept.append(element) }
+    return kept
+  }
+}

@@ -4,26 +4,50 @@
   import Foundation
 #endif
 
-/// `glance show`: the chart, every reading, and one sentence that sums them up.
+/// `glance show`: the chart, the latest readings, and one sentence that sums them all up.
 public enum ShowView {
-  /// The screen for the readings from `since` on (all when nil), each with an id short enough
-  /// to type and long enough to tell apart from every stored reading (`allEntryIDPrefixes`).
+  /// How many readings the table lists unless asked for more (`-n N`, `--all`).
+  public static let defaultRows = 20
+  /// The most `-n` takes: more than any history holds.
+  public static let maximumRows = InputLimits.readings
+
+  /// How many rows to list for `-n N` / `--all` (nil: every reading). With `--since` and
+  /// neither, every reading of that period: the person chose how far back to look.
+  public static func rows(last text: String?, all: Bool, since: Bool) throws(ShowRowsError) -> Int? {
+    if all {
+      guard text == nil else { throw .both }
+      return nil
+    }
+    guard let text else { return since ? nil : defaultRows }
+    guard !text.isEmpty, text.utf8.count <= 8, text.utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }),
+      let count = Int(text),
+      count >= 1, count <= maximumRows
+    else { throw .notACount(text) }
+    return count
+  }
+
+  /// The screen for the readings from `since` on (all when nil), the latest `rows` of them
+  /// listed (all when nil), each with an id short enough to type and long enough to tell apart
+  /// from every stored reading (`allEntryIDPrefixes`). The chart and the summary cover them all.
   public static func render(
-    _ snapshot: MarkerSnapshot, since: CalendarDate?, allEntryIDPrefixes: [UInt64], today: CalendarDate,
-    style: OutputStyle
+    _ snapshot: MarkerSnapshot, since: CalendarDate?, rows: Int? = nil, allEntryIDPrefixes: [UInt64],
+    today: CalendarDate, style: OutputStyle
   ) -> String {
-    let entries = snapshot.entries.filter { entry in since.map { entry.dateOfService >= $0 } ?? true }
+    let entries =
+      since.map { since in snapshot.entries.filterSharing { $0.dateOfService >= since } } ?? snapshot.entries
     if entries.isEmpty, let since, let latest = snapshot.latest {
       return
         "No \(snapshot.definition.displayName) readings since \(DateText.long(since)); the latest is from \(DateText.long(latest.dateOfService))."
     }
-    let shortIDs = ShortID.prefixes(for: entries.map(\.id), amongPrefixes: allEntryIDPrefixes)
-    return render(snapshot, entries: entries, shortIDs: shortIDs, today: today, style: style)
+    let listed = rows.map { Array(entries.suffix($0)) } ?? entries
+    let shortIDs = ShortID.prefixes(for: listed.map(\.id), amongPrefixes: allEntryIDPrefixes)
+    return render(snapshot, entries: entries, listed: listed.count, shortIDs: shortIDs, today: today, style: style)
   }
 
+  /// The screen for `entries`, listing the latest `listed` of them (all when nil).
   public static func render(
-    _ snapshot: MarkerSnapshot, entries: [MarkerEntry], shortIDs: [UUID: String], today: CalendarDate,
-    style: OutputStyle
+    _ snapshot: MarkerSnapshot, entries: [MarkerEntry], listed: Int? = nil, shortIDs: [UUID: String],
+    today: CalendarDate, style: OutputStyle
   ) -> String {
     let definition = snapshot.definition
     guard !entries.isEmpty else {
@@ -39,14 +63,23 @@ public enum ShowView {
     case 1: sections.append("Add another reading to start seeing your trend.")
     default: break
     }
-    sections.append(table(snapshot, entries: entries, shortIDs: shortIDs, style: style))
+    let shown = Array(entries.suffix(listed ?? entries.count))
+    var table = table(snapshot, entries: shown, shortIDs: shortIDs, style: style)
+    if shown.count < entries.count {
+      let earlier = entries.count - shown.count
+      table =
+        style.paint(
+          "\(counted(earlier, "earlier reading")): glance show \(definition.key) --all (or -n N for the latest N)",
+          .dim) + "\n" + table
+    }
+    sections.append(table)
     var summary = TrendSummary.sentence(snapshot, entries: entries, today: today, style: style)
     if let last = entries.last, snapshot.status(of: last).isCritical { summary += " " + Judgement.criticalAdvice }
     sections.append(PrepView.wrap(summary, width: style.width, indent: ""))
     return sections.joinedText("\n\n")
   }
 
-  /// Every reading, oldest first: short id, date, value and unit, status symbol, note.
+  /// The readings, oldest first: short id, date, value and unit, status symbol, note.
   static func table(_ snapshot: MarkerSnapshot, entries: [MarkerEntry], shortIDs: [UUID: String], style: OutputStyle)
     -> String
   {
@@ -104,7 +137,7 @@ public enum TrendSummary {
       // Off-scale readings (almost surely slips) stay in the count but out of the trend, as on the chart.
       // Off-scale readings (almost surely slips) stay in the count but out of the description,
       // as on the chart; the trend counts only plain readings (no censored value).
-      var scaled = entries.filter { !definition.isOffScale($0.value) }
+      var scaled = entries.filterSharing { !definition.isOffScale($0.value) }
       if scaled.isEmpty { scaled = entries }
       let offScale = entries.count - scaled.count
       parts.append(counted(entries.count, "reading") + (offScale > 0 ? " (\(offScale) off the scale)" : ""))
@@ -166,4 +199,22 @@ public enum TrendSummary {
     if days >= 14 { return "the past \(counted(days / 7, "week"))" }
     return "the past \(counted(max(1, days), "day"))"
   }
+}
+
+/// `-n` was not a count of readings, or came with `--all`.
+public enum ShowRowsError: Error, Equatable, Sendable {
+  case notACount(String)
+  case both
+}
+
+extension ShowRowsError: GlanceError {
+  public var message: String {
+    switch self {
+    case .notACount(let text):
+      "-n takes how many of the latest readings to list, a whole number from 1 to \(grouped(ShowView.maximumRows)); \(quoted(text.prefix(40))) is not one."
+    case .both: "Use -n N for the latest N readings, or --all for every one, not both."
+    }
+  }
+
+  public var kind: ErrorKind { .usage }
 }

@@ -172,6 +172,6 @@ extension GlanceDocument {
   public func snapshot(for definition: MarkerDefinition) -> MarkerSnapshot {
     MarkerSnapshot(
       definition: definition, tracked: trackedMarkers.first { $0.markerID == definition.id },
-      entries: entries.filter { $0.markerID.words == definition.id.words }, sex: profile.sex)
+      entries: entries.filterSharing { $0.markerID.words == definition.id.words }, sex: profile.sex)
   }
 }

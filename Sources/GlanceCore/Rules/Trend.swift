@@ -31,7 +31,7 @@ public struct Trend: Equatable, Sendable {
 
   /// The readings of `entries` (oldest first) that count for a trend of `definition`.
   public static func readings(_ entries: [MarkerEntry], of definition: MarkerDefinition) -> [MarkerEntry] {
-    entries.filter { $0.comparator == nil && !definition.isOffScale($0.value) }
+    entries.filterSharing { $0.comparator == nil && !definition.isOffScale($0.value) }
   }
 
   /// True when moving from `first` to `last` is at least `minimumChangePercent` of `first`.

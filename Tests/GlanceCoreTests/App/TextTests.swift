@@ -68,3 +68,15 @@ struct TextTests {
     #expect(PathText.parent(path) + "/" + PathText.lastComponent(path) == path)
   }
 }
+
+@Suite("filterSharing")
+struct FilterSharingTests {
+  @Test(
+    "keeps exactly what filter keeps, in order",
+    arguments: [[], [1], [2], [1, 2, 3, 4], [2, 4, 6], [1, 3, 5], [2, 3, 4, 5, 6, 7, 8]] as [[Int]])
+  func sameAsFilter(values: [Int]) {
+    #expect(values.filterSharing { $0 % 2 == 0 } == values.filter { $0 % 2 == 0 })
+    #expect(values.filterSharing { _ in true } == values)
+    #expect(values.filterSharing { _ in false }.isEmpty)
+  }
+}

@@ -59,6 +59,32 @@ struct InProcessCommandTests {
     #expect(nothing.stdout == "Nothing to change: the reading already says that.\n")
   }
 
+  @Test("show lists the latest 20 readings and says how to list the rest; -n N and --all; a bad -n is a usage error")
+  func showRows() throws {
+    let glance = InProcessGlance()
+    for day in 1...25 {
+      glance.run("add", "ldl", "\(100 + day)", "--date", "2025-03-\(day < 10 ? "0" : "")\(day)", "--yes")
+    }
+    func rows(_ text: String) -> [Substring] { text.split(separator: "\n").filter { $0.contains(" mg/dL  ") } }
+    let (status, shown) = glance.run("show", "ldl")
+    #expect(status == .success, "\(shown.stderr)")
+    #expect(rows(shown.stdout).count == 20)
+    #expect(shown.stdout.contains("5 earlier readings: glance show ldl --all (or -n N for the latest N)"))
+    #expect(rows(shown.stdout).last?.contains("Mar 25, 2025") == true)
+    #expect(shown.stdout.contains("25 readings"))
+    #expect(rows(glance.run("show", "ldl", "-n", "3").console.stdout).count == 3)
+    #expect(rows(glance.run("show", "ldl", "--last", "30").console.stdout).count == 25)
+    let all = glance.run("show", "ldl", "--all").console.stdout
+    #expect(rows(all).count == 25)
+    #expect(!all.contains("earlier reading"))
+    #expect(rows(glance.run("show", "ldl", "--since", "2025-03-02").console.stdout).count == 24)
+    let (bad, refused) = glance.run("show", "ldl", "-n", "0")
+    #expect(bad == .usage)
+    #expect(refused.stderr.contains("-n takes how many of the latest readings"))
+    #expect(glance.run("show", "ldl", "-n", "2", "--all").status == .usage)
+    #expect(glance.run("help", "show").console.stdout.contains("-n, --last N"))
+  }
+
   @Test("without a terminal a question is a refusal (exit 3) that repeats it; nothing changes")
   func refusalWithoutTerminal() throws {
     let glance = InProcessGlance()
