@@ -155,8 +155,12 @@ private struct CSVParser {
     if rowHasContent || !field.isEmpty {
       try endField()
       rows.append(row)
-      guard rows.count <= limits.rows else {
-        throw error("The file has more than \(InputLimits.text(limits.rows)) rows; split it and import the parts.")
+      // The header line and `rows` rows below it: a CSV export of the most readings a folder
+      // keeps (one a row) imports again.
+      guard rows.count <= limits.rows + 1 else {
+        throw error(
+          "The file has more than \(InputLimits.text(limits.rows)) rows below its header; split it and import the parts."
+        )
       }
     }
     row = []

@@ -16,8 +16,9 @@ public enum InputLimits {
   /// Readings in one folder: its JSON export (about 250 bytes a reading) stays within
   /// `fileBytes`, so every folder glance keeps can be restored.
   public static let readings = 1_000_000
-  /// Rows of a spreadsheet or CSV file.
-  public static let rows = 1_000_000
+  /// Rows of a spreadsheet or CSV file below its header: as many as a folder keeps readings,
+  /// so a CSV export of the largest folder imports again.
+  public static let rows = readings
   /// Columns of a spreadsheet.
   public static let columns = 2_000
   /// One cell of a spreadsheet.

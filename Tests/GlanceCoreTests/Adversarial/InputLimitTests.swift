@@ -48,7 +48,9 @@ struct InputLimitTests {
   func csvLimits() {
     var limits = CSV.Limits()
     limits.rows = 3
-    #expect(throws: CSV.ParseError.self) { try CSV.parse(Array("a\nb\nc\nd\n".utf8), limits: limits) }
+    // A header and three rows below it are within the limit; a fourth row is not.
+    #expect((try? CSV.parse(Array("h\na\nb\nc\n".utf8), limits: limits))?.count == 4)
+    #expect(throws: CSV.ParseError.self) { try CSV.parse(Array("h\na\nb\nc\nd\n".utf8), limits: limits) }
     limits = CSV.Limits()
     limits.columns = 4
     #expect(throws: CSV.ParseError.self) { try CSV.parse(Array("a,b,c,d,e\n".utf8), limits: limits) }
