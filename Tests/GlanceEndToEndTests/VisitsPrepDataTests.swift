@@ -286,7 +286,8 @@ struct VisitsPrepDataTests {
     #expect(try glance.run("import", file, "--replace", "--yes").status == 0)
     #expect(try glance.document().entries.map(\.value) == [120])
     let undo = try glance.run("undo", "--yes")
-    #expect(undo.stdout.contains("Undid: import other.csv"))
+    // The undo names what it takes back: a replace, and how much it brought in.
+    #expect(undo.stdout.contains("Undid: replace your data with other.csv (1 reading)"))
     #expect(try glance.document().entries.map(\.value) == [60])
   }
 

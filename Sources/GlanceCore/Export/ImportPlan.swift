@@ -19,6 +19,15 @@ public struct ImportPlan: Sendable {
   /// Replace everything (`--replace`) rather than merge.
   public var replace: Bool
   public var entries: [MarkerEntry] = []
+
+  /// " (62,616 readings, 3 visits)": what the import brings in, for its undo step's summary.
+  var sizeSuffix: String {
+    let parts = [
+      entries.isEmpty ? nil : counted(entries.count, "reading"), visits.isEmpty ? nil : counted(visits.count, "visit"),
+      customMarkers.isEmpty ? nil : counted(customMarkers.count, "custom marker"),
+    ].compactMap { $0 }
+    return parts.isEmpty ? "" : " (" + parts.joinedText(", ") + ")"
+  }
   public var visits: [Visit] = []
   public var customMarkers: [MarkerDefinition] = []
   /// Tracked-marker rows to add (merge) or the whole list (replace).

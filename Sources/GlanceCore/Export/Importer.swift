@@ -407,6 +407,8 @@ public enum Importer {
       // The same questions `add` asks: unanswered, nothing is written.
       if !assumeYes, !plan.questions.isEmpty { throw ImportError.needsAnswers(plan.questions) }
       guard !plan.isEmpty else { return plan }
+      // What undo will name: how much the import brought in, so taking it back is never a surprise.
+      transaction.summary = summary + plan.sizeSuffix
       if plan.replace {
         transaction.apply(current.entries.map { .removeEntry($0.id) })
         transaction.apply(current.visits.map { .removeVisit($0.id) })

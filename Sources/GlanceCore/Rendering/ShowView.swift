@@ -67,10 +67,11 @@ public enum ShowView {
     var table = table(snapshot, entries: shown, shortIDs: shortIDs, style: style)
     if shown.count < entries.count {
       let earlier = entries.count - shown.count
-      table =
-        style.paint(
-          "\(counted(earlier, "earlier reading")): glance show \(definition.key) --all (or -n N for the latest N)",
-          .dim) + "\n" + table
+      // Wrapped like the summary: a long key must not run past the width.
+      let hint = PrepView.wrap(
+        "\(counted(earlier, "earlier reading")): glance show \(definition.key) --all (or -n N for the latest N)",
+        width: style.width, indent: "")
+      table = style.paint(hint, .dim) + "\n" + table
     }
     sections.append(table)
     var summary = TrendSummary.sentence(snapshot, entries: entries, today: today, style: style)
@@ -169,7 +170,7 @@ public enum TrendSummary {
       let side = (latest.isCritical ? "far " : "") + (latest.isLowSide ? "below" : "above")
       if outside == 0 && unknown == 0 && sexDependent > 0 {
         parts.append(
-          "\(sexDependent == entries.count ? (entries.count == 1 ? "it" : "all") : "\(sexDependent) of \(entries.count)") "
+          "\(sexDependent == entries.count ? (entries.count == 1 ? "it" : "all") : "\(grouped(sexDependent)) of \(grouped(entries.count))") "
             + "within the range both sexes share but outside the range for one of them (set glance profile --sex)")
       } else if outside == 0 && unknown == 0 {
         parts.append(entries.count == 1 ? "within \(name)" : "all within \(name)")
@@ -179,7 +180,7 @@ public enum TrendSummary {
         parts.append(entries.count == 1 ? "\(side) \(name)" : "all outside \(name)")
       } else {
         let position = latest.isOutOfRange ? "\(side) it" : latest == .indeterminate ? "not judged" : "within it"
-        parts.append("\(outside) of \(entries.count) outside \(name), the latest \(position)")
+        parts.append("\(grouped(outside)) of \(grouped(entries.count)) outside \(name), the latest \(position)")
       }
     }
     let period =

@@ -47,7 +47,8 @@ struct ImportCommand: GlanceCommand {
     // Planned again under the write lock: what another glance saved meanwhile is kept.
     let plan = try Importer.apply(
       file, replace: replace, confirmed: confirmed, assumeYes: context.global.yes, to: context.repository,
-      summary: "import \(PathText.lastComponent(self.file))", today: context.today)
+      summary: (replace ? "replace your data with " : "import ") + PathText.lastComponent(self.file),
+      today: context.today)
     let known = try context.repository.read().customMarkers
     context.out(plan.summary(library: library, customMarkers: known, dryRun: plan.isEmpty))
     if !plan.isEmpty { context.out("Changed your mind? glance undo") }

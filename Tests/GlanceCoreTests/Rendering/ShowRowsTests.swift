@@ -66,4 +66,18 @@ struct ShowRowsTests {
     // The summary still speaks of every reading.
     #expect(text.contains("\(grouped(count)) reading"))
   }
+
+  @Test("the earlier-readings line wraps to the width, as every line of the screen does", arguments: [40, 60, 80])
+  func hintWraps(width: Int) {
+    let marker = Fixture.library.marker(key: "bp-systolic")!
+    let entries = (0..<30).map { Fixture.entry(marker, Double(110 + $0), on: Self.today.adding(days: $0 - 30)!.iso) }
+    let snapshot = MarkerSnapshot(definition: marker, tracked: nil, entries: entries)
+    var style = OutputStyle.plain
+    style.width = width
+    let text = ShowView.render(snapshot, since: nil, rows: 20, allEntryIDPrefixes: [], today: Self.today, style: style)
+    let hint = text.split(separator: "\n").drop { !$0.hasPrefix("10 earlier") }.prefix(3)
+    #expect(hint.first?.hasPrefix("10 earlier readings:") == true)
+    #expect(hint.allSatisfy { TextWidth.of(String($0)) <= width }, "\(hint)")
+    #expect(hint.joined(separator: " ").contains("glance show bp-systolic --all (or -n N for the latest N)"))
+  }
 }

@@ -61,8 +61,8 @@ struct UndoRecordTests {
       #expect(try Self.recordFiles(location) == ["glance.undo-\(step.id.uuidString).json"])
       #expect(mode(of: location.undoFile(step.id)) == 0o600)
     }
-    // Only the count's digits differ.
-    #expect(abs(sizes[0] - sizes[1]) <= 2)
+    // Only the counts' digits differ (the stored count, and the summary's "20,000 readings").
+    #expect(abs(sizes[0] - sizes[1]) <= 6)
     #expect(sizes.allSatisfy { $0 < 300 })
   }
 
@@ -78,9 +78,10 @@ struct UndoRecordTests {
     try Self.importCSV(Self.csv(rows: 250, offset: 2_000), into: repository, replace: true)
     #expect(try repository.read().entries.count == 250)
     #expect(try Self.recordFiles(location).count == 3)  // the first import's, this one's, the replace's
-    #expect(try repository.undo()?.summary == "import sheet.csv")  // the replace
+    // The summaries say how much each brought in.
+    #expect(try repository.undo()?.summary == "import sheet.csv (250 readings)")  // the replace
     #expect(try repository.read().entries.count == before.entries.count + 350)
-    #expect(try repository.undo()?.summary == "import sheet.csv")
+    #expect(try repository.undo()?.summary == "import sheet.csv (350 readings)")
     let after = try repository.read()
     #expect(after.entries == before.entries)
     #expect(after.trackedMarkers == before.trackedMarkers)
@@ -88,7 +89,7 @@ struct UndoRecordTests {
     // The same through a fresh repository, which reads the file, not its cache.
     let fresh = LocalDataRepository(location: location, clock: { Fixture.now })
     #expect(try fresh.undo()?.summary == "add HDL 61")
-    #expect(try fresh.undo()?.summary == "import sheet.csv")
+    #expect(try fresh.undo()?.summary == "import sheet.csv (300 readings)")
     #expect(try fresh.read().entries.isEmpty)
   }
 
@@ -209,6 +210,21 @@ struct UndoRecordTests {
     let (_, _, _, skim) = try DocumentCodec.decode(file, selecting: .latest(12))
     #expect(skim.skims == 1)
     #expect(skim.fallbacks == 0)
+  }
+
+  @Test(
+    "an import's undo summary says how much it brought in",
+    arguments: [
+      (0, 0, 0, ""), (1, 0, 0, " (1 reading)"), (62_616, 3, 0, " (62,616 readings, 3 visits)"),
+      (0, 2, 1, " (2 visits, 1 custom marker)"), (2, 1, 2, " (2 readings, 1 visit, 2 custom markers)"),
+    ]
+      as [(Int, Int, Int, String)])
+  func sizeSuffix(readings: Int, visits: Int, custom: Int, expected: String) {
+    var plan = ImportPlan(kind: .glanceCSV, replace: false)
+    plan.entries = Array(repeating: Fixture.entry(Fixture.hdl, 60, on: "2025-01-01"), count: readings)
+    plan.visits = Array(repeating: Fixture.visit("2025-01-01"), count: visits)
+    plan.customMarkers = Array(repeating: Fixture.hdl, count: custom)
+    #expect(plan.sizeSuffix == expected)
   }
 
   @Test(
