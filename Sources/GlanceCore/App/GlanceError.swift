@@ -33,6 +33,7 @@ extension StorageError: GlanceError {
     case .busy: .busy
     case .noHome: .usage
     case .wouldBreakFile: .failure
+    case .folderFull: .refused
     default: .dataFile
     }
   }

@@ -13,6 +13,9 @@ public enum InputLimits {
   public static let unitCharacters = 40
   /// A file to import.
   public static let fileBytes = 512 << 20
+  /// A data file, backup or undo record glance reads back: far more than the largest folder
+  /// glance keeps writes, and refused before it is read (a 5 GB sparse file would take all memory).
+  public static let storedFileBytes = 1 << 30
   /// Readings in one folder: its JSON export (about 250 bytes a reading) stays within
   /// `fileBytes`, so every folder glance keeps can be restored.
   public static let readings = 1_000_000

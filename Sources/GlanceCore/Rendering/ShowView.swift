@@ -41,13 +41,14 @@ public enum ShowView {
     }
     let listed = rows.map { Array(entries.suffix($0)) } ?? entries
     let shortIDs = ShortID.prefixes(for: listed.map(\.id), amongPrefixes: allEntryIDPrefixes)
-    return render(snapshot, entries: entries, listed: listed.count, shortIDs: shortIDs, today: today, style: style)
+    return render(
+      snapshot, entries: entries, listed: listed.count, since: since, shortIDs: shortIDs, today: today, style: style)
   }
 
   /// The screen for `entries`, listing the latest `listed` of them (all when nil).
   public static func render(
-    _ snapshot: MarkerSnapshot, entries: [MarkerEntry], listed: Int? = nil, shortIDs: [UUID: String],
-    today: CalendarDate, style: OutputStyle
+    _ snapshot: MarkerSnapshot, entries: [MarkerEntry], listed: Int? = nil, since: CalendarDate? = nil,
+    shortIDs: [UUID: String], today: CalendarDate, style: OutputStyle
   ) -> String {
     let definition = snapshot.definition
     guard !entries.isEmpty else {
@@ -66,18 +67,34 @@ public enum ShowView {
     let shown = Array(entries.suffix(listed ?? entries.count))
     var table = table(snapshot, entries: shown, shortIDs: shortIDs, style: style)
     if shown.count < entries.count {
-      let earlier = entries.count - shown.count
+      let hint = earlierReadings(snapshot, entries.dropLast(shown.count), since: since)
       // Wrapped like the summary: a long key must not run past the width.
-      let hint = PrepView.wrap(
-        "\(counted(earlier, "earlier reading")): glance show \(definition.key) --all (or -n N for the latest N)",
-        width: style.width, indent: "")
-      table = style.paint(hint, .dim) + "\n" + table
+      table = style.paint(PrepView.wrap(hint, width: style.width, indent: ""), .dim) + "\n" + table
     }
     sections.append(table)
     var summary = TrendSummary.sentence(snapshot, entries: entries, today: today, style: style)
     if let last = entries.last, snapshot.status(of: last).isCritical { summary += " " + Judgement.criticalAdvice }
     sections.append(PrepView.wrap(summary, width: style.width, indent: ""))
     return sections.joinedText("\n\n")
+  }
+
+  /// "280 earlier readings, 2 of them far outside the range (the latest 6.8 mEq/L on Nov 20,
+  /// 2025): glance show potassium --all (or -n N for the latest N)". A critical value is named
+  /// even when it is not among the rows listed.
+  static func earlierReadings(_ snapshot: MarkerSnapshot, _ earlier: ArraySlice<MarkerEntry>, since: CalendarDate?)
+    -> String
+  {
+    var text = counted(earlier.count, "earlier reading")
+    let critical = earlier.filter { snapshot.status(of: $0).isCritical }
+    if let latest = critical.last {
+      let value = ValueText.withUnit(latest.value, latest.comparator, snapshot.definition.unit)
+      text +=
+        critical.count == 1
+        ? ", one of them far outside the range (\(value) on \(DateText.long(latest.dateOfService)))"
+        : ", \(grouped(critical.count)) of them far outside the range (the latest \(value) on \(DateText.long(latest.dateOfService)))"
+    }
+    let period = since.map { " --since \($0.iso)" } ?? ""
+    return text + ": glance show \(snapshot.definition.key)\(period) --all (or -n N for the latest N)"
   }
 
   /// The readings, oldest first: short id, date, value and unit, status symbol, note.

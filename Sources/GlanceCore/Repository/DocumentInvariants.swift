@@ -50,6 +50,8 @@ struct ChangeScope {
   var customMarkersBefore: [MarkerDefinition]
   /// Tracked rows before the change: one that already pointed nowhere is not this change's doing.
   var trackedMarkersBefore: [UserMarker]
+  /// How many readings there were: a change may not take a folder past `InputLimits.readings`.
+  var entriesBefore = 0
 }
 
 extension GlanceDocument {
@@ -108,7 +110,14 @@ extension GlanceDocument {
 
 extension GlanceDocument {
   /// The checks every save makes before it writes anything, as the storage error it refuses with.
-  func checkBeforeSaving(library: MarkerLibrary, scope: ChangeScope?) throws(StorageError) {
+  func checkBeforeSaving(
+    library: MarkerLibrary, scope: ChangeScope?, readingLimit: Int = InputLimits.readings
+  ) throws(StorageError) {
+    // Every folder must export to a file that imports again: `add` and `batch` stop where
+    // `import` does. A folder already past it (made by hand) may still shrink.
+    if entries.count > readingLimit, entries.count > (scope?.entriesBefore ?? 0) {
+      throw .folderFull(limit: readingLimit)
+    }
     do {
       try checkInvariants(library: library, scope: scope)
     } catch .nonFiniteNumber(let field) {

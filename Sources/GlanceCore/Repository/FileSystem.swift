@@ -18,7 +18,8 @@
 /// failing call; nothing here retries or falls back silently.
 public protocol FileSystem: Sendable {
   /// The bytes of the regular file at `path`, or nil when nothing is there. Anything else (a
-  /// FIFO, a device, a folder) is refused without blocking: `FileSystemError.isNotRegularFile`.
+  /// FIFO, a device, a folder) is refused without blocking: `FileSystemError.isNotRegularFile`;
+  /// a file past `InputLimits.storedFileBytes` with `EFBIG`, before it is read.
   func readFile(_ path: String) throws -> FileBytes?
   /// Mode, owner and kind (of the link's target), or nil when nothing is there.
   func status(_ path: String) throws -> FileStatus?
@@ -179,7 +180,7 @@ public struct PosixFileSystem: FileSystem {
   public func readFile(_ path: String) throws -> FileBytes? {
     // NB: O_NONBLOCK so a FIFO in the file's place opens at once (and is refused) instead of
     // hanging every command until something writes to it.
-    try readBytes(path, flags: O_NONBLOCK, limit: nil) { $0 == S_IFREG ? nil : EINVAL }
+    try readBytes(path, flags: O_NONBLOCK, limit: InputLimits.storedFileBytes) { $0 == S_IFREG ? nil : EINVAL }
   }
 
   /// The bytes at `path` (a regular file, a pipe or a device), refused with `EFBIG` past `limit`

@@ -237,7 +237,12 @@ public final class LocalDataRepository: DataRepository {
   private func removeUnusedUndoRecords(keeping document: GlanceDocument) {
     guard let names = try? fileSystem.contentsOfDirectory(location.folder) else { return }
     let prefix = location.undoFilePrefix
-    let records = names.filter { $0.hasPrefix(prefix) && $0.hasSuffix(".json") }
+    // Only names glance gives its records: a file of the person's own (glance.undo-notes.json) stays.
+    let records = names.filter { name in
+      guard name.hasPrefix(prefix), name.hasSuffix(".json") else { return false }
+      let id = String(name.dropFirst(prefix.count).dropLast(5))
+      return UUID(uuidString: id)?.uuidString == id
+    }
     guard !records.isEmpty else { return }
     var inUse = Set(
       document.undo.filter { $0.storedOperations != nil }.map { PathText.lastComponent(location.undoFile($0.id)) })
@@ -425,7 +430,11 @@ public final class LocalDataRepository: DataRepository {
   /// Where a restore moves the damaged data file: its name with the time it was last written, so
   /// a restore run twice never overwrites the damaged original.
   private func asidePath(_ bytes: FileBytes) -> String {
-    let stamp = Timestamp(secondsSince1970: bytes.identity?.modifiedSeconds ?? 0).iso
+    asidePath(modifiedSeconds: bytes.identity?.modifiedSeconds ?? 0)
+  }
+
+  private func asidePath(modifiedSeconds: Int64) -> String {
+    let stamp = Timestamp(secondsSince1970: modifiedSeconds).iso
     let compact = String(stamp.unicodeScalars.filter { $0 != "-" && $0 != ":" }.map(Character.init)).dropLast()
     return location.dataFile + ".damaged-" + compact.replacingEvery("T", with: "-")
   }
@@ -446,6 +455,13 @@ public final class LocalDataRepository: DataRepository {
     } catch let error as FileSystemError {
       if error.path == location.lockFile, error.isNotRegularFile || error.isSymbolicLink {
         throw StorageError.unsafeLock(path: error.path)
+      }
+      if error.path == location.dataFile, error.code == EFBIG {
+        // Larger than any data file glance writes: damaged, with the way back.
+        let modified = (try? fileSystem.status(location.dataFile))?.identity.modifiedSeconds ?? 0
+        throw StorageError.damaged(
+          file: location.dataFile, reason: "it is larger than any data file glance writes",
+          backup: newestGoodBackup()?.path, aside: asidePath(modifiedSeconds: modified))
       }
       if error.isNotRegularFile { throw StorageError.notAFile(path: error.path) }
       throw StorageError.io(error)

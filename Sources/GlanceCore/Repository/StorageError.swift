@@ -45,6 +45,8 @@ public enum StorageError: Error, Equatable, Sendable {
   /// The file that keeps a large change's undo operations is missing or does not read: that
   /// change cannot be taken back, and nothing was changed.
   case undoRecordUnreadable(file: String, reason: String)
+  /// The change would take the folder past `InputLimits.readings`.
+  case folderFull(limit: Int)
 }
 
 // The words for the person. Not `LocalizedError`: that protocol's object file drags most of
@@ -109,6 +111,10 @@ extension StorageError: CustomStringConvertible {
       return
         "glance stopped before saving: the change would leave your data file with something it refuses "
         + "(\(error.reason)). Nothing was changed. If the file was not edited by hand, please report this."
+    case .folderFull(let limit):
+      return
+        "Your folder would hold more than \(grouped(limit)) readings, as many as glance keeps in one folder (so that "
+        + "every export of it imports again). Nothing was changed."
     case .undoRecordUnreadable(let file, let reason):
       return
         "The latest change cannot be taken back: \(file), which keeps what it changed, \(reason). "

@@ -25,6 +25,7 @@ public struct Transaction {
   /// save makes (`ChangeScope`).
   private let customMarkersBefore: [MarkerDefinition]
   private let trackedMarkersBefore: [UserMarker]
+  private let entriesBefore: Int
 
   init(document: GlanceDocument, summary: String, now: Timestamp) {
     self.document = document
@@ -32,13 +33,14 @@ public struct Transaction {
     self.now = now
     customMarkersBefore = document.customMarkers
     trackedMarkersBefore = document.trackedMarkers
+    entriesBefore = document.entries.count
   }
 
   /// What the change touched, for the checks before saving.
   var scope: ChangeScope {
     ChangeScope(
       touchedEntries: touchedEntries, customMarkersBefore: customMarkersBefore,
-      trackedMarkersBefore: trackedMarkersBefore)
+      trackedMarkersBefore: trackedMarkersBefore, entriesBefore: entriesBefore)
   }
 
   /// Applies `operation` to the document.

@@ -80,4 +80,39 @@ struct ShowRowsTests {
     #expect(hint.allSatisfy { TextWidth.of(String($0)) <= width }, "\(hint)")
     #expect(hint.joined(separator: " ").contains("glance show bp-systolic --all (or -n N for the latest N)"))
   }
+
+  @Test(
+    "a critical value among the earlier readings is named in their line, with its value and date",
+    arguments: [
+      ([], nil), ([2], "one of them far outside the range (6.8 mEq/L on"),
+      ([2, 5], "2 of them far outside the range (the latest 6.8 mEq/L on"),
+    ] as [([Int], String?)])
+  func earlierCritical(critical: [Int], expected: String?) {
+    let marker = Fixture.library.marker(key: "potassium")!
+    let entries = (0..<30).map { index in
+      Fixture.entry(marker, critical.contains(index) ? 6.8 : 4.2, on: Self.today.adding(days: index - 30)!.iso)
+    }
+    let snapshot = MarkerSnapshot(definition: marker, tracked: nil, entries: entries)
+    let text = ShowView.render(snapshot, since: nil, rows: 20, allEntryIDPrefixes: [], today: Self.today, style: .plain)
+      .split(separator: "\n").joined(separator: " ")
+    if let expected {
+      #expect(text.contains(expected), "\(text)")
+      let latest = DateText.long(entries[critical.last!].dateOfService)
+      #expect(text.contains("6.8 mEq/L on \(latest))"))
+    } else {
+      #expect(!text.contains("far outside the range ("))
+    }
+    #expect(text.contains("10 earlier readings"))
+  }
+
+  @Test("with --since, the line names the period, so --all lists the rest of it")
+  func earlierSince() {
+    let snapshot = Self.snapshot(40)
+    let since = Self.today.adding(days: -30)!
+    let text = ShowView.render(
+      snapshot, since: since, rows: 5, allEntryIDPrefixes: [], today: Self.today, style: .plain
+    )
+    .split(separator: "\n").joined(separator: " ")
+    #expect(text.contains("25 earlier readings: glance show ldl --since \(since.iso) --all"), "\(text)")
+  }
 }

@@ -152,6 +152,62 @@ struct UndoRecordTests {
     #expect(try Self.recordFiles(location).isEmpty)
   }
 
+  @Test("files glance did not name its records are never removed: a person's own, another spelling of an id")
+  func keepsOtherFiles() throws {
+    let (repository, folder, location) = Self.local()
+    _ = folder
+    try repository.addEntry(Fixture.entry(Fixture.hdl, 60, on: "2026-11-01"), summary: "add")
+    let own = ["glance.undo-notes.json", "glance.undo-\(UUID().uuidString.lowercased()).json", "glance.undo-.json"]
+    for name in own { try Data("mine".utf8).write(to: URL(fileURLWithPath: location.folder + "/" + name)) }
+    try repository.addEntry(Fixture.entry(Fixture.hdl, 61, on: "2026-11-02"), summary: "add")
+    for name in own { #expect(FileManager.default.fileExists(atPath: location.folder + "/" + name), "\(name)") }
+  }
+
+  @Test("a data file or undo record larger than glance ever writes is refused before it is read")
+  func oversizedFiles() throws {
+    let (repository, folder, location) = Self.local()
+    _ = folder
+    try Self.importCSV(Self.csv(rows: 300), into: repository)
+    let step = try #require(try repository.read().undo.last)
+    // Sparse: no disk is used, and reading it would take a gigabyte of memory.
+    #expect(truncate(location.undoFile(step.id), off_t(InputLimits.storedFileBytes) + 1) == 0)
+    #expect {
+      try repository.undo(expecting: step)
+    } throws: { error in
+      guard case .undoRecordUnreadable = error as? StorageError else { return false }
+      return true
+    }
+    #expect(try repository.read().entries.count == 300)
+    #expect(truncate(location.dataFile, off_t(InputLimits.storedFileBytes) + 1) == 0)
+    let fresh = LocalDataRepository(location: location, clock: { Fixture.now })
+    #expect {
+      try fresh.read()
+    } throws: { error in
+      guard case .damaged(_, let reason, _, _) = error as? StorageError else { return false }
+      return reason == "it is larger than any data file glance writes"
+    }
+  }
+
+  @Test(
+    "a change may not take a folder past the readings glance keeps; a folder already past it may shrink",
+    arguments: [(3, 4, 3, true), (4, 4, 3, false), (5, 4, 3, false), (2, 3, 2, true), (0, 2, 2, false)]
+      as [(Int, Int, Int, Bool)])
+  func folderLimit(before: Int, after: Int, limit: Int, refused: Bool) throws {
+    var document = GlanceDocument.empty(createdAt: Timestamp(Fixture.now))
+    document.entries = (0..<after).map { Fixture.entry(Fixture.hdl, Double(50 + $0), on: "2025-01-01") }
+      .sorted(by: MarkerEntry.chronological)
+    let scope = ChangeScope(
+      touchedEntries: TouchedIDs(), customMarkersBefore: [], trackedMarkersBefore: [], entriesBefore: before)
+    if refused {
+      #expect(throws: StorageError.folderFull(limit: limit)) {
+        try document.checkBeforeSaving(library: .builtIn, scope: scope, readingLimit: limit)
+      }
+      #expect(StorageError.folderFull(limit: limit).kind == .refused)
+    } else {
+      try document.checkBeforeSaving(library: .builtIn, scope: scope, readingLimit: limit)
+    }
+  }
+
   @Test(
     "a data file with a large step inline (written before records) stores it at its next save, and undo still works")
   func slimsOldFiles() throws {
