@@ -246,23 +246,32 @@ public final class LocalDataRepository: DataRepository {
     guard !records.isEmpty else { return }
     var inUse = Set(
       document.undo.filter { $0.storedOperations != nil }.map { PathText.lastComponent(location.undoFile($0.id)) })
-    // Each backup's tail: nil when it could not be read (then nothing is removed), empty when
-    // there is no such backup.
-    var tails: [[UInt8]?]?
+    // Each backup's tail, read only when a record needs it, newest backup first (the one right
+    // after a step leaves the history is the one that still holds it): nil when it could not be
+    // read (then nothing is removed), empty when there is no such backup.
+    var tails: [Int: [UInt8]?] = [:]
     let undoArray = Array("\"undo\": [".utf8)
+    func tail(_ generation: Int) -> [UInt8]? {
+      if let known = tails[generation] { return known }
+      let path = location.backupFile(generation)
+      var read: [UInt8]?
+      do {
+        // The undo array is usually a few kilobytes: a short read first, a long one when the
+        // array starts before it.
+        read = try fileSystem.readTail(path, maximum: UndoRecord.backupTail / 16) ?? []
+        if let short = read, short.count == UndoRecord.backupTail / 16, !short.containsBytes(undoArray) {
+          read = try fileSystem.readTail(path, maximum: UndoRecord.backupTail) ?? []
+        }
+      } catch {
+        read = nil
+      }
+      tails[generation] = read
+      return read
+    }
     for name in records where !inUse.contains(name) {
       let id = Array(name.utf8.dropFirst(prefix.utf8.count).dropLast(5))
-      if tails == nil {
-        tails = (1...DataLocation.backupCount).map { generation in
-          do {
-            return try fileSystem.readTail(location.backupFile(generation), maximum: UndoRecord.backupTail) ?? []
-          } catch {
-            return nil
-          }
-        }
-      }
-      let referenced = (tails ?? []).contains { tail in
-        guard let tail else { return true }
+      let referenced = (1...DataLocation.backupCount).contains { generation in
+        guard let tail = tail(generation) else { return true }
         // A tail that starts after the undo array began cannot say: the record is kept.
         return !tail.isEmpty && (!tail.containsBytes(undoArray) || tail.containsBytes(id))
       }

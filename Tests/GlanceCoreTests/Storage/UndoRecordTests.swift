@@ -152,6 +152,30 @@ struct UndoRecordTests {
     #expect(try Self.recordFiles(location).isEmpty)
   }
 
+  @Test(
+    "a record is kept while a backup's undo array names its step, however far from the end the array starts",
+    arguments: [(0, true, false), (70_000, true, false), (2_000_000, false, false), (0, false, true)]
+      as [(Int, Bool, Bool)])
+  func backupTails(filler: Int, named: Bool, removed: Bool) throws {
+    let (repository, folder, location) = Self.local()
+    _ = folder
+    try repository.addEntry(Fixture.entry(Fixture.hdl, 60, on: "2026-11-01"), summary: "add")
+    let step = UUID()
+    let record = location.undoFile(step)
+    try Data("{}".utf8).write(to: URL(fileURLWithPath: record))
+    // A backup (as if restored later) whose undo array names the step, or another one.
+    let backup =
+      "{\"undo\": [{\"id\": \"\((named ? step : UUID()).uuidString)\", \"summary\": \""
+      + String(repeating: "x", count: filler) + "\"}]}\n"
+    for generation in 1...DataLocation.backupCount {
+      try? FileManager.default.removeItem(atPath: location.backupFile(generation))
+    }
+    try Data(backup.utf8).write(to: URL(fileURLWithPath: location.backupFile(1)))
+    // The save rotates the data file into backup 1, and the crafted one into backup 2.
+    try repository.addEntry(Fixture.entry(Fixture.hdl, 61, on: "2026-11-02"), summary: "add")
+    #expect(FileManager.default.fileExists(atPath: record) == !removed)
+  }
+
   @Test("files glance did not name its records are never removed: a person's own, another spelling of an id")
   func keepsOtherFiles() throws {
     let (repository, folder, location) = Self.local()
