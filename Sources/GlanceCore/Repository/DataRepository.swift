@@ -43,6 +43,12 @@ extension DataRepository {
   /// Reverts the newest recorded change, whichever it is.
   public func undo() throws -> UndoStep? { try undo(expecting: nil) }
 
+  /// Removes the newest step from the undo history without taking it back: the way past a step
+  /// whose undo record is lost. The data does not change; nil when there is no step.
+  public func forgetNewestUndo(expecting shown: UndoStep?) throws -> UndoStep? {
+    try write(summary: "") { transaction in try transaction.forgetNewest(expecting: shown) }
+  }
+
   public func view(selecting selection: EntrySelection, allIDs: Bool) throws -> DocumentView {
     var document = try read()
     let ids = allIDs ? document.entries.map { ShortID.halves($0.id).0 } : []

@@ -118,7 +118,8 @@ extension StorageError: CustomStringConvertible {
     case .undoRecordUnreadable(let file, let reason):
       return
         "The latest change cannot be taken back: \(file), which keeps what it changed, \(reason). "
-        + "Nothing was changed; your data is as it was."
+        + "Nothing was changed; your data is as it was. To leave this change in place and reach older ones:"
+        + "\n  glance undo --forget"
     }
   }
 }

@@ -121,6 +121,16 @@ public struct Transaction {
     return step
   }
 
+  /// Drops the newest step from the undo history without applying it (for `undo --forget`, when
+  /// its undo record is lost): the data stays exactly as it is. With `expecting`, only when it is
+  /// still that step.
+  mutating func forgetNewest(expecting shown: UndoStep?) throws(ConcurrentChangeError) -> UndoStep? {
+    if let shown, document.undo.last?.id != shown.id {
+      throw .undoChanged(asked: shown.summary, newest: document.undo.last?.summary)
+    }
+    return document.undo.popLast()
+  }
+
   /// The document to save: the changes plus, when recording, the undo step that reverts them.
   func finished() -> GlanceDocument {
     var result = document

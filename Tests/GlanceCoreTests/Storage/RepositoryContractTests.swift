@@ -223,6 +223,24 @@ struct RepositoryContractTests {
     #expect(try repository.undo() == nil)
   }
 
+  @Test("forgetting the newest undo step keeps the data and leaves the older steps", arguments: RepositoryKind.allCases)
+  func forgetNewest(kind: RepositoryKind) throws {
+    let (repository, folder) = kind.make()
+    _ = folder
+    try repository.addEntry(Fixture.entry(Fixture.hdl, 60, on: "2025-01-10"), summary: "add HDL 60")
+    try repository.addEntry(Fixture.entry(Fixture.hdl, 61, on: "2025-01-11"), summary: "add HDL 61")
+    let before = try repository.read()
+    let newest = try #require(before.undo.last)
+    let older = try #require(before.undo.first)
+    // Only the step that was shown: another one is a concurrent change, and nothing changes.
+    #expect(throws: ConcurrentChangeError.self) { try repository.forgetNewestUndo(expecting: older) }
+    #expect(try repository.forgetNewestUndo(expecting: newest)?.summary == "add HDL 61")
+    #expect(try repository.read().entries == before.entries)
+    #expect(try repository.undo()?.summary == "add HDL 60")
+    #expect(try repository.read().entries.map(\.value) == [61])
+    #expect(try repository.forgetNewestUndo(expecting: nil) == nil)
+  }
+
   @Test("a change of many readings (an import, a replace) is undone exactly", arguments: RepositoryKind.allCases)
   func undoLargeChanges(kind: RepositoryKind) throws {
     let (repository, folder) = kind.make()

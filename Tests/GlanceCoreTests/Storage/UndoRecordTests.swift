@@ -176,6 +176,27 @@ struct UndoRecordTests {
     #expect(FileManager.default.fileExists(atPath: record) == !removed)
   }
 
+  @Test("past a lost record: undo says how, --forget drops the step without changing data, older steps undo")
+  func forgetLostRecord() throws {
+    let (repository, folder, location) = Self.local()
+    _ = folder
+    try repository.addEntry(Fixture.entry(Fixture.hdl, 61, on: "2026-11-20"), summary: "add HDL 61")
+    try Self.importCSV(Self.csv(rows: 300), into: repository)
+    let step = try #require(try repository.read().undo.last)
+    try FileManager.default.removeItem(atPath: location.undoFile(step.id))
+    #expect {
+      try repository.undo(expecting: step)
+    } throws: { error in
+      (error as? StorageError)?.description.hasSuffix("\n  glance undo --forget") == true
+    }
+    let entries = try repository.read().entries
+    #expect(try repository.forgetNewestUndo(expecting: step)?.id == step.id)
+    #expect(try repository.read().entries == entries)
+    #expect(try repository.read().undo.map(\.summary) == ["add HDL 61"])
+    #expect(try repository.undo()?.summary == "add HDL 61")
+    #expect(try repository.read().entries.count == 300)
+  }
+
   @Test("files glance did not name its records are never removed: a person's own, another spelling of an id")
   func keepsOtherFiles() throws {
     let (repository, folder, location) = Self.local()

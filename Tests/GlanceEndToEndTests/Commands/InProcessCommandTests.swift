@@ -59,6 +59,22 @@ struct InProcessCommandTests {
     #expect(nothing.stdout == "Nothing to change: the reading already says that.\n")
   }
 
+  @Test("undo --forget asks, then drops the latest step and keeps the data")
+  func undoForget() throws {
+    let glance = InProcessGlance()
+    glance.run("add", "hdl", "60", "--date", "2025-05-01")
+    glance.run("add", "hdl", "61")
+    let (refused, asked) = glance.run("undo", "--forget")
+    #expect(refused == .needsConfirmation)
+    #expect(asked.stderr.hasPrefix("Drop “add HDL 61 on Jun 1, 2025” from the undo history?"))
+    let (status, console) = glance.run("undo", "--forget", "--yes")
+    #expect(status == .success, "\(console.stderr)")
+    #expect(console.stdout == "Dropped from the undo history: add HDL 61 on Jun 1, 2025. Your data is unchanged.\n")
+    #expect(try Self.document(glance).entries.count == 2)
+    #expect(glance.run("undo", "--yes").console.stdout.contains("Undid: add HDL 60"))
+    #expect(try Self.document(glance).entries.map(\.value) == [61])
+  }
+
   @Test("show lists the latest 20 readings and says how to list the rest; -n N and --all; a bad -n is a usage error")
   func showRows() throws {
     let glance = InProcessGlance()
