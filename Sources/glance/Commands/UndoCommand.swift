@@ -27,7 +27,7 @@ struct UndoCommand: GlanceCommand {
         context.out("There is nothing to undo.")
         return
       }
-      context.out("Dropped from the undo history: \(dropped.summary). Your data is unchanged.")
+      context.out("Dropped from the undo history: \(dropped.summary)\nYour data is unchanged.")
       return
     }
     try context.questions.confirm("Undo: \(step.summary)?")

@@ -69,7 +69,7 @@ struct InProcessCommandTests {
     #expect(asked.stderr.hasPrefix("Drop “add HDL 61 on Jun 1, 2025” from the undo history?"))
     let (status, console) = glance.run("undo", "--forget", "--yes")
     #expect(status == .success, "\(console.stderr)")
-    #expect(console.stdout == "Dropped from the undo history: add HDL 61 on Jun 1, 2025. Your data is unchanged.\n")
+    #expect(console.stdout == "Dropped from the undo history: add HDL 61 on Jun 1, 2025\nYour data is unchanged.\n")
     #expect(try Self.document(glance).entries.count == 2)
     #expect(glance.run("undo", "--yes").console.stdout.contains("Undid: add HDL 60"))
     #expect(try Self.document(glance).entries.map(\.value) == [61])
