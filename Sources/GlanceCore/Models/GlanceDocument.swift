@@ -204,6 +204,18 @@ extension GlanceDocument {
 }
 
 extension Array {
+  /// The first index whose element satisfies `belongsInSecondPartition`, for an array where
+  /// every element that does comes after every one that does not (binary search).
+  func partitioningIndex(where belongsInSecondPartition: (Element) -> Bool) -> Int {
+    var low = startIndex
+    var high = endIndex
+    while low < high {
+      let middle = low + (high - low) / 2
+      if belongsInSecondPartition(self[middle]) { high = middle } else { low = middle + 1 }
+    }
+    return low
+  }
+
   /// The index at which `element` keeps an array sorted by `areInIncreasingOrder`, after any equal
   /// elements (so appends in order stay cheap).
   func insertionIndex(for element: Element, by areInIncreasingOrder: (Element, Element) -> Bool) -> Int {

@@ -164,7 +164,37 @@ public enum EntryPlanner {
       where added.contains(draft.marker.id) && !newlyTracked.contains(where: { $0.id == draft.marker.id }) {
         newlyTracked.append(draft.marker)
       }
-      let entries = drafts.map { $0.entry(at: transaction.now, source: source) }
+      var entries: [MarkerEntry] = []
+      for draft in drafts {
+        var entry = draft.entry(at: transaction.now, source: source)
+        // Readings of one marker and day saved in the same second tie on their time, and the tie
+        // falls to the id: the new one gets an id after theirs, so it is the latest, as it was
+        // entered (a 6.8 potassium typed right after a 4.2 must not hide behind it).
+        var last: UUID?
+        func consider(_ other: MarkerEntry) {
+          guard other.markerID.words == entry.markerID.words, other.dateOfService == entry.dateOfService,
+            other.entryTimestamp == entry.entryTimestamp
+          else { return }
+          if let known = last, !known.sortsBefore(other.id) { return }
+          last = other.id
+        }
+        // Entries are in date order: only that day's are looked at.
+        let stored = document.entries
+        var index = stored.partitioningIndex { $0.dateOfService >= entry.dateOfService }
+        while index < stored.count, stored[index].dateOfService == entry.dateOfService {
+          consider(stored[index])
+          index += 1
+        }
+        entries.forEach(consider)
+        if let last {
+          var tries = 0
+          while !last.sortsBefore(entry.id), tries < 10_000 {
+            entry.id = .random()
+            tries += 1
+          }
+        }
+        entries.append(entry)
+      }
       transaction.apply(entries.map(Operation.putEntry))
       return (entries, newlyTracked)
     }

@@ -330,3 +330,36 @@ struct RepositoryContractTests {
     #expect(try repository.read().entries.isEmpty)
   }
 }
+
+@Suite("Readings saved in the same second")
+struct SameSecondTests {
+  @Test(
+    "a reading saved in the same second as another of that marker and day is the latest, as it was entered",
+    arguments: RepositoryKind.allCases)
+  func latestWins(kind: RepositoryKind) throws {
+    let potassium = Fixture.library.marker(key: "potassium")!
+    // Each round has fresh random ids: before the fix, about half of them put 6.8 first.
+    for round in 0..<40 {
+      let (repository, folder) = kind.make()
+      _ = folder
+      let day = CalendarDate(iso: "2025-06-01")!
+      for value in [4.2, 6.8, 5.1] {
+        let draft = try EntryPlanner.draft(
+          potassium, valueText: "\(value)", unit: nil, date: day, note: nil, existing: [])
+        try EntryPlanner.save([draft], source: .quickAdd, summary: "add", assumeYes: true, repository: repository)
+      }
+      let values = try repository.read().entries.map(\.value)
+      #expect(values == [4.2, 6.8, 5.1], "round \(round)")
+    }
+  }
+}
+
+@Suite("partitioningIndex")
+struct PartitioningIndexTests {
+  @Test(
+    "finds the first element of the second part",
+    arguments: [([], 0), ([1], 1), ([5], 0), ([1, 2, 5, 6], 2), ([5, 6], 0), ([1, 2], 2)] as [([Int], Int)])
+  func index(values: [Int], expected: Int) {
+    #expect(values.partitioningIndex { $0 >= 5 } == expected)
+  }
+}
