@@ -192,6 +192,16 @@ public struct PosixFileSystem: FileSystem {
   /// Opens `path` and reads it to its end, unless `refuse` gives an error code for its kind
   /// (`st_mode & S_IFMT`); nil when nothing is there.
   private func readBytes(_ path: String, flags: Int32, limit: Int?, refuse: (mode_t) -> Int32?) throws -> FileBytes? {
+    try withOpenFile(path, flags: flags, refuse: refuse) { descriptor, info in
+      try readAll(descriptor, path: path, info: info, limit: limit)
+    }
+  }
+
+  /// Runs `body` on `path` opened for reading, with its status, unless `refuse` gives an error
+  /// code for its kind (`st_mode & S_IFMT`); nil when nothing is there. The file is closed after.
+  private func withOpenFile<T>(
+    _ path: String, flags: Int32, refuse: (mode_t) -> Int32?, _ body: (Int32, stat) throws -> T
+  ) throws -> T? {
     let descriptor = open(path, O_RDONLY | O_CLOEXEC | flags)
     if descriptor < 0 {
       if errno == ENOENT { return nil }
@@ -205,7 +215,7 @@ public struct PosixFileSystem: FileSystem {
     if let code = refuse(info.st_mode & S_IFMT) {
       throw FileSystemError(operation: FileSystemError.notRegularFile, path: path, code: code)
     }
-    return try readAll(descriptor, path: path, info: info, limit: limit)
+    return try body(descriptor, info)
   }
 
   private func readAll(_ descriptor: Int32, path: String, info: stat, limit: Int?) throws -> FileBytes {
@@ -232,30 +242,23 @@ public struct PosixFileSystem: FileSystem {
   }
 
   public func readTail(_ path: String, maximum: Int) throws -> [UInt8]? {
-    let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
-    if descriptor < 0 {
-      if errno == ENOENT { return nil }
-      throw FileSystemError(operation: "open", path: path, code: errno)
-    }
-    defer { _ = systemClose(descriptor) }
-    var info = stat()
-    guard fstat(descriptor, &info) == 0 else { throw FileSystemError(operation: "stat", path: path, code: errno) }
-    guard info.st_mode & S_IFMT == S_IFREG else {
-      throw FileSystemError(operation: FileSystemError.notRegularFile, path: path, code: EINVAL)
-    }
-    let wanted = min(maximum, Int(info.st_size))
-    var bytes = [UInt8](repeating: 0, count: wanted)
-    var done = 0
-    while done < wanted {
-      let count = bytes.withUnsafeMutableBytes {
-        pread(descriptor, $0.baseAddress! + done, wanted - done, off_t(Int(info.st_size) - wanted + done))
+    let onlyRegular: (mode_t) -> Int32? = { $0 == S_IFREG ? nil : EINVAL }
+    return try withOpenFile(path, flags: O_NONBLOCK, refuse: onlyRegular) { descriptor, info in
+      let size = Int(info.st_size)
+      let wanted = min(maximum, size)
+      var bytes = [UInt8](repeating: 0, count: wanted)
+      var done = 0
+      while done < wanted {
+        let count = bytes.withUnsafeMutableBytes {
+          pread(descriptor, $0.baseAddress! + done, wanted - done, off_t(size - wanted + done))
+        }
+        if count < 0, errno == EINTR { continue }
+        if count < 0 { throw FileSystemError(operation: "read", path: path, code: errno) }
+        if count == 0 { break }
+        done += count
       }
-      if count < 0, errno == EINTR { continue }
-      if count < 0 { throw FileSystemError(operation: "read", path: path, code: errno) }
-      if count == 0 { break }
-      done += count
+      return Array(bytes.prefix(done))
     }
-    return Array(bytes.prefix(done))
   }
 
   public func status(_ path: String) throws -> FileStatus? {

@@ -113,7 +113,10 @@ public final class LocalDataRepository: DataRepository {
         throw StorageError.busy(folder: location.folder)
       }
       defer { lock.unlock() }
-      try removeStaleTemporaryFiles()
+      // One listing of the folder for the whole save: stale temporary files go now, unused
+      // undo records after the save (a record this save writes is in use).
+      let names = try fileSystem.contentsOfDirectory(location.folder)
+      try removeStaleTemporaryFiles(names)
       // A data file its owner made read-only stays as it is: said, not silently replaced.
       if let status = try fileSystem.status(location.dataFile), status.isRegularFile, status.mode & 0o200 == 0 {
         throw StorageError.readOnlyFile(file: location.dataFile, mode: status.mode)
@@ -145,7 +148,7 @@ public final class LocalDataRepository: DataRepository {
       try save(document, replacing: current.bytes, reusing: reuse)
       cached = (document, try fileSystem.status(location.dataFile)?.identity)
       notice = nil
-      removeUnusedUndoRecords(keeping: document)
+      removeUnusedUndoRecords(names, keeping: document)
       return result
     }
   }
@@ -234,8 +237,7 @@ public final class LocalDataRepository: DataRepository {
   /// (restoring a backup keeps its undo). A backup's steps are at its end; a record is kept
   /// whenever its step's id is in a backup's last `UndoRecord.backupTail` bytes, or cannot be
   /// looked for. Best effort: a record left behind takes only space.
-  private func removeUnusedUndoRecords(keeping document: GlanceDocument) {
-    guard let names = try? fileSystem.contentsOfDirectory(location.folder) else { return }
+  private func removeUnusedUndoRecords(_ names: [String], keeping document: GlanceDocument) {
     let prefix = location.undoFilePrefix
     // Only names glance gives its records: a file of the person's own (glance.undo-notes.json) stays.
     let records = names.filter { name in
@@ -327,9 +329,8 @@ public final class LocalDataRepository: DataRepository {
   }
 
   /// Removes temporary files a killed save left behind; only safe while holding the lock.
-  private func removeStaleTemporaryFiles() throws {
-    for name in try fileSystem.contentsOfDirectory(location.folder)
-    where name.hasPrefix(location.temporaryPrefix) {
+  private func removeStaleTemporaryFiles(_ names: [String]) throws {
+    for name in names where name.hasPrefix(location.temporaryPrefix) {
       try fileSystem.remove(location.folder + "/" + name)
     }
   }

@@ -57,7 +57,9 @@ enum UndoRecord {
         case "step": id = try reader.readUUID()
         case "count": count = try reader.readInteger()
         case "operations":
-          operations.reserveCapacity(min(step.storedOperations ?? 0, UndoStep.storedLimit))
+          // The count comes from the data file: room only for what these bytes can hold (an
+          // operation takes at least 40), so a hand-edited count cannot claim memory.
+          operations.reserveCapacity(min(step.storedOperations ?? 0, reader.count / 40, UndoStep.storedLimit))
           try reader.readArray { reader in
             guard operations.count < UndoStep.storedLimit else { throw reader.error("It holds too many operations.") }
             operations.append(try reader.readOperation())
