@@ -68,6 +68,27 @@ extension UUID {
   /// True when `self` sorts before `other` as text.
   @inline(__always)
   func sortsBefore(_ other: UUID) -> Bool { orderKey < other.orderKey }
+
+  /// A new random id that sorts after `other`: a version-4 one when a few draws find one, else
+  /// one drawn from the ids above it (an `other` near the top leaves little room: retrying could
+  /// take millions of draws). Nil only when nothing sorts after `other` (all bits set).
+  static func random(after other: UUID) -> UUID? {
+    for _ in 0..<64 {
+      let candidate = UUID.random()
+      if other.sortsBefore(candidate) { return candidate }
+    }
+    var generator = SystemRandomNumberGenerator()
+    let (high, low) = other.orderKey
+    let key: (UInt64, UInt64)
+    if high < UInt64.max {
+      key = (UInt64.random(in: (high + 1)...UInt64.max, using: &generator), generator.next())
+    } else if low < UInt64.max {
+      key = (high, UInt64.random(in: (low + 1)...UInt64.max, using: &generator))
+    } else {
+      return nil
+    }
+    return UUID(words: (key.0.bigEndian, key.1.bigEndian))
+  }
 }
 
 extension Array where Element == MarkerEntry {

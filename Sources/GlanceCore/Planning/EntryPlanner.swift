@@ -186,12 +186,8 @@ public enum EntryPlanner {
           index += 1
         }
         entries.forEach(consider)
-        if let last {
-          var tries = 0
-          while !last.sortsBefore(entry.id), tries < 10_000 {
-            entry.id = .random()
-            tries += 1
-          }
+        if let last, !last.sortsBefore(entry.id), let after = UUID.random(after: last) {
+          entry.id = after
         }
         entries.append(entry)
       }

@@ -339,7 +339,7 @@ struct SameSecondTests {
   func latestWins(kind: RepositoryKind) throws {
     let potassium = Fixture.library.marker(key: "potassium")!
     // Each round has fresh random ids: before the fix, about half of them put 6.8 first.
-    for round in 0..<40 {
+    for round in 0..<200 {
       let (repository, folder) = kind.make()
       _ = folder
       let day = CalendarDate(iso: "2025-06-01")!
@@ -361,5 +361,28 @@ struct PartitioningIndexTests {
     arguments: [([], 0), ([1], 1), ([5], 0), ([1, 2, 5, 6], 2), ([5, 6], 0), ([1, 2], 2)] as [([Int], Int)])
   func index(values: [Int], expected: Int) {
     #expect(values.partitioningIndex { $0 >= 5 } == expected)
+  }
+}
+
+@Suite("UUID.random(after:)")
+struct RandomAfterTests {
+  @Test(
+    "always sorts after, however near the top the other id is; nil only past the last id",
+    arguments: [
+      "00000000-0000-0000-0000-000000000000", "7F000000-0000-4000-8000-000000000000",
+      "FFFFFFFF-FFF0-4FFF-BFFF-FFFFFFFFFFFF", "FFFFFFFF-FFFF-FFFF-FFFF-FFFFFFFFFFF0",
+      "FFFFFFFF-FFFF-FFFF-0000-000000000000",
+    ])
+  func sortsAfter(text: String) throws {
+    let other = try #require(UUID(uuidString: text))
+    for _ in 0..<200 {
+      let next = try #require(UUID.random(after: other))
+      #expect(other.sortsBefore(next), "\(next)")
+    }
+  }
+
+  @Test("nothing sorts after the last id")
+  func last() throws {
+    #expect(UUID.random(after: try #require(UUID(uuidString: "FFFFFFFF-FFFF-FFFF-FFFF-FFFFFFFFFFFF"))) == nil)
   }
 }
