@@ -28,36 +28,39 @@ public enum Exporter {
   public static func readingsCSV(_ document: GlanceDocument, library: MarkerLibrary) -> String {
     // Each marker's definition and range once, not once a row: thirty years of readings export
     // in well under a second.
-    var markers: [UUID: (definition: MarkerDefinition, range: ReferenceRange, rule: ClinicalRule?)] = [:]
+    var markers: [UUID: MarkerSnapshot] = [:]
     for markerID in Set(document.entries.map(\.markerID)) {
       guard let definition = document.definition(for: markerID, library: library) else { continue }
       let tracked = document.trackedMarkers.first { $0.markerID == markerID }
       // Judged as the screens judge it: the person's target, else their sex's range, else the default.
       let snapshot = MarkerSnapshot(definition: definition, tracked: tracked, entries: [], sex: document.profile.sex)
-      markers[markerID] = (definition, snapshot.range, snapshot.rule)
+      markers[markerID] = snapshot
     }
     var output: [UInt8] = []
     output.reserveCapacity(document.entries.count * 110)
     CSV.append(
-      ["date", "marker_key", "marker", "value", "unit", "status", "note", "source", "id", "entered"].map(CSV.Cell.text),
+      ["date", "marker_key", "marker", "value", "unit", "status", "note", "source", "id", "entered", "entered_as"].map(
+        CSV.Cell.text),
       to: &output)
     var lastMarker: UUID?
-    var current: (definition: MarkerDefinition, range: ReferenceRange, rule: ClinicalRule?)?
+    var current: MarkerSnapshot?
     for entry in document.entries {
       if entry.markerID != lastMarker {
         lastMarker = entry.markerID
         current = markers[entry.markerID]
       }
-      guard let (definition, range, rule) = current else { continue }
+      guard let current else { continue }
+      let definition = current.definition
       let value: CSV.Cell =
         entry.comparator.map { .text($0.rawValue + ValueText.number(entry.value)) } ?? .number(entry.value)
       CSV.append(
         [
           .text(entry.dateOfService.iso), .text(definition.key), .text(definition.displayName), value,
           .text(entry.unit),
-          .text(Judgement.of(entry.value, comparator: entry.comparator, range: range, rule: rule).words),
+          .text(current.judgement(of: entry).words),
           .text(entry.note ?? ""),
           .text(entry.sourceType.rawValue), .text(ShortID.uuidText(entry.id)), .text(entry.entryTimestamp.iso),
+          .text(entry.entered?.text(entry.comparator) ?? ""),
         ], to: &output)
     }
     return String(decoding: output, as: UTF8.self)

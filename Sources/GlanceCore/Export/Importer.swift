@@ -154,6 +154,7 @@ public enum Importer {
     let sourceColumn = column("source")
     let idColumn = column("id")
     let enteredColumn = column("entered")
+    let enteredAsColumn = column("enteredas")
     var markers = library.markers + (replace ? [] : document.customMarkers)
     var plan = ImportPlan(kind: .glanceCSV, replace: replace)
     var problems: [String] = []
@@ -195,8 +196,11 @@ public enum Importer {
         let note = noteColumn.flatMap { index in index < row.count ? CSV.unprotect(row[index]) : nil }.flatMap {
           $0.isEmpty ? nil : $0
         }
-        let draft = try EntryPlanner.draft(
+        var draft = try EntryPlanner.draft(
           marker, valueText: valueText, unit: cell(unitColumn), date: date, note: note, existing: [])
+        if draft.entered == nil, let text = cell(enteredAsColumn) {
+          draft.entered = enteredAs(text, matching: draft)
+        }
         let source = cell(sourceColumn).map(SourceType.init(rawValue:)).flatMap {
           SourceType.known.contains($0) ? $0 : nil
         }
@@ -220,6 +224,19 @@ public enum Importer {
     plan.questions = SpreadsheetImporter.questions(unidentified, header: titles, replace: replace, document: document)
     addRows(rowsOut, to: &plan, document: document, now: now)
     return plan
+  }
+
+  /// The value and unit a glance CSV's `entered_as` cell names ("3 mg/mmol"), when it converts
+  /// into the row's own value: a cell the person left behind after changing the value is dropped.
+  static func enteredAs(_ text: String, matching draft: EntryDraft) -> EnteredValue? {
+    // The number, a space, the unit: a unit may start with a digit (10⁹/L).
+    let parts = text.split(separator: " ", maxSplits: 1).map(String.init)
+    let typed = parts.count == 2 ? try? ValueParser.parse(parts[0]) : try? ValueParser.parse(text)
+    guard let typed, let unit = parts.count == 2 ? parts[1] : typed.unit, typed.comparator == draft.comparator,
+      let conversion = try? UnitConverter.convert(typed.value, unit: unit, for: draft.marker),
+      conversion.value == draft.value, let original = conversion.original
+    else { return nil }
+    return EnteredValue(value: original.value, unit: original.unit)
   }
 
   /// The custom marker a glance CSV row names by a `custom-…` key this folder does not have (the

@@ -176,7 +176,12 @@ enum JSONImportPlanner {
     try RecordRules.check(entry)
     try DateParser.check(entry.dateOfService, today: today, for: .reading)
     if entry.unit != marker.unit {
-      entry.value = try UnitConverter.convert(entry.value, unit: entry.unit, for: marker).value
+      let conversion = try UnitConverter.convert(entry.value, unit: entry.unit, for: marker)
+      // What the file held is what was entered, unless the file says (a glance export does).
+      if entry.entered == nil, let original = conversion.original {
+        entry.entered = EnteredValue(value: original.value, unit: original.unit)
+      }
+      entry.value = conversion.value
       entry.unit = marker.unit
     }
   }

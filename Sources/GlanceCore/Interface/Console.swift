@@ -64,7 +64,7 @@ public struct Questions {
         console.prompt(choice.prompt)
         switch try console.readLine()?.trimmingWhitespace() {
         case "1":
-          draft = draft.accepting(choice.suggestion, convertedFrom: choice.convertedFrom)
+          draft = draft.accepting(choice.suggestion, entered: choice.entered)
           pending = draft.checks
         case "2": continue
         default: throw ConfirmationError.declined
@@ -79,7 +79,8 @@ public struct Questions {
 /// A slip question's three answers: save the suggestion, save as typed, cancel.
 public struct SlipChoice: Equatable, Sendable {
   public var suggestion: Double
-  public var convertedFrom: String?
+  /// The number as typed in the unit the question named, when the suggestion converts it.
+  public var entered: EnteredValue?
   /// `  1) save 89 mg/dL (2.3 mmol/L)   2) save 2.3 mg/dL as typed   3) cancel  [1/2/3]: `
   public var prompt: String
   /// What to do instead when there is no terminal to ask on.
@@ -90,10 +91,11 @@ extension EntryCheck {
   /// The choice a slip question offers; nil for a yes/no question.
   public func choice(for draft: EntryDraft) -> SlipChoice? {
     switch kind {
-    case .unitSlip(let suggestion, let typed):
+    case .unitSlip(let suggestion, let entered):
       let unit = draft.marker.unit
+      let typed = entered.text(nil)
       return SlipChoice(
-        suggestion: suggestion, convertedFrom: typed,
+        suggestion: suggestion, entered: entered,
         prompt:
           "  1) save \(ValueText.withUnit(suggestion, nil, unit)) (\(typed))   2) save \(ValueText.withUnit(draft.value, nil, unit)) as typed   3) cancel  [1/2/3]: ",
         instead:
@@ -101,7 +103,7 @@ extension EntryCheck {
       )
     case .tenfold(let suggestion):
       return SlipChoice(
-        suggestion: suggestion, convertedFrom: nil,
+        suggestion: suggestion, entered: nil,
         prompt:
           "  1) save \(ValueText.number(suggestion))   2) save \(ValueText.number(draft.value)) as typed   3) cancel  [1/2/3]: ",
         instead:

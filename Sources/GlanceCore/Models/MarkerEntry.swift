@@ -8,7 +8,7 @@
 ///
 /// Entries point at the `MarkerDefinition.id`, not at the tracked-marker row, so untracking a
 /// marker keeps its readings and tracking it again brings them back.
-public struct MarkerEntry: Codable, Hashable, Sendable, Identifiable {
+public struct MarkerEntry: Hashable, Sendable, Identifiable {
   public var id: UUID
   public var markerID: UUID
   /// The value in `unit`; for a comparator value (`<0.5`) the bound itself.
@@ -16,6 +16,10 @@ public struct MarkerEntry: Codable, Hashable, Sendable, Identifiable {
   /// Set when the lab printed a bound rather than a number (`<0.5`, `>90`).
   public var comparator: ValueComparator?
   public var unit: String
+  /// The value and unit as the person typed them, when glance converted them into `unit`
+  /// (3.0 mg/mmol for a UACR stored as 26.55 mg/g): a guideline that states its limit in that
+  /// unit judges this value, and nothing is lost to the conversion's rounding.
+  public var entered: EnteredValue?
   public var dateOfService: CalendarDate
   public var entryTimestamp: Timestamp
   public var note: String?
@@ -23,7 +27,7 @@ public struct MarkerEntry: Codable, Hashable, Sendable, Identifiable {
 
   public init(
     id: UUID = .random(), markerID: UUID, value: Double, comparator: ValueComparator? = nil, unit: String,
-    dateOfService: CalendarDate, entryTimestamp: Timestamp, note: String? = nil,
+    entered: EnteredValue? = nil, dateOfService: CalendarDate, entryTimestamp: Timestamp, note: String? = nil,
     sourceType: SourceType = .quickAdd
   ) {
     self.id = id
@@ -31,6 +35,7 @@ public struct MarkerEntry: Codable, Hashable, Sendable, Identifiable {
     self.value = value
     self.comparator = comparator
     self.unit = unit
+    self.entered = entered
     self.dateOfService = dateOfService
     self.entryTimestamp = entryTimestamp
     self.note = note
@@ -43,6 +48,65 @@ public struct MarkerEntry: Codable, Hashable, Sendable, Identifiable {
     if lhs.entryTimestamp != rhs.entryTimestamp { return lhs.entryTimestamp < rhs.entryTimestamp }
     return lhs.id.sortsBefore(rhs.id)
   }
+}
+
+extension MarkerEntry: Codable {
+  // NB: the entered value and unit are two flat keys, as the data file stores them.
+  enum CodingKeys: String, CodingKey {
+    case id, markerID, dateOfService, value, comparator, unit, enteredValue, enteredUnit, note, sourceType,
+      entryTimestamp
+  }
+
+  public init(from decoder: any Decoder) throws {
+    let container = try decoder.container(keyedBy: CodingKeys.self)
+    id = try container.decode(UUID.self, forKey: .id)
+    markerID = try container.decode(UUID.self, forKey: .markerID)
+    dateOfService = try container.decode(CalendarDate.self, forKey: .dateOfService)
+    value = try container.decode(Double.self, forKey: .value)
+    comparator = try container.decodeIfPresent(ValueComparator.self, forKey: .comparator)
+    unit = try container.decode(String.self, forKey: .unit)
+    entered = EnteredValue(
+      value: try container.decodeIfPresent(Double.self, forKey: .enteredValue),
+      unit: try container.decodeIfPresent(String.self, forKey: .enteredUnit))
+    note = try container.decodeIfPresent(String.self, forKey: .note)
+    sourceType = try container.decode(SourceType.self, forKey: .sourceType)
+    entryTimestamp = try container.decode(Timestamp.self, forKey: .entryTimestamp)
+  }
+
+  public func encode(to encoder: any Encoder) throws {
+    var container = encoder.container(keyedBy: CodingKeys.self)
+    try container.encode(id, forKey: .id)
+    try container.encode(markerID, forKey: .markerID)
+    try container.encode(dateOfService, forKey: .dateOfService)
+    try container.encode(value, forKey: .value)
+    try container.encodeIfPresent(comparator, forKey: .comparator)
+    try container.encode(unit, forKey: .unit)
+    try container.encodeIfPresent(entered?.value, forKey: .enteredValue)
+    try container.encodeIfPresent(entered?.unit, forKey: .enteredUnit)
+    try container.encodeIfPresent(note, forKey: .note)
+    try container.encode(sourceType, forKey: .sourceType)
+    try container.encode(entryTimestamp, forKey: .entryTimestamp)
+  }
+}
+
+/// A value as the person typed it in a unit other than the marker's own: "3 mg/mmol".
+public struct EnteredValue: Hashable, Sendable {
+  public var value: Double
+  public var unit: String
+
+  public init(value: Double, unit: String) {
+    self.value = value
+    self.unit = unit
+  }
+
+  /// Both halves, or nil: a value without its unit (or the reverse) says nothing.
+  init?(value: Double?, unit: String?) {
+    guard let value, let unit else { return nil }
+    self.init(value: value, unit: unit)
+  }
+
+  /// "3 mg/mmol", "<3 mg/mmol".
+  public func text(_ comparator: ValueComparator?) -> String { ValueText.withUnit(value, comparator, unit) }
 }
 
 /// How a lab qualified a value it could not measure exactly.

@@ -14,6 +14,7 @@ public struct EntryEdit: Sendable {
     var edit = self
     edit.new.value = answered.value
     edit.new.comparator = answered.comparator
+    edit.new.entered = answered.entered
     edit.draft = answered
     return edit
   }
@@ -51,6 +52,7 @@ extension EntryPlanner {
       let typed = try self.draft(marker, valueText: valueText, unit: nil, date: date, note: nil, existing: others)
       new.value = typed.value
       new.comparator = typed.comparator
+      new.entered = typed.entered
       draft = typed
     }
     new.dateOfService = date

@@ -9,8 +9,8 @@ public struct EntryDraft: Equatable, Sendable {
   public var marker: MarkerDefinition
   public var value: Double
   public var comparator: ValueComparator?
-  /// Set when the value was converted: "3.2 mmol/L".
-  public var convertedFrom: String?
+  /// Set when the value was converted: 3.2 mmol/L, kept with the reading.
+  public var entered: EnteredValue?
   public var date: CalendarDate
   public var note: String?
   /// Questions to answer before saving; empty when there is nothing to ask.
@@ -28,12 +28,16 @@ public struct EntryDraft: Equatable, Sendable {
       && entry.comparator == comparator
   }
 
-  /// This draft with the value the slip question suggested instead of the typed one: every other
-  /// check (a duplicate of the new value) is made again; the slip question is answered.
-  public func accepting(_ suggestion: Double, convertedFrom: String? = nil) -> EntryDraft {
+  /// "3.2 mmol/L" when the value was converted.
+  public var convertedFrom: String? { entered?.text(comparator) }
+
+  /// This draft with the value the slip question suggested instead of the typed one (`entered`:
+  /// the number as typed, read in the unit the question named): every other check (a duplicate
+  /// of the new value) is made again; the slip question is answered.
+  public func accepting(_ suggestion: Double, entered: EnteredValue? = nil) -> EntryDraft {
     var draft = self
     draft.value = suggestion
-    draft.convertedFrom = convertedFrom
+    draft.entered = entered
     draft.checks = EntryChecks.check(
       value: suggestion, comparator: comparator, date: date, marker: marker, existing: existing, unitTyped: true
     ).filter {
@@ -48,8 +52,8 @@ public struct EntryDraft: Equatable, Sendable {
   /// The entry this draft saves.
   public func entry(at now: Timestamp, source: SourceType) -> MarkerEntry {
     MarkerEntry(
-      markerID: marker.id, value: value, comparator: comparator, unit: marker.unit, dateOfService: date,
-      entryTimestamp: now, note: note, sourceType: source)
+      markerID: marker.id, value: value, comparator: comparator, unit: marker.unit, entered: entered,
+      dateOfService: date, entryTimestamp: now, note: note, sourceType: source)
   }
 
   /// `HDL 89 mg/dL`.
@@ -106,14 +110,14 @@ public enum EntryPlanner {
     let typed = try ValueParser.parse(valueText)
     if typed.unit != nil, unit != nil { throw .invalidValue(valueText + " " + (unit ?? "")) }
     let conversion = try UnitConverter.convert(typed.value, unit: typed.unit ?? unit, for: marker)
-    let convertedFrom = conversion.original.map { ValueText.withUnit($0.value, typed.comparator, $0.unit) }
     let checks = EntryChecks.check(
       value: conversion.value, comparator: typed.comparator, date: date, marker: marker, existing: existing,
       unitTyped: typed.unit != nil || unit != nil)
     if let note { try InputLimits.check(note, InputLimits.noteCharacters, "The note") }
     return EntryDraft(
-      marker: marker, value: conversion.value, comparator: typed.comparator, convertedFrom: convertedFrom,
-      date: date, note: note, checks: checks, existing: existing)
+      marker: marker, value: conversion.value, comparator: typed.comparator,
+      entered: conversion.original.map { EnteredValue(value: $0.value, unit: $0.unit) }, date: date, note: note,
+      checks: checks, existing: existing)
   }
 
   /// What saving did.

@@ -97,13 +97,17 @@ public enum ShowView {
     return text + ": glance show \(snapshot.definition.key)\(period) --all (or -n N for the latest N)"
   }
 
-  /// The readings, oldest first: short id, date, value and unit, status symbol, note.
+  /// The readings, oldest first: short id, date, value and unit (and as entered, when converted),
+  /// status symbol, note.
   static func table(_ snapshot: MarkerSnapshot, entries: [MarkerEntry], shortIDs: [UUID: String], style: OutputStyle)
     -> String
   {
     let ids = entries.map { shortIDs[$0.id] ?? ShortID.hex($0.id).prefix(4).description }
     let dates = entries.map { DateText.long($0.dateOfService) }
-    let values = entries.map(\.valueText)
+    // A value typed in another unit shows it too: "26.55 mg/g (3 mg/mmol)".
+    let values = entries.map { entry in
+      entry.valueText + (entry.entered.map { " (" + $0.text(entry.comparator) + ")" } ?? "")
+    }
     let idWidth = max(2, ids.map(\.count).max() ?? 0)
     let dateWidth = dates.map(\.count).max() ?? 0
     let valueWidth = values.map { TextWidth.of($0) }.max() ?? 0
@@ -180,6 +184,9 @@ public enum TrendSummary {
       let judgements = entries.map { snapshot.judgement(of: $0) }
       let statuses = judgements.map(\.status)
       let outside = statuses.filter(\.isOutOfRange).count
+      // Critical readings are named even when the latest is back in range.
+      let critical = statuses.filter(\.isCritical).count
+      let far = critical == 0 ? "" : " (\(grouped(critical)) far outside it)"
       // A slip beyond the plausible range is already counted "off the scale".
       let unknown = zip(entries, statuses).filter { $1 == .indeterminate && !definition.isOffScale($0.value) }.count
       let sexDependent = judgements.filter(\.dependsOnSex).count
@@ -194,10 +201,10 @@ public enum TrendSummary {
       } else if outside == 0 {
         parts.append("none outside \(name) (\(unknown) that cannot be judged)")
       } else if outside == entries.count {
-        parts.append(entries.count == 1 ? "\(side) \(name)" : "all outside \(name)")
+        parts.append(entries.count == 1 ? "\(side) \(name)" : "all outside \(name)\(far)")
       } else {
         let position = latest.isOutOfRange ? "\(side) it" : latest == .indeterminate ? "not judged" : "within it"
-        parts.append("\(grouped(outside)) of \(grouped(entries.count)) outside \(name), the latest \(position)")
+        parts.append("\(grouped(outside)) of \(grouped(entries.count)) outside \(name)\(far), the latest \(position)")
       }
     }
     let period =

@@ -180,6 +180,12 @@ extension JSONWriter {
     optionalString("comparator", entry.comparator?.rawValue)
     member("unit")
     string(entry.unit)
+    if let entered = entry.entered {
+      member("enteredValue")
+      number(entered.value)
+      member("enteredUnit")
+      string(entered.unit)
+    }
     optionalString("note", entry.note)
     member("sourceType")
     string(entry.sourceType.rawValue)
@@ -350,6 +356,8 @@ extension JSONReader {
     var value: Double?
     var comparator: ValueComparator?
     var unit: String?
+    var enteredValue: Double?
+    var enteredUnit: String?
     var date: CalendarDate?
     var timestamp: Timestamp?
     var note: String?
@@ -362,6 +370,8 @@ extension JSONReader {
       case "comparator":
         comparator = reader.readNullIfPresent() ? nil : try reader.readEnum(ValueComparator.self, "comparator")
       case "unit": unit = try reader.readString()
+      case "enteredValue": enteredValue = reader.readNullIfPresent() ? nil : try reader.readNumber()
+      case "enteredUnit": enteredUnit = try reader.readOptionalString()
       case "dateOfService": date = try reader.readCalendarDate()
       case "entryTimestamp": timestamp = try reader.readTimestamp()
       case "note": note = try reader.readOptionalString()
@@ -376,6 +386,7 @@ extension JSONReader {
       value: try required(value, "value", in: what, self, at: start),
       comparator: comparator,
       unit: try required(unit, "unit", in: what, self, at: start),
+      entered: EnteredValue(value: enteredValue, unit: enteredUnit),
       dateOfService: try required(date, "dateOfService", in: what, self, at: start),
       entryTimestamp: try required(timestamp, "entryTimestamp", in: what, self, at: start),
       note: note,
@@ -397,6 +408,12 @@ extension JSONReader {
     }
     guard consume(EntryLayout.unitKey) else { return nil }
     let unit = try readInternedString()
+    var entered: EnteredValue?
+    if consume(EntryLayout.enteredValueKey) {
+      let value = try readNumber()
+      guard consume(EntryLayout.enteredUnitKey) else { return nil }
+      entered = EnteredValue(value: value, unit: try readInternedString())
+    }
     var note: String?
     if consume(EntryLayout.noteKey) { note = try readString() }
     guard consume(EntryLayout.sourceKey) else { return nil }
@@ -406,8 +423,8 @@ extension JSONReader {
       consume("}")
     else { return nil }
     return MarkerEntry(
-      id: id, markerID: markerID, value: value, comparator: comparator, unit: unit, dateOfService: date,
-      entryTimestamp: timestamp, note: note, sourceType: SourceType(rawValue: source))
+      id: id, markerID: markerID, value: value, comparator: comparator, unit: unit, entered: entered,
+      dateOfService: date, entryTimestamp: timestamp, note: note, sourceType: SourceType(rawValue: source))
   }
 
   mutating func readVisit() throws -> Visit {

@@ -173,6 +173,9 @@ extension JSONReader {
       guard consume("\"<\"") || consume("\">\"") || consume("\"<=\"") || consume("\">=\"") else { return false }
     }
     guard consume(EntryLayout.unitKey), skimString(stops) else { return false }
+    if consume(EntryLayout.enteredValueKey) {
+      guard (try? readNumber()) != nil, consume(EntryLayout.enteredUnitKey), skimString(stops) else { return false }
+    }
     if consume(EntryLayout.noteKey) {
       guard skimString(stops) else { return false }
     }

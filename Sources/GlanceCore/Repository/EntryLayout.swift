@@ -4,10 +4,11 @@
 /// agree, and `ReadPathTests` that a written file never leaves the fast paths.
 enum EntryLayout {
   static let keys = [
-    "id", "markerID", "dateOfService", "value", "comparator", "unit", "note", "sourceType", "entryTimestamp",
+    "id", "markerID", "dateOfService", "value", "comparator", "unit", "enteredValue", "enteredUnit", "note",
+    "sourceType", "entryTimestamp",
   ]
-  /// Keys left out when the value is nil.
-  static let optionalKeys: Set<String> = ["comparator", "note"]
+  /// Keys left out when the value is nil (the entered value and unit go together).
+  static let optionalKeys: Set<String> = ["comparator", "enteredValue", "enteredUnit", "note"]
 
   /// Widths of the fixed-width values: ids, the date, the timestamp.
   static var uuidWidth: Int { 36 }
@@ -22,6 +23,8 @@ enum EntryLayout {
   static var valueKey: StaticString { ", \"value\": " }
   static var comparatorKey: StaticString { ", \"comparator\": " }
   static var unitKey: StaticString { ", \"unit\": " }
+  static var enteredValueKey: StaticString { ", \"enteredValue\": " }
+  static var enteredUnitKey: StaticString { ", \"enteredUnit\": " }
   static var noteKey: StaticString { ", \"note\": " }
   static var sourceKey: StaticString { ", \"sourceType\": " }
   static var timestampKey: StaticString { ", \"entryTimestamp\": " }

@@ -44,14 +44,15 @@ extension ClinicalRules {
       source: "Mayo Clinic Laboratories: desirable <90 mg/dL. CVI 6.4% (Kafonek et al., Clin Chem 1992)."),
     ClinicalRule(
       key: "fasting-glucose", highStrict: true, criticalLow: .atMost(50), criticalHigh: .atLeast(400),
-      minimumChangePercent: rcv(cvi: 5.0),
+      minimumChangePercent: rcv(cvi: 5.0), siRange: ReferenceRange(low: 3.9, high: 5.6, highStrict: true),
       source:
-        "ADA Standards of Care: normal fasting glucose <100 mg/dL (5.6 mmol/L). CVI 5.0% (EFLM meta-analysis of glucose and HbA1c biological variation). Critical: ≤50 / ≥400 mg/dL (Houston Methodist, WakeMed lists; Kost, JAMA 1990 (survey means): 46 / 484)."
+        "ADA Standards of Care: normal fasting glucose <100 mg/dL (5.6 mmol/L); ADA pairs 70 mg/dL with 3.9 mmol/L (hypoglycemia level 1). In mmol/L: 3.9 to <5.6. CVI 5.0% (EFLM meta-analysis of glucose and HbA1c biological variation). Critical: ≤50 / ≥400 mg/dL (Houston Methodist, WakeMed lists; Kost, JAMA 1990 (survey means): 46 / 484)."
     ),
     ClinicalRule(
       key: "a1c", highStrict: true, minimumChangePercent: rcv(cvi: 1.2),
+      siRange: ReferenceRange(low: nil, high: 39, highStrict: true),
       source:
-        "ADA Standards of Care: normal <5.7% (39 mmol/mol). CVI 1.2% (EFLM meta-analysis of glucose and HbA1c biological variation)."
+        "ADA Standards of Care: normal <5.7% (39 mmol/mol); in mmol/mol: <39 (prediabetes 39–47). CVI 1.2% (EFLM meta-analysis of glucose and HbA1c biological variation)."
     ),
     ClinicalRule(
       key: "fasting-insulin", minimumChangePercent: rcv(cvi: 26),
@@ -79,8 +80,9 @@ extension ClinicalRules {
     ),
     ClinicalRule(
       key: "uacr", highStrict: true, minimumChangePercent: 83,
+      siRange: ReferenceRange(low: nil, high: 3, highStrict: true),
       source:
-        "KDIGO 2012: A1 <30 mg/g (<3 mg/mmol), A2 30–300. Day-to-day RCV ±83% to ±467% (Am J Kidney Dis 2013;62:1095); the smallest is used."
+        "KDIGO 2012: A1 <30 mg/g (<3 mg/mmol), A2 30–300 (3–30 mg/mmol); the two are rounded separately, so mg/mmol is judged by <3. Day-to-day RCV ±83% to ±467% (Am J Kidney Dis 2013;62:1095); the smallest is used."
     ),
     ClinicalRule(
       key: "alt", criticalHigh: .above(540), minimumChangePercent: rcv(cvi: 9.3), flagsLow: false,

@@ -76,14 +76,20 @@ public struct ClinicalRule: Sendable, Equatable {
   /// the edges of, used when the person has not said.
   public var male: ReferenceRange?
   public var female: ReferenceRange?
+  /// The range in the marker's SI unit, where the guideline states its own SI figures (ADA: fasting
+  /// glucose below 100 mg/dL and below 5.6 mmol/L; KDIGO: UACR below 30 mg/g and below 3 mg/mmol).
+  /// The two are rounded separately, so a value entered in the SI unit is judged by the SI figure,
+  /// not after conversion (3.0 mg/mmol is 26.55 mg/g, and in KDIGO's A2 all the same).
+  public var siRange: ReferenceRange?
   /// Where each figure comes from: guideline or organisation and year.
   public var source: String
 
   public init(
     key: String, lowStrict: Bool = false, highStrict: Bool = false, criticalLow: Limit? = nil,
     criticalHigh: Limit? = nil, minimumChangePercent: Double? = nil, flagsLow: Bool = true, stages: [Stage] = [],
-    male: ReferenceRange? = nil, female: ReferenceRange? = nil, source: String
+    male: ReferenceRange? = nil, female: ReferenceRange? = nil, siRange: ReferenceRange? = nil, source: String
   ) {
+    self.siRange = siRange
     self.male = male
     self.female = female
     self.key = key

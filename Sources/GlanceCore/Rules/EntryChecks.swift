@@ -12,8 +12,8 @@ public struct EntryCheck: Equatable, Sendable {
     /// About ten times off the person's usual value; `suggestion` is what they probably meant.
     case tenfold(suggestion: Double)
     /// The number reads as the marker's SI unit (5.5 for LDL is 5.5 mmol/L, 213 mg/dL):
-    /// `suggestion` is the value converted, `typed` the value with the SI unit ("5.5 mmol/L").
-    case unitSlip(suggestion: Double, typed: String)
+    /// `suggestion` is the value converted, `entered` the number as typed with the SI unit (5.5 mmol/L).
+    case unitSlip(suggestion: Double, entered: EnteredValue)
     /// The same marker, value and date is already stored.
     case duplicate
     /// "glucose" or "blood sugar" was typed: glance tracks fasting glucose only.
@@ -77,9 +77,9 @@ public enum EntryChecks {
     if slipWins, let slip {
       return [
         EntryCheck(
-          kind: .unitSlip(suggestion: slip.value, typed: slip.typed),
+          kind: .unitSlip(suggestion: slip.value, entered: slip.entered),
           question:
-            "You entered \(marker.shortName) of \(shown). Was that \(comparator?.rawValue ?? "")\(slip.typed) (\(ValueText.withUnit(UnitConverter.round(slip.value, decimals: marker.decimals), comparator, marker.unit)))?"
+            "You entered \(marker.shortName) of \(shown). Was that \(slip.entered.text(comparator)) (\(ValueText.withUnit(UnitConverter.round(slip.value, decimals: marker.decimals), comparator, marker.unit)))?"
         )
       ]
     }
@@ -113,7 +113,7 @@ public enum EntryChecks {
   /// twice as far as the SI reading, or (with no readings yet) out of range where the SI reading
   /// is in range. Markers whose SI factor is near 1 (sodium, ferritin) cannot slip.
   public static func unitSlip(_ value: Double, marker: MarkerDefinition, usual: Double?)
-    -> (value: Double, typed: String)?
+    -> (value: Double, entered: EnteredValue)?
   {
     guard marker.isSystemDefined, value > 0 else { return nil }
     // The SI unit, and any other unit labs report the marker in with a fixed factor
@@ -131,7 +131,7 @@ public enum EntryChecks {
         !isImplausible(converted, marker),
         !(ClinicalRules.rule(for: marker.key)?.isCritical(converted) ?? false)
       else { continue }
-      let slip = (converted, ValueText.withUnit(value, nil, unit))
+      let slip = (converted, EnteredValue(value: value, unit: unit))
       if isImplausible(value, marker) { return slip }
       if let usual, usual > 0 {
         let typedAway = apart(value, usual)

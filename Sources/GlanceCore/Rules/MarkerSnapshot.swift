@@ -50,7 +50,18 @@ public struct MarkerSnapshot: Sendable {
     if entry.comparator == nil, definition.isOffScale(entry.value) {
       return Judgement(status: .indeterminate, words: "beyond the plausible range: check it against the report")
     }
-    let judgement = Judgement.of(entry.value, comparator: entry.comparator, range: range, rule: rule)
+    var judgement = Judgement.of(entry.value, comparator: entry.comparator, range: range, rule: rule)
+    // Entered in the SI unit of a guideline that states its own SI figures: judged by those (the
+    // critical limits stay with the converted value). Words say so when the two disagree.
+    if !judgement.status.isCritical, !hasCustomRange, let entered = entry.entered, let si = rule?.siRange,
+      let siUnit = definition.siUnit, UnitConverter.normalize(entered.unit) == UnitConverter.normalize(siUnit)
+    {
+      let own = Judgement.of(entered.value, comparator: entry.comparator, range: si, rule: nil)
+      if own.status != judgement.status {
+        let words = ValueText.rangeInWords(si, unit: siUnit).map { ", judged in \(siUnit): \($0)" } ?? ""
+        judgement = Judgement(status: own.status, words: own.words + words)
+      }
+    }
     // Sex not given: a value in the shared range but outside one sex's is not silently "in range".
     guard sex == nil, !hasCustomRange, entry.comparator == nil, !judgement.status.isOutOfRange,
       let rule, let male = rule.male, let female = rule.female

@@ -2,12 +2,17 @@
 /// back by undo): one set of rules, checked by the importers and by every save on the records the
 /// save touched (`checkInvariants`), so glance never keeps what it would refuse to import again.
 public enum RecordRules {
-  /// A reading's value, date, source and note are ones glance keeps.
+  /// A reading's value, date, source, note and value as entered are ones glance keeps.
   public static func check(_ entry: MarkerEntry) throws(EntryError) {
     guard ValueParser.isStorable(entry.value) else { throw .valueOutOfRange }
     if entry.dateOfService < DateParser.earliest { throw .dateTooEarly(entry.dateOfService) }
     guard SourceType.known.contains(entry.sourceType) else { throw .unknownSource }
     if let note = entry.note { try InputLimits.check(note, InputLimits.noteCharacters, "The note") }
+    if let entered = entry.entered {
+      guard ValueParser.isStorable(entered.value) else { throw .valueOutOfRange }
+      guard !entered.unit.isEmpty else { throw .emptyText("The unit as entered") }
+      try InputLimits.checkName(entered.unit, InputLimits.unitCharacters, "The unit as entered")
+    }
   }
 
   /// A visit's date, names and notes are ones glance keeps.

@@ -24,6 +24,8 @@ struct CSVExportImportTests {
       Fixture.entry(Fixture.hdl, 38.5, on: "2025-04-01", note: "-5 after\nthe run"),
     ]
     entries[1].sourceType = .batchEntry
+    // Typed in mmol/L: 4.19 mmol/L is 162.0 mg/dL.
+    entries[2].entered = EnteredValue(value: 4.19, unit: "mmol/L")
     for entry in entries { document.apply(.putEntry(entry)) }
     return document
   }()
@@ -33,11 +35,11 @@ struct CSVExportImportTests {
   }
 
   static var golden: String {
-    "date,marker_key,marker,value,unit,status,note,source,id,entered\r\n"
-      + "2025-02-15,hdl,HDL Cholesterol,89,mg/dL,in range,\"fasting, \"\"after\"\" run\",quickAdd,\(id(0))\r\n"
-      + "2025-02-15,hs-crp,hs-CRP (High-Sensitivity C-Reactive Protein),<0.5,mg/L,in range,,batchEntry,\(id(1))\r\n"
-      + "2025-03-01,ldl,LDL Cholesterol,162,mg/dL,above range,'=1+2,quickAdd,\(id(2))\r\n"
-      + "2025-04-01,hdl,HDL Cholesterol,38.5,mg/dL,below range,\"'-5 after\nthe run\",quickAdd,\(id(3))\r\n"
+    "date,marker_key,marker,value,unit,status,note,source,id,entered,entered_as\r\n"
+      + "2025-02-15,hdl,HDL Cholesterol,89,mg/dL,in range,\"fasting, \"\"after\"\" run\",quickAdd,\(id(0)),\r\n"
+      + "2025-02-15,hs-crp,hs-CRP (High-Sensitivity C-Reactive Protein),<0.5,mg/L,in range,,batchEntry,\(id(1)),\r\n"
+      + "2025-03-01,ldl,LDL Cholesterol,162,mg/dL,above range,'=1+2,quickAdd,\(id(2)),4.19 mmol/L\r\n"
+      + "2025-04-01,hdl,HDL Cholesterol,38.5,mg/dL,below range,\"'-5 after\nthe run\",quickAdd,\(id(3)),\r\n"
   }
 
   @Test("the readings CSV has its columns and one row per reading, oldest first")
@@ -64,10 +66,12 @@ struct CSVExportImportTests {
     var date: CalendarDate
     var note: String?
     var source: String
+    var entered: EnteredValue?
 
     init(_ entry: MarkerEntry) {
       markerID = entry.markerID
       value = entry.value
+      entered = entry.entered
       comparator = entry.comparator
       date = entry.dateOfService
       note = entry.note
@@ -91,6 +95,25 @@ struct CSVExportImportTests {
     #expect(Set(stored.entries.map(Reading.init)) == Set(Self.document.entries.map(Reading.init)))
     #expect(stored.entries.count == Self.document.entries.count)
     #expect(Set(stored.trackedMarkers.map(\.markerID)) == [Fixture.hdl.id, Fixture.ldl.id, Self.crp.id])
+  }
+
+  @Test(
+    "entered_as is kept when it converts into the row's value, and dropped when the value was changed by hand",
+    arguments: [
+      ("uacr", "26.55", "3 mg/mmol", EnteredValue(value: 3, unit: "mg/mmol")), ("uacr", "30", "3 mg/mmol", nil),
+      ("uacr", "26.55", "3", nil), ("uacr", "26.55", "3 furlongs", nil), ("uacr", "26.55", "", nil),
+      ("uacr", "<26.55", "<3 mg/mmol", EnteredValue(value: 3, unit: "mg/mmol")), ("uacr", "<26.55", "3 mg/mmol", nil),
+      ("uacr", "26.55", "3mg/mmol", EnteredValue(value: 3, unit: "mg/mmol")),
+      // A unit that starts with a digit; the stored value is rounded to a decimal more than the lab's.
+      ("wbc", "38.68", "38.676 10⁹/L", EnteredValue(value: 38.676, unit: "10⁹/L")),
+      ("wbc", "38.676", "38.676 10⁹/L", nil),
+    ] as [(String, String, String, EnteredValue?)])
+  func enteredAs(key: String, value: String, enteredAs: String, expected: EnteredValue?) throws {
+    let unit = try #require(Fixture.library.marker(key: key)).unit
+    let text = "date,marker_key,value,unit,entered_as\r\n2025-02-15,\(key),\(value),\(unit),\(enteredAs)\r\n"
+    let plan = try Self.plan(text)
+    #expect(plan.entries.count == 1)
+    #expect(plan.entries.first?.entered == expected)
   }
 
   @Test("a BOM and LF line ends from a spreadsheet program still import")

@@ -38,6 +38,16 @@ struct CSVRoundTripPropertyTests {
         markerID: marker.id, value: value, comparator: comparator, unit: marker.unit,
         dateOfService: today.adding(days: -Int.random(in: 0...9000, using: &generator))!,
         entryTimestamp: now, note: note?.isEmpty == true ? nil : note)
+      // Some typed in the SI unit, as add keeps them: the value converted, the typed one beside it.
+      if let siUnit = marker.siUnit, marker.siFactor != nil, Int.random(in: 0..<4, using: &generator) == 0,
+        // As typed: a number of at most 4 decimals, read from its text.
+        let typed = Double(ValueText.number(value / 10)),
+        let conversion = try? UnitConverter.convert(typed, unit: siUnit, for: marker),
+        let original = conversion.original
+      {
+        entry.value = conversion.value
+        entry.entered = EnteredValue(value: original.value, unit: original.unit)
+      }
       entry.sourceType = sources.randomElement(using: &generator)!
       document.apply(.putEntry(entry))
     }

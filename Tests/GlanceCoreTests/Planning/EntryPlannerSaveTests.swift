@@ -117,7 +117,7 @@ struct EntryPlannerSaveTests {
 
   static func draft(_ marker: MarkerDefinition, _ value: Double, _ comparator: ValueComparator? = nil) -> EntryDraft {
     EntryDraft(
-      marker: marker, value: value, comparator: comparator, convertedFrom: nil, date: Fixture.date("2025-02-15"),
+      marker: marker, value: value, comparator: comparator, entered: nil, date: Fixture.date("2025-02-15"),
       note: nil, checks: [])
   }
 

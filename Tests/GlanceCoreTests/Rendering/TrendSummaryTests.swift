@@ -67,6 +67,24 @@ struct TrendSummaryTests {
         == "LDL Cholesterol: 1 reading, 131 mg/dL on Nov 1, 2026, above the reference range.")
   }
 
+  @Test("an earlier critical reading is named even when the latest is back in range or the trend is what is said")
+  func earlierCritical() {
+    let potassium = MarkerLibrary.builtIn.marker(key: "potassium")!
+    #expect(
+      Self.sentence(potassium, [("2026-09-01", 4.2), ("2026-10-01", 6.8), ("2026-11-01", 4.4)])
+        == "Potassium over the past 2 months: 3 readings, between 4.2 and 6.8 mEq/L, most recently 4.4, 1 of 3 outside the reference range (1 far outside it), the latest within it."
+    )
+    #expect(
+      Self.sentence(potassium, [("2026-09-01", 5.4), ("2026-10-01", 6.8), ("2026-11-01", 5.5)])
+        == "Potassium over the past 2 months: 3 readings, between 5.4 and 6.8 mEq/L, most recently 5.5, all outside the reference range (1 far outside it)."
+    )
+    // Nothing critical, nothing added.
+    #expect(
+      Self.sentence(potassium, [("2026-09-01", 4.2), ("2026-11-01", 5.5)])
+        == "Potassium over the past 2 months: 2 readings, from 4.2 to 5.5 mEq/L, 1 of 2 outside the reference range, the latest above it."
+    )
+  }
+
   @Test("no range, no range clause")
   func noRange() {
     let weight = MarkerLibrary.builtIn.marker(key: "weight")!

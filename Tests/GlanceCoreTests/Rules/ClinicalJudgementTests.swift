@@ -16,9 +16,10 @@ struct ClinicalJudgementTests {
     -> Judgement
   {
     let marker = marker(key)
-    let converted = try UnitConverter.convert(value, unit: unit, for: marker).value
-    var entry = Fixture.entry(marker, converted, on: "2026-01-01")
+    let conversion = try UnitConverter.convert(value, unit: unit, for: marker)
+    var entry = Fixture.entry(marker, conversion.value, on: "2026-01-01")
     entry.comparator = comparator
+    entry.entered = conversion.original.map { EnteredValue(value: $0.value, unit: $0.unit) }
     return MarkerSnapshot(definition: marker, tracked: nil, entries: [entry]).judgement(of: entry)
   }
 
@@ -54,6 +55,69 @@ struct ClinicalJudgementTests {
     ] as [(String, Double, String?, Bool)])
   func strictBounds(key: String, value: Double, unit: String?, outOfRange: Bool) throws {
     #expect(try Self.judge(key, value, unit: unit).status.isOutOfRange == outOfRange)
+  }
+
+  @Test(
+    "a value entered in the SI unit is judged by the guideline's SI figure, not after conversion (ADA Standards of Care, Table 2.2/2.5; KDIGO 2012)",
+    arguments: [
+      // KDIGO: A1 <3 mg/mmol. 3.0 mg/mmol is 26.55 mg/g, under 30 mg/g: it was "in range".
+      ("uacr", 3.0, "mg/mmol", MarkerStatus.high), ("uacr", 3.3, "mg/mmol", .high), ("uacr", 2.9, "mg/mmol", .normal),
+      ("uacr", 26.55, nil, .normal),
+      // ADA: FPG <5.6 mmol/L. 5.58 mmol/L is 100.5 mg/dL: it was "above range".
+      ("fasting-glucose", 5.58, "mmol/L", .watchHigh), ("fasting-glucose", 5.6, "mmol/L", .high),
+      ("fasting-glucose", 100.5, nil, .high), ("fasting-glucose", 4.6, "mmol/L", .normal),
+      // ADA pairs 70 mg/dL with 3.9 mmol/L: 3.9 is in range, 3.85 below it.
+      ("fasting-glucose", 3.9, "mmol/L", .watchLow), ("fasting-glucose", 3.85, "mmol/L", .low),
+      // ADA: A1c <39 mmol/mol. 38.8 mmol/mol is 5.70%: it was "above range".
+      ("a1c", 38.8, "mmol/mol", .normal), ("a1c", 39, "mmol/mol", .high), ("a1c", 5.7, nil, .high),
+      // Critical limits stay with the converted value: 25 mmol/L is 450 mg/dL.
+      ("fasting-glucose", 25, "mmol/L", .criticalHigh), ("fasting-glucose", 2.5, "mmol/L", .criticalLow),
+      // No SI figure of its own (NHLBI states mg/dL): judged after conversion, as before.
+      ("ldl", 2.58, "mmol/L", .normal), ("ldl", 2.6, "mmol/L", .high),
+    ] as [(String, Double, String?, MarkerStatus)])
+  func siCutOffs(key: String, value: Double, unit: String?, status: MarkerStatus) throws {
+    #expect(try Self.judge(key, value, unit: unit).status == status)
+  }
+
+  @Test("when the SI figure and the converted value disagree, the words say which unit judged it")
+  func siCutOffWords() throws {
+    let judgement = try Self.judge("uacr", 3.0, unit: "mg/mmol")
+    #expect(judgement.words == "above range, judged in mg/mmol: below 3 mg/mmol")
+    // Where both agree, the plain words.
+    #expect(try Self.judge("uacr", 40, unit: "mg/mmol").words == "above range")
+    #expect(try Self.judge("uacr", 2, unit: "mg/mmol").words == "in range")
+  }
+
+  @Test("a person's own target range judges the converted value, whatever unit it was typed in")
+  func siCutOffYieldsToOwnRange() throws {
+    let marker = Self.marker("uacr")
+    var entry = Fixture.entry(marker, 26.55, on: "2026-01-01")
+    entry.entered = EnteredValue(value: 3, unit: "mg/mmol")
+    let own = UserMarker(
+      markerID: marker.id, customReferenceLow: nil, customReferenceHigh: 40, displayOrder: 0, addedAt: Self.now)
+    #expect(MarkerSnapshot(definition: marker, tracked: own, entries: [entry]).status(of: entry) == .normal)
+    #expect(MarkerSnapshot(definition: marker, tracked: nil, entries: [entry]).status(of: entry) == .high)
+  }
+
+  @Test(
+    "every SI figure is the guideline's own rounding of its conventional bound (within 12%), in the marker's SI unit"
+  )
+  func siFiguresMatchTheirBounds() throws {
+    let withSI = ClinicalRules.all.filter { $0.siRange != nil }
+    #expect(Set(withSI.map(\.key)) == ["fasting-glucose", "a1c", "uacr"])
+    for rule in withSI {
+      let marker = Self.marker(rule.key)
+      let si = try #require(rule.siRange)
+      let unit = try #require(marker.siUnit)
+      for (siBound, bound) in [(si.low, marker.defaultRange.low), (si.high, marker.defaultRange.high)] {
+        #expect((siBound == nil) == (bound == nil), "\(rule.key)")
+        guard let siBound, let bound else { continue }
+        let converted = try UnitConverter.convert(siBound, unit: unit, for: marker).value
+        // KDIGO rounds "for pragmatic reasons": 3 mg/mmol is 26.55 mg/g against 30 (11.5%).
+        #expect(abs(converted - bound) / bound < 0.12, "\(rule.key): \(siBound) \(unit) is \(converted)")
+      }
+      #expect(si.highStrict == marker.defaultRange.highStrict && si.lowStrict == marker.defaultRange.lowStrict)
+    }
   }
 
   @Test(

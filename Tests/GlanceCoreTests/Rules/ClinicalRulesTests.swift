@@ -49,6 +49,9 @@ struct ClinicalRulesTests {
       if !rule.stages.isEmpty {
         range += "; " + rule.stages.map { "\($0.words) from \(ValueText.number($0.from))" }.joined(separator: ", ")
       }
+      if let si = rule.siRange, let unit = marker.siUnit, let words = ValueText.rangeInWords(si, unit: unit) {
+        range += "; entered in \(unit): \(words)"
+      }
       let plausible = "\(ValueText.number(marker.plausibleMin ?? 0))–\(ValueText.number(marker.plausibleMax ?? 0))"
       let change = rule.minimumChangePercent.map { "≥ \(ValueText.number(($0 * 10).rounded() / 10))%" } ?? "any change"
       let sexes = [rule.male, rule.female].compactMap { $0 }.compactMap {

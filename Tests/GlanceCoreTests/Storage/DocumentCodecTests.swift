@@ -249,6 +249,7 @@ func randomDocument(using generator: inout SeededGenerator, valid: Bool = false)
         MarkerEntry(
           markerID: marker.id, value: value(),
           comparator: maybe { ValueComparator.allCases.randomElement(using: &generator)! }, unit: marker.unit,
+          entered: maybe { EnteredValue(value: value(), unit: valid ? name() : text()) },
           dateOfService: day(), entryTimestamp: stamp(), note: maybe { randomText(using: &generator) },
           sourceType: [SourceType.quickAdd, .batchEntry, .fileImport].randomElement(using: &generator)!)))
   }

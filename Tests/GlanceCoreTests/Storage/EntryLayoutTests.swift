@@ -25,8 +25,10 @@ struct EntryLayoutTests {
   func writerOrder() throws {
     var entry = Fixture.entry(Fixture.hdl, 89, on: "2025-02-15", note: "fasting")
     entry.comparator = .lessThan
+    entry.entered = EnteredValue(value: 2.3, unit: "mmol/L")
     #expect(try Self.writtenKeys(entry) == EntryLayout.keys)
     entry.comparator = nil
+    entry.entered = nil
     entry.note = nil
     #expect(try Self.writtenKeys(entry) == EntryLayout.keys.filter { !EntryLayout.optionalKeys.contains($0) })
   }
@@ -35,6 +37,7 @@ struct EntryLayoutTests {
   func codableAgrees() throws {
     var entry = Fixture.entry(Fixture.hdl, 89, on: "2025-02-15", note: "fasting")
     entry.comparator = .greaterThan
+    entry.entered = EnteredValue(value: 2.3, unit: "mmol/L")
     let object = try #require(try JSONSerialization.jsonObject(with: JSONEncoder().encode(entry)) as? [String: Any])
     #expect(Set(object.keys) == Set(EntryLayout.keys))
   }
