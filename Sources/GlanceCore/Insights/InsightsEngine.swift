@@ -56,8 +56,12 @@ public enum InsightsEngine {
     let definition = snapshot.definition
     let side = status.isLowSide ? "below" : "above"
     let far = status.isCritical ? "far " : ""
-    let range = ValueText.rangeInWords(snapshot.range, unit: definition.unit).map { " (\($0))" } ?? ""
-    let stage = judgement.words != status.words ? ", in the guideline's \(judgement.words)" : ""
+    // Said in the unit that judged it: typed in mmol/L and judged by ADA's 5.6 mmol/L, said in mmol/L.
+    let judged = snapshot.asJudged(latest)
+    let value = ValueText.withUnit(judged.value, latest.comparator, judged.unit)
+    let range = ValueText.rangeInWords(judged.range, unit: judged.unit).map { " (\($0))" } ?? ""
+    let stage =
+      judgement.words != status.words && !judgement.asEntered ? ", in the guideline's \(judgement.words)" : ""
     let next =
       status.isCritical ? Judgement.criticalAdvice : "Consider asking your doctor about this result."
     // The trend, when there is one, in the same sentence: "…, and has increased across your
@@ -66,7 +70,7 @@ public enum InsightsEngine {
       ", and " + movement(item.triggeringValues, rising: item.kind == .trendingUp, of: definition)
     }
     let text =
-      "Your \(definition.displayName) \(isPlural(definition) ? "were" : "was") \(latest.valueText) on \(DateText.long(latest.dateOfService)), \(far)\(side) \(rangeName(snapshot))\(range)\(stage)\(trendClause ?? ""). "
+      "Your \(definition.displayName) \(isPlural(definition) ? "were" : "was") \(value) on \(DateText.long(latest.dateOfService)), \(far)\(side) \(rangeName(snapshot))\(range)\(stage)\(trendClause ?? ""). "
       + next
     let kind: VisitPrepInsight.Kind = status.isCritical ? .critical : .outOfRange
     return (

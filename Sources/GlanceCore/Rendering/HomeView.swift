@@ -29,9 +29,11 @@ public enum HomeView {
         case .neutral: break
         }
       }
+      // As judged: typed in a unit a guideline judges by its own figure, shown in that unit.
+      let judged = snapshot.asJudged(latest)
       return Row(
         status: status, name: snapshot.definition.displayName,
-        value: ValueText.value(latest.value, latest.comparator), unit: latest.unit,
+        value: ValueText.value(judged.value, latest.comparator), unit: judged.unit,
         trend: trendText, date: DateText.compact(latest.dateOfService, today: today),
         // The readings a trend counts: no lab-reported bound, no slip beyond the plausible range.
         spark: Sparkline.render(

@@ -59,7 +59,16 @@ public enum PrepView {
       guard let latest = snapshot.latest, let status = snapshot.status else { return nil }
       return (snapshot, latest, status)
     }
-    let valueWidth = rows.map { TextWidth.of($0.1.valueText) }.max() ?? 0
+    // As judged: the value and range in the unit a guideline's own figure judged it by.
+    let judged = rows.map { snapshot, latest, _ in snapshot.asJudged(latest) }
+    let values = zip(rows, judged).map { row, judged in ValueText.withUnit(judged.value, row.1.comparator, judged.unit)
+    }
+    func range(_ index: Int) -> String? {
+      let snapshot = rows[index].0
+      return ValueText.range(judged[index].range, unit: judged[index].unit, style: style)
+        .map { (snapshot.hasCustomRange ? "your range: " : "range: ") + $0 }
+    }
+    let valueWidth = values.map { TextWidth.of($0) }.max() ?? 0
     let dateWidth = rows.map { TextWidth.of(DateText.long($0.1.dateOfService)) }.max() ?? 0
     let names = rows.map { TextWidth.of($0.0.definition.displayName) }.max() ?? 0
     // "!!" is two columns: the other badges are padded to line the names up.
@@ -69,22 +78,21 @@ public enum PrepView {
     let nameWidth = style.width - 3 - badgeWidth - 1 - valueWidth - 2 - dateWidth
     guard nameWidth >= names else {
       // Too narrow for columns: each name on its line, the rest wrapped beneath it.
-      return rows.map { snapshot, latest, status in
-        var detail = latest.valueText + " on " + DateText.long(latest.dateOfService)
-        if let range = ValueText.range(snapshot.range, unit: snapshot.definition.unit, style: style) {
-          detail += (snapshot.hasCustomRange ? ", your range: " : ", range: ") + range
-        }
+      return rows.indices.map { index in
+        let (snapshot, latest, status) = rows[index]
+        var detail = values[index] + " on " + DateText.long(latest.dateOfService)
+        if let range = range(index) { detail += ", " + range }
         return "  " + badge(status) + " " + snapshot.definition.displayName + "\n    "
           + wrap(detail, width: style.width - 4, indent: "    ")
       }.joinedText("\n")
     }
-    return rows.map { snapshot, latest, status in
+    return rows.indices.map { index in
+      let (snapshot, latest, status) = rows[index]
       let name = TextWidth.pad(snapshot.definition.displayName, to: names)
       var line =
-        "  " + badge(status) + " " + name + " " + TextWidth.padLeft(latest.valueText, to: valueWidth) + "  "
+        "  " + badge(status) + " " + name + " " + TextWidth.padLeft(values[index], to: valueWidth) + "  "
         + TextWidth.pad(DateText.long(latest.dateOfService), to: dateWidth)
-      if let range = ValueText.range(snapshot.range, unit: snapshot.definition.unit, style: style) {
-        let text = (snapshot.hasCustomRange ? "your range: " : "range: ") + range
+      if let text = range(index) {
         line =
           TextWidth.of(line) + 2 + TextWidth.of(text) <= style.width
           ? line + "  " + text : LibraryView.trimTrailing(line) + "\n    " + text

@@ -56,11 +56,12 @@ public struct MarkerSnapshot: Sendable {
     if !judgement.status.isCritical, !hasCustomRange, let entered = entry.entered, let si = rule?.siRange,
       let siUnit = definition.siUnit, UnitConverter.normalize(entered.unit) == UnitConverter.normalize(siUnit)
     {
-      let own = Judgement.of(entered.value, comparator: entry.comparator, range: si, rule: nil)
+      var own = Judgement.of(entered.value, comparator: entry.comparator, range: si, rule: nil)
       if own.status != judgement.status {
-        let words = ValueText.rangeInWords(si, unit: siUnit).map { ", judged in \(siUnit): \($0)" } ?? ""
-        judgement = Judgement(status: own.status, words: own.words + words)
+        own.words += ValueText.rangeInWords(si, unit: siUnit).map { ", judged in \(siUnit): \($0)" } ?? ""
       }
+      own.asEntered = true
+      judgement = own
     }
     // Sex not given: a value in the shared range but outside one sex's is not silently "in range".
     guard sex == nil, !hasCustomRange, entry.comparator == nil, !judgement.status.isOutOfRange,
@@ -77,6 +78,16 @@ public struct MarkerSnapshot: Sendable {
       }
     }
     return judgement
+  }
+
+  /// The value, unit and range `entry` is judged by: as typed, when a guideline's own SI figure
+  /// judged it (UACR 3 mg/mmol against below 3 mg/mmol), else as stored against `range`. Screens
+  /// that show one reading beside its status show this, so the two never disagree.
+  public func asJudged(_ entry: MarkerEntry) -> (value: Double, unit: String, range: ReferenceRange) {
+    if judgement(of: entry).asEntered, let entered = entry.entered, let si = rule?.siRange {
+      return (entered.value, entered.unit, si)
+    }
+    return (entry.value, entry.unit, range)
   }
 
   public var trend: Trend {

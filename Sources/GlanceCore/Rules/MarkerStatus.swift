@@ -95,6 +95,8 @@ public struct Judgement: Equatable, Sendable {
   public var words: String
   /// No sex given, and the value is outside the range written for one sex.
   public var dependsOnSex = false
+  /// Judged as typed, in a unit whose guideline states its own figure (`ClinicalRule.siRange`).
+  public var asEntered = false
 
   public init(status: MarkerStatus, words: String? = nil, dependsOnSex: Bool = false) {
     self.status = status
