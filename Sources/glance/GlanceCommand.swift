@@ -96,16 +96,19 @@ enum Glance {
 /// The exit codes of `glance`, documented in the README; scripts can rely on them.
 enum ExitStatus: Int32, CaseIterable {
   case success = 0
-  case failure = 1
+  case noMatch = 1
   case needsConfirmation = 3
   case usage = 64
   case refused = 65
+  /// EX_SOFTWARE: a bug.
+  case failure = 70
   case dataFile = 74
   case busy = 75
 
   init(_ kind: ErrorKind) {
     switch kind {
     case .failure: self = .failure
+    case .noMatch: self = .noMatch
     case .needsConfirmation: self = .needsConfirmation
     case .usage: self = .usage
     case .refused: self = .refused

@@ -110,8 +110,10 @@ struct VisitsPrepDataTests {
     #expect(panel.status == 0)
     #expect(panel.stdout.contains("62 mg/dL") && panel.stdout.contains("Triglycerides"))
     #expect(panel.stdout.contains("no readings yet") && !panel.stdout.contains("TSH"))
+    // Nothing found is exit 1, as grep's; the message still goes to stderr.
     let nothing = try glance.run("search", "banana")
-    #expect(nothing.status == 65)
+    #expect(nothing.status == 1)
+    #expect(nothing.stdout.isEmpty && nothing.stderr.hasPrefix("Nothing matches"))
   }
 
   @Test("batch with pairs: one date, all or nothing")

@@ -3,6 +3,8 @@
 public enum ErrorKind: Sendable, CaseIterable {
   /// Something unexpected went wrong inside glance (a bug).
   case failure
+  /// Nothing matched what was looked for (`search`), as grep's exit 1.
+  case noMatch
   /// A question needed a yes (no terminal to ask on and no `--yes`, or the answer was no);
   /// nothing was changed.
   case needsConfirmation

@@ -40,7 +40,7 @@ public enum SearchError: GlanceError, Equatable {
     }
   }
 
-  public var kind: ErrorKind { .refused }
+  public var kind: ErrorKind { .noMatch }
 }
 
 /// The `glance search` screen: up to ten of each kind of match.

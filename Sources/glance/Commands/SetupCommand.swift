@@ -26,10 +26,9 @@ struct SetupCommand: GlanceCommand {
       return
     }
     guard context.console.canAsk else {
-      throw UsageError(
-        message:
-          "glance setup asks questions, and there is no terminal to ask on. Use: glance setup --markers hdl,ldl,a1c",
-        command: "setup")
+      throw ConfirmationError.needsConfirmation(
+        question: "glance setup asks which markers to track, and there is no terminal to ask on.",
+        instead: "Use: glance setup --markers hdl,ldl,a1c")
     }
     let questions = SetupQuestions(
       console: context.console, style: context.style, library: context.library, document: document)

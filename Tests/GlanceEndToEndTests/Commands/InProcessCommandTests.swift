@@ -127,7 +127,8 @@ struct InProcessCommandTests {
     #expect(search.stdout.hasPrefix("Visits\n"))
     #expect(search.stdout.contains("Dr. Okafor"))
     let (missing, none) = glance.run("search", "zebra")
-    #expect(missing == .refused)
+    // No match is 1, as grep's (issue 15): not a refused input.
+    #expect(missing == .noMatch && missing.rawValue == 1)
     #expect(none.stderr.hasPrefix("Nothing matches “zebra”"))
   }
 

@@ -24,8 +24,10 @@ struct InProcessSessionTests {
     #expect(document.trackedMarkers.count == 4)
     #expect(document.customMarkers.map(\.displayName) == ["Blood ketones"])
     #expect(document.profile.sex == .female)
-    // Without a terminal, setup says how to do it in one line.
-    #expect(glance.run("setup").status == .usage)
+    // Without a terminal, setup says how to do it in one line: a question it could not ask, 3.
+    let (noTerminal, refusal) = glance.run("setup")
+    #expect(noTerminal == .needsConfirmation)
+    #expect(refusal.stderr.contains("glance setup --markers hdl,ldl,a1c"), "\(refusal.stderr)")
     #expect(glance.run("setup", "--markers", "hdl,bp").console.stdout.hasPrefix("Now tracking: HDL Cholesterol"))
   }
 
