@@ -89,7 +89,8 @@ public final class TerminalConsole: Console {
     TerminalText.guarded(text, colorToken: colorToken, asciiOnly: asciiOnly)
   }
 
-  /// In a locale that is not UTF-8 a terminal may take bytes beyond ASCII as control codes.
+  /// In a locale that is not UTF-8 a terminal may take bytes beyond ASCII as control codes; with
+  /// `--ascii` the person asked for ASCII (`style(for:)` sets it).
   private lazy var asciiOnly = !OutputStyle.localeIsUTF8(environment)
 
   private var input = LineBuffer()
@@ -127,6 +128,7 @@ public final class TerminalConsole: Console {
       color: options.color, ascii: options.ascii, width: options.width, environment: environment,
       stdoutIsTerminal: stdoutIsTerminal, terminalColumns: columns)
     style.colorToken = colorToken
+    if options.ascii { asciiOnly = true }
     return style
   }
 }

@@ -37,8 +37,11 @@ public enum TerminalText {
       } else if scalar == "\r", index + 1 < scalars.count, scalars[index + 1] == "\n" {
         // A line end (a CSV's CRLF) is no attack; a lone CR overwrites the line and is shown.
         result.append(scalar)
-      } else if isHidden(scalar) || (asciiOnly && !scalar.isASCII) {
+      } else if isHidden(scalar) {
         result.append(contentsOf: visible(scalar).unicodeScalars)
+      } else if asciiOnly && !scalar.isASCII {
+        // glance's own typography spelled out (µIU/mL as uIU/mL); anything else escaped.
+        result.append(contentsOf: (ascii(scalar) ?? visible(scalar)).unicodeScalars)
       } else {
         result.append(scalar)
       }
@@ -65,6 +68,36 @@ public enum TerminalText {
   /// The form a hidden character is shown in: `\u{1B}`.
   static func visible(_ scalar: Unicode.Scalar) -> String {
     "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
+  }
+
+  /// The ASCII a lab or a typewriter would print for a character of glance's own text (units,
+  /// symbols, punctuation), or nil for one it does not know.
+  static func ascii(_ scalar: Unicode.Scalar) -> String? {
+    switch scalar {
+    case "µ", "μ": "u"
+    case "²": "2"
+    case "³": "3"
+    case "⁹": "9"
+    case "·", "•": "."
+    case "→": "->"
+    case "←": "<-"
+    case "↑": "^"
+    case "↓": "v"
+    case "…": "..."
+    case "—": "--"
+    case "–", "‐", "−": "-"
+    case "“", "”": "\""
+    case "‘", "’": "'"
+    case "≥": ">="
+    case "≤": "<="
+    case "×": "x"
+    case "✓": "+"
+    case "▲": "^"
+    case "✖": "x"
+    case "●": "o"
+    case "\u{00A0}": " "
+    default: nil
+    }
   }
 
   /// True for a character a terminal obeys or that reorders text, rather than shows.
