@@ -123,7 +123,8 @@ struct EverydayLoopTests {
     let unusual = try glance.run("add", "hdl", "890")
     #expect(unusual.status == 3)
     #expect(
-      unusual.stderr.contains("You entered HDL of 890 mg/dL. This seems unusual — would you like to double-check?"))
+      unusual.stderr.contains(
+        "You entered HDL of 890 mg/dL. This seems unusual: please double-check it. Save it anyway?"))
     #expect(unusual.stderr.contains("--yes"))
     #expect(glance.bytes == nil)
     #expect(try glance.run("add", "hdl", "890", "--yes").status == 0)

@@ -32,16 +32,37 @@ public struct Questions {
     self.assumeYes = assumeYes
   }
 
-  /// Goes ahead only with a yes: `--yes`, or y/yes on the terminal.
+  /// Goes ahead only with a yes: `--yes`, or y/yes on the terminal. No, an empty answer (the
+  /// default) or the end of input is a no; anything else asks again.
   public func confirm(_ question: String) throws {
     if assumeYes { return }
     guard console.canAsk else { throw ConfirmationError.needsConfirmation(question: question) }
     console.prompt(question + " [y/N] ")
-    guard let answer = try console.readLine()?.trimmingWhitespace().lowercased() else {
-      console.out("")
-      throw ConfirmationError.declined
+    while true {
+      guard let answer = try console.readLine()?.trimmingWhitespace().lowercased() else {
+        console.out("")
+        throw ConfirmationError.declined
+      }
+      switch answer {
+      case "y", "yes": return
+      case "", "n", "no": throw ConfirmationError.declined
+      default: console.prompt("Please answer y or n. [y/N] ")
+      }
     }
-    guard answer == "y" || answer == "yes" else { throw ConfirmationError.declined }
+  }
+
+  /// The answer to a numbered choice: one of `choices`, asked again until it is one; nil at the
+  /// end of input.
+  func choose(_ choices: [String]) throws -> String? {
+    while true {
+      guard let answer = try console.readLine()?.trimmingWhitespace() else {
+        console.out("")
+        return nil
+      }
+      if choices.contains(answer) { return answer }
+      let listed = choices.dropLast().joinedText(", ") + " or " + (choices.last ?? "")
+      console.prompt("Please answer \(listed). [\(choices.joinedText("/"))]: ")
+    }
   }
 
   /// Asks each draft's questions; returns the drafts to save, with a slip corrected when the
@@ -53,7 +74,7 @@ public struct Questions {
       while let check = pending.first {
         pending.removeFirst()
         guard let choice = check.choice(for: draft) else {
-          try confirm(check.kind == .implausible ? check.question + " Save it anyway?" : check.question)
+          try confirm(check.question)
           continue
         }
         if assumeYes { continue }
@@ -62,7 +83,7 @@ public struct Questions {
         }
         console.out(check.question)
         console.prompt(choice.prompt)
-        switch try console.readLine()?.trimmingWhitespace() {
+        switch try choose(["1", "2", "3"]) {
         case "1":
           draft = draft.accepting(choice.suggestion, entered: choice.entered)
           pending = draft.checks

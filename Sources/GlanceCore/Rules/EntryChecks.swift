@@ -96,7 +96,8 @@ public enum EntryChecks {
       return [
         EntryCheck(
           kind: .implausible,
-          question: "You entered \(marker.shortName) of \(shown). This seems unusual — would you like to double-check?")
+          question:
+            "You entered \(marker.shortName) of \(shown). This seems unusual: please double-check it. Save it anyway?")
       ]
     }
     return []

@@ -26,13 +26,13 @@ struct EntryChecksTests {
 
   // MARK: plausible range
 
-  @Test("a value outside HDL's plausible range (5–200) is asked about in the PRD's words")
+  @Test("a value outside HDL's plausible range (5–200) is asked about in the PRD's words, as one question")
   func implausibleMessage() {
     #expect(
       Self.check(890) == [
         EntryCheck(
           kind: .implausible,
-          question: "You entered HDL of 890 mg/dL. This seems unusual — would you like to double-check?")
+          question: "You entered HDL of 890 mg/dL. This seems unusual: please double-check it. Save it anyway?")
       ])
   }
 
@@ -49,11 +49,11 @@ struct EntryChecksTests {
   func otherMarkers() {
     #expect(
       Self.check(250, marker: Fixture.a1c).map(\.question) == [
-        "You entered A1c of 250%. This seems unusual — would you like to double-check?"
+        "You entered A1c of 250%. This seems unusual: please double-check it. Save it anyway?"
       ])
     #expect(
       Self.check(900, marker: Fixture.ldl).map(\.question) == [
-        "You entered LDL of 900 mg/dL. This seems unusual — would you like to double-check?"
+        "You entered LDL of 900 mg/dL. This seems unusual: please double-check it. Save it anyway?"
       ])
   }
 

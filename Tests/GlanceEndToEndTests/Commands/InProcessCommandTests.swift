@@ -41,6 +41,29 @@ struct InProcessCommandTests {
     #expect(saved.stdout.contains("Saved HDL 61 mg/dL"))
   }
 
+  @Test("one question per prompt; an answer that is not one of the choices asks again (issue 15)")
+  func answersAskAgain() throws {
+    let glance = InProcessGlance()
+    let (unusual, console) = glance.run("add", "hdl", "890", answers: ["maybe", "", "y"])
+    #expect(unusual == .needsConfirmation, "an empty answer is the default no")
+    #expect(console.stdout.contains("Please answer y or n."))
+    #expect(
+      console.stdout.contains(
+        "You entered HDL of 890 mg/dL. This seems unusual: please double-check it. Save it anyway? [y/N] "))
+    #expect(!console.stdout.contains("double-check? "))
+    let (saved, yes) = glance.run("add", "hdl", "890", answers: ["maybe", "y"])
+    #expect(saved == .success, "\(yes.stdout)")
+    // At a 1/2/3 choice, "y" is not a choice: asked again, then 1 saves the suggestion.
+    for value in ["60", "62", "61"] { glance.run("add", "hdl", value, "--date", "2025-05-0\(value.suffix(1))") }
+    let (choice, asked) = glance.run("add", "hdl", "610", "--date", "2025-05-05", answers: ["y", "4", "1"])
+    #expect(choice == .success, "\(asked.stdout)")
+    #expect(asked.stdout.components(separatedBy: "Please answer 1, 2 or 3.").count == 3)
+    #expect(asked.stdout.contains("Saved HDL 61 mg/dL"), "\(asked.stdout)")
+    // The end of input is a no, never a loop.
+    let (ended, _) = glance.run("add", "hdl", "610", "--date", "2025-05-06", answers: ["y"])
+    #expect(ended == .needsConfirmation)
+  }
+
   @Test("edit: a slip answered with the suggestion saves the suggestion; old and new are shown")
   func edit() throws {
     let glance = InProcessGlance()
