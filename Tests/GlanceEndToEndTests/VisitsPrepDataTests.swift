@@ -172,6 +172,9 @@ struct VisitsPrepDataTests {
     session.send("")
     #expect(session.expect("Hemoglobin A1c"))
     session.send("5.9")
+    // The panel is shown once more and saved on Enter (the default yes).
+    #expect(session.expect("Save these 2 readings for Feb 15, 2026? [Y/n]"))
+    session.send("")
     #expect(session.wait() == 0)
     let entries = try glance.document().entries
     #expect(entries.map(\.value).sorted() == [5.9, 62])

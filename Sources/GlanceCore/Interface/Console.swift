@@ -32,12 +32,13 @@ public struct Questions {
     self.assumeYes = assumeYes
   }
 
-  /// Goes ahead only with a yes: `--yes`, or y/yes on the terminal. No, an empty answer (the
-  /// default) or the end of input is a no; anything else asks again.
-  public func confirm(_ question: String) throws {
+  /// Goes ahead only with a yes: `--yes`, or y/yes on the terminal. No or the end of input is a
+  /// no; an empty answer is the default (no, unless `defaultYes`); anything else asks again.
+  public func confirm(_ question: String, defaultYes: Bool = false) throws {
     if assumeYes { return }
     guard console.canAsk else { throw ConfirmationError.needsConfirmation(question: question) }
-    console.prompt(question + " [y/N] ")
+    let choices = defaultYes ? " [Y/n] " : " [y/N] "
+    console.prompt(question + choices)
     while true {
       guard let answer = try console.readLine()?.trimmingWhitespace().lowercased() else {
         console.out("")
@@ -45,8 +46,9 @@ public struct Questions {
       }
       switch answer {
       case "y", "yes": return
-      case "", "n", "no": throw ConfirmationError.declined
-      default: console.prompt("Please answer y or n. [y/N] ")
+      case "": if defaultYes { return } else { throw ConfirmationError.declined }
+      case "n", "no": throw ConfirmationError.declined
+      default: console.prompt("Please answer y or n." + choices)
       }
     }
   }

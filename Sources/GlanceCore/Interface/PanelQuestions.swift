@@ -24,7 +24,9 @@ public struct PanelQuestions {
     }
   }
 
-  /// Asks for each tracked marker in turn; Enter skips; a slip is corrected in place.
+  /// Asks for each tracked marker in turn; Enter skips; a slip is corrected in place; a
+  /// conversion is said. `120/80` at the systolic prompt fills the diastolic one too. The end of
+  /// input (Ctrl-D) ends the panel: what was typed goes to the review.
   public func ask(date: CalendarDate, document: GlanceDocument) throws -> [EntryDraft] {
     let snapshots = document.trackedSnapshots(library: library)
     guard !snapshots.isEmpty else { throw TrackingError.nothingTracked }
@@ -33,27 +35,36 @@ public struct PanelQuestions {
     var drafts: [EntryDraft] = []
     for snapshot in snapshots {
       let definition = snapshot.definition
+      // Typed with its systolic half.
+      if definition.key == "bp-diastolic", drafts.contains(where: { $0.marker.id == definition.id }) { continue }
       while true {
         console.prompt("  " + TextWidth.pad(definition.displayName, to: width) + " (\(definition.unit)): ")
-        guard let line = try console.readLine() else { return drafts }
+        guard let line = try console.readLine() else {
+          console.out("")
+          return drafts
+        }
         let words = line.split(separator: " ").map(String.init)
         guard let value = words.first else { break }
-        let draft: EntryDraft
+        let typed: [EntryDraft]
         do {
-          draft = try EntryPlanner.draft(
-            definition, valueText: value, unit: words.count > 1 ? words.dropFirst().joinedText(" ") : nil,
-            date: date, note: nil, existing: snapshot.entries)
+          typed = try self.drafts(
+            definition, value: value, unit: words.count > 1 ? words.dropFirst().joinedText(" ") : nil, date: date,
+            snapshot: snapshot, document: document)
         } catch {
           console.out("  " + error.message + " Try again, or press Enter to skip.")
           continue
         }
         // An unusual value is asked about now, so a "no" can be retyped in place.
         do {
-          drafts += try questions.answer([draft]).map { answered in
+          let answered = try questions.answer(typed).map { answered in
             var answered = answered
             answered.checks = []
             return answered
           }
+          for draft in answered {
+            if let converted = SavedView.converted(draft) { console.out("  " + converted) }
+          }
+          drafts += answered
           break
         } catch ConfirmationError.declined {
           console.out("  Not kept. Type it again, or press Enter to skip.")
@@ -61,5 +72,46 @@ public struct PanelQuestions {
       }
     }
     return drafts
+  }
+
+  /// The drafts for one answer: one reading, or both halves of `120/80` typed at the systolic
+  /// prompt (with add's question when the pair looks swapped).
+  func drafts(
+    _ definition: MarkerDefinition, value: String, unit: String?, date: CalendarDate, snapshot: MarkerSnapshot,
+    document: GlanceDocument
+  ) throws(EntryError) -> [EntryDraft] {
+    let parts = value.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
+    guard definition.key == "bp-systolic", parts.count == 2,
+      let diastolic = library.marker(key: "bp-diastolic")
+    else {
+      return [
+        try EntryPlanner.draft(
+          definition, valueText: value, unit: unit, date: date, note: nil, existing: snapshot.entries)
+      ]
+    }
+    let others = document.entries.filter { $0.markerID == diastolic.id }
+    var pair = [
+      try EntryPlanner.draft(
+        definition, valueText: parts[0], unit: unit, date: date, note: nil, existing: snapshot.entries),
+      try EntryPlanner.draft(diastolic, valueText: parts[1], unit: unit, date: date, note: nil, existing: others),
+    ]
+    if let swapped = EntryChecks.swappedBloodPressure(systolic: pair[0].value, diastolic: pair[1].value) {
+      pair[1].checks.insert(swapped, at: 0)
+    }
+    return pair
+  }
+
+  /// The panel once more before it is saved: each reading, then one question whose default
+  /// (Enter) is yes. `--yes` saves without asking.
+  public func review(_ drafts: [EntryDraft], date: CalendarDate) throws {
+    let width = drafts.map { TextWidth.of($0.marker.displayName) }.max() ?? 0
+    console.out(
+      drafts.map { draft in
+        "  " + TextWidth.pad(draft.marker.displayName, to: width) + "  "
+          + ValueText.withUnit(draft.value, draft.comparator, draft.marker.unit)
+          + (draft.convertedFrom.map { " (\($0))" } ?? "")
+      }.joinedText("\n"))
+    let what = drafts.count == 1 ? "this reading" : "these \(drafts.count) readings"
+    try questions.confirm("Save \(what) for \(DateText.long(date))?", defaultYes: true)
   }
 }

@@ -179,13 +179,13 @@ public enum EntryChecks {
   }
 
   /// The question for a blood pressure whose second number is not below its first (85/130 was
-  /// probably typed the wrong way round).
+  /// probably typed the wrong way round). Its yes saves what was typed, so it asks exactly that.
   public static func swappedBloodPressure(systolic: Double, diastolic: Double) -> EntryCheck? {
     guard diastolic >= systolic else { return nil }
     return EntryCheck(
       kind: .implausible,
       question:
-        "You entered blood pressure \(ValueText.number(systolic))/\(ValueText.number(diastolic)). The first (systolic) number is normally the higher one; was it typed the wrong way round?"
+        "You entered blood pressure \(ValueText.number(systolic))/\(ValueText.number(diastolic)). The first (systolic) number is normally the higher one. Save it as typed?"
     )
   }
 

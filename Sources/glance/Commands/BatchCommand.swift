@@ -4,7 +4,7 @@ struct BatchCommand: GlanceCommand {
   static let declaration = CommandDeclaration(
     "batch", arguments: "[MARKER=VALUE …]", words: 0...Int.max, summary: "Record a lab panel: one date, many values.",
     details:
-      "With MARKER=VALUE pairs it records them all. With none, on a terminal it asks for each tracked marker in turn (Enter skips); with input piped in it reads `MARKER VALUE` lines. A value may carry its unit (`ldl=3.2mmol/L`). All or nothing: if one value is refused, none is saved.",
+      "With MARKER=VALUE pairs it records them all. With none, on a terminal it asks for each tracked marker in turn (Enter skips, `120/80` at the systolic prompt fills both halves, Ctrl-D ends the panel), then shows it and asks to save; with input piped in it reads `MARKER VALUE` lines. A value may carry its unit (`ldl=3.2mmol/L`). All or nothing: if one value is refused, none is saved.",
     options: [.value("date", "D", "Date of the panel (default: today).")], yes: CommandDeclaration.answersYes,
     examples: ["glance batch --date 2025-02-15 hdl=62 ldl=131 triglycerides=150 a1c=5.9", "glance batch < panel.txt"],
     usage: "glance batch [--date D] [MARKER=VALUE …] [--yes]")
@@ -27,7 +27,9 @@ struct BatchCommand: GlanceCommand {
         pairs: pairs, date: typedDate ?? context.today, document: document, library: library)
     } else if context.console.canAsk {
       let panel = PanelQuestions(questions: context.questions, library: library, today: context.today)
-      drafts = try panel.ask(date: typedDate ?? panel.askDate(), document: document)
+      let date = try typedDate ?? panel.askDate()
+      drafts = try panel.ask(date: date, document: document)
+      if !drafts.isEmpty { try panel.review(drafts, date: date) }
     } else {
       var lines: [String] = []
       while let line = try context.console.readLine() {

@@ -378,7 +378,11 @@ struct ClinicalJudgementTests {
     let drafts = try EntryPlanner.plan(
       marker: "bp", value: text, unit: nil, date: nil, note: nil, today: Fixture.date("2026-11-22"),
       document: .empty(createdAt: Self.now), library: Fixture.library)
-    let question = drafts.flatMap(\.checks).contains { $0.question.contains("the wrong way round") }
+    // One question whose yes is what a yes does: save as typed (it once asked "was it typed the
+    // wrong way round?", and a yes saved it as typed).
+    let question = drafts.flatMap(\.checks).contains {
+      $0.question.contains("normally the higher one") && $0.question.hasSuffix("Save it as typed?")
+    }
     #expect(question == asked)
   }
 

@@ -35,14 +35,42 @@ struct InProcessSessionTests {
   func batch() throws {
     let glance = InProcessGlance()
     glance.run("track", "hdl", "ldl")
-    let (status, console) = glance.run("batch", answers: ["2025-05-30", "sixty", "60", "", "n"])
+    let (status, console) = glance.run("batch", answers: ["2025-05-30", "sixty", "60", "", "y"])
     #expect(status == .success, "\(console.stderr)")
+    #expect(console.stdout.contains("  HDL Cholesterol  60 mg/dL\nSave this reading for May 30, 2025? [Y/n] "))
     #expect(console.stdout.contains("Try again, or press Enter to skip."))
     #expect(console.stdout.contains("Saved HDL 60 mg/dL on May 30, 2025"))
+    #expect(try Self.document(glance).entries.count == 1)
+    // A no at the review saves nothing.
+    let (declined, _) = glance.run("batch", answers: ["2025-05-31", "61", "", "n"])
+    #expect(declined == .needsConfirmation)
     #expect(try Self.document(glance).entries.count == 1)
     // With nothing typed, nothing is saved.
     #expect(
       glance.run("batch", answers: ["", "", ""]).console.stdout.hasSuffix("Nothing entered, so nothing was saved.\n"))
+  }
+
+  @Test("batch on a terminal: 120/80 at the systolic prompt fills both; conversions are said; Ctrl-D ends the panel")
+  func batchPairsAndConversions() throws {
+    let glance = InProcessGlance()
+    glance.run("track", "bp", "ldl", "hdl")
+    // Ctrl-D (the end of input) after LDL: HDL is not asked, the review is.
+    let (status, console) = glance.run("batch", answers: ["2025-05-30", "128/82", "3.4 mmol/L"])
+    #expect(status == .needsConfirmation, "the end of input answers the review no")
+    #expect(console.stdout.contains("Converted 3.4 mmol/L to 131.5 mg/dL."), "\(console.stdout)")
+    #expect(
+      !console.stdout.contains("(Diastolic) (mmHg):"), "the pair was typed at the systolic prompt: \(console.stdout)")
+    #expect(console.stdout.contains("Save these 3 readings for May 30, 2025? [Y/n] \n"), "\(console.stdout)")
+    #expect(try Self.document(glance).entries.isEmpty)
+    let (saved, done) = glance.run("batch", answers: ["2025-05-30", "128/82", "3.4 mmol/L", "", "y"])
+    #expect(saved == .success, "\(done.stderr)")
+    let values = try Self.document(glance).entries.map(\.value).sorted()
+    #expect(values == [82, 128, 131.5])
+    // A pair typed the wrong way round is asked about there and then.
+    let (swapped, asked) = glance.run("batch", answers: ["2025-05-31", "82/128", "n", "", "", "", ""])
+    #expect(asked.stdout.contains("normally the higher one. Save it as typed? [y/N]"), "\(asked.stdout)")
+    #expect(swapped == .success)
+    #expect(try Self.document(glance).entries.count == 3)
   }
 
   @Test("every other command once, in a day of use")
