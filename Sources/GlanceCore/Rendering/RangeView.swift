@@ -1,20 +1,38 @@
 /// What `glance range` prints after a change: the range now, and how the readings fare under it.
 public enum RangeView {
-  public static func render(_ snapshot: MarkerSnapshot, reset: Bool, style: OutputStyle) -> String {
+  /// What `range` does: set a target, reset to the library's, or (no option) say the range now.
+  public enum Change: Sendable {
+    case set, reset, show
+  }
+
+  public static func render(_ snapshot: MarkerSnapshot, change: Change, style: OutputStyle) -> String {
     let marker = snapshot.definition
     let rangeText = ValueText.range(snapshot.range, unit: marker.unit, style: style) ?? "none"
     let defaultText = ValueText.range(marker.defaultRange, unit: marker.unit, style: style) ?? "none"
-    var lines = [
-      reset
-        ? "\(marker.displayName) is judged against the library's range again: \(defaultText)."
-        : "Your target range for \(marker.displayName) is now \(rangeText) (library default: \(defaultText))."
-    ]
+    var lines: [String]
+    switch change {
+    case .set:
+      lines = ["Your target range for \(marker.displayName) is now \(rangeText) (library default: \(defaultText))."]
+    case .reset:
+      lines = ["\(marker.displayName) is judged against the library's range again: \(defaultText)."]
+    case .show:
+      lines = [
+        snapshot.hasCustomRange
+          ? "\(marker.displayName) is judged against your target range: \(rangeText) (library default: \(defaultText))."
+          : "\(marker.displayName) is judged against \(snapshot.range.isEmpty ? "no range" : "the reference range: \(rangeText)")."
+      ]
+    }
     let all = snapshot.entries.count
     if all > 0 {
       let outside = snapshot.entries.filter { snapshot.status(of: $0).isOutOfRange }.count
       lines.append(
         (all == 1 ? "Your 1 reading is" : "All \(counted(all, "reading")) are")
           + " judged against it: \(outside) outside, \(all - outside) within.")
+    }
+    if change == .show {
+      lines.append(
+        "Set your own with glance range \(marker.key) --low L --high H\(snapshot.hasCustomRange ? ", or go back with --reset" : "")."
+      )
     }
     return lines.joinedText("\n")
   }

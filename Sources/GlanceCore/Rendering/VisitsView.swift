@@ -19,7 +19,8 @@ public enum VisitsView {
     return lines
   }
 
-  /// The list: the "last of each type" lines, then visits newest first.
+  /// The list: the "last of each type" lines of `visits` (those the filters kept; of `all` when
+  /// none match), then the visits newest first.
   public static func render(
     _ visits: [Visit], all: [Visit], shortIDs: [UUID: String], today: CalendarDate, style: OutputStyle
   ) -> String {
@@ -30,7 +31,9 @@ public enum VisitsView {
         You can also log past visits to build a richer history.
         """
     }
-    var lines = lastByType(all, today: today)
+    // The "last of each type" lines of the visits listed (a filter by type shows that type's);
+    // when none match, of them all, so the answer still says when each kind of visit was.
+    var lines = lastByType(visits.isEmpty ? all : visits, today: today)
     lines.append("")
     if visits.isEmpty {
       lines.append("No visits match.")

@@ -76,8 +76,13 @@ extension DataRepository {
 
   /// Stops tracking a marker. Its readings are kept.
   public func removeTrackedMarker(_ markerID: UUID, summary: String? = nil) throws {
+    try removeTrackedMarkers([markerID], summary: summary)
+  }
+
+  /// Stops tracking every marker in `markerIDs` (both halves of blood pressure) as one change.
+  public func removeTrackedMarkers(_ markerIDs: Set<UUID>, summary: String? = nil) throws {
     try write(summary: summary ?? "stop tracking a marker") { transaction in
-      var markers = transaction.document.trackedMarkers.filter { $0.markerID != markerID }
+      var markers = transaction.document.trackedMarkers.filter { !markerIDs.contains($0.markerID) }
       for index in markers.indices { markers[index].displayOrder = index }
       transaction.apply(.setTrackedMarkers(markers))
     }

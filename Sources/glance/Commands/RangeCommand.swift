@@ -9,7 +9,7 @@ struct RangeCommand: GlanceCommand {
       .flag("reset", "Go back to the library's default range."),
     ],
     examples: ["glance range ldl --high 70", "glance range hdl --low 50", "glance range ldl --reset"],
-    usage: "glance range MARKER --low L --high H | --reset")
+    usage: "glance range MARKER [--low L] [--high H] | --reset")
 
   var marker: String
   var low: String? = nil
@@ -23,18 +23,22 @@ struct RangeCommand: GlanceCommand {
   init(_ input: ParsedInput) throws(UsageError) {
     self.init(marker: input.words[0], low: input.value("low"), high: input.value("high"), reset: input.flag("reset"))
     if reset && (low != nil || high != nil) { throw input.usageError("Use either --reset or --low/--high, not both.") }
-    if !reset && low == nil && high == nil { throw input.usageError("Give --low, --high (or both), or --reset.") }
   }
 
   func run(_ context: Context) throws {
     let document = try context.document()
     let marker = try MarkerResolver.one(self.marker, among: context.allMarkers(document))
+    // No option: the range it is judged by now, and how to change it.
+    guard reset || low != nil || high != nil else {
+      context.out(RangeView.render(document.snapshot(for: marker), change: .show, style: context.style))
+      return
+    }
     let range = try CustomMarkerPlanner.targetRange(low: low, high: high)
     let started = try context.repository.setTargetRange(
       for: marker.id, low: reset ? nil : range.low, high: reset ? nil : range.high,
       summary: reset ? "reset the range of \(marker.shortName)" : "set the range of \(marker.shortName)")
     if started { context.out("Now tracking \(marker.displayName).") }
     let snapshot = try context.repository.read().snapshot(for: marker)
-    context.out(RangeView.render(snapshot, reset: reset, style: context.style))
+    context.out(RangeView.render(snapshot, change: reset ? .reset : .set, style: context.style))
   }
 }

@@ -12,15 +12,25 @@ struct UntrackCommand: GlanceCommand {
 
   func run(_ context: Context) throws {
     let document = try context.document()
-    let marker = try MarkerResolver.one(self.marker, among: context.allMarkers(document))
-    guard document.trackedMarkers.contains(where: { $0.markerID == marker.id }) else {
-      context.out("You're not tracking \(marker.displayName); nothing to do.")
+    // "bp" is both halves, as for track and add.
+    let markers = try MarkerResolver.markers(self.marker, among: context.allMarkers(document)).filter { marker in
+      document.trackedMarkers.contains { $0.markerID == marker.id }
+    }
+    guard !markers.isEmpty else {
+      let named = try MarkerResolver.markers(self.marker, among: context.allMarkers(document))
+      context.out("You're not tracking \(named.map(\.displayName).joinedText(" or ")); nothing to do.")
       return
     }
-    let count = document.entries.filter { $0.markerID == marker.id }.count
-    let kept = count == 0 ? "" : " Its \(count == 1 ? "reading is" : "\(count) readings are") kept."
-    try context.questions.confirm("Stop tracking \(marker.displayName)?\(kept)")
-    try context.repository.removeTrackedMarker(marker.id, summary: "stop tracking \(marker.shortName)")
-    context.out("Stopped tracking \(marker.displayName).\(kept) Track it again any time: glance track \(marker.key)")
+    let ids = Set(markers.map(\.id))
+    let count = document.entries.filter { ids.contains($0.markerID) }.count
+    let owner = markers.count == 1 ? "Its" : "Their"
+    let kept = count == 0 ? "" : " \(owner) \(count == 1 ? "reading is" : "\(count) readings are") kept."
+    let names = markers.map(\.displayName).joinedText(" and ")
+    try context.questions.confirm("Stop tracking \(names)?\(kept)")
+    try context.repository.removeTrackedMarkers(
+      ids, summary: "stop tracking \(markers.map(\.shortName).joinedText(" and "))")
+    context.out(
+      "Stopped tracking \(names).\(kept) Track \(markers.count == 1 ? "it" : "them") again any time: glance track \(markers.map(\.key).joinedText(" "))"
+    )
   }
 }

@@ -38,9 +38,24 @@ struct RangeViewTests {
     ] as [([Double], Double?, Bool, [String], String?)])
   func render(values: [Double], high: Double?, reset: Bool, first: [String], second: String?) {
     let style = OutputStyle(unicode: true, color: false, width: 80)
-    let lines = RangeView.render(Self.snapshot(values, high: high), reset: reset, style: style).split(separator: "\n")
+    let lines = RangeView.render(Self.snapshot(values, high: high), change: reset ? .reset : .set, style: style).split(
+      separator: "\n")
     for part in first { #expect(lines.first?.contains(part) == true, "\(lines)") }
     #expect(lines.count == (second == nil ? 1 : 2))
     if let second { #expect(lines.last.map(String.init) == second) }
+  }
+
+  @Test("with no option, range says what the marker is judged by now and how to change it (issue 15)")
+  func show() {
+    let style = OutputStyle(unicode: true, color: false, width: 80)
+    #expect(
+      RangeView.render(Self.snapshot([65, 120], high: nil), change: .show, style: style)
+        == "LDL Cholesterol is judged against the reference range: below 100 mg/dL.\n"
+        + "All 2 readings are judged against it: 1 outside, 1 within.\n"
+        + "Set your own with glance range ldl --low L --high H.")
+    #expect(
+      RangeView.render(Self.snapshot([], high: 70), change: .show, style: style)
+        == "LDL Cholesterol is judged against your target range: up to 70 mg/dL (library default: below 100 mg/dL).\n"
+        + "Set your own with glance range ldl --low L --high H, or go back with --reset.")
   }
 }

@@ -102,6 +102,15 @@ struct VisitsViewTests {
     #expect(text.contains("New glasses"))
   }
 
+  @Test("a filter by type shows that type's last-visit line, not every type's (issue 15)")
+  func filteredLastLines() {
+    let dental = Fixture.visit("2024-10-01", type: .dental)
+    let all = [Fixture.visit("2025-01-10", type: .physical), dental]
+    let text = VisitsView.render([dental], all: all, shortIDs: [:], today: Self.today, style: .plain)
+    #expect(text.contains("Last dental cleaning: 8 months ago"))
+    #expect(!text.contains("Last physical"), "\(text)")
+  }
+
   @Test("a filter that matches nothing says so, and still shows the last-of-each-type lines")
   func noMatches() {
     let all = [Fixture.visit("2024-10-01", type: .dental)]

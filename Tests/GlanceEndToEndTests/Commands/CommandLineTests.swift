@@ -79,6 +79,7 @@ struct CommandLineTests {
       (["delete", "3fa2"], DeleteCommand(id: "3fa2")),
       (["range", "ldl", "--high", "70"], RangeCommand(marker: "ldl", high: "70")),
       (["range", "ldl", "--reset"], RangeCommand(marker: "ldl", reset: true)),
+      (["range", "ldl"], RangeCommand(marker: "ldl")),
       (
         ["custom", "Blood ketones", "--unit", "mmol/L", "--lower-is-better"],
         CustomCommand(name: "Blood ketones", unit: "mmol/L", direction: .lowerIsBetter)
@@ -120,7 +121,7 @@ struct CommandLineTests {
       (["shwo"], nil), (["add"], "add"), (["add", "hdl", "89", "--colour", "x"], "add"), (["show"], "show"),
       (["show", "hdl", "--since"], "show"), (["export"], "export"), (["export", "--json", "--visits"], "export"),
       (["export", "-o", "labs.txt"], "export"), (["export", "--json", "--csv"], "export"),
-      (["range", "ldl"], "range"), (["range", "ldl", "--reset", "--low", "1"], "range"), (["edit", "ab12"], "edit"),
+      (["range", "ldl", "--reset", "--low", "1"], "range"), (["edit", "ab12"], "edit"),
       (["custom", "X"], "custom"), (["visit", "fly"], "visit"), (["visit"], "visit"),
       (["visit", "edit", "ab12"], "visit edit"), (["visit", "add", "--date", "today"], "visit add"),
       (["--width", "5"], nil), (["--color", "maybe"], nil), (["untrack", "a", "b"], "untrack"),

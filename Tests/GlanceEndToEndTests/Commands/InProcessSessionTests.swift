@@ -117,9 +117,17 @@ struct InProcessSessionTests {
     #expect(glance.run("delete", "abcd").status == .refused)
     #expect(ok("untrack", "a1c", answers: ["yes"]).hasSuffix("Track it again any time: glance track a1c\n"))
     #expect(ok("untrack", "a1c").hasPrefix("You're not tracking Hemoglobin A1c"))
+    // "bp" names both halves, as for add and track: one question, one change, one undo.
+    _ = ok("add", "bp", "128/82")
+    #expect(
+      ok("untrack", "bp", answers: ["y"]).hasPrefix(
+        "Stop tracking Blood Pressure (Systolic) and Blood Pressure (Diastolic)? Their 2 readings are kept."))
+    #expect(try Self.document(glance).trackedMarkers.count == 3)
+    #expect(ok("undo", "--yes").contains("stop tracking Systolic BP and Diastolic BP"))
+    #expect(ok("range", "ldl").hasPrefix("LDL Cholesterol is judged against"))
     #expect(glance.run("order", "a1c").status == .refused)
     let backup = glance.scratch.path + "/backup.json"
-    #expect(ok("export", "-o", backup).hasPrefix("Exported 3 readings and 0 visits"))
+    #expect(ok("export", "-o", backup).hasPrefix("Exported 5 readings and 0 visits"))
     #expect(ok("export", "--json", "-o", backup, "--yes").hasPrefix("Exported"))
     let csv = glance.run("export", "--csv")
     #expect(String(decoding: csv.console.written, as: UTF8.self).hasPrefix("date,"))
