@@ -32,7 +32,8 @@ struct BasicsTests {
     "command-line mistakes are usage errors (64) with a pointer to help",
     arguments: [
       ["shwo", "hdl"], ["add"], ["add", "hdl"], ["add", "hdl", "89", "--colour", "never"], ["show", "hdl", "--since"],
-      ["export"], ["export", "--json", "--csv"], ["range", "ldl", "--low"], ["help", "nosuch"], ["--width", "abc"],
+      ["export"], ["export", "--json", "--csv"], ["range", "ldl", "--low"], ["prep", "--markdown", "--html"],
+      ["prep", "-o", "brief.txt"], ["help", "nosuch"], ["--width", "abc"],
       ["--color", "sometimes"], ["visit"], ["visit", "fly"], ["edit", "abcd"],
     ])
   func usageErrors(arguments: [String]) throws {

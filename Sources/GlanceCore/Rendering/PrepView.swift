@@ -1,11 +1,27 @@
-/// `glance prep`: Next Visit Prep — the insights, the latest value of each flagged marker,
-/// upcoming visits and the last visit of each type.
+/// `glance prep`: Next Visit Prep — the visit it is for, one item per marker (critical first),
+/// your questions and last time's notes, what came in since the last visit, results grown old,
+/// the latest value of each flagged marker (every tracked one with `--all`), upcoming visits and
+/// the last visit of each type.
 public enum PrepView {
   public static func render(
     insights: [VisitPrepInsight], snapshots: [MarkerSnapshot], visits: [Visit], today: CalendarDate,
     style: OutputStyle
   ) -> String {
-    var sections: [String] = [style.paint("Next Visit Prep", .bold)]
+    render(
+      VisitBrief(name: nil, snapshots: snapshots, items: insights, visits: visits, today: today), all: false,
+      style: style)
+  }
+
+  /// How many of the readings since the last visit are listed before "and N more".
+  public static let sinceListed = 12
+
+  public static func render(_ brief: VisitBrief, all: Bool, style: OutputStyle) -> String {
+    let insights = brief.items
+    let snapshots = brief.snapshots
+    let today = brief.today
+    var title = style.paint("Next Visit Prep", .bold)
+    if let coming = brief.comingLine { title += "\n" + wrap("For: " + coming, width: style.width, indent: "  ") }
+    var sections: [String] = [title]
     // Custom markers are never judged: say so rather than let "nothing is flagged" reassure.
     let unchecked = snapshots.filter { !$0.definition.isSystemDefined && $0.latest != nil }.map(
       \.definition.displayName)
@@ -36,10 +52,21 @@ public enum PrepView {
         "Things to bring up:\n"
           + insights.map { "  " + bullet + " " + wrap($0.suggestionText, width: style.width - 4, indent: "    ") }
           .joinedText("\n") + uncheckedNote)
-      let flagged = snapshots.filter { snapshot in insights.contains { $0.markerID == snapshot.definition.id } }
-      sections.append("Latest values:\n" + latestValues(flagged, style: style))
     }
-    let upcoming = visits.filter { $0.date >= today }.sorted { $0.date < $1.date }
+    if let notes = brief.coming?.notes {
+      sections.append("Your questions:\n" + paragraph(notes, style: style))
+    }
+    if let last = brief.last, let line = brief.lastLine, let notes = last.notes {
+      sections.append(
+        wrap("Last time (\(line)):", width: style.width, indent: "  ") + "\n" + paragraph(notes, style: style))
+    }
+    if let since = sinceLastVisit(brief, style: style) { sections.append(since) }
+    if !brief.stale.isEmpty {
+      sections.append(brief.stale.map { wrap($0, width: style.width, indent: "") }.joinedText("\n"))
+    }
+    let listed = all ? snapshots.filter { $0.latest != nil } : brief.flagged
+    if !listed.isEmpty { sections.append("Latest values:\n" + latestValues(listed, style: style)) }
+    let upcoming = brief.visits.filter { $0.date >= today }.sorted { $0.date < $1.date }
     if !upcoming.isEmpty {
       sections.append(
         "Coming up:\n"
@@ -47,9 +74,39 @@ public enum PrepView {
             "  \(DateText.long($0.date)) (\(DateText.relative($0.date, today: today)))  \(VisitsView.typeName($0)) with \($0.doctorName)"
           }.joinedText("\n"))
     }
-    let last = VisitsView.lastByType(visits, today: today)
+    let last = VisitsView.lastByType(brief.visits, today: today)
     if !last.isEmpty { sections.append(last.joinedText("\n")) }
     return sections.joinedText("\n\n")
+  }
+
+  /// A person's own notes, each line wrapped and indented.
+  static func paragraph(_ text: String, style: OutputStyle) -> String {
+    text.split(omittingEmptySubsequences: false) { $0 == "\n" || $0 == "\r\n" || $0 == "\r" }.map {
+      "  " + wrap(String($0), width: style.width - 2, indent: "  ")
+    }.joinedText("\n")
+  }
+
+  /// "Since your last physical (Nov 1, 2026): 3 readings" and the readings, newest last.
+  static func sinceLastVisit(_ brief: VisitBrief, style: OutputStyle) -> String? {
+    guard let last = brief.last else { return nil }
+    let rows = brief.sinceLast.flatMap { snapshot, entries in entries.map { (snapshot, $0) } }
+      .sorted { MarkerEntry.chronological($0.1, $1.1) }
+    let kind = VisitsView.typeName(last).lowercased()
+    let header = "Since your last \(kind) (\(DateText.long(last.date))): "
+    guard !rows.isEmpty else { return wrap(header + "no new readings.", width: style.width, indent: "  ") }
+    let shown = rows.suffix(sinceListed)
+    let names = shown.map { TextWidth.of($0.0.definition.displayName) }.max() ?? 0
+    var lines = [header + counted(rows.count, "reading")]
+    if rows.count > shown.count { lines.append("  (the latest \(shown.count); \(rows.count - shown.count) earlier)") }
+    for (snapshot, entry) in shown {
+      let status = snapshot.status(of: entry)
+      let judged = snapshot.asJudged(entry)
+      lines.append(
+        "  " + status.badge(style, paddedTo: 2) + " " + TextWidth.pad(snapshot.definition.displayName, to: names)
+          + "  " + ValueText.withUnit(judged.value, entry.comparator, judged.unit) + " on "
+          + DateText.compact(entry.dateOfService, today: brief.today))
+    }
+    return lines.joinedText("\n")
   }
 
   /// One row per flagged marker: status, name, latest value, its date and the range it is judged

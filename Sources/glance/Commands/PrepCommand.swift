@@ -1,18 +1,70 @@
 import GlanceCore
 
 struct PrepCommand: GlanceCommand {
-  static let declaration = CommandDeclaration("prep", summary: "Next Visit Prep: what to ask your doctor about.")
+  enum Format: Equatable { case terminal, markdown, html }
 
-  init() {}
-  init(_ input: ParsedInput) {}
+  static let declaration = CommandDeclaration(
+    "prep", needs: "only options", summary: "Next Visit Prep: what to ask your doctor about.",
+    details:
+      "One item per marker, most urgent first; your questions (the coming visit's notes) and last time's notes; the readings since your last visit; results that have grown old. --markdown writes it for a portal message, --html as one page to print or show on a phone (no script, nothing fetched).",
+    options: [
+      .flag("all", "List every tracked marker's latest value, not only the flagged ones."),
+      .flag("markdown", "The brief as Markdown."), .flag("html", "The brief as one printable page."),
+      .value("output", "FILE", "Write to FILE (created private) instead of the screen.", short: "o"),
+    ],
+    yes: "Replace FILE if it already exists, without asking.",
+    examples: ["glance prep", "glance prep --markdown -o brief.md", "glance prep --html -o brief.html"],
+    usage: "glance prep [--all] [--markdown|--html [-o FILE]] [--yes]")
+
+  var format: Format = .terminal
+  var all = false
+  var output: String? = nil
+
+  init(format: Format = .terminal, all: Bool = false, output: String? = nil) {
+    (self.format, self.all, self.output) = (format, all, output)
+  }
+
+  init(_ input: ParsedInput) throws(UsageError) {
+    var markdown = input.flag("markdown")
+    var html = input.flag("html")
+    if !markdown && !html, let output = input.value("output")?.lowercased() {
+      markdown = output.hasSuffix(".md") || output.hasSuffix(".markdown")
+      html = output.hasSuffix(".html") || output.hasSuffix(".htm")
+    }
+    if markdown && html { throw input.usageError("Choose one: --markdown or --html.") }
+    if !markdown && !html && input.value("output") != nil {
+      throw input.usageError("-o writes the brief as --markdown or --html (or name the file .md or .html).")
+    }
+    self.init(
+      format: markdown ? .markdown : html ? .html : .terminal, all: input.flag("all"), output: input.value("output"))
+  }
 
   func run(_ context: Context) throws {
     let document = try context.view(.latest(InsightsEngine.readingsConsidered)).document
     let snapshots = document.trackedSnapshots(
       library: context.library, recentLimit: InsightsEngine.readingsConsidered)
     let insights = InsightsEngine.insights(for: snapshots, at: context.clock())
-    context.out(
-      PrepView.render(
-        insights: insights, snapshots: snapshots, visits: document.visits, today: context.today, style: context.style))
+    let brief = VisitBrief(document: document, snapshots: snapshots, items: insights, today: context.today)
+    let text: String
+    switch format {
+    case .terminal:
+      context.out(PrepView.render(brief, all: all, style: context.style))
+      return
+    case .markdown: text = BriefMarkdown.render(brief)
+    case .html: text = BriefHTML.render(brief)
+    }
+    let bytes = Array(text.utf8)
+    guard let path = output, path != "-" else {
+      context.console.err(Exporter.notice)
+      context.console.write(bytes)
+      return
+    }
+    try ExportWriter.refuseInside(context.location.folder, path)
+    if let status = try PosixFileSystem().status(path), status.isRegularFile {
+      try context.questions.confirm("\(path) already exists. Replace it?")
+    }
+    try ExportWriter.write(bytes, to: path, dataFolder: context.location.folder)
+    context.console.err(Exporter.notice)
+    context.out("Wrote your brief to \(path).")
   }
 }

@@ -158,9 +158,12 @@ struct PrepViewTests {
     let text = Self.render(Self.flagged, visits: visits)
     let lines = text.split(separator: "\n").map(String.init)
     let heading = try #require(lines.firstIndex { $0.hasPrefix("Coming up") }, "\(text)")
-    let soon = try #require(lines.firstIndex { $0.contains("Dr. Patel") && $0.contains("Jun 20, 2025") })
-    let later = try #require(lines.firstIndex { $0.contains("Dr. Later") && $0.contains("Sep 1, 2025") })
-    #expect(heading < soon && soon < later)
+    // The soonest is also the visit the brief is for, named under the title.
+    #expect(lines[1] == "For: Physical with Dr. Patel on Jun 20, 2025 (in 2 weeks)", "\(text)")
+    let listed = Array(lines[heading...])
+    let soon = try #require(listed.firstIndex { $0.contains("Dr. Patel") && $0.contains("Jun 20, 2025") })
+    let later = try #require(listed.firstIndex { $0.contains("Dr. Later") && $0.contains("Sep 1, 2025") })
+    #expect(soon < later)
     // A past visit is not coming up; it shows as the last of its type.
     #expect(!lines.contains { $0.contains("Dr. Past") }, "\(text)")
     #expect(lines.contains { $0.hasPrefix("Last vision exam: 8 months ago") }, "\(text)")

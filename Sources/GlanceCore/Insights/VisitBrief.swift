@@ -1,0 +1,106 @@
+/// Everything the brief for the next visit says, worked out once: the terminal's `prep`, its
+/// Markdown and its printable page all render this (issue 14).
+public struct VisitBrief: Sendable {
+  /// The person's name, when they gave one.
+  public var name: String?
+  public var today: CalendarDate
+  /// One item per marker, critical first (`InsightsEngine`).
+  public var items: [VisitPrepInsight]
+  /// Every tracked marker, in tracking order.
+  public var snapshots: [MarkerSnapshot]
+  /// The next visit (today or later), if one is planned.
+  public var coming: Visit?
+  /// The visit "since your last visit" counts from: the last one of the coming visit's type, else
+  /// the last physical, else the last visit of any kind.
+  public var last: Visit?
+  /// Each marker's readings dated after `last` (none without a last visit), oldest first.
+  public var sinceLast: [(snapshot: MarkerSnapshot, entries: [MarkerEntry])]
+  /// "Your latest Thyroid results are from Mar 2024 (2 years ago)."
+  public var stale: [String]
+  /// Visits in the year before today, newest first.
+  public var pastYear: [Visit]
+  /// Every visit.
+  public var visits: [Visit]
+
+  /// A marker's latest reading older than this many months is named as old.
+  public static let staleMonths = 12
+
+  public init(document: GlanceDocument, snapshots: [MarkerSnapshot], items: [VisitPrepInsight], today: CalendarDate) {
+    self.init(
+      name: document.profile.name, snapshots: snapshots, items: items, visits: document.visits, today: today)
+  }
+
+  public init(
+    name: String?, snapshots: [MarkerSnapshot], items: [VisitPrepInsight], visits: [Visit], today: CalendarDate
+  ) {
+    let name = name?.trimmingWhitespaceAndNewlines() ?? ""
+    self.name = name.isEmpty ? nil : name
+    self.today = today
+    self.items = items
+    self.snapshots = snapshots
+    self.visits = visits
+    coming = visits.filter { $0.date >= today }.min { ($0.date, $0.entryTimestamp) < ($1.date, $1.entryTimestamp) }
+    let past = visits.filter { $0.date < today }.sorted(by: Visit.newestFirst)
+    let coming = coming
+    last =
+      past.first { coming != nil && $0.visitType == coming?.visitType && $0.visitTypeLabel == coming?.visitTypeLabel }
+      ?? past.first { $0.visitType == .physical } ?? past.first
+    let since = last?.date
+    sinceLast = snapshots.compactMap { snapshot in
+      guard let since else { return nil }
+      let entries = snapshot.entries.filter { $0.dateOfService > since }
+      return entries.isEmpty ? nil : (snapshot, entries)
+    }
+    stale = Self.stale(snapshots, today: today)
+    let yearAgo = today.adding(months: -12) ?? today
+    pastYear = past.filter { $0.date >= yearAgo }
+  }
+
+  /// One sentence per category whose latest readings are all older than `staleMonths`: the
+  /// marker named when it is the only one of its category, else the category.
+  static func stale(_ snapshots: [MarkerSnapshot], today: CalendarDate) -> [String] {
+    var groups: [(category: String, snapshots: [MarkerSnapshot])] = []
+    for snapshot in snapshots where snapshot.latest != nil {
+      let key = snapshot.definition.isSystemDefined ? snapshot.definition.category : snapshot.definition.key
+      if let index = groups.firstIndex(where: { $0.category == key }) {
+        groups[index].snapshots.append(snapshot)
+      } else {
+        groups.append((key, [snapshot]))
+      }
+    }
+    var sentences: [String] = []
+    for group in groups {
+      let latest = group.snapshots.compactMap { $0.latest?.dateOfService }.max()
+      guard let latest, DateText.wholeMonths(from: latest, to: max(latest, today)) >= staleMonths else { continue }
+      let what: String
+      if group.snapshots.count == 1 {
+        what = group.snapshots[0].definition.displayName
+      } else {
+        let name = MarkerLibrary.builtIn.categories.first { $0.key == group.category }?.name ?? group.category
+        what = name + " results"
+      }
+      let month = DateText.shortMonth(latest.month) + " \(latest.year)"
+      sentences.append(
+        "Your latest \(what) \(group.snapshots.count == 1 && !what.hasSuffix("s") ? "is" : "are") from \(month) (\(DateText.relative(latest, today: today)))."
+      )
+    }
+    return sentences
+  }
+
+  /// "Lab work with Dr. Patel on Jan 1, 2027 (in 1 month)".
+  public var comingLine: String? {
+    coming.map {
+      "\(VisitsView.typeName($0)) with \($0.doctorName) on \(DateText.long($0.date)) (\(DateText.relative($0.date, today: today)))"
+    }
+  }
+
+  /// "Physical with Dr. Patel, Nov 1, 2026".
+  public var lastLine: String? {
+    last.map { "\(VisitsView.typeName($0)) with \($0.doctorName), \(DateText.long($0.date))" }
+  }
+
+  /// The markers with an item, in the items' order.
+  public var flagged: [MarkerSnapshot] {
+    items.compactMap { item in snapshots.first { $0.definition.id == item.markerID } }
+  }
+}

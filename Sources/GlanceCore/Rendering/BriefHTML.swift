@@ -1,0 +1,338 @@
+/// `glance prep --html`: the brief as one self-contained page to print or show on a phone: inline
+/// CSS and SVG, no script, no font, no request of any kind. Status is always a shape and a word,
+/// never colour alone, so it reads in black-and-white print and in high contrast.
+public enum BriefHTML {
+  public static func render(_ brief: VisitBrief) -> String {
+    var body: [String] = []
+    let title = "Next Visit Prep" + (brief.name.map { " for " + $0 } ?? "")
+    body.append("<header><h1>\(escape(title))</h1>")
+    var prepared = "Prepared \(DateText.long(brief.today))"
+    if let coming = brief.comingLine { prepared += " for: " + coming }
+    body.append("<p class=\"sub\">\(escape(prepared)).</p></header>")
+
+    body.append("<section><h2>Things to bring up</h2>")
+    if brief.items.isEmpty {
+      body.append("<p>Nothing in your readings is flagged for your next visit.</p>")
+    } else {
+      body.append("<ol class=\"items\">")
+      for item in brief.items {
+        let critical = item.kind == .critical
+        body.append(
+          "<li class=\"\(critical ? "critical" : "item")\">"
+            + (critical ? "<strong>\(mark(.criticalHigh)) Far outside the range.</strong> " : "")
+            + escape(item.suggestionText) + "</li>")
+      }
+      body.append("</ol>")
+    }
+    body.append("</section>")
+
+    if let notes = brief.coming?.notes {
+      body.append("<section><h2>Your questions</h2>\(paragraphs(notes))</section>")
+    }
+    if let last = brief.last, let line = brief.lastLine, let notes = last.notes {
+      body.append(
+        "<section><h2>Last time <span class=\"sub\">(\(escape(line)))</span></h2>\(paragraphs(notes))</section>")
+    }
+
+    let charted = brief.flagged.filter { $0.entries.count >= 1 }
+    if !charted.isEmpty {
+      body.append("<section><h2>Trends</h2><div class=\"charts\">")
+      for snapshot in charted { body.append(chartFigure(snapshot, today: brief.today)) }
+      body.append("</div></section>")
+    }
+
+    let rows = brief.snapshots.filter { $0.latest != nil }
+    if !rows.isEmpty {
+      body.append("<section class=\"latest\"><h2>Latest values</h2><table>")
+      body.append(
+        "<thead><tr><th scope=\"col\">Marker</th><th scope=\"col\" class=\"num\">Latest</th><th scope=\"col\">Date</th><th scope=\"col\">Range</th><th scope=\"col\">Status</th></tr></thead><tbody>"
+      )
+      for snapshot in rows {
+        guard let latest = snapshot.latest else { continue }
+        let judged = snapshot.asJudged(latest)
+        let judgement = snapshot.judgement(of: latest)
+        let range = ValueText.rangeInWords(judged.range, unit: judged.unit) ?? "none"
+        body.append(
+          "<tr class=\"\(statusClass(judgement.status))\"><td>\(escape(snapshot.definition.displayName))</td>"
+            + "<td class=\"num\">\(escape(ValueText.withUnit(judged.value, latest.comparator, judged.unit)))</td>"
+            + "<td class=\"date\">\(DateText.long(latest.dateOfService))</td>"
+            + "<td>\(escape((snapshot.hasCustomRange ? "your range: " : "") + range))</td>"
+            + "<td>\(judgement.status == .noRange ? "" : mark(judgement.status) + " " + escape(judgement.words))</td></tr>"
+        )
+      }
+      body.append("</tbody></table></section>")
+    }
+
+    body.append("<div class=\"columns\">")
+    if let last = brief.last {
+      let rows = brief.sinceLast.flatMap { snapshot, entries in entries.map { (snapshot, $0) } }
+        .sorted { MarkerEntry.chronological($0.1, $1.1) }
+      body.append(
+        "<section><h2>Since your last \(escape(VisitsView.typeName(last).lowercased())) <span class=\"sub\">(\(DateText.long(last.date)))</span></h2>"
+      )
+      if rows.isEmpty {
+        body.append("<p>No new readings.</p>")
+      } else {
+        body.append("<ul class=\"since\">")
+        for (snapshot, entry) in rows {
+          let judged = snapshot.asJudged(entry)
+          let judgement = snapshot.judgement(of: entry)
+          body.append(
+            "<li>\(escape(snapshot.definition.displayName)): \(escape(ValueText.withUnit(judged.value, entry.comparator, judged.unit))) on \(DateText.long(entry.dateOfService))"
+              + (judgement.status == .noRange
+                ? ""
+                : " <span class=\"\(statusClass(judgement.status))\">\(mark(judgement.status)) \(escape(judgement.words))</span>")
+              + "</li>")
+        }
+        body.append("</ul>")
+      }
+      body.append("</section>")
+    }
+    if !brief.pastYear.isEmpty {
+      body.append("<section><h2>Visits in the past year</h2><ul>")
+      for visit in brief.pastYear {
+        body.append(
+          "<li>\(DateText.long(visit.date)): \(escape(VisitsView.typeName(visit))) with \(escape(visit.doctorName))</li>"
+        )
+      }
+      body.append("</ul></section>")
+    }
+    body.append("</div>")
+    if !brief.stale.isEmpty {
+      body.append("<section>" + brief.stale.map { "<p>\(escape($0))</p>" }.joinedText("") + "</section>")
+    }
+    body.append("<footer><p>\(escape(BriefMarkdown.privacyLine))</p></footer>")
+
+    return """
+      <!DOCTYPE html>
+      <html lang="en">
+      <head>
+      <meta charset="utf-8">
+      <meta name="viewport" content="width=device-width, initial-scale=1">
+      <title>\(escape(title))</title>
+      <style>
+      \(css)
+      </style>
+      </head>
+      <body>
+      <main>
+      \(body.joinedText("\n"))
+      </main>
+      </body>
+      </html>
+
+      """
+  }
+
+  // MARK: Pieces
+
+  /// The status as a shape and a word's symbol: never colour alone.
+  static func mark(_ status: MarkerStatus) -> String {
+    switch status {
+    case .normal: "<span class=\"mark\" aria-hidden=\"true\">&#10003;</span>"
+    case .watchLow, .watchHigh: "<span class=\"mark\" aria-hidden=\"true\">&#9650;</span>"
+    case .low, .high: "<span class=\"mark\" aria-hidden=\"true\">!</span>"
+    case .criticalLow, .criticalHigh: "<span class=\"mark\" aria-hidden=\"true\">!!</span>"
+    case .indeterminate: "<span class=\"mark\" aria-hidden=\"true\">?</span>"
+    case .noRange: ""
+    }
+  }
+
+  static func statusClass(_ status: MarkerStatus) -> String {
+    if status.isCritical { return "critical" }
+    if status.isOutOfRange { return "out" }
+    if status.isWatch { return "watch" }
+    return status == .normal ? "ok" : "plain"
+  }
+
+  static func paragraphs(_ text: String) -> String {
+    text.split(omittingEmptySubsequences: false) { $0 == "\n" || $0 == "\r\n" || $0 == "\r" }
+      .map { "<p>\(escape(String($0)))</p>" }.joinedText("")
+  }
+
+  /// `&`, `<`, `>`, quotes as entities; control characters dropped (a note's tab or bell has no
+  /// meaning on a page).
+  static func escape(_ text: String) -> String {
+    var result = ""
+    result.reserveCapacity(text.utf8.count)
+    for scalar in text.unicodeScalars {
+      switch scalar {
+      case "&": result += "&amp;"
+      case "<": result += "&lt;"
+      case ">": result += "&gt;"
+      case "\"": result += "&quot;"
+      case "'": result += "&#39;"
+      case "\t": result += " "
+      default:
+        if TerminalText.isHidden(scalar) { continue }
+        result.unicodeScalars.append(scalar)
+      }
+    }
+    return result
+  }
+
+  // MARK: Chart
+
+  /// How many of a marker's latest readings its chart shows.
+  public static let chartReadings = 12
+
+  /// A small chart of the marker's latest readings: dates on x, the reference band shaded, each
+  /// point's status as a shape (circle in range, triangle near a limit, square out of range,
+  /// diamond far outside), every value labelled. `role="img"` with the summary sentence as its name.
+  static func chartFigure(_ snapshot: MarkerSnapshot, today: CalendarDate) -> String {
+    let definition = snapshot.definition
+    // Plain readings only (no bound, no slip beyond the plausible range): what a trend uses.
+    let points = Array(Trend.readings(snapshot.entries, of: definition).suffix(chartReadings))
+    let summary = TrendSummary.sentence(snapshot, entries: snapshot.entries, today: today)
+    let caption =
+      "<figcaption>\(escape(definition.displayName)) <span class=\"sub\">(\(escape(definition.unit)))</span></figcaption>"
+    guard !points.isEmpty else {
+      return "<figure class=\"chart\">\(caption)<p>\(escape(summary))</p></figure>"
+    }
+    let width = 340.0
+    let height = 150.0
+    let left = 40.0
+    let right = 12.0
+    let top = 14.0
+    let bottom = 26.0
+    let values = points.map(\.value)
+    let range = snapshot.range
+    var low = min(values.min() ?? 0, range.low ?? .infinity)
+    var high = max(values.max() ?? 0, range.high ?? -.infinity)
+    if !low.isFinite { low = values.min() ?? 0 }
+    if !high.isFinite { high = values.max() ?? 1 }
+    // Never a sub-unit axis for a flat history: at least 10% of the value either way.
+    let span = max(high - low, abs(high) * 0.2, 1e-9)
+    let pad = span * 0.12
+    let yMin = low - pad
+    let yMax = low + span + pad
+    let days = points.map { Double($0.dateOfService.dayNumber) }
+    let first = days.min() ?? 0
+    let last = days.max() ?? 0
+    func x(_ day: Double) -> Double {
+      last == first ? left + (width - left - right) / 2 : left + (day - first) / (last - first) * (width - left - right)
+    }
+    func y(_ value: Double) -> Double { top + (yMax - value) / (yMax - yMin) * (height - top - bottom) }
+    var svg: [String] = []
+    svg.append(
+      "<svg class=\"spark\" viewBox=\"0 0 \(number(width)) \(number(height))\" role=\"img\" aria-label=\"\(escape(summary))\">"
+    )
+    svg.append("<title>\(escape(summary))</title>")
+    // The reference band, shaded, with its bounds drawn as dashed lines.
+    if !range.isEmpty {
+      let bandTop = y(min(range.high ?? yMax, yMax))
+      let bandBottom = y(max(range.low ?? yMin, yMin))
+      if bandBottom > bandTop {
+        svg.append(
+          "<rect class=\"band\" x=\"\(number(left))\" y=\"\(number(bandTop))\" width=\"\(number(width - left - right))\" height=\"\(number(bandBottom - bandTop))\"/>"
+        )
+      }
+      for bound in [range.low, range.high].compactMap({ $0 }) where bound >= yMin && bound <= yMax {
+        svg.append(
+          "<line class=\"bound\" x1=\"\(number(left))\" x2=\"\(number(width - right))\" y1=\"\(number(y(bound)))\" y2=\"\(number(y(bound)))\"/>"
+        )
+        svg.append(
+          "<text class=\"axis\" x=\"\(number(left - 4))\" y=\"\(number(y(bound) + 3))\" text-anchor=\"end\">\(escape(ValueText.number(bound)))</text>"
+        )
+      }
+    }
+    // The line through the readings, then each point with its shape and value.
+    let path = zip(days, values).map { "\(number(x($0))),\(number(y($1)))" }.joinedText(" ")
+    if points.count > 1 { svg.append("<polyline class=\"line\" points=\"\(path)\"/>") }
+    for (index, entry) in points.enumerated() {
+      let status = snapshot.status(of: entry)
+      let cx = x(days[index])
+      let cy = y(entry.value)
+      svg.append(shape(status, cx, cy))
+      let above = cy - 7 > top
+      svg.append(
+        "<text class=\"value\" x=\"\(number(cx))\" y=\"\(number(above ? cy - 7 : cy + 14))\" text-anchor=\"middle\">\(escape(ValueText.number(entry.value)))</text>"
+      )
+    }
+    // Dates: the first and the last reading.
+    let firstDate = points.first.map { DateText.shortMonth($0.dateOfService.month) + " \($0.dateOfService.year)" } ?? ""
+    let lastDate = points.last.map { DateText.shortMonth($0.dateOfService.month) + " \($0.dateOfService.year)" } ?? ""
+    svg.append(
+      "<text class=\"axis\" x=\"\(number(left))\" y=\"\(number(height - 6))\" text-anchor=\"start\">\(firstDate)</text>"
+    )
+    if points.count > 1 {
+      svg.append(
+        "<text class=\"axis\" x=\"\(number(width - right))\" y=\"\(number(height - 6))\" text-anchor=\"end\">\(lastDate)</text>"
+      )
+    }
+    svg.append("</svg>")
+    return "<figure class=\"chart\">\(caption)\(svg.joinedText(""))<p class=\"summary\">\(escape(summary))</p></figure>"
+  }
+
+  /// The point's status as a shape: circle, triangle, square, diamond (critical, with a ring).
+  static func shape(_ status: MarkerStatus, _ cx: Double, _ cy: Double) -> String {
+    let c = statusClass(status)
+    switch status {
+    case .watchLow, .watchHigh:
+      return
+        "<polygon class=\"pt \(c)\" points=\"\(number(cx)),\(number(cy - 5)) \(number(cx - 5)),\(number(cy + 4)) \(number(cx + 5)),\(number(cy + 4))\"/>"
+    case .low, .high:
+      return "<rect class=\"pt \(c)\" x=\"\(number(cx - 4))\" y=\"\(number(cy - 4))\" width=\"8\" height=\"8\"/>"
+    case .criticalLow, .criticalHigh:
+      return
+        "<polygon class=\"pt \(c)\" points=\"\(number(cx)),\(number(cy - 6)) \(number(cx + 6)),\(number(cy)) \(number(cx)),\(number(cy + 6)) \(number(cx - 6)),\(number(cy))\"/><circle class=\"ring\" cx=\"\(number(cx))\" cy=\"\(number(cy))\" r=\"9\"/>"
+    default:
+      return "<circle class=\"pt \(c)\" cx=\"\(number(cx))\" cy=\"\(number(cy))\" r=\"4\"/>"
+    }
+  }
+
+  static func number(_ value: Double) -> String { ValueText.number((value * 10).rounded() / 10) }
+
+  static let css = """
+    :root { color-scheme: light; }
+    body { font-family: system-ui, -apple-system, "Segoe UI", Roboto, Helvetica, Arial, sans-serif; color: #111; background: #fff; margin: 0; line-height: 1.4; }
+    main { max-width: 46rem; margin: 0 auto; padding: 1.2rem; }
+    h1 { font-size: 1.5rem; margin: 0 0 .2rem; }
+    h2 { font-size: 1.1rem; margin: 1.1rem 0 .4rem; border-bottom: 1px solid #888; padding-bottom: .15rem; }
+    .sub { color: #444; font-weight: normal; }
+    ol.items li { margin: .3rem 0; }
+    li.critical { font-weight: 600; }
+    .mark { display: inline-block; min-width: 1.1em; font-weight: 700; }
+    .charts { display: grid; grid-template-columns: repeat(auto-fill, minmax(15rem, 1fr)); gap: .8rem; }
+    figure.chart { margin: 0; border: 1px solid #bbb; border-radius: 4px; padding: .4rem; break-inside: avoid; page-break-inside: avoid; }
+    figcaption { font-weight: 600; font-size: .95rem; }
+    svg.spark { width: 100%; height: auto; display: block; }
+    .summary { font-size: .8rem; color: #333; margin: .2rem 0 0; }
+    .band { fill: #e3efe3; }
+    .bound { stroke: #5a8a5a; stroke-dasharray: 4 3; stroke-width: 1; }
+    .line { fill: none; stroke: #555; stroke-width: 1.2; }
+    .pt { stroke: #000; stroke-width: 1; }
+    .pt.ok { fill: #2e7d32; }
+    .pt.watch { fill: #f9a825; }
+    .pt.out { fill: #c62828; }
+    .pt.critical { fill: #8e0000; }
+    .pt.plain { fill: #777; }
+    .ring { fill: none; stroke: #000; stroke-width: 1.5; }
+    text.value { font-size: 9px; fill: #111; }
+    text.axis { font-size: 8px; fill: #333; }
+    table { border-collapse: collapse; width: 100%; font-size: .9rem; }
+    th, td { text-align: left; padding: .25rem .4rem; border-bottom: 1px solid #ccc; vertical-align: top; }
+    th.num, td.num { text-align: right; white-space: nowrap; }
+    tr.out td, tr.critical td { font-weight: 600; }
+    span.out, span.critical { font-weight: 600; }
+    footer { margin-top: 1.4rem; font-size: .85rem; color: #333; border-top: 1px solid #888; padding-top: .4rem; }
+    @media (prefers-contrast: more) { .sub, .summary, footer { color: #000; } .band { fill: #d0e0d0; } }
+    td.date { white-space: nowrap; }
+    .columns { columns: 2 16rem; column-gap: 1.5rem; }
+    .columns > section { break-inside: avoid; }
+    @media print {
+      @page { margin: 12mm; }
+      body { font-size: 9pt; line-height: 1.3; }
+      main { max-width: none; padding: 0; }
+      h1 { font-size: 14pt; }
+      h2 { font-size: 10.5pt; margin: .6rem 0 .25rem; break-after: avoid; page-break-after: avoid; }
+      .charts { grid-template-columns: repeat(3, 1fr); gap: .4rem; }
+      figure.chart { padding: .2rem; }
+      figcaption { font-size: 8.5pt; }
+      .summary { font-size: 7pt; }
+      table { font-size: 8.5pt; }
+      th, td { padding: .1rem .3rem; }
+      tr, li { break-inside: avoid; }
+    }
+    """
+}

@@ -1,0 +1,107 @@
+/// `glance prep --markdown`: the brief as plain Markdown a person can paste into a portal
+/// message: headings, the items, a table of latest values with range and date, the questions.
+public enum BriefMarkdown {
+  /// The line every brief ends with.
+  public static let privacyLine = "Made with glance on this computer. Nothing was sent anywhere."
+
+  public static func render(_ brief: VisitBrief) -> String {
+    var out: [String] = []
+    out.append("# Next Visit Prep" + (brief.name.map { " for " + inline($0) } ?? ""))
+    var prepared = "Prepared \(DateText.long(brief.today))"
+    if let coming = brief.comingLine { prepared += " for: " + inline(coming) }
+    out.append(prepared + ".")
+    out.append("## Things to bring up")
+    if brief.items.isEmpty {
+      out.append("Nothing in your readings is flagged for your next visit.")
+    } else {
+      out.append(
+        brief.items.enumerated().map { index, item in
+          let critical = item.kind == .critical ? "**Far outside the range.** " : ""
+          return "\(index + 1). " + critical + inline(item.suggestionText)
+        }.joinedText("\n"))
+    }
+    if let notes = brief.coming?.notes {
+      out.append("## Your questions")
+      out.append(block(notes))
+    }
+    if let last = brief.last, let line = brief.lastLine, let notes = last.notes {
+      out.append("## Last time (\(inline(line)))")
+      out.append(block(notes))
+    }
+    let rows = brief.snapshots.filter { $0.latest != nil }
+    if !rows.isEmpty {
+      out.append("## Latest values")
+      var table = ["| Marker | Latest | Date | Range | Status |", "|---|---:|---|---|---|"]
+      for snapshot in rows {
+        guard let latest = snapshot.latest else { continue }
+        let judged = snapshot.asJudged(latest)
+        let range = ValueText.rangeInWords(judged.range, unit: judged.unit) ?? "none"
+        let judgement = snapshot.judgement(of: latest)
+        table.append(
+          "| " + cell(snapshot.definition.displayName) + " | "
+            + cell(ValueText.withUnit(judged.value, latest.comparator, judged.unit)) + " | "
+            + DateText.long(latest.dateOfService) + " | "
+            + cell((snapshot.hasCustomRange ? "your range: " : "") + range)
+            + " | " + cell(judgement.status == .noRange ? "" : judgement.words) + " |")
+      }
+      out.append(table.joinedText("\n"))
+    }
+    if let last = brief.last {
+      out.append("## Since your last \(VisitsView.typeName(last).lowercased()) (\(DateText.long(last.date)))")
+      let rows = brief.sinceLast.flatMap { snapshot, entries in entries.map { (snapshot, $0) } }
+        .sorted { MarkerEntry.chronological($0.1, $1.1) }
+      out.append(
+        rows.isEmpty
+          ? "No new readings."
+          : rows.map { snapshot, entry in
+            let judged = snapshot.asJudged(entry)
+            let words = snapshot.judgement(of: entry)
+            return "- " + inline(snapshot.definition.displayName) + ": "
+              + inline(ValueText.withUnit(judged.value, entry.comparator, judged.unit)) + " on "
+              + DateText.long(entry.dateOfService) + (words.status == .noRange ? "" : " (\(inline(words.words)))")
+          }.joinedText("\n"))
+    }
+    if !brief.stale.isEmpty { out.append(brief.stale.map(inline).joinedText("\n\n")) }
+    if !brief.pastYear.isEmpty {
+      out.append("## Visits in the past year")
+      out.append(
+        brief.pastYear.map {
+          "- " + DateText.long($0.date) + ": " + inline(VisitsView.typeName($0)) + " with " + inline($0.doctorName)
+        }.joinedText("\n"))
+    }
+    out.append("_" + privacyLine + "_")
+    return out.joinedText("\n\n") + "\n"
+  }
+
+  /// Text from a person or the library, with Markdown's own characters escaped, so a note that
+  /// says `*` or `<b>` is shown as written, never as formatting or HTML.
+  static func inline(_ text: String) -> String {
+    var result = ""
+    for character in text {
+      switch character {
+      case "\\", "`", "*", "_", "[", "]", "<", ">", "|", "#", "~": result += "\\" + String(character)
+      case "\n", "\r\n", "\r": result += " "
+      default: result.append(character)
+      }
+    }
+    return result
+  }
+
+  /// Notes of several lines: each line escaped, kept as its own line.
+  static func block(_ text: String) -> String {
+    text.split(omittingEmptySubsequences: false) { $0 == "\n" || $0 == "\r\n" || $0 == "\r" }
+      .map { line in
+        var escaped = inline(String(line))
+        // A line that would start a list in Markdown ("- ", "+ ", "1. ", "2) ") is kept as text.
+        if escaped.first == "-" || escaped.first == "+" { return "\\" + escaped }
+        let digits = escaped.prefix { $0.isASCII && $0.isNumber }
+        if !digits.isEmpty, digits.count < escaped.count {
+          let mark = escaped.index(escaped.startIndex, offsetBy: digits.count)
+          if escaped[mark] == "." || escaped[mark] == ")" { escaped.insert("\\", at: mark) }
+        }
+        return escaped
+      }.joinedText("  \n")
+  }
+
+  static func cell(_ text: String) -> String { inline(text) }
+}

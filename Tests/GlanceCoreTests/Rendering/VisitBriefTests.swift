@@ -1,0 +1,161 @@
+import Foundation
+import Testing
+
+@testable import GlanceCore
+
+/// Issue 14: the brief for the next visit, in the terminal, as Markdown and as a page.
+@Suite("Visit brief")
+struct VisitBriefTests {
+  static let today = Fixture.date("2026-11-22")
+  static let now = Timestamp(Fixture.now)
+
+  /// The demo's five-year history, as `glance demo` makes it for `today`.
+  static func demo() throws -> VisitBrief {
+    let document = try DemoData.document(today: today)
+    let snapshots = document.trackedSnapshots(library: .builtIn)
+    return VisitBrief(
+      document: document, snapshots: snapshots, items: InsightsEngine.insights(for: snapshots, at: now), today: today)
+  }
+
+  static func snapshot(_ marker: MarkerDefinition, _ readings: [(String, Double)]) -> MarkerSnapshot {
+    MarkerSnapshot(definition: marker, tracked: nil, entries: readings.map { Fixture.entry(marker, $0.1, on: $0.0) })
+  }
+
+  // MARK: What the brief holds
+
+  @Test("the demo's prep: one item per marker, critical and out of range before trends, as golden text")
+  func demoTerminal() throws {
+    let brief = try Self.demo()
+    let markers = brief.items.map(\.markerID)
+    #expect(Set(markers).count == markers.count, "one item per marker")
+    let severities = brief.items.map { item in
+      brief.snapshots.first { $0.definition.id == item.markerID }?.status?.severity ?? 0
+    }
+    #expect(severities == severities.sorted(by: >), "\(severities)")
+    assertGolden(PrepView.render(brief, all: false, style: .plain) + "\n", named: "prep-demo.txt")
+    assertGolden(BriefMarkdown.render(brief), named: "prep-demo.md")
+  }
+
+  @Test("the visit it is for, your questions, and last time: the last of that type, else the last physical, else any")
+  func visits() {
+    let snapshots = [Self.snapshot(Fixture.ldl, [("2026-05-01", 120), ("2026-10-01", 130), ("2026-11-10", 131)])]
+    let physical = Fixture.visit("2026-06-01", type: .physical, notes: "All fine.")
+    let lab = Fixture.visit("2026-09-01", type: .labWork, notes: "Fasting draw.")
+    let coming = Fixture.visit("2026-12-15", type: .labWork, notes: "Ask about the statin.\nAnd the A1c.")
+    var brief = VisitBrief(
+      name: " Ana ", snapshots: snapshots, items: [], visits: [physical, lab, coming], today: Self.today)
+    #expect(brief.name == "Ana")
+    #expect(brief.coming == coming)
+    #expect(brief.last == lab)
+    #expect(brief.sinceLast.map { $0.entries.count } == [2])
+    // A coming visit of a type never seen: the last physical.
+    let dental = Fixture.visit("2026-12-15", type: .dental)
+    brief = VisitBrief(name: nil, snapshots: snapshots, items: [], visits: [physical, lab, dental], today: Self.today)
+    #expect(brief.last == physical)
+    // No physical either: the last visit of any kind; none at all: nothing since.
+    brief = VisitBrief(name: nil, snapshots: snapshots, items: [], visits: [lab], today: Self.today)
+    #expect(brief.last == lab && brief.coming == nil)
+    brief = VisitBrief(name: nil, snapshots: snapshots, items: [], visits: [], today: Self.today)
+    #expect(brief.last == nil && brief.sinceLast.isEmpty)
+    let text = PrepView.render(
+      VisitBrief(name: nil, snapshots: snapshots, items: [], visits: [physical, lab, coming], today: Self.today),
+      all: true, style: .plain)
+    #expect(text.contains("For: Lab work with Dr. Patel on Dec 15, 2026 (in 3 weeks)"), "\(text)")
+    #expect(text.contains("Your questions:\n  Ask about the statin.\n  And the A1c."), "\(text)")
+    #expect(text.contains("Last time (Lab work with Dr. Patel, Sep 1, 2026):\n  Fasting draw."), "\(text)")
+    #expect(text.contains("Since your last lab work (Sep 1, 2026): 2 readings"), "\(text)")
+    // --all lists every tracked marker's latest value, flagged or not.
+    #expect(text.contains("Latest values:"), "\(text)")
+  }
+
+  @Test(
+    "results older than a year are named, by marker alone or by category",
+    arguments: [
+      ("2025-11-22", true), ("2025-11-23", false), ("2024-03-10", true),
+    ])
+  func stale(latest: String, named: Bool) {
+    let tsh = MarkerLibrary.builtIn.marker(key: "tsh")!
+    let brief = VisitBrief(
+      name: nil, snapshots: [Self.snapshot(tsh, [(latest, 2.1)])], items: [], visits: [], today: Self.today)
+    #expect(brief.stale.isEmpty == !named, "\(brief.stale)")
+    if named {
+      #expect(brief.stale[0].hasPrefix("Your latest TSH (Thyroid-Stimulating Hormone) is from "))
+    }
+    let lipids = VisitBrief(
+      name: nil,
+      snapshots: [Self.snapshot(Fixture.ldl, [("2024-03-10", 120)]), Self.snapshot(Fixture.hdl, [("2024-03-10", 50)])],
+      items: [], visits: [], today: Self.today)
+    #expect(lipids.stale == ["Your latest Heart results are from Mar 2024 (2 years ago)."])
+  }
+
+  // MARK: Markdown and HTML carry text as text
+
+  static let hostile = "*bold* <b>x</b> | [link](http://x) `code`\n1. not a list\n- nor this\n# nor a heading"
+
+  static func hostileBrief() -> VisitBrief {
+    let snapshots = [Self.snapshot(Fixture.ldl, [("2026-05-01", 120), ("2026-10-01", 140), ("2026-11-10", 160)])]
+    let items = InsightsEngine.insights(for: snapshots, at: now)
+    let coming = Fixture.visit("2026-12-15", doctor: "Dr. <script>alert(1)</script>", type: .labWork, notes: hostile)
+    return VisitBrief(
+      name: "Ann | \"O'Hara\" <i>", snapshots: snapshots, items: items, visits: [coming], today: Self.today)
+  }
+
+  @Test("Markdown escapes a person's text: no formatting, link, list or HTML comes from a note or a name")
+  func markdownEscapes() {
+    let text = BriefMarkdown.render(Self.hostileBrief())
+    #expect(text.contains("\\*bold\\* \\<b\\>x\\</b\\> \\| \\[link\\](http://x) \\`code\\`"), "\(text)")
+    #expect(text.contains("1\\. not a list"))
+    #expect(text.contains("\\- nor this"))
+    #expect(text.contains("\\# nor a heading"))
+    #expect(text.contains("# Next Visit Prep for Ann \\| \"O'Hara\" \\<i\\>"))
+    #expect(!text.contains("<b>") && !text.contains("<script>"))
+    #expect(text.hasSuffix("_Made with glance on this computer. Nothing was sent anywhere._\n"))
+  }
+
+  @Test("the page is self-contained: no script, no address, no font; a person's text is escaped")
+  func htmlSelfContained() throws {
+    let html = BriefHTML.render(Self.hostileBrief())
+    let lowered = html.lowercased()
+    #expect(!lowered.contains("<script"), "no script of any kind")
+    // Nothing that fetches: no attribute with an address, no linked or embedded resource. (The
+    // note's "http://x" is shown as text.)
+    for fetching in ["href=", "src=", "<link", "<img", "<iframe", "<object", "@import", "url(", "@font-face"] {
+      #expect(!lowered.contains(fetching), "\(fetching)")
+    }
+    #expect(html.contains("[link](http://x)"))
+    // The demo's page has no address at all.
+    let demo = try BriefHTML.render(Self.demo()).lowercased()
+    #expect(!demo.contains("http:") && !demo.contains("https:") && !demo.contains("<script src"))
+    #expect(html.contains("Dr. &lt;script&gt;alert(1)&lt;/script&gt;"))
+    #expect(html.contains("Ann | &quot;O&#39;Hara&quot; &lt;i&gt;"))
+    #expect(html.contains("Made with glance on this computer. Nothing was sent anywhere."))
+  }
+
+  @Test("the demo's page: every item's words, a chart for every marker with an item, status as a shape and a word")
+  func htmlDemo() throws {
+    let brief = try Self.demo()
+    let html = BriefHTML.render(brief)
+    for item in brief.items { #expect(html.contains(BriefHTML.escape(item.suggestionText))) }
+    #expect(html.components(separatedBy: "<svg ").count - 1 == brief.flagged.count)
+    #expect(html.components(separatedBy: "<figure class=\"chart\">").count - 1 == brief.flagged.count)
+    // Out-of-range points are squares with a "!" and words in the table: never colour alone.
+    #expect(html.contains("<rect class=\"pt out\""))
+    #expect(html.contains("<span class=\"mark\" aria-hidden=\"true\">!</span> above range"))
+    #expect(html.contains("<td class=\"num\">162 mg/dL</td>"))
+  }
+
+  @Test("a critical value is marked on the page, in the item and in its chart")
+  func htmlCritical() {
+    let potassium = MarkerLibrary.builtIn.marker(key: "potassium")!
+    let snapshots = [Self.snapshot(potassium, [("2026-09-01", 4.2), ("2026-11-01", 6.8)])]
+    let brief = VisitBrief(
+      name: nil, snapshots: snapshots, items: InsightsEngine.insights(for: snapshots, at: Self.now), visits: [],
+      today: Self.today)
+    let html = BriefHTML.render(brief)
+    #expect(html.contains("<li class=\"critical\"><strong>"))
+    #expect(html.contains("Far outside the range.</strong>"))
+    #expect(html.contains("<circle class=\"ring\""))
+    let markdown = BriefMarkdown.render(brief)
+    #expect(markdown.contains("1. **Far outside the range.** Your Potassium was 6.8 mEq/L"), "\(markdown)")
+  }
+}
