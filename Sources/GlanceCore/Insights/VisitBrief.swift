@@ -1,7 +1,7 @@
 /// Everything the brief for the next visit says, worked out once: the terminal's `prep`, its
 /// Markdown and its printable page all render this (issue 14).
 public struct VisitBrief: Sendable {
-  /// The person's name, when they gave one.
+  /// The person's name, when they gave one (not the default "Me").
   public var name: String?
   public var today: CalendarDate
   /// One item per marker, critical first (`InsightsEngine`).
@@ -33,8 +33,9 @@ public struct VisitBrief: Sendable {
   public init(
     name: String?, snapshots: [MarkerSnapshot], items: [VisitPrepInsight], visits: [Visit], today: CalendarDate
   ) {
+    // "Me", the profile's default name, names nobody on a page for a doctor.
     let name = name?.trimmingWhitespaceAndNewlines() ?? ""
-    self.name = name.isEmpty ? nil : name
+    self.name = name.isEmpty || name == "Me" ? nil : name
     self.today = today
     self.items = items
     self.snapshots = snapshots

@@ -45,6 +45,7 @@ struct VisitBriefTests {
     var brief = VisitBrief(
       name: " Ana ", snapshots: snapshots, items: [], visits: [physical, lab, coming], today: Self.today)
     #expect(brief.name == "Ana")
+    #expect(VisitBrief(name: "Me", snapshots: [], items: [], visits: [], today: Self.today).name == nil)
     #expect(brief.coming == coming)
     #expect(brief.last == lab)
     #expect(brief.sinceLast.map { $0.entries.count } == [2])
