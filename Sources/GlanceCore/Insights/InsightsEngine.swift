@@ -26,19 +26,23 @@ public enum InsightsEngine {
   /// steadily worsening readings, and it keeps prep instant for thirty years of daily readings.
   public static let readingsConsidered = 500
 
-  /// Insights for `snapshots`, one per marker, most severe first. A marker out of range whose
-  /// readings also trend the concerning way gets one item that says both.
+  /// Insights for `snapshots`, one per marker, most severe first (critical, out of range, trend),
+  /// then by the library's category order (heart before vitals), then in tracking order. A marker
+  /// out of range whose readings also trend the concerning way gets one item that says both.
   public static func insights(for snapshots: [MarkerSnapshot], at now: Timestamp) -> [VisitPrepInsight] {
-    var result: [(severity: Int, order: Int, insight: VisitPrepInsight)] = []
+    let categories = MarkerLibrary.builtIn.categories.map(\.key)
+    var result: [(severity: Int, category: Int, order: Int, insight: VisitPrepInsight)] = []
     for snapshot in snapshots where snapshot.definition.isSystemDefined {
       let trend = trend(snapshot, at: now)
+      let category = categories.firstIndex(of: snapshot.definition.category) ?? categories.count
       if let (severity, status) = outOfRange(snapshot, trend: trend, at: now) {
-        result.append((severity, result.count, status))
+        result.append((severity, category, result.count, status))
       } else if let trend {
-        result.append((1, result.count, trend))
+        result.append((1, category, result.count, trend))
       }
     }
-    return result.sorted { ($0.severity, -$0.order) > ($1.severity, -$1.order) }.map(\.insight)
+    return result.sorted { (-$0.severity, $0.category, $0.order) < (-$1.severity, $1.category, $1.order) }
+      .map(\.insight)
   }
 
   /// "the reference range", or "your target range" when the person set their own.

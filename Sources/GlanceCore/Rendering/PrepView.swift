@@ -101,10 +101,15 @@ public enum PrepView {
     for (snapshot, entry) in shown {
       let status = snapshot.status(of: entry)
       let judged = snapshot.asJudged(entry)
+      let name = "  " + status.badge(style, paddedTo: 2) + " " + TextWidth.pad(snapshot.definition.displayName, to: names)
+      let value =
+        ValueText.withUnit(judged.value, entry.comparator, judged.unit) + " on "
+        + DateText.compact(entry.dateOfService, today: brief.today)
+      // Too narrow for one line: the value under the name.
+      let line = name + "  " + value
       lines.append(
-        "  " + status.badge(style, paddedTo: 2) + " " + TextWidth.pad(snapshot.definition.displayName, to: names)
-          + "  " + ValueText.withUnit(judged.value, entry.comparator, judged.unit) + " on "
-          + DateText.compact(entry.dateOfService, today: brief.today))
+        TextWidth.of(line) <= style.width
+          ? line : LibraryView.trimTrailing(name) + "\n" + String(repeating: " ", count: 6) + value)
     }
     return lines.joinedText("\n")
   }

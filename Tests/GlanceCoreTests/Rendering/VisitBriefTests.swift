@@ -32,6 +32,11 @@ struct VisitBriefTests {
       brief.snapshots.first { $0.definition.id == item.markerID }?.status?.severity ?? 0
     }
     #expect(severities == severities.sorted(by: >), "\(severities)")
+    // Then by category: the heart's before the metabolic ones before blood pressure.
+    let categories = MarkerLibrary.builtIn.categories.map(\.key)
+    let order = zip(severities, brief.flagged.map { categories.firstIndex(of: $0.definition.category) ?? 99 })
+      .map { [$0, $1] }
+    #expect(order == order.sorted { ($0[0], -$0[1]) > ($1[0], -$1[1]) }, "\(order)")
     assertGolden(PrepView.render(brief, all: false, style: .plain) + "\n", named: "prep-demo.txt")
     assertGolden(BriefMarkdown.render(brief), named: "prep-demo.md")
   }
