@@ -62,4 +62,22 @@ final class Context {
 
   /// Prints a line to standard output.
   func out(_ text: String = "") { console.out(text) }
+
+  /// Writes an export or a brief to `path`, or to standard output without one (or with "-"):
+  /// private, never inside the data folder, asking before it replaces a file, and always with the
+  /// notice on stderr. True when a file was written.
+  func export(_ bytes: [UInt8], to path: String?) throws -> Bool {
+    guard let path, path != "-" else {
+      console.err(Exporter.notice)
+      console.write(bytes)
+      return false
+    }
+    try ExportWriter.refuseInside(location.folder, path)
+    if let status = try PosixFileSystem().status(path), status.isRegularFile {
+      try questions.confirm("\(path) already exists. Replace it?")
+    }
+    try ExportWriter.write(bytes, to: path, dataFolder: location.folder)
+    console.err(Exporter.notice)
+    return true
+  }
 }

@@ -101,7 +101,8 @@ public enum PrepView {
     for (snapshot, entry) in shown {
       let status = snapshot.status(of: entry)
       let judged = snapshot.asJudged(entry)
-      let name = "  " + status.badge(style, paddedTo: 2) + " " + TextWidth.pad(snapshot.definition.displayName, to: names)
+      let name =
+        "  " + status.badge(style, paddedTo: 2) + " " + TextWidth.pad(snapshot.definition.displayName, to: names)
       let value =
         ValueText.withUnit(judged.value, entry.comparator, judged.unit) + " on "
         + DateText.compact(entry.dateOfService, today: brief.today)

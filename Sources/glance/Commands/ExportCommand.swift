@@ -50,17 +50,7 @@ struct ExportCommand: GlanceCommand {
     case (.csv, false): bytes = Array(Exporter.readingsCSV(document, library: context.library).utf8)
     case (.csv, true): bytes = Array(Exporter.visitsCSV(document).utf8)
     }
-    guard let path = output, path != "-" else {
-      context.console.err(Exporter.notice)
-      context.console.write(bytes)
-      return
-    }
-    try ExportWriter.refuseInside(context.location.folder, path)
-    if let status = try PosixFileSystem().status(path), status.isRegularFile {
-      try context.questions.confirm("\(path) already exists. Replace it?")
-    }
-    try ExportWriter.write(bytes, to: path, dataFolder: context.location.folder)
-    context.console.err(Exporter.notice)
+    guard try context.export(bytes, to: output), let path = output else { return }
     let what =
       visits
       ? counted(document.visits.count, "visit")

@@ -53,18 +53,8 @@ struct PrepCommand: GlanceCommand {
     case .markdown: text = BriefMarkdown.render(brief)
     case .html: text = BriefHTML.render(brief)
     }
-    let bytes = Array(text.utf8)
-    guard let path = output, path != "-" else {
-      context.console.err(Exporter.notice)
-      context.console.write(bytes)
-      return
+    if try context.export(Array(text.utf8), to: output), let path = output {
+      context.out("Wrote your brief to \(path).")
     }
-    try ExportWriter.refuseInside(context.location.folder, path)
-    if let status = try PosixFileSystem().status(path), status.isRegularFile {
-      try context.questions.confirm("\(path) already exists. Replace it?")
-    }
-    try ExportWriter.write(bytes, to: path, dataFolder: context.location.folder)
-    context.console.err(Exporter.notice)
-    context.out("Wrote your brief to \(path).")
   }
 }
