@@ -40,7 +40,7 @@ public enum TrendChart {
     let dataHigh = scaled.max()!
     let reach = max(dataHigh - dataLow, abs(dataHigh) * 0.15)
     let bounds = [range.low, range.high].compactMap { $0 }.filter { $0 >= dataLow - reach && $0 <= dataHigh + reach }
-    let scale = Scale(values: scaled + bounds, targetRows: targetHeight)
+    let scale = Scale(values: scaled + bounds, targetRows: targetHeight, decimals: definition.decimals)
     let height = scale.rows
 
     // The plot area.
@@ -280,15 +280,26 @@ public enum TrendChart {
     let ticks: [Double]
     let rows: Int
 
-    init(values: [Double], targetRows: Int) {
+    /// `decimals`: how many the marker is printed with. The axis spans at least a tenth of the
+    /// values' size and four of the marker's smallest steps, and ticks no finer than one step: a
+    /// whole-number marker never gets a "99.5" tick, and noise never fills the chart's height.
+    init(values: [Double], targetRows: Int, decimals: Int = 1) {
       var low = values.min() ?? 0
       var high = values.max() ?? 1
-      if high - low < 1e-9 {
-        let pad = max(abs(high) * 0.1, 1)
+      let precision = pow(10, -Double(max(0, min(decimals, 6))))
+      let minimumSpan = max(4 * precision, max(abs(low), abs(high)) * 0.1)
+      if high - low < minimumSpan {
+        let pad = (minimumSpan - (high - low)) / 2
+        let nonNegative = low >= 0
         low -= pad
         high += pad
+        // Values that cannot be negative keep the axis at zero or above.
+        if nonNegative && low < 0 {
+          high -= low
+          low = 0
+        }
       }
-      let step = Scale.niceStep((high - low) / 4)
+      let step = max(Scale.niceStep((high - low) / 4), precision)
       minimum = (low / step).rounded(.down) * step
       var top = (high / step).rounded(.up) * step
       if top <= minimum { top = minimum + step }
