@@ -317,8 +317,8 @@ struct EverydayLoopTests {
     #expect(result.status == 0, "\(result.stderr)")
     #expect(result.stdout.contains("LDL Cholesterol"))
     #expect(glance.bytes == nil)
-    let line = try #require(result.stdout.split(separator: "\n").first { $0.contains("export GLANCE_HOME=") })
-    let folder = String(line.split(separator: "=").last!)
+    let line = try #require(result.stdout.split(separator: "\n").first { $0.contains("GLANCE_HOME=") })
+    let folder = String(line.split(separator: "=")[1].split(separator: " ")[0])
     #expect(FileManager.default.fileExists(atPath: folder + "/glance.json"))
     try? FileManager.default.removeItem(atPath: folder)
   }

@@ -1,3 +1,10 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
 #if canImport(FoundationEssentials)
   import FoundationEssentials
 #else
@@ -127,6 +134,45 @@ public enum DemoData {
       transaction.apply(sample.visits.map(Operation.putVisit))
     }
     return folder
+  }
+
+  /// The prefix of every demo folder's name.
+  public static let folderPrefix = "glance-demo-"
+
+  /// Removes the demo folders in `temporaryFolder`: named `glance-demo-` and six characters,
+  /// this user's, private, and holding nothing but glance's own files (the data file, its lock,
+  /// backups, undo records, temporaries). Anything else is left alone and named in `kept`.
+  public static func clean(temporaryFolder: String, files: PosixFileSystem = PosixFileSystem()) throws -> (
+    removed: [String], kept: [String]
+  ) {
+    let base = temporaryFolder.hasSuffix("/") ? String(temporaryFolder.dropLast()) : temporaryFolder
+    var removed: [String] = []
+    var kept: [String] = []
+    let user = UInt32(getuid())
+    for name in try files.contentsOfDirectory(base)
+    where name.hasPrefix(folderPrefix) && name.utf8.count == folderPrefix.utf8.count + 6 {
+      let folder = base + "/" + name
+      guard let status = try files.status(folder), status.isDirectory, status.owner == user,
+        status.mode & 0o077 == 0
+      else {
+        kept.append(folder)
+        continue
+      }
+      let location = DataLocation(folder: folder)
+      let contents = try files.contentsOfDirectory(folder)
+      let ours = contents.allSatisfy { file in
+        file == "glance.json" || file == "glance.lock" || file.hasPrefix("glance.json.")
+          || file.hasPrefix(location.undoFilePrefix)
+      }
+      guard ours, contents.allSatisfy({ (try? files.status(folder + "/" + $0))??.isRegularFile == true }) else {
+        kept.append(folder)
+        continue
+      }
+      for file in contents { try files.remove(folder + "/" + file) }
+      try files.removeDirectory(folder)
+      removed.append(folder)
+    }
+    return (removed, kept)
   }
 
   static func stamp(_ day: CalendarDate, hour: Int) -> Timestamp {

@@ -338,6 +338,13 @@ public struct PosixFileSystem: FileSystem {
     }
   }
 
+  /// Removes an empty folder.
+  public func removeDirectory(_ path: String) throws {
+    if rmdir(path) != 0, errno != ENOENT {
+      throw FileSystemError(operation: "rmdir", path: path, code: errno)
+    }
+  }
+
   public func syncDirectory(_ path: String) throws {
     let descriptor = open(path, O_RDONLY | O_CLOEXEC)
     if descriptor < 0 { throw FileSystemError(operation: "open", path: path, code: errno) }

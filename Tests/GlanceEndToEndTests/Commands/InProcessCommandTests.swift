@@ -183,7 +183,27 @@ struct InProcessCommandTests {
       try FileManager.default.contentsOfDirectory(atPath: glance.scratch.path).first { $0.hasPrefix("glance-demo-") })
     let demo = try LocalDataRepository(location: DataLocation(folder: glance.scratch.path + "/" + folder)).read()
     #expect(demo.entries.count > 100)
-    #expect(console.stdout.contains("export GLANCE_HOME=\(glance.scratch.path)/\(folder)"))
+    // One-line commands: no `export` that would send what is typed next into the demo (issue 15).
+    #expect(console.stdout.contains("  GLANCE_HOME=\(glance.scratch.path)/\(folder) glance show ldl\n"))
+    #expect(!console.stdout.contains("export "))
     #expect(!FileManager.default.fileExists(atPath: glance.home + "/glance.json"))
+
+    // --clean removes demo folders, and only those: a look-alike holding other files is left.
+    let lookalike = glance.scratch.path + "/glance-demo-keepme"
+    try FileManager.default.createDirectory(atPath: lookalike, withIntermediateDirectories: false)
+    try FileManager.default.setAttributes([.posixPermissions: 0o700], ofItemAtPath: lookalike)
+    try "mine".write(toFile: lookalike + "/thesis.txt", atomically: false, encoding: .utf8)
+    let other = glance.scratch.path + "/glance-demo-notes.txt"
+    try "x".write(toFile: other, atomically: false, encoding: .utf8)
+    let cleaner = ScriptedConsole(home: glance.home, environment: ["TMPDIR": glance.scratch.path])
+    #expect(Glance.run(["demo", "--clean"], console: cleaner, currentDirectory: glance.scratch.path) == .success)
+    #expect(cleaner.stdout.hasPrefix("Removed 1 demo folder.\n"), "\(cleaner.stdout)")
+    #expect(cleaner.stdout.contains("Left \(lookalike): it holds more than a glance demo."))
+    #expect(!FileManager.default.fileExists(atPath: glance.scratch.path + "/" + folder))
+    #expect(FileManager.default.fileExists(atPath: lookalike + "/thesis.txt"))
+    #expect(FileManager.default.fileExists(atPath: other))
+    let again = ScriptedConsole(home: glance.home, environment: ["TMPDIR": glance.scratch.path])
+    _ = Glance.run(["demo", "--clean"], console: again, currentDirectory: glance.scratch.path)
+    #expect(again.stdout.hasPrefix("No demo folders to remove."))
   }
 }
