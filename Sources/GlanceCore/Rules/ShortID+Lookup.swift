@@ -29,6 +29,22 @@ public enum IDError: GlanceError, Equatable {
 }
 
 extension GlanceDocument {
+  /// The other half of a blood pressure saved together with `entry` (the same day and moment),
+  /// or nil: deleting one half says the other is kept.
+  public func bloodPressurePartner(of entry: MarkerEntry, library: MarkerLibrary) -> MarkerEntry? {
+    guard let systolic = library.marker(key: "bp-systolic"), let diastolic = library.marker(key: "bp-diastolic")
+    else { return nil }
+    let other: UUID
+    switch entry.markerID {
+    case systolic.id: other = diastolic.id
+    case diastolic.id: other = systolic.id
+    default: return nil
+    }
+    return entries.first {
+      $0.markerID == other && $0.dateOfService == entry.dateOfService && $0.entryTimestamp == entry.entryTimestamp
+    }
+  }
+
   /// The reading a short id names (as `glance show` prints it), or a refusal listing the
   /// readings it fits.
   public func entry(shortID prefix: String, library: MarkerLibrary) throws(IDError) -> MarkerEntry {

@@ -21,5 +21,13 @@ struct DeleteCommand: GlanceCommand {
       old.id, expecting: old,
       summary: "delete \(name) \(ValueText.value(old.value, old.comparator)) from \(DateText.long(old.dateOfService))")
     context.out("Deleted the \(what). Changed your mind? glance undo")
+    // Half of a blood pressure: the other half stays, and saying so lets it go too if meant.
+    if let partner = document.bloodPressurePartner(of: old, library: context.library),
+      let partnerName = document.definition(for: partner.markerID, library: context.library)?.shortName
+    {
+      context.out(
+        "The \(partnerName) reading saved with it (\(ValueText.value(partner.value, partner.comparator))) is kept; delete it too with glance delete \(ShortID.hex(partner.id).prefix(8))"
+      )
+    }
   }
 }

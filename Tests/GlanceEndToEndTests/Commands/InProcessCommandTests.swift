@@ -64,6 +64,26 @@ struct InProcessCommandTests {
     #expect(ended == .needsConfirmation)
   }
 
+  @Test("deleting one half of a blood pressure says the other half is kept, with its id (issue 15)")
+  func deleteHalfOfBloodPressure() throws {
+    let glance = InProcessGlance()
+    glance.run("add", "bp", "128/82")
+    glance.run("add", "hdl", "60")
+    let document = try Self.document(glance)
+    let systolic = try #require(document.entries.first { $0.value == 128 })
+    let diastolic = try #require(document.entries.first { $0.value == 82 })
+    let (status, console) = glance.run("delete", String(ShortID.hex(systolic.id).prefix(8)), "--yes")
+    #expect(status == .success, "\(console.stderr)")
+    #expect(
+      console.stdout.contains(
+        "The Diastolic BP reading saved with it (82) is kept; delete it too with glance delete \(ShortID.hex(diastolic.id).prefix(8))"
+      ), "\(console.stdout)")
+    // Any other reading: no such line.
+    let hdl = try #require(document.entries.first { $0.value == 60 })
+    let (_, other) = glance.run("delete", String(ShortID.hex(hdl.id).prefix(8)), "--yes")
+    #expect(!other.stdout.contains("saved with it"))
+  }
+
   @Test("edit: a slip answered with the suggestion saves the suggestion; old and new are shown")
   func edit() throws {
     let glance = InProcessGlance()
