@@ -39,6 +39,8 @@ public enum InsightsEngine {
         result.append((severity, category, result.count, status))
       } else if let trend {
         result.append((1, category, result.count, trend))
+      } else if let check = beyondPlausible(snapshot, at: now) {
+        result.append((2, category, result.count, check))
       }
     }
     return result.sorted { (-$0.severity, $0.category, $0.order) < (-$1.severity, $1.category, $1.order) }
@@ -83,6 +85,20 @@ public enum InsightsEngine {
         id: identifier(definition.id, kind.rawValue, latest.id), markerID: definition.id, kind: kind,
         suggestionText: text, triggeringValues: trend?.triggeringValues ?? [latest], generatedAt: now)
     )
+  }
+
+  /// An item for a latest reading beyond the plausible range (confirmed when it was saved): not
+  /// judged, so named, lest "nothing is flagged" reassure over a 1,900 mg/dL LDL.
+  static func beyondPlausible(_ snapshot: MarkerSnapshot, at now: Timestamp) -> VisitPrepInsight? {
+    guard let latest = snapshot.latest, latest.comparator == nil, snapshot.definition.isOffScale(latest.value) else {
+      return nil
+    }
+    let definition = snapshot.definition
+    let text =
+      "Your \(definition.displayName) \(isPlural(definition) ? "were" : "was") \(latest.valueText) on \(DateText.long(latest.dateOfService)), beyond the range glance can judge. Check it against the lab report. Consider asking your doctor about this result."
+    return VisitPrepInsight(
+      id: identifier(definition.id, VisitPrepInsight.Kind.check.rawValue, latest.id), markerID: definition.id,
+      kind: .check, suggestionText: text, triggeringValues: [latest], generatedAt: now)
   }
 
   static func trend(_ snapshot: MarkerSnapshot, at now: Timestamp) -> VisitPrepInsight? {
@@ -141,5 +157,6 @@ public enum InsightsEngine {
     "Your {marker} was {value} on {date}, above the reference range ({range}), and has increased across your last {n} readings ({values}). Consider asking your doctor about this result.",
     "Your {marker} has increased across your last {n} readings ({values}). Consider asking your doctor whether any changes are recommended.",
     "Your {marker} have decreased across your last {n} readings ({values}). Consider asking your doctor whether any changes are recommended.",
+    "Your {marker} was {value} on {date}, beyond the range glance can judge. Check it against the lab report. Consider asking your doctor about this result.",
   ]
 }

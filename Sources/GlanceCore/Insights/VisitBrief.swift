@@ -10,6 +10,9 @@ public struct VisitBrief: Sendable {
   public var snapshots: [MarkerSnapshot]
   /// The next visit (today or later), if one is planned.
   public var coming: Visit?
+  /// Every visit planned on the coming visit's day (a blood draw and a physical), first entered
+  /// first: their notes are all "your questions".
+  public var comingDay: [Visit]
   /// The visit "since your last visit" counts from: the last one of the coming visit's type, else
   /// the last physical, else the last visit of any kind.
   public var last: Visit?
@@ -41,6 +44,8 @@ public struct VisitBrief: Sendable {
     self.snapshots = snapshots
     self.visits = visits
     coming = visits.filter { $0.date >= today }.min { ($0.date, $0.entryTimestamp) < ($1.date, $1.entryTimestamp) }
+    let comingDate = coming?.date
+    comingDay = visits.filter { $0.date == comingDate }.sorted { $0.entryTimestamp < $1.entryTimestamp }
     let past = visits.filter { $0.date < today }.sorted(by: Visit.newestFirst)
     let coming = coming
     last =
@@ -88,11 +93,35 @@ public struct VisitBrief: Sendable {
     return sentences
   }
 
-  /// "Lab work with Dr. Patel on Jan 1, 2027 (in 1 month)".
+  /// "Lab work with Dr. Patel on Jan 1, 2027 (in 1 month)"; every visit of that day.
   public var comingLine: String? {
-    coming.map {
-      "\(VisitsView.typeName($0)) with \($0.doctorName) on \(DateText.long($0.date)) (\(DateText.relative($0.date, today: today)))"
+    guard let coming else { return nil }
+    let visits = comingDay.map { "\(VisitsView.typeName($0)) with \($0.doctorName)" }.joinedText(" and ")
+    return "\(visits) on \(DateText.long(coming.date)) (\(DateText.relative(coming.date, today: today)))"
+  }
+
+  /// The notes of the coming day's visits, each named when there are several.
+  public var questions: [(visit: String?, notes: String)] {
+    let noted = comingDay.compactMap { visit in visit.notes.map { (visit, $0) } }
+    return noted.map { visit, notes in
+      (noted.count > 1 ? "\(VisitsView.typeName(visit)) with \(visit.doctorName)" : nil, notes)
     }
+  }
+
+  /// "3 readings", or "more than 1,500 readings" when a marker's readings since the visit reach
+  /// past what prep reads (`InsightsEngine.readingsConsidered` per marker).
+  public var sinceCount: String {
+    let count = sinceLast.reduce(0) { $0 + $1.entries.count }
+    let capped = sinceLast.contains {
+      $0.entries.count == $0.snapshot.entries.count && $0.entries.count >= InsightsEngine.readingsConsidered
+    }
+    return (capped ? "more than " : "") + counted(count, "reading")
+  }
+
+  /// Every reading since the last visit, oldest first.
+  public var sinceRows: [(snapshot: MarkerSnapshot, entry: MarkerEntry)] {
+    sinceLast.flatMap { snapshot, entries in entries.map { (snapshot, $0) } }
+      .sorted { MarkerEntry.chronological($0.1, $1.1) }
   }
 
   /// "Physical with Dr. Patel, Nov 1, 2026".

@@ -15,6 +15,9 @@ public struct VisitPrepInsight: Equatable, Sendable, Identifiable {
     case trendingUp
     /// Three or more consecutive readings falling the concerning way.
     case trendingDown
+    /// The latest reading is beyond what is plausible (a slip the person confirmed): it cannot be
+    /// judged, and "nothing is flagged" must not be said over it.
+    case check
   }
 
   public var id: UUID

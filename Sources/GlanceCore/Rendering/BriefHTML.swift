@@ -26,8 +26,12 @@ public enum BriefHTML {
     }
     body.append("</section>")
 
-    if let notes = brief.coming?.notes {
-      body.append("<section><h2>Your questions</h2>\(paragraphs(notes))</section>")
+    if !brief.questions.isEmpty {
+      body.append(
+        "<section><h2>Your questions</h2>"
+          + brief.questions.map { visit, notes in
+            (visit.map { "<h3>\(escape($0))</h3>" } ?? "") + paragraphs(notes)
+          }.joinedText("") + "</section>")
     }
     if let last = brief.last, let line = brief.lastLine, let notes = last.notes {
       body.append(
@@ -65,16 +69,19 @@ public enum BriefHTML {
 
     body.append("<div class=\"columns\">")
     if let last = brief.last {
-      let rows = brief.sinceLast.flatMap { snapshot, entries in entries.map { (snapshot, $0) } }
-        .sorted { MarkerEntry.chronological($0.1, $1.1) }
+      let rows = brief.sinceRows
+      let shown = rows.suffix(PrepView.sinceListed)
       body.append(
         "<section><h2>Since your last \(escape(VisitsView.typeName(last).lowercased())) <span class=\"sub\">(\(DateText.long(last.date)))</span></h2>"
       )
       if rows.isEmpty {
         body.append("<p>No new readings.</p>")
       } else {
+        if shown.count < rows.count {
+          body.append("<p>The latest \(shown.count) of \(escape(brief.sinceCount)):</p>")
+        }
         body.append("<ul class=\"since\">")
-        for (snapshot, entry) in rows {
+        for (snapshot, entry) in shown {
           let judged = snapshot.asJudged(entry)
           let judgement = snapshot.judgement(of: entry)
           body.append(
@@ -145,8 +152,10 @@ public enum BriefHTML {
     return status == .normal ? "ok" : "plain"
   }
 
+  /// A person's notes, a paragraph a line; blank lines dropped.
   static func paragraphs(_ text: String) -> String {
-    text.split(omittingEmptySubsequences: false) { $0 == "\n" || $0 == "\r\n" || $0 == "\r" }
+    text.split(omittingEmptySubsequences: true) { $0 == "\n" || $0 == "\r\n" || $0 == "\r" }
+      .map { $0.trimmingWhitespace() }.filter { !$0.isEmpty }
       .map { "<p>\(escape(String($0)))</p>" }.joinedText("")
   }
 
@@ -285,7 +294,8 @@ public enum BriefHTML {
 
   static let css = """
     :root { color-scheme: light; }
-    body { font-family: system-ui, -apple-system, "Segoe UI", Roboto, Helvetica, Arial, sans-serif; color: #111; background: #fff; margin: 0; line-height: 1.4; }
+    body { font-family: system-ui, -apple-system, "Segoe UI", Roboto, Helvetica, Arial, sans-serif; color: #111; background: #fff; margin: 0; line-height: 1.4; overflow-wrap: anywhere; }
+    h3 { font-size: 1rem; margin: .5rem 0 .2rem; }
     main { max-width: 46rem; margin: 0 auto; padding: 1.2rem; }
     h1 { font-size: 1.5rem; margin: 0 0 .2rem; }
     h2 { font-size: 1.1rem; margin: 1.1rem 0 .4rem; border-bottom: 1px solid #888; padding-bottom: .15rem; }

@@ -20,9 +20,11 @@ public enum BriefMarkdown {
           return "\(index + 1). " + critical + inline(item.suggestionText)
         }.joinedText("\n"))
     }
-    if let notes = brief.coming?.notes {
+    if !brief.questions.isEmpty {
       out.append("## Your questions")
-      out.append(block(notes))
+      out.append(
+        brief.questions.map { visit, notes in (visit.map { "**" + inline($0) + ":**  \n" } ?? "") + block(notes) }
+          .joinedText("\n\n"))
     }
     if let last = brief.last, let line = brief.lastLine, let notes = last.notes {
       out.append("## Last time (\(inline(line)))")
@@ -48,12 +50,13 @@ public enum BriefMarkdown {
     }
     if let last = brief.last {
       out.append("## Since your last \(VisitsView.typeName(last).lowercased()) (\(DateText.long(last.date)))")
-      let rows = brief.sinceLast.flatMap { snapshot, entries in entries.map { (snapshot, $0) } }
-        .sorted { MarkerEntry.chronological($0.1, $1.1) }
+      let rows = brief.sinceRows
+      let shown = rows.suffix(PrepView.sinceListed)
+      if shown.count < rows.count { out.append("The latest \(shown.count) of \(brief.sinceCount):") }
       out.append(
         rows.isEmpty
           ? "No new readings."
-          : rows.map { snapshot, entry in
+          : shown.map { snapshot, entry in
             let judged = snapshot.asJudged(entry)
             let words = snapshot.judgement(of: entry)
             return "- " + inline(snapshot.definition.displayName) + ": "
@@ -74,26 +77,47 @@ public enum BriefMarkdown {
   }
 
   /// Text from a person or the library, with Markdown's own characters escaped, so a note that
-  /// says `*` or `<b>` is shown as written, never as formatting or HTML.
+  /// says `*` or `<b>` is shown as written, never as formatting, a link or HTML: `<` and `>` as
+  /// entities (a renderer shows them; a browser handed the file never sees a tag), `&` escaped
+  /// (no entity of the person's is decoded), web addresses broken up (`https\://`, `www\.`,
+  /// `a\@b`) so no renderer makes them links, and control characters dropped (a file must
+  /// not act on a terminal it is printed to).
   static func inline(_ text: String) -> String {
+    let characters = Array(text)
     var result = ""
-    for character in text {
+    for (index, character) in characters.enumerated() {
+      func next(_ offset: Int) -> Character? {
+        index + offset < characters.count ? characters[index + offset] : nil
+      }
       switch character {
-      case "\\", "`", "*", "_", "[", "]", "<", ">", "|", "#", "~": result += "\\" + String(character)
+      case "\\", "`", "*", "_", "[", "]", "|", "#", "~", "&", "@": result += "\\" + String(character)
+      case "<": result += "&lt;"
+      case ">": result += "&gt;"
+      // "https://" and "www." are what renderers make links of on their own.
+      case ":" where next(1) == "/" && next(2) == "/": result += "\\:"
+      case "." where result.lowercased().hasSuffix("www"): result += "\\."
       case "\n", "\r\n", "\r": result += " "
-      default: result.append(character)
+      default:
+        if character.unicodeScalars.contains(where: { TerminalText.isHidden($0) }) {
+          result.unicodeScalars.append(contentsOf: character.unicodeScalars.filter { !TerminalText.isHidden($0) })
+        } else {
+          result.append(character)
+        }
       }
     }
     return result
   }
 
-  /// Notes of several lines: each line escaped, kept as its own line.
+  /// Notes of several lines: each line escaped and kept as its own line; leading spaces and
+  /// blank lines dropped (an indent would make a code block, a blank line a new paragraph).
   static func block(_ text: String) -> String {
-    text.split(omittingEmptySubsequences: false) { $0 == "\n" || $0 == "\r\n" || $0 == "\r" }
+    text.split(omittingEmptySubsequences: true) { $0 == "\n" || $0 == "\r\n" || $0 == "\r" }
+      .map { $0.trimmingWhitespace() }.filter { !$0.isEmpty }
       .map { line in
         var escaped = inline(String(line))
-        // A line that would start a list in Markdown ("- ", "+ ", "1. ", "2) ") is kept as text.
-        if escaped.first == "-" || escaped.first == "+" { return "\\" + escaped }
+        // A line that would start a list in Markdown ("- ", "+ ", "1. ", "2) ") or underline a
+        // heading ("===") is kept as text.
+        if escaped.first == "-" || escaped.first == "+" || escaped.first == "=" { return "\\" + escaped }
         let digits = escaped.prefix { $0.isASCII && $0.isNumber }
         if !digits.isEmpty, digits.count < escaped.count {
           let mark = escaped.index(escaped.startIndex, offsetBy: digits.count)

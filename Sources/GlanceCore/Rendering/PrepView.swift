@@ -53,8 +53,13 @@ public enum PrepView {
           + insights.map { "  " + bullet + " " + wrap($0.suggestionText, width: style.width - 4, indent: "    ") }
           .joinedText("\n") + uncheckedNote)
     }
-    if let notes = brief.coming?.notes {
-      sections.append("Your questions:\n" + paragraph(notes, style: style))
+    if !brief.questions.isEmpty {
+      sections.append(
+        "Your questions:\n"
+          + brief.questions.map { visit, notes in
+            (visit.map { "  " + wrap($0 + ":", width: style.width - 2, indent: "  ") + "\n" } ?? "")
+              + paragraph(notes, style: style)
+          }.joinedText("\n"))
     }
     if let last = brief.last, let line = brief.lastLine, let notes = last.notes {
       sections.append(
@@ -71,7 +76,10 @@ public enum PrepView {
       sections.append(
         "Coming up:\n"
           + upcoming.map {
-            "  \(DateText.long($0.date)) (\(DateText.relative($0.date, today: today)))  \(VisitsView.typeName($0)) with \($0.doctorName)"
+            let line =
+              "\(DateText.long($0.date)) (\(DateText.relative($0.date, today: today)))  \(VisitsView.typeName($0)) with \($0.doctorName)"
+            return "  "
+              + (TextWidth.of(line) + 2 <= style.width ? line : wrap(line, width: style.width - 2, indent: "    "))
           }.joinedText("\n"))
     }
     let last = VisitsView.lastByType(brief.visits, today: today)
@@ -79,24 +87,23 @@ public enum PrepView {
     return sections.joinedText("\n\n")
   }
 
-  /// A person's own notes, each line wrapped and indented.
+  /// A person's own notes, each line wrapped and indented; blank lines dropped.
   static func paragraph(_ text: String, style: OutputStyle) -> String {
-    text.split(omittingEmptySubsequences: false) { $0 == "\n" || $0 == "\r\n" || $0 == "\r" }.map {
-      "  " + wrap(String($0), width: style.width - 2, indent: "  ")
-    }.joinedText("\n")
+    text.split(omittingEmptySubsequences: true) { $0 == "\n" || $0 == "\r\n" || $0 == "\r" }
+      .map { $0.trimmingWhitespace() }.filter { !$0.isEmpty }
+      .map { "  " + wrap(String($0), width: style.width - 2, indent: "  ") }.joinedText("\n")
   }
 
   /// "Since your last physical (Nov 1, 2026): 3 readings" and the readings, newest last.
   static func sinceLastVisit(_ brief: VisitBrief, style: OutputStyle) -> String? {
     guard let last = brief.last else { return nil }
-    let rows = brief.sinceLast.flatMap { snapshot, entries in entries.map { (snapshot, $0) } }
-      .sorted { MarkerEntry.chronological($0.1, $1.1) }
+    let rows = brief.sinceRows
     let kind = VisitsView.typeName(last).lowercased()
     let header = "Since your last \(kind) (\(DateText.long(last.date))): "
     guard !rows.isEmpty else { return wrap(header + "no new readings.", width: style.width, indent: "  ") }
     let shown = rows.suffix(sinceListed)
     let names = shown.map { TextWidth.of($0.0.definition.displayName) }.max() ?? 0
-    var lines = [header + counted(rows.count, "reading")]
+    var lines = [wrap(header + brief.sinceCount, width: style.width, indent: "  ")]
     if rows.count > shown.count { lines.append("  (the latest \(shown.count); \(rows.count - shown.count) earlier)") }
     for (snapshot, entry) in shown {
       let status = snapshot.status(of: entry)

@@ -32,6 +32,15 @@ struct PrepCommand: GlanceCommand {
       html = output.hasSuffix(".html") || output.hasSuffix(".htm")
     }
     if markdown && html { throw input.usageError("Choose one: --markdown or --html.") }
+    // A page named .md, or Markdown named .html, would be opened as what it is not.
+    if let name = input.value("output")?.lowercased() {
+      let page = name.hasSuffix(".html") || name.hasSuffix(".htm")
+      let text = name.hasSuffix(".md") || name.hasSuffix(".markdown")
+      if (markdown && page) || (html && text) {
+        throw input.usageError(
+          "The file's name says \(page ? "a page (.html)" : "Markdown (.md)"), not what was asked for.")
+      }
+    }
     if !markdown && !html && input.value("output") != nil {
       throw input.usageError("-o writes the brief as --markdown or --html (or name the file .md or .html).")
     }

@@ -94,9 +94,57 @@ struct VisitBriefTests {
     #expect(lipids.stale == ["Your latest Heart results are from Mar 2024 (2 years ago)."])
   }
 
+  @Test("two visits on the coming day: both named, both sets of questions kept (attacker review)")
+  func twoVisitsOneDay() {
+    let lab = Fixture.visit("2026-12-01", doctor: "Dr. Lee", type: .labWork, notes: "Q-LAB fasting?")
+    var physical = Fixture.visit("2026-12-01", doctor: "Dr. Patel", type: .physical, notes: "Q-PHYS knee")
+    physical.entryTimestamp = Timestamp(secondsSince1970: lab.entryTimestamp.secondsSince1970 + 60)
+    let brief = VisitBrief(name: nil, snapshots: [], items: [], visits: [physical, lab], today: Self.today)
+    #expect(brief.comingLine == "Lab work with Dr. Lee and Physical with Dr. Patel on Dec 1, 2026 (in 9 days)")
+    for text in [
+      PrepView.render(brief, all: false, style: .plain), BriefMarkdown.render(brief), BriefHTML.render(brief),
+    ] {
+      #expect(text.contains("Q-LAB fasting?") && text.contains("Q-PHYS knee"), "\(text)")
+    }
+    #expect(PrepView.render(brief, all: false, style: .plain).contains("  Physical with Dr. Patel:\n  Q-PHYS knee"))
+  }
+
+  @Test("readings since the last visit: the latest 12 in every form, and the count says how many in all")
+  func sinceIsBounded() {
+    let days = (0..<40).map { Self.today.adding(days: -40 + $0)!.iso }
+    let snapshots = [Self.snapshot(Fixture.hdl, days.map { ($0, 60.0) })]
+    let physical = Fixture.visit("2026-09-01", type: .physical)
+    let brief = VisitBrief(name: nil, snapshots: snapshots, items: [], visits: [physical], today: Self.today)
+    #expect(brief.sinceCount == "40 readings")
+    let markdown = BriefMarkdown.render(brief)
+    #expect(markdown.contains("The latest 12 of 40 readings:"))
+    #expect(markdown.components(separatedBy: "\n- HDL Cholesterol: 60 mg/dL").count - 1 == 12)
+    let html = BriefHTML.render(brief)
+    #expect(html.components(separatedBy: "<li>HDL Cholesterol: 60 mg/dL").count - 1 == 12)
+    let terminal = PrepView.render(brief, all: false, style: .plain)
+    #expect(terminal.contains("Since your last physical (Sep 1, 2026): 40 readings\n  (the latest 12; 28 earlier)"))
+  }
+
+  @Test("a latest reading beyond the plausible range is an item, never 'nothing is flagged' (attacker review)")
+  func beyondPlausible() {
+    let snapshots = [Self.snapshot(Fixture.ldl, [("2026-06-01", 190), ("2026-11-01", 1900)])]
+    let items = InsightsEngine.insights(for: snapshots, at: Self.now)
+    #expect(items.map(\.kind) == [.check])
+    #expect(
+      items.first?.suggestionText
+        == "Your LDL Cholesterol was 1900 mg/dL on Nov 1, 2026, beyond the range glance can judge. Check it against the lab report. Consider asking your doctor about this result."
+    )
+    let text = PrepView.render(
+      VisitBrief(name: nil, snapshots: snapshots, items: items, visits: [], today: Self.today), all: false,
+      style: .plain)
+    #expect(!text.contains("Nothing in your readings is flagged"))
+  }
+
   // MARK: Markdown and HTML carry text as text
 
-  static let hostile = "*bold* <b>x</b> | [link](http://x) `code`\n1. not a list\n- nor this\n# nor a heading"
+  static let hostile =
+    "*bold* <b>x</b> | [link](http://x) `code`\n1. not a list\n- nor this\n# nor a heading\n===\n\n    indented\n"
+    + "  - item\nSee https://evil.test and www.evil.test or me@evil.test &copy;\n\u{1B}]0;pwned\u{07}\u{1B}[2J\u{202E}gnp"
 
   static func hostileBrief() -> VisitBrief {
     let snapshots = [Self.snapshot(Fixture.ldl, [("2026-05-01", 120), ("2026-10-01", 140), ("2026-11-10", 160)])]
@@ -106,15 +154,23 @@ struct VisitBriefTests {
       name: "Ann | \"O'Hara\" <i>", snapshots: snapshots, items: items, visits: [coming], today: Self.today)
   }
 
-  @Test("Markdown escapes a person's text: no formatting, link, list or HTML comes from a note or a name")
+  @Test("Markdown escapes a person's text: no formatting, link, list, heading, HTML or control byte comes from it")
   func markdownEscapes() {
     let text = BriefMarkdown.render(Self.hostileBrief())
-    #expect(text.contains("\\*bold\\* \\<b\\>x\\</b\\> \\| \\[link\\](http://x) \\`code\\`"), "\(text)")
+    #expect(text.contains("\\*bold\\* &lt;b&gt;x&lt;/b&gt; \\| \\[link\\](http\\://x) \\`code\\`"), "\(text)")
     #expect(text.contains("1\\. not a list"))
     #expect(text.contains("\\- nor this"))
     #expect(text.contains("\\# nor a heading"))
-    #expect(text.contains("# Next Visit Prep for Ann \\| \"O'Hara\" \\<i\\>"))
-    #expect(!text.contains("<b>") && !text.contains("<script>"))
+    // A line of "=" would make the paragraph above it a heading; blank lines and indents would
+    // start a paragraph or a code block; an indented "- " a list.
+    #expect(text.contains("  \n\\===  \nindented  \n\\- item  \n"), "\(text)")
+    // No address a renderer would make a link of, and no entity decoded.
+    #expect(text.contains("See https\\://evil.test and www\\.evil.test or me\\@evil.test \\&copy;"), "\(text)")
+    // Control bytes and a direction override are dropped: the file never acts on a terminal.
+    #expect(!text.unicodeScalars.contains { TerminalText.isHidden($0) })
+    #expect(text.contains("\\]0;pwned\\[2Jgnp"))
+    #expect(text.contains("# Next Visit Prep for Ann \\| \"O'Hara\" &lt;i&gt;"))
+    #expect(!text.contains("<b>") && !text.contains("<script>") && !text.contains("<i>"))
     #expect(text.hasSuffix("_Made with glance on this computer. Nothing was sent anywhere._\n"))
   }
 

@@ -526,7 +526,12 @@ struct ClinicalJudgementTests {
     let judgement = try Self.judge("potassium", 15)
     #expect(judgement.status == .indeterminate)
     #expect(judgement.words.contains("check it against the report"))
-    #expect(InsightsEngine.insights(for: [Self.snapshot("potassium", [(15, nil)])], at: Self.now).isEmpty)
+    // Prep names it to be checked (not as critical): never "nothing is flagged" over it.
+    let items = InsightsEngine.insights(for: [Self.snapshot("potassium", [(15, nil)])], at: Self.now)
+    #expect(items.map(\.kind) == [.check])
+    #expect(
+      items.first?.suggestionText.contains("beyond the range glance can judge. Check it against the lab report") == true
+    )
     #expect(try Self.judge("triglycerides", 1.7).status == .indeterminate)
   }
 
