@@ -187,15 +187,21 @@ public enum BriefHTML {
 
   /// A small chart of the marker's latest readings: dates on x, the reference band shaded, each
   /// point's status as a shape (circle in range, triangle near a limit, square out of range,
-  /// diamond far outside), every value labelled. `role="img"` with the summary sentence as its name.
+  /// diamond far outside), every value labelled. A lab's bound (`<0.1`) is a hollow circle at
+  /// its bound, a slip beyond the plausible range a hollow diamond at the chart's edge: both
+  /// shown, neither on the line. `role="img"` with the summary sentence as its name.
   static func chartFigure(_ snapshot: MarkerSnapshot, today: CalendarDate) -> String {
     let definition = snapshot.definition
-    // Plain readings only (no bound, no slip beyond the plausible range): what a trend uses.
-    let points = Array(Trend.readings(snapshot.entries, of: definition).suffix(chartReadings))
+    let points = Array(snapshot.entries.suffix(chartReadings))
+    // The line and the scale: plain readings and lab bounds, never a slip beyond the plausible range.
+    func offScale(_ entry: MarkerEntry) -> Bool {
+      definition.isOffScale(entry.value) || !ValueParser.isStorable(entry.value)
+    }
+    let scaled = points.filter { !offScale($0) }
     let summary = TrendSummary.sentence(snapshot, entries: snapshot.entries, today: today)
     let caption =
       "<figcaption>\(escape(definition.displayName)) <span class=\"sub\">(\(escape(definition.unit)))</span></figcaption>"
-    guard !points.isEmpty else {
+    guard !scaled.isEmpty else {
       return "<figure class=\"chart\">\(caption)<p>\(escape(summary))</p></figure>"
     }
     let width = 340.0
@@ -204,7 +210,7 @@ public enum BriefHTML {
     let right = 12.0
     let top = 14.0
     let bottom = 26.0
-    let values = points.map(\.value)
+    let values = scaled.map(\.value)
     let range = snapshot.range
     var low = min(values.min() ?? 0, range.low ?? .infinity)
     var high = max(values.max() ?? 0, range.high ?? -.infinity)
@@ -245,17 +251,32 @@ public enum BriefHTML {
         )
       }
     }
-    // The line through the readings, then each point with its shape and value.
-    let path = zip(days, values).map { "\(number(x($0))),\(number(y($1)))" }.joinedText(" ")
-    if points.count > 1 { svg.append("<polyline class=\"line\" points=\"\(path)\"/>") }
+    // The line through the plain readings, then each point with its shape and value.
+    let plain = points.indices.filter { points[$0].comparator == nil && !offScale(points[$0]) }
+    let path = plain.map { "\(number(x(days[$0]))),\(number(y(points[$0].value)))" }.joinedText(" ")
+    if plain.count > 1 { svg.append("<polyline class=\"line\" points=\"\(path)\"/>") }
     for (index, entry) in points.enumerated() {
       let status = snapshot.status(of: entry)
       let cx = x(days[index])
-      let cy = y(entry.value)
-      svg.append(shape(status, cx, cy))
+      let cy: Double
+      let label: String
+      if offScale(entry) {
+        // At the edge it went past, labelled with its value: shown, not scaled.
+        cy = entry.value > yMax ? top : height - bottom
+        svg.append(hollowDiamond(cx, cy))
+        label = ValueText.number(entry.value) + " ?"
+      } else if let comparator = entry.comparator {
+        cy = y(entry.value)
+        svg.append("<circle class=\"censored\" cx=\"\(number(cx))\" cy=\"\(number(cy))\" r=\"4\"/>")
+        label = comparator.rawValue + ValueText.number(entry.value)
+      } else {
+        cy = y(entry.value)
+        svg.append(shape(status, cx, cy))
+        label = ValueText.number(entry.value)
+      }
       let above = cy - 7 > top
       svg.append(
-        "<text class=\"value\" x=\"\(number(cx))\" y=\"\(number(above ? cy - 7 : cy + 14))\" text-anchor=\"middle\">\(escape(ValueText.number(entry.value)))</text>"
+        "<text class=\"value\" x=\"\(number(cx))\" y=\"\(number(above ? cy - 7 : cy + 14))\" text-anchor=\"middle\">\(escape(label))</text>"
       )
     }
     // Dates: the first and the last reading.
@@ -290,6 +311,10 @@ public enum BriefHTML {
     }
   }
 
+  static func hollowDiamond(_ cx: Double, _ cy: Double) -> String {
+    "<polygon class=\"censored\" points=\"\(number(cx)),\(number(cy - 6)) \(number(cx + 6)),\(number(cy)) \(number(cx)),\(number(cy + 6)) \(number(cx - 6)),\(number(cy))\"/>"
+  }
+
   static func number(_ value: Double) -> String { ValueText.number((value * 10).rounded() / 10) }
 
   static let css = """
@@ -318,6 +343,7 @@ public enum BriefHTML {
     .pt.critical { fill: #8e0000; }
     .pt.plain { fill: #777; }
     .ring { fill: none; stroke: #000; stroke-width: 1.5; }
+    .censored { fill: #fff; stroke: #000; stroke-width: 1.2; }
     text.value { font-size: 9px; fill: #111; }
     text.axis { font-size: 8px; fill: #333; }
     table { border-collapse: collapse; width: 100%; font-size: .9rem; }

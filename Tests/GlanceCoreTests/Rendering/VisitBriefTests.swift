@@ -140,6 +140,26 @@ struct VisitBriefTests {
     #expect(!text.contains("Nothing in your readings is flagged"))
   }
 
+  @Test("a chart shows the reading its item is about: a lab's bound as a hollow circle, a slip at the edge")
+  func chartShowsBoundsAndSlips() {
+    let psa = MarkerLibrary.builtIn.marker(key: "psa")!
+    var entries = [("2026-03-01", 3.0), ("2026-05-01", 5), ("2026-08-01", 0.1), ("2026-11-01", 100)].map {
+      Fixture.entry(psa, $0.1, on: $0.0)
+    }
+    entries[2].comparator = .lessThan
+    entries[3].comparator = .greaterThan
+    let chart = BriefHTML.chartFigure(
+      MarkerSnapshot(definition: psa, tracked: nil, entries: entries), today: Self.today)
+    #expect(chart.components(separatedBy: "<circle class=\"censored\"").count - 1 == 2, "\(chart)")
+    #expect(chart.contains(">&lt;0.1</text>") && chart.contains(">&gt;100</text>"))
+    #expect(chart.contains(">Nov 2026</text>"), "the axis reaches the latest reading")
+    let slip = [Fixture.entry(Fixture.ldl, 190, on: "2026-06-01"), Fixture.entry(Fixture.ldl, 1900, on: "2026-11-01")]
+    let edge = BriefHTML.chartFigure(
+      MarkerSnapshot(definition: Fixture.ldl, tracked: nil, entries: slip), today: Self.today)
+    #expect(edge.contains(">1900 ?</text>") && edge.contains("<polygon class=\"censored\""), "\(edge)")
+    #expect(!edge.contains("NaN") && !edge.contains("inf"))
+  }
+
   // MARK: Markdown and HTML carry text as text
 
   static let hostile =
