@@ -1,6 +1,9 @@
 /// Which marker(s) a person's words name: a key, a name, an everyday word, a typo; `bp` is the
 /// blood-pressure pair. The one place every command and import resolves a marker.
 public enum MarkerResolver {
+  /// How many markers a refusal lists at most.
+  static let maximumCandidates = 8
+
   /// Words that mean "both blood-pressure numbers".
   static let bloodPressureWords: Set<String> = ["bp", "bloodpressure", "bloodpressures", "pressure"]
 
@@ -12,9 +15,10 @@ public enum MarkerResolver {
   }
 
   /// The same, with a search index built once for many look-ups (a spreadsheet's headers).
-  static func markers(_ text: String, among markers: [MarkerDefinition], search: SearchService?)
-    throws(EntryError) -> [MarkerDefinition]
-  {
+  static func markers(
+    _ text: String, among markers: [MarkerDefinition], search: SearchService?,
+    categories: [MarkerCategory] = MarkerLibrary.builtIn.categories + [.custom]
+  ) throws(EntryError) -> [MarkerDefinition] {
     let compact = SearchText(text).compact
     if bloodPressureWords.contains(compact),
       let systolic = markers.first(where: { $0.key == "bp-systolic" }),
@@ -38,7 +42,12 @@ public enum MarkerResolver {
     switch (search ?? SearchService(markers: markers)).resolveMarker(text) {
     case .found(let marker): return [marker]
     case .ambiguous(let candidates):
-      throw .ambiguousMarker(text, candidates.map { "\($0.displayName) (\($0.key))" })
+      // Offer what `glance search` lists for the same words (a group's other markers too), so a
+      // refusal never hides a marker search would show.
+      let listed = LibraryBrowser.markers(matching: text, in: markers, categories: categories)
+      let offered =
+        candidates.allSatisfy({ candidate in listed.contains { $0.id == candidate.id } }) ? listed : candidates
+      throw .ambiguousMarker(text, offered.prefix(maximumCandidates).map { "\($0.displayName) (\($0.key))" })
     case .notFound: throw .unknownMarker(text)
     }
   }
