@@ -81,8 +81,32 @@ struct MarkersAndDisplayTests {
     #expect(!recent.stdout.contains("Mar 1, 2024"))
     #expect(recent.stdout.contains("2 readings"))
     let none = try glance.run("show", "hdl", "--since", "2026-06-01")
-    #expect(none.stdout.contains("No HDL Cholesterol readings since Jun 1, 2026; the latest is from Mar 1, 2026."))
+    #expect(
+      none.stdout.contains(
+        "No HDL Cholesterol readings since Jun 1, 2026; 3 readings are from Mar 1, 2024 to Mar 1, 2026."))
     #expect(try glance.run("show", "hdl", "--since", "someday").status == 65)
+  }
+
+  @Test("show --since and --until take periods: a year, a month, a weekday; one that begins after today is refused")
+  func periods() throws {
+    let glance = GlanceSandbox()
+    for (date, value) in [("2024-03-01", "70"), ("2024-11-01", "68"), ("2025-03-01", "66"), ("2026-03-01", "62")] {
+      try glance.run("add", "hdl", value, "--date", date)
+    }
+    let year = try glance.run("show", "hdl", "--since", "2024", "--until", "2024")
+    #expect(year.status == 0, "\(year.stderr)")
+    #expect(year.stdout.contains("from Jan 1, 2024 to Dec 31, 2024: 2 readings"), "\(year.stdout)")
+    #expect(!year.stdout.contains("Mar 1, 2025"))
+    let month = try glance.run("show", "hdl", "--since", "March 2025", "--until", "2025-03")
+    #expect(month.stdout.contains("from Mar 1, 2025 to Mar 31, 2025: 1 reading, 66 mg/dL"), "\(month.stdout)")
+    let until = try glance.run("show", "hdl", "--until", "last year")
+    #expect(until.stdout.contains("up to Dec 31, 2025: 3 readings"), "\(until.stdout)")
+    let tomorrow = try glance.run("show", "hdl", "--since", "tomorrow")
+    #expect(tomorrow.status == 65)
+    #expect(tomorrow.stderr.contains("after today, so there are no readings from then on"), "\(tomorrow.stderr)")
+    #expect(!tomorrow.stderr.contains("can only be recorded"))
+    let reversed = try glance.run("show", "hdl", "--since", "2025", "--until", "2024")
+    #expect(reversed.status == 65 && reversed.stderr.contains("nothing is between them"))
   }
 
   @Test("colour on a terminal, never with NO_COLOR or --color never, always with --color always")

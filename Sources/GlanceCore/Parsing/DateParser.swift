@@ -57,7 +57,8 @@ public enum DateParser {
     }
   }
 
-  private static func parseAny(_ text: String, today: CalendarDate, purpose: Purpose) throws(EntryError)
+  /// The day `text` names, unchecked against what glance records (a period parser checks its own).
+  static func parseAny(_ text: String, today: CalendarDate, purpose: Purpose) throws(EntryError)
     -> CalendarDate
   {
     let trimmed = text.trimmingWhitespace()

@@ -26,29 +26,67 @@ public enum ShowView {
     return count
   }
 
-  /// The screen for the readings from `since` on (all when nil), the latest `rows` of them
-  /// listed (all when nil), each with an id short enough to type and long enough to tell apart
-  /// from every stored reading (`allEntryIDPrefixes`). The chart and the summary cover them all.
+  /// The days `--since` and `--until` select: from the first day of one period to the last
+  /// day of the other. Refused when it begins after today or ends before it begins.
+  public static func period(since: String?, until: String?, today: CalendarDate) throws(PeriodError) -> (
+    since: CalendarDate?, until: CalendarDate?
+  ) {
+    let start = try since.map { (text: String) throws(PeriodError) in
+      let period = try DatePeriod.parse(text, today: today)
+      guard period.start <= today else { throw .afterToday(text, period.start) }
+      return period.start
+    }
+    let end = try until.map { (text: String) throws(PeriodError) in try DatePeriod.parse(text, today: today).end }
+    if let start, let end, let since, let until, end < start { throw .reversed(since, until) }
+    return (start, end)
+  }
+
+  /// The screen for the readings from `since` to `until` (all when nil), the latest `rows` of
+  /// them listed (all when nil), each with an id short enough to type and long enough to tell
+  /// apart from every stored reading (`allEntryIDPrefixes`). The chart and the summary cover them all.
   public static func render(
-    _ snapshot: MarkerSnapshot, since: CalendarDate?, rows: Int? = nil, allEntryIDPrefixes: [UInt64],
-    today: CalendarDate, style: OutputStyle
+    _ snapshot: MarkerSnapshot, since: CalendarDate?, until: CalendarDate? = nil, rows: Int? = nil,
+    allEntryIDPrefixes: [UInt64], today: CalendarDate, style: OutputStyle
   ) -> String {
     let entries =
-      since.map { since in snapshot.entries.filterSharing { $0.dateOfService >= since } } ?? snapshot.entries
-    if entries.isEmpty, let since, let latest = snapshot.latest {
+      since == nil && until == nil
+      ? snapshot.entries
+      : snapshot.entries.filterSharing { entry in
+        (since.map { entry.dateOfService >= $0 } ?? true) && (until.map { entry.dateOfService <= $0 } ?? true)
+      }
+    if entries.isEmpty, let first = snapshot.entries.first, let latest = snapshot.latest {
+      let range =
+        first.dateOfService == latest.dateOfService
+        ? "on \(DateText.long(first.dateOfService))"
+        : "from \(DateText.long(first.dateOfService)) to \(DateText.long(latest.dateOfService))"
       return
-        "No \(snapshot.definition.displayName) readings since \(DateText.long(since)); the latest is from \(DateText.long(latest.dateOfService))."
+        "No \(snapshot.definition.displayName) readings \(periodWords(since: since, until: until, today: today)); "
+        + "\(counted(snapshot.entries.count, "reading")) \(snapshot.entries.count == 1 ? "is" : "are") \(range)."
     }
     let listed = rows.map { Array(entries.suffix($0)) } ?? entries
     let shortIDs = ShortID.prefixes(for: listed.map(\.id), amongPrefixes: allEntryIDPrefixes)
     return render(
-      snapshot, entries: entries, listed: listed.count, since: since, shortIDs: shortIDs, today: today, style: style)
+      snapshot, entries: entries, listed: listed.count, since: since, until: until, shortIDs: shortIDs, today: today,
+      style: style)
+  }
+
+  /// "since Mar 1, 2024", "up to Dec 31, 2024", "from Mar 1, 2024 to Mar 31, 2024": a period as
+  /// the summary names it, with its years, so "Nov 24" typed on Nov 23 says which Nov 24.
+  static func periodWords(since: CalendarDate?, until: CalendarDate?, today: CalendarDate) -> String {
+    let end = until.map { min($0, today) }
+    switch (since, end) {
+    case (let since?, let end?) where since == end: return "on \(DateText.long(since))"
+    case (let since?, let end?): return "from \(DateText.long(since)) to \(DateText.long(end))"
+    case (let since?, nil): return "since \(DateText.long(since))"
+    case (nil, let end?): return "up to \(DateText.long(end))"
+    case (nil, nil): return ""
+    }
   }
 
   /// The screen for `entries`, listing the latest `listed` of them (all when nil).
   public static func render(
     _ snapshot: MarkerSnapshot, entries: [MarkerEntry], listed: Int? = nil, since: CalendarDate? = nil,
-    shortIDs: [UUID: String], today: CalendarDate, style: OutputStyle
+    until: CalendarDate? = nil, shortIDs: [UUID: String], today: CalendarDate, style: OutputStyle
   ) -> String {
     let definition = snapshot.definition
     guard !entries.isEmpty else {
@@ -67,12 +105,13 @@ public enum ShowView {
     let shown = Array(entries.suffix(listed ?? entries.count))
     var table = table(snapshot, entries: shown, shortIDs: shortIDs, style: style)
     if shown.count < entries.count {
-      let hint = earlierReadings(snapshot, entries.dropLast(shown.count), since: since)
+      let hint = earlierReadings(snapshot, entries.dropLast(shown.count), since: since, until: until)
       // Wrapped like the summary: a long key must not run past the width.
       table = style.paint(PrepView.wrap(hint, width: style.width, indent: ""), .dim) + "\n" + table
     }
     sections.append(table)
-    var summary = TrendSummary.sentence(snapshot, entries: entries, today: today, style: style)
+    let period = since == nil && until == nil ? nil : periodWords(since: since, until: until, today: today)
+    var summary = TrendSummary.sentence(snapshot, entries: entries, today: today, period: period, style: style)
     if let last = entries.last, snapshot.status(of: last).isCritical { summary += " " + Judgement.criticalAdvice }
     sections.append(PrepView.wrap(summary, width: style.width, indent: ""))
     return sections.joinedText("\n\n")
@@ -81,9 +120,9 @@ public enum ShowView {
   /// "280 earlier readings, 2 of them far outside the range (the latest 6.8 mEq/L on Nov 20,
   /// 2025): glance show potassium --all (or -n N for the latest N)". A critical value is named
   /// even when it is not among the rows listed.
-  static func earlierReadings(_ snapshot: MarkerSnapshot, _ earlier: ArraySlice<MarkerEntry>, since: CalendarDate?)
-    -> String
-  {
+  static func earlierReadings(
+    _ snapshot: MarkerSnapshot, _ earlier: ArraySlice<MarkerEntry>, since: CalendarDate?, until: CalendarDate? = nil
+  ) -> String {
     var text = counted(earlier.count, "earlier reading")
     let critical = earlier.filter { snapshot.status(of: $0).isCritical }
     if let latest = critical.last {
@@ -93,7 +132,7 @@ public enum ShowView {
         ? ", one of them far outside the range (\(value) on \(DateText.long(latest.dateOfService)))"
         : ", \(grouped(critical.count)) of them far outside the range (the latest \(value) on \(DateText.long(latest.dateOfService)))"
     }
-    let period = since.map { " --since \($0.iso)" } ?? ""
+    let period = (since.map { " --since \($0.iso)" } ?? "") + (until.map { " --until \($0.iso)" } ?? "")
     return text + ": glance show \(snapshot.definition.key)\(period) --all (or -n N for the latest N)"
   }
 
@@ -142,11 +181,12 @@ public enum ShowView {
 /// "HDL Cholesterol over the past 2 years: 6 readings, trending down from 95 to 89 mg/dL, all
 /// within your target range."
 public enum TrendSummary {
+  /// `period` names the days the readings were chosen from ("since Jan 1, 2025"); without
+  /// it the sentence counts back from today ("over the past 2 years").
   public static func sentence(
-    _ snapshot: MarkerSnapshot, entries: [MarkerEntry], today: CalendarDate, style: OutputStyle = .plain
-  )
-    -> String
-  {
+    _ snapshot: MarkerSnapshot, entries: [MarkerEntry], today: CalendarDate, period chosen: String? = nil,
+    style: OutputStyle = .plain
+  ) -> String {
     let definition = snapshot.definition
     guard let first = entries.first, let last = entries.last else {
       return "\(definition.displayName): no readings yet."
@@ -170,6 +210,8 @@ public enum TrendSummary {
         let start = readings[readings.count - Trend.runLength(readings.map(\.value))]
         let word = trend.arrow == .up ? "up" : "down"
         parts.append("trending \(word) from \(text(start)) to \(text(last))\(unit)")
+      } else if scaled.count == 2, text(scaled[0]) == text(scaled[1]) {
+        parts.append("both \(text(scaled[0]))\(unit)")
       } else if scaled.count == 2 {
         parts.append("from \(text(scaled[0])) to \(text(scaled[1]))\(unit)")
       } else {
@@ -208,8 +250,9 @@ public enum TrendSummary {
       }
     }
     let period =
-      first.dateOfService == today || entries.count == 1
-      ? "" : " over \(periodPhrase(from: first.dateOfService, to: today))"
+      chosen.map { " " + $0 }
+      ?? (first.dateOfService == today || entries.count == 1
+        ? "" : " over \(periodPhrase(from: first.dateOfService, to: today))")
     return "\(definition.displayName)\(period): \(parts.joinedText(", "))."
   }
 
