@@ -63,6 +63,9 @@ final class Context {
   /// Prints a line to standard output.
   func out(_ text: String = "") { console.out(text) }
 
+  /// Prints a command's `--json` form: pure ASCII when the output must be.
+  func out(json value: JSONValue) { console.out(value.text(asciiOnly: !style.unicode)) }
+
   /// Writes an export or a brief to `path`, or to standard output without one (or with "-"):
   /// private, never inside the data folder, asking before it replaces a file, and always with the
   /// notice on stderr. True when a file was written.

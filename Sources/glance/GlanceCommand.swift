@@ -8,6 +8,12 @@ protocol GlanceCommand: Equatable, Sendable {
   /// The command from its words and options; a combination that makes no sense is a usage error.
   init(_ input: ParsedInput) throws(UsageError)
   func run(_ context: Context) throws
+  /// True when `run` prints the command's JSON form under `--json` (docs/json-output.md).
+  static var writesJSON: Bool { get }
+}
+
+extension GlanceCommand {
+  static var writesJSON: Bool { false }
 }
 
 /// Every command, in the order `glance help` lists them. Adding a command is a new file in
@@ -63,6 +69,17 @@ enum Glance {
         return finish(console)
       case .help(let topic): command = HelpCommand(topic: topic)
       case .run(let input): command = try Self.command(input)
+      }
+      // A command with its own --json (export: the backup format) gives it that meaning.
+      let declaration = type(of: command).declaration
+      if line.global.json, !type(of: command).writesJSON, !declaration.options.contains(where: { $0.name == "json" }) {
+        let names = registry.compactMap { entry -> String? in
+          guard case .command(let type) = entry, type.writesJSON else { return nil }
+          return type.declaration.name == HomeCommand.declaration.name ? "glance --json" : type.declaration.name
+        }
+        throw UsageError(
+          message: "--json is for commands that show something: \(names.joinedText(", ")).",
+          command: declaration.name)
       }
       let context = try Context(
         console: console, global: line.global, currentDirectory: currentDirectory, localToday: localToday,

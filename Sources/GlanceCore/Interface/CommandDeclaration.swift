@@ -95,6 +95,7 @@ public enum GlobalOptionDeclarations {
     .value("color", "auto|always|never", "Colour (default: auto — only on a terminal, never with NO_COLOR set)"),
     .flag("no-color", "The same as --color never"),
     .flag("ascii", "Plain ASCII symbols and charts"),
+    .flag("json", "Machine-readable output of a read command (docs/json-output.md)"),
     .value("width", "N", "Output width in columns (default: the terminal's)"),
     .value("today", "YYYY-MM-DD", "Pretend today is this day (or set GLANCE_TODAY)"),
     .flag("help", "Help for the command", short: "h"),
@@ -106,6 +107,8 @@ public enum GlobalOptionDeclarations {
 public struct GlobalOptions: Equatable, Sendable {
   public var color: OutputStyle.ColorChoice = .auto
   public var ascii = false
+  /// `--json`: a read command prints its JSON form.
+  public var json = false
   public var width: Int?
   public var today: String?
   /// `--yes`: a question is answered yes without asking.

@@ -48,12 +48,7 @@ public enum ShowView {
     _ snapshot: MarkerSnapshot, since: CalendarDate?, until: CalendarDate? = nil, rows: Int? = nil,
     allEntryIDPrefixes: [UInt64], today: CalendarDate, style: OutputStyle
   ) -> String {
-    let entries =
-      since == nil && until == nil
-      ? snapshot.entries
-      : snapshot.entries.filterSharing { entry in
-        (since.map { entry.dateOfService >= $0 } ?? true) && (until.map { entry.dateOfService <= $0 } ?? true)
-      }
+    let entries = Self.entries(snapshot, since: since, until: until)
     if entries.isEmpty, let first = snapshot.entries.first, let latest = snapshot.latest {
       let range =
         first.dateOfService == latest.dateOfService
@@ -70,9 +65,17 @@ public enum ShowView {
       style: style)
   }
 
+  /// The readings from `since` to `until`, both included (all when both are nil), oldest first.
+  public static func entries(_ snapshot: MarkerSnapshot, since: CalendarDate?, until: CalendarDate?) -> [MarkerEntry] {
+    guard since != nil || until != nil else { return snapshot.entries }
+    return snapshot.entries.filterSharing { entry in
+      (since.map { entry.dateOfService >= $0 } ?? true) && (until.map { entry.dateOfService <= $0 } ?? true)
+    }
+  }
+
   /// "since Mar 1, 2024", "up to Dec 31, 2024", "from Mar 1, 2024 to Mar 31, 2024": a period as
   /// the summary names it, with its years, so "Nov 24" typed on Nov 23 says which Nov 24.
-  static func periodWords(since: CalendarDate?, until: CalendarDate?, today: CalendarDate) -> String {
+  public static func periodWords(since: CalendarDate?, until: CalendarDate?, today: CalendarDate) -> String {
     let end = until.map { min($0, today) }
     switch (since, end) {
     case (let since?, let end?) where since == end: return "on \(DateText.long(since))"

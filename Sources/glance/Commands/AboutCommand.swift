@@ -2,27 +2,33 @@ import GlanceCore
 
 struct AboutCommand: GlanceCommand {
   static let declaration = CommandDeclaration("about", summary: "Version, and where your data lives.")
+  static let writesJSON = true
 
   init() {}
   init(_ input: ParsedInput) {}
 
   func run(_ context: Context) throws {
-    context.out("glance \(GlanceVersion.current) — your health numbers at a glance, kept on this computer only.")
-    context.out()
-    context.out("Data folder:  \(context.location.folder)")
     // Readings are only counted (by their ids), not decoded.
     let view = try context.view(.markers([]), allIDs: true)
     let document = view.document
     let files = PosixFileSystem()
     let exists = (try? files.status(context.location.dataFile)) != nil
+    let backups = (1...DataLocation.backupCount).filter { (try? files.status(context.location.backupFile($0))) != nil }
+    if context.global.json {
+      return context.out(
+        json: JSONOutput.about(
+          dataFolder: context.location.folder, dataFile: context.location.dataFile, exists: exists,
+          trackedMarkers: document.trackedMarkers.count, readings: view.allEntryIDPrefixes.count,
+          visits: document.visits.count, backups: exists ? backups.count : 0, library: context.library))
+    }
+    context.out("glance \(GlanceVersion.current) — your health numbers at a glance, kept on this computer only.")
+    context.out()
+    context.out("Data folder:  \(context.location.folder)")
     context.out("Data file:    \(context.location.dataFile)\(exists ? "" : " (not created yet)")")
     if exists {
       context.out(
         "Holds:        \(counted(document.trackedMarkers.count, "tracked marker")), \(counted(view.allEntryIDPrefixes.count, "reading")), \(counted(document.visits.count, "visit"))"
       )
-      let backups = (1...DataLocation.backupCount).filter {
-        (try? files.status(context.location.backupFile($0))) != nil
-      }
       context.out(
         "Backups:      "
           + (backups.isEmpty

@@ -6,13 +6,20 @@ struct HomeCommand: GlanceCommand {
     details: "Run with no command. With nothing tracked yet it points you to `glance setup` and `glance demo`.",
     usage: "glance")
 
+  static let writesJSON = true
+
   init() {}
   init(_ input: ParsedInput) {}
 
   func run(_ context: Context) throws {
     // The home screen shows the latest reading, the trend of the last 3 and a sparkline of 12.
-    let document = try context.view(.latest(HomeView.sparklineWidth)).document
+    let view = try context.view(.latest(HomeView.sparklineWidth), allIDs: context.global.json)
+    let document = view.document
     let snapshots = document.trackedSnapshots(library: context.library, recentLimit: HomeView.sparklineWidth)
+    if context.global.json {
+      let ids = ShortID.prefixes(for: snapshots.compactMap(\.latest?.id), amongPrefixes: view.allEntryIDPrefixes)
+      return context.out(json: JSONOutput.home(snapshots, shortIDs: ids, today: context.today))
+    }
     context.out(HomeView.render(snapshots, today: context.today, style: context.style))
     if !snapshots.isEmpty {
       context.out(

@@ -11,6 +11,8 @@ struct LibraryCommand: GlanceCommand {
       "glance library", "glance library cholesterol", "glance library lipid panel", "glance library --category thyroid",
     ])
 
+  static let writesJSON = true
+
   var query: String?
   var category: String?
 
@@ -27,8 +29,12 @@ struct LibraryCommand: GlanceCommand {
       markers: library.markers + document.customMarkers,
       categories: library.categories + (document.customMarkers.isEmpty ? [] : [.custom]), query: query,
       category: category)
-    if let query { context.out("Markers matching \(quoted(query)):\n") }
     let tracked = Set(document.trackedMarkers.map(\.markerID))
+    if context.global.json {
+      return context.out(
+        json: JSONOutput.library(markers: markers, categories: categories, trackedIDs: tracked, query: query))
+    }
+    if let query { context.out("Markers matching \(quoted(query)):\n") }
     context.out(LibraryView.render(markers: markers, categories: categories, trackedIDs: tracked, style: context.style))
     if query == nil && category == nil {
       context.out()

@@ -16,6 +16,8 @@ struct PrepCommand: GlanceCommand {
     examples: ["glance prep", "glance prep --markdown -o brief.md", "glance prep --html -o brief.html"],
     usage: "glance prep [--all] [--markdown|--html [-o FILE]] [--yes]")
 
+  static let writesJSON = true
+
   var format: Format = .terminal
   var all = false
   var output: String? = nil
@@ -32,6 +34,10 @@ struct PrepCommand: GlanceCommand {
       html = output.hasSuffix(".html") || output.hasSuffix(".htm")
     }
     if markdown && html { throw input.usageError("Choose one: --markdown or --html.") }
+    if input.flag("json") && (markdown || html || input.value("output") != nil) {
+      throw input.usageError(
+        "--json prints the brief's data; --markdown and --html write it as a document. Choose one.")
+    }
     // A page named .md, or Markdown named .html, would be opened as what it is not.
     if let name = input.value("output")?.lowercased() {
       let page = name.hasSuffix(".html") || name.hasSuffix(".htm")
@@ -49,11 +55,18 @@ struct PrepCommand: GlanceCommand {
   }
 
   func run(_ context: Context) throws {
-    let document = try context.view(.latest(InsightsEngine.readingsConsidered)).document
+    let view = try context.view(.latest(InsightsEngine.readingsConsidered), allIDs: context.global.json)
+    let document = view.document
     let snapshots = document.trackedSnapshots(
       library: context.library, recentLimit: InsightsEngine.readingsConsidered)
     let insights = InsightsEngine.insights(for: snapshots, at: context.clock())
     let brief = VisitBrief(document: document, snapshots: snapshots, items: insights, today: context.today)
+    if context.global.json {
+      let shown = brief.snapshots.flatMap(\.entries).map(\.id)
+      var ids = ShortID.prefixes(for: shown, amongPrefixes: view.allEntryIDPrefixes)
+      ids.merge(ShortID.prefixes(for: document.visits.map(\.id))) { entry, _ in entry }
+      return context.out(json: JSONOutput.prep(brief, shortIDs: ids))
+    }
     let text: String
     switch format {
     case .terminal:

@@ -6,6 +6,8 @@ struct SearchCommand: GlanceCommand {
     summary: "Find markers (names, everyday words, typos) and visits (doctors, notes).",
     examples: ["glance search cholestrol", "glance search \"dr patel\""])
 
+  static let writesJSON = true
+
   var query: String
 
   init(_ query: String) { self.query = query }
@@ -16,6 +18,15 @@ struct SearchCommand: GlanceCommand {
     // Every reading, for the notes; a marker hit shows its latest.
     let view = try context.view(.all, allIDs: true)
     let results = try SearchResults.search(query, in: view.document, library: context.library)
+    if context.global.json {
+      let document = view.document
+      let shown = results.noted.map(\.id) + results.markers.compactMap { document.snapshot(for: $0).latest?.id }
+      return context.out(
+        json: JSONOutput.search(
+          results, document: document, library: context.library,
+          shortIDs: ShortID.prefixes(for: shown, amongPrefixes: view.allEntryIDPrefixes),
+          visitIDs: ShortID.prefixes(for: document.visits.map(\.id))))
+    }
     context.out(
       SearchView.render(
         results, document: view.document, library: context.library, allEntryIDPrefixes: view.allEntryIDPrefixes,

@@ -18,6 +18,8 @@ struct ShowCommand: GlanceCommand {
       "glance show a1c --width 120",
     ])
 
+  static let writesJSON = true
+
   var marker: String
   var since: String?
   var until: String?
@@ -42,6 +44,18 @@ struct ShowCommand: GlanceCommand {
     let view = try context.view(libraryMarkers.map { .markers(Set($0.map(\.id))) } ?? .all, allIDs: true)
     let document = view.document
     let markers = try libraryMarkers ?? MarkerResolver.markers(marker, among: context.allMarkers(document))
+    if context.global.json {
+      let shown = markers.map { marker in
+        let snapshot = document.snapshot(for: marker)
+        let entries = ShowView.entries(snapshot, since: period.since, until: period.until)
+        let listed = rows.map { Array(entries.suffix($0)) } ?? entries
+        return JSONOutput.shown(
+          snapshot, since: period.since, until: period.until, rows: rows,
+          shortIDs: ShortID.prefixes(for: listed.map(\.id), amongPrefixes: view.allEntryIDPrefixes),
+          today: context.today)
+      }
+      return context.out(json: JSONOutput.show(shown))
+    }
     for (index, marker) in markers.enumerated() {
       if index > 0 { context.out() }
       context.out(

@@ -8,6 +8,8 @@ struct VisitsCommand: GlanceCommand {
       .value("since", "D", "Only visits from this date on."),
     ])
 
+  static let writesJSON = true
+
   var type: String? = nil
   var doctor: String? = nil
   var since: String? = nil
@@ -25,6 +27,7 @@ struct VisitsCommand: GlanceCommand {
     let document = try context.view(.markers([])).document
     let list = try VisitPlanner.filter(document.visits, type: type, doctor: doctor, since: since, today: context.today)
     let ids = ShortID.prefixes(for: document.visits.map(\.id))
+    if context.global.json { return context.out(json: JSONOutput.visits(list, shortIDs: ids)) }
     context.out(
       VisitsView.render(list, all: document.visits, shortIDs: ids, today: context.today, style: context.style))
   }

@@ -1,0 +1,149 @@
+import Foundation
+import Testing
+
+@testable import GlanceCore
+
+/// Issue 15, item 1: `--json` on every read command, one versioned schema (docs/json-output.md):
+/// ISO dates, values as numbers, the comparator beside the value, never inside it.
+typealias OutputJSON = GlanceCore.JSONValue
+
+@Suite("--json output")
+struct JSONOutputTests {
+  static let today = Fixture.date("2026-11-22")
+
+  static func parse(_ value: OutputJSON, asciiOnly: Bool = false) throws -> [String: Any] {
+    let text = value.text(asciiOnly: asciiOnly)
+    let object = try JSONSerialization.jsonObject(with: Data(text.utf8))
+    return try #require(object as? [String: Any])
+  }
+
+  static func demo() throws -> (GlanceDocument, VisitBrief) {
+    let document = try DemoData.document(today: today)
+    let snapshots = document.trackedSnapshots(library: .builtIn)
+    let brief = VisitBrief(
+      document: document, snapshots: snapshots,
+      items: InsightsEngine.insights(for: snapshots, at: Timestamp(Fixture.now)), today: today)
+    return (document, brief)
+  }
+
+  @Test("the demo's home, show, prep and visits as golden JSON, each parsing as the schema says")
+  func golden() throws {
+    let (document, brief) = try Self.demo()
+    let ids = ShortID.prefixes(for: document.entries.map(\.id) + document.visits.map(\.id))
+    let home = JSONOutput.home(brief.snapshots, shortIDs: ids, today: Self.today)
+    let ldl = document.snapshot(for: MarkerLibrary.builtIn.marker(key: "ldl")!)
+    let show = JSONOutput.show([
+      JSONOutput.shown(ldl, since: nil, until: nil, rows: 3, shortIDs: ids, today: Self.today)
+    ])
+    let prep = JSONOutput.prep(brief, shortIDs: ids)
+    let visits = JSONOutput.visits(document.visits.sorted { $0.date > $1.date }, shortIDs: ids)
+    assertGolden(home.text() + "\n", named: "json-home.json")
+    assertGolden(show.text() + "\n", named: "json-show-ldl.json")
+    assertGolden(prep.text() + "\n", named: "json-prep.json")
+    assertGolden(visits.text() + "\n", named: "json-visits.json")
+    for (value, command) in [(home, "home"), (show, "show"), (prep, "prep"), (visits, "visits")] {
+      let object = try Self.parse(value)
+      #expect(object["schema"] as? Int == JSONOutput.schemaVersion)
+      #expect(object["command"] as? String == command)
+    }
+    // show: the latest 3 listed, the rest counted; values are numbers, dates ISO days.
+    let shown = try #require((try Self.parse(show)["markers"] as? [[String: Any]])?.first)
+    let readings = try #require(shown["readings"] as? [[String: Any]])
+    #expect(readings.count == 3)
+    #expect(shown["earlierCount"] as? Int == ldl.entries.count - 3)
+    #expect(shown["readingCount"] as? Int == ldl.entries.count)
+    #expect(readings.last?["value"] as? Double == ldl.latest?.value)
+    #expect(readings.last?["date"] as? String == ldl.latest?.dateOfService.iso)
+    #expect((readings.last?["status"] as? String) == JSONOutput.status(ldl.status!))
+    // prep: items in the brief's order, the critical and out-of-range ones first.
+    let items = try #require(try Self.parse(prep)["items"] as? [[String: Any]])
+    #expect(items.count == brief.items.count)
+    #expect(items.first?["kind"] as? String == "out-of-range" || items.first?["kind"] as? String == "critical")
+  }
+
+  @Test("a lab's bound keeps its comparator beside the number; a converted value keeps what was typed")
+  func comparatorAndEntered() throws {
+    let psa = MarkerLibrary.builtIn.marker(key: "psa")!
+    var converted = Fixture.entry(Fixture.ldl, 212.7, on: "2026-10-01")
+    converted.entered = EnteredValue(value: 5.5, unit: "mmol/L")
+    let bound = Fixture.entry(psa, 0.1, on: "2026-10-01", comparator: .lessThan)
+    for (entry, marker) in [(bound, psa), (converted, Fixture.ldl)] {
+      let snapshot = MarkerSnapshot(definition: marker, tracked: nil, entries: [entry])
+      let object = try Self.parse(JSONOutput.home([snapshot], shortIDs: [:], today: Self.today))
+      let latest = try #require(((object["markers"] as? [[String: Any]])?.first?["latest"]) as? [String: Any])
+      #expect(latest["value"] as? Double == entry.value)
+      if entry.comparator != nil {
+        #expect(latest["comparator"] as? String == "<")
+        #expect(latest["entered"] is NSNull)
+      } else {
+        #expect(latest["comparator"] is NSNull)
+        let entered = try #require(latest["entered"] as? [String: Any])
+        #expect(entered["value"] as? Double == 5.5 && entered["unit"] as? String == "mmol/L")
+      }
+    }
+  }
+
+  @Test(
+    "any text survives: escapes, controls, separators and bidi controls are \\u escapes, and --ascii output is pure ASCII",
+    arguments: [
+      "\u{1B}[31mred\u{1B}[0m", "tab\there", "quote \" and back\\slash", "del\u{7F} c1\u{85}\u{9B}",
+      "line\u{2028}para\u{2029}", "bidi \u{202E}evil\u{202C} \u{2066}x\u{2069}", "µIU/mL · m² — “quoted”",
+      "emoji 🩸 and 𝔘", "nul\u{0}byte", "",
+    ])
+  func escaping(note: String) throws {
+    var entry = Fixture.entry(Fixture.hdl, 60, on: "2026-10-01")
+    entry.note = note
+    let snapshot = MarkerSnapshot(definition: Fixture.hdl, tracked: nil, entries: [entry])
+    let value = JSONOutput.home([snapshot], shortIDs: [:], today: Self.today)
+    for ascii in [false, true] {
+      let text = value.text(asciiOnly: ascii)
+      #expect(!text.unicodeScalars.contains { $0.value < 0x20 && $0 != "\n" }, "a raw control byte")
+      #expect(
+        !text.unicodeScalars.contains { (0x7F...0x9F).contains($0.value) || (0x202A...0x202E).contains($0.value) })
+      if ascii { #expect(text.utf8.allSatisfy { $0 < 0x7F }, "not pure ASCII") }
+      let object = try Self.parse(value, asciiOnly: ascii)
+      let latest = ((object["markers"] as? [[String: Any]])?.first?["latest"]) as? [String: Any]
+      #expect(latest?["note"] as? String == note, "the note reads back as it was")
+    }
+  }
+
+  @Test("random text of any scalar reads back exactly (property)")
+  func randomText() throws {
+    var generator = SystemRandomNumberGenerator()
+    for _ in 0..<300 {
+      var text = ""
+      for _ in 0..<Int.random(in: 0...20, using: &generator) {
+        let ranges: [ClosedRange<UInt32>] = [
+          0...0x7F, 0x80...0x2FF, 0x2000...0x206F, 0xE000...0xFFFD, 0x1F300...0x1F6FF,
+        ]
+        let range = ranges.randomElement(using: &generator)!
+        if let scalar = Unicode.Scalar(UInt32.random(in: range, using: &generator)) {
+          text.unicodeScalars.append(scalar)
+        }
+      }
+      for ascii in [false, true] {
+        let value = OutputJSON.object(["text": .string(text)])
+        let object = try Self.parse(value, asciiOnly: ascii)
+        #expect(object["text"] as? String == text)
+      }
+    }
+  }
+
+  @Test("numbers: whole ones without a fraction, decimals as stored, nothing non-finite")
+  func numbers() {
+    #expect(
+      OutputJSON.array([.number(89), .number(5.5), .number(0.001), .number(-3), .number(.nan)]).text()
+        == "[\n  89,\n  5.5,\n  0.001,\n  -3,\n  null\n]")
+    #expect(OutputJSON.object([:]).text() == "{}" && OutputJSON.array([]).text() == "[]")
+  }
+
+  @Test(
+    "every status has its schema name, all different",
+    arguments: [
+      MarkerStatus.criticalLow, .criticalHigh, .low, .high, .watchLow, .watchHigh, .normal, .indeterminate, .noRange,
+    ])
+  func statusNames(status: MarkerStatus) throws {
+    let doc = try String(contentsOfFile: packageRoot + "/docs/json-output.md", encoding: .utf8)
+    #expect(doc.contains("`\(JSONOutput.status(status))`"), "docs/json-output.md names \(JSONOutput.status(status))")
+  }
+}
