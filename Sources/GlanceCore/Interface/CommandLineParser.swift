@@ -111,8 +111,8 @@ public struct CommandLineParser: Sendable {
       let extra = input.words.dropFirst(declaration.words.upperBound).joinedText(" ")
       throw input.usageError(
         count < declaration.words.lowerBound
-          ? "glance \(declaration.name) needs \(declaration.needs)."
-          : "glance \(declaration.name) got more words than it expected: \(extra). Put quotes around words that belong together (\"good cholesterol\", \"3.3 mmol/L\")."
+          ? "\(declaration.name) needs \(declaration.needs)."
+          : "\(declaration.name) got more words than it expected: \(extra). Put quotes around words that belong together (\"good cholesterol\", \"3.3 mmol/L\")."
       )
     }
     return input
@@ -223,7 +223,31 @@ public struct CommandLineParser: Sendable {
   }
 
   /// " Did you mean glance show?" for a near miss of a command name.
+  /// Words people type for a command glance calls something else (as git and hledger users
+  /// would), and what to say.
+  static let synonyms: [String: String] = {
+    var table: [String: String] = [:]
+    let commands: [(String, [String])] = [
+      ("add", ["log", "record", "new", "enter", "put", "save"]),
+      ("show", ["history", "chart", "graph", "trend", "view", "plot", "readings"]),
+      ("delete", ["rm", "remove", "del", "erase"]), ("search", ["find", "grep", "lookup"]),
+      ("export", ["backup", "dump", "save-as"]), ("import", ["restore", "load"]),
+      ("range", ["target", "goal", "limits"]),
+      ("setup", ["init", "start", "configure"]), ("visits", ["appointments", "doctors"]),
+      ("prep", ["brief", "summary", "report"]), ("untrack", ["hide"]), ("track", ["follow", "watch"]),
+    ]
+    for (command, words) in commands {
+      for word in words { table[word] = " Did you mean glance \(command)?" }
+    }
+    for word in ["list", "ls", "markers", "status"] {
+      table[word] = " Your markers: glance (no command); every marker glance knows: glance library."
+    }
+    table["version"] = " The version: glance --version."
+    return table
+  }()
+
   public func suggestion(for word: String) -> String {
+    if let known = Self.synonyms[word.lowercased()] { return known }
     let names = declarations.map(\.name).filter { $0 != Self.home && $0.firstIndex(of: " ") == nil }
     func distance(_ name: String) -> Int { editDistance(Array(word.lowercased()), Array(name), limit: 3) }
     guard let close = names.min(by: { distance($0) < distance($1) }), distance(close) <= 2 else {

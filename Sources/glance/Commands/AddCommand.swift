@@ -31,7 +31,7 @@ struct AddCommand: GlanceCommand {
     // "glance add good cholesterol 89 mg/dL": the marker is the words before the value.
     let words = input.words
     guard let parts = BatchPlanner.split(words) ?? (words.count == 2 ? (words[0], words[1], nil) : nil) else {
-      throw input.usageError("glance add needs a marker and then a number, e.g. glance add hdl 89")
+      throw input.usageError("add needs a marker and then a number, e.g. glance add hdl 89")
     }
     self.init(
       marker: parts.marker, value: parts.value, unit: parts.unit, date: input.value("date"), note: input.value("note"))

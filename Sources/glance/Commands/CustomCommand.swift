@@ -26,7 +26,7 @@ struct CustomCommand: GlanceCommand {
 
   init(_ input: ParsedInput) throws(UsageError) {
     guard let unit = input.value("unit") else {
-      throw input.usageError("glance custom needs --unit, the unit you record it in.")
+      throw input.usageError("custom needs --unit, the unit you record it in.")
     }
     let higher = input.flag("higher-is-better")
     let lower = input.flag("lower-is-better")

@@ -12,7 +12,7 @@ struct HelpCommand: GlanceCommand {
   func run(_ context: Context) throws {
     let parser = Glance.parser
     guard let topic else {
-      context.out(HelpText.overview(parser))
+      context.out(HelpText.overview(parser, width: context.style.width))
       return
     }
     guard let declaration = parser.declaration(topic) else {
@@ -22,6 +22,6 @@ struct HelpCommand: GlanceCommand {
       throw UsageError(
         message: "There is no glance command \(quoted(topic)).\(parser.suggestion(for: topic))", command: nil)
     }
-    context.out(HelpText.command(declaration, subcommands: parser.subcommands(of: topic)))
+    context.out(HelpText.command(declaration, subcommands: parser.subcommands(of: topic), width: context.style.width))
   }
 }

@@ -146,6 +146,24 @@ struct CommandLineTests {
     #expect(Glance.parser.suggestion(for: "zzzzzzzz").hasSuffix("Run glance help to see them all."))
   }
 
+  @Test(
+    "a word another tool uses for a command names glance's, never a lookalike ('list' is not 'visit')",
+    arguments: [
+      ("list", "glance library"), ("ls", "glance library"), ("log", "glance add?"), ("rm", "glance delete?"),
+      ("remove", "glance delete?"), ("history", "glance show?"), ("find", "glance search?"),
+      ("backup", "glance export?"), ("restore", "glance import?"), ("version", "glance --version"),
+      ("Init", "glance setup?"), ("brief", "glance prep?"),
+    ])
+  func synonyms(word: String, meant: String) {
+    let text = Glance.parser.suggestion(for: word)
+    #expect(text.contains(meant), "\(word): \(text)")
+    #expect(!text.contains("glance visit?"))
+    // Every suggested command exists.
+    for name in Glance.parser.declarations.map(\.name) where text.contains("glance \(name)?") {
+      #expect(Glance.parser.declaration(name) != nil)
+    }
+  }
+
   // MARK: From the declarations
 
   @Test("every declaration has a unique name, and no option name or letter is taken twice")
@@ -169,11 +187,12 @@ struct CommandLineTests {
   @Test("help names every command, and each command's help its usage and every option", arguments: declarations)
   func help(declaration: CommandDeclaration) throws {
     let parser = Glance.parser
-    let overview = HelpText.overview(parser)
+    // Unwrapped, so each usage is one line; HelpWidthTests checks the wrapping.
+    let overview = HelpText.overview(parser, width: 1000)
     if declaration.name.firstIndex(of: " ") == nil, declaration.name != CommandLineParser.home {
       #expect(overview.split(separator: "\n").contains { $0.hasPrefix("  \(declaration.name) ") })
     }
-    let help = HelpText.command(declaration, subcommands: parser.subcommands(of: declaration.name))
+    let help = HelpText.command(declaration, subcommands: parser.subcommands(of: declaration.name), width: 1000)
     #expect(help.hasPrefix("Usage: \(declaration.usage)\n"))
     for option in declaration.allOptions {
       #expect(help.split(separator: "\n").contains { $0.hasPrefix("  " + option.label + " ") }, "\(option.name)")
@@ -215,11 +234,12 @@ struct CommandLineTests {
       }
     }
     if declaration.words.lowerBound > 0 {
-      refused(Self.name(declaration), saying: "glance \(declaration.name) needs \(declaration.needs)")
+      // Never "glance: glance show needs…": the prefix names the program once.
+      refused(Self.name(declaration), saying: "\(declaration.name) needs \(declaration.needs)")
     }
     if declaration.words.upperBound < 1000 {
       let words = Self.name(declaration) + Array(repeating: "x", count: declaration.words.upperBound + 1)
-      refused(words, saying: "glance \(declaration.name) got more words than it expected")
+      refused(words, saying: "\(declaration.name) got more words than it expected")
     }
     refused(Self.fewest(declaration) + ["--no-such-option"], saying: "Unknown option --no-such-option.")
     // Every declared option is read: a value for valued ones, on for flags.
@@ -230,6 +250,37 @@ struct CommandLineTests {
         continue
       }
       #expect(option.valueName == nil ? input.flag(option.name) : input.value(option.name) == "v", "\(words)")
+    }
+  }
+}
+
+/// Issue 15, item 7: help wraps to the width, from 40 columns up, like every screen.
+@Suite("Help fits the width")
+struct HelpWidthTests {
+  @Test("every line of glance help and of each command's help fits the width", arguments: [40, 50, 60, 80, 100])
+  func fits(width: Int) {
+    let parser = Glance.parser
+    var texts = [("(overview)", HelpText.overview(parser, width: width))]
+    for declaration in parser.declarations {
+      texts.append(
+        (
+          declaration.name,
+          HelpText.command(declaration, subcommands: parser.subcommands(of: declaration.name), width: width)
+        ))
+    }
+    for (name, text) in texts {
+      for line in text.split(separator: "\n") {
+        // A single word longer than the width (none today) may stand alone on its line.
+        let words = line.split(separator: " ")
+        #expect(TextWidth.of(String(line)) <= width || words.count == 1, "\(name) at \(width): \(line)")
+      }
+      // Nothing is lost: the words are the same at any width.
+      let wide =
+        name == "(overview)"
+        ? HelpText.overview(parser, width: 1000)
+        : HelpText.command(
+          parser.declaration(name)!, subcommands: parser.subcommands(of: name), width: 1000)
+      #expect(text.split(whereSeparator: \.isWhitespace) == wide.split(whereSeparator: \.isWhitespace), "\(name)")
     }
   }
 }
