@@ -42,7 +42,7 @@ enum Glance {
     .command(PrepCommand.self), .command(SearchCommand.self), .command(ExportCommand.self),
     .command(ImportCommand.self), .command(UndoCommand.self), .command(DemoCommand.self),
     .command(AboutCommand.self), .command(PrivacyCommand.self), .command(ProfileCommand.self),
-    .command(HelpCommand.self),
+    .command(CompletionsCommand.self), .command(HelpCommand.self),
   ]
 
   static let parser = CommandLineParser(registry.map(\.declaration))
@@ -110,7 +110,7 @@ enum Glance {
   }
 }
 
-/// The exit codes of `glance`, documented in the README; scripts can rely on them.
+/// The exit codes of `glance`, documented in the README and the man page; scripts can rely on them.
 enum ExitStatus: Int32, CaseIterable {
   case success = 0
   case noMatch = 1
@@ -121,6 +121,24 @@ enum ExitStatus: Int32, CaseIterable {
   case failure = 70
   case dataFile = 74
   case busy = 75
+
+  /// What the code means, as the README's table and the man page say it.
+  var meaning: String {
+    switch self {
+    case .success: "Done."
+    case .noMatch: "Nothing matched: glance search found nothing (as grep)."
+    case .needsConfirmation:
+      "A question needed a yes: no terminal to ask on and no --yes (or, for setup, no --markers), or the answer was no. Nothing was changed."
+    case .usage: "The command line is wrong: unknown command or option, missing argument."
+    case .refused:
+      "The input was refused: not a number, unknown unit or marker, a future date, an unknown id. Nothing was changed."
+    case .failure: "Something unexpected went wrong inside glance (a bug; please report it)."
+    case .dataFile:
+      "The data folder or file cannot be used: damaged, from a newer glance, unsafe permissions, a failed write (of the data file or of the output). Nothing was changed."
+    case .busy:
+      "Another glance was saving and did not finish within a few seconds, or saved while a question was waiting. Nothing was changed; try again."
+    }
+  }
 
   init(_ kind: ErrorKind) {
     switch kind {

@@ -2,14 +2,27 @@ import GlanceCore
 
 struct HelpCommand: GlanceCommand {
   static let declaration = CommandDeclaration(
-    "help", arguments: "[COMMAND]", words: 0...2, summary: "Help for glance or for one command.")
+    "help", arguments: "[COMMAND]", words: 0...2, summary: "Help for glance or for one command.",
+    options: [.flag("man", "The manual page, as roff: glance help --man > glance.1; man ./glance.1")])
 
   var topic: String?
+  var man = false
 
-  init(topic: String? = nil) { self.topic = topic }
-  init(_ input: ParsedInput) { self.init(topic: input.words.isEmpty ? nil : input.words.joinedText(" ")) }
+  init(topic: String? = nil, man: Bool = false) { (self.topic, self.man) = (topic, man) }
+  init(_ input: ParsedInput) throws(UsageError) {
+    if input.flag("man") && !input.words.isEmpty {
+      throw input.usageError("--man is the whole manual; it takes no command.")
+    }
+    self.init(topic: input.words.isEmpty ? nil : input.words.joinedText(" "), man: input.flag("man"))
+  }
+
+  /// The manual page, exit codes included.
+  static var manPage: String {
+    ManPage.render(Glance.parser, exitCodes: ExitStatus.allCases.map { ($0.rawValue, $0.meaning) })
+  }
 
   func run(_ context: Context) throws {
+    if man { return context.out(String(Self.manPage.dropLast())) }
     let parser = Glance.parser
     guard let topic else {
       context.out(HelpText.overview(parser, width: context.style.width))
