@@ -60,7 +60,7 @@ public enum Exporter {
           .text(current.judgement(of: entry).words),
           .text(entry.note ?? ""),
           .text(entry.sourceType.rawValue), .text(ShortID.uuidText(entry.id)), .text(entry.entryTimestamp.iso),
-          .text(entry.entered?.text(entry.comparator) ?? ""),
+          .text(entry.entered(for: definition)?.text(entry.comparator) ?? ""),
         ], to: &output)
     }
     return String(decoding: output, as: UTF8.self)

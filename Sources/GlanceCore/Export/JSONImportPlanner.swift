@@ -184,6 +184,9 @@ enum JSONImportPlanner {
       entry.value = conversion.value
       entry.unit = marker.unit
     }
+    // A value as entered that does not convert into the reading's value (edited by hand) is
+    // dropped, as the CSV importer drops a stale entered_as: the value alone is judged.
+    if entry.entered != nil, entry.entered(for: marker) == nil { entry.entered = nil }
   }
 
   /// Checks a visit as `visit add` would.

@@ -99,9 +99,14 @@ public struct EnteredValue: Hashable, Sendable {
     self.unit = unit
   }
 
-  /// Both halves, or nil: a value without its unit (or the reverse) says nothing.
+  /// Both halves as a stored file holds them, or nil: a value without its unit (or the reverse)
+  /// says nothing, and neither does a pair glance would not keep (a number beyond what it stores,
+  /// an empty unit or one with a control character: a hand-edited file). Dropped as it is read,
+  /// it never reaches a screen, an export or a save.
   init?(value: Double?, unit: String?) {
-    guard let value, let unit else { return nil }
+    guard let value, let unit, ValueParser.isStorable(value), !unit.isEmpty,
+      (try? InputLimits.checkName(unit, InputLimits.unitCharacters, "")) != nil
+    else { return nil }
     self.init(value: value, unit: unit)
   }
 
@@ -136,5 +141,17 @@ public struct SourceType: RawRepresentable, Codable, Hashable, Sendable {
   public func encode(to encoder: any Encoder) throws {
     var container = encoder.singleValueContainer()
     try container.encode(rawValue)
+  }
+}
+
+extension MarkerEntry {
+  /// The value as entered, when it converts into this reading's own value with the marker's
+  /// factors; nil otherwise. A pair that disagrees with the value (a hand-edited file, a value
+  /// changed in a spreadsheet) says nothing: the stored value is judged, shown and exported alone.
+  public func entered(for marker: MarkerDefinition) -> EnteredValue? {
+    guard let entered, let conversion = try? UnitConverter.convert(entered.value, unit: entered.unit, for: marker),
+      conversion.original != nil, conversion.value == value
+    else { return nil }
+    return entered
   }
 }

@@ -179,7 +179,9 @@ public enum JSONOutput {
       "id": .string(ShortID.uuidText(entry.id).lowercased()), "shortId": .text(shortID),
       "date": .date(entry.dateOfService), "value": .number(entry.value),
       "comparator": .text(entry.comparator?.rawValue), "unit": .string(entry.unit),
-      "entered": entry.entered.map { .object(["value": .number($0.value), "unit": .string($0.unit)]) } ?? .null,
+      "entered": entry.entered(for: snapshot.definition).map {
+        .object(["value": .number($0.value), "unit": .string($0.unit)])
+      } ?? .null,
       "status": .string(status(judgement.status)), "statusWords": .string(judgement.words),
       "note": .text(entry.note),
     ])

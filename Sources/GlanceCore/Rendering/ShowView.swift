@@ -148,7 +148,7 @@ public enum ShowView {
     let dates = entries.map { DateText.long($0.dateOfService) }
     // A value typed in another unit shows it too: "26.55 mg/g (3 mg/mmol)".
     let values = entries.map { entry in
-      entry.valueText + (entry.entered.map { " (" + $0.text(entry.comparator) + ")" } ?? "")
+      entry.valueText + (entry.entered(for: snapshot.definition).map { " (" + $0.text(entry.comparator) + ")" } ?? "")
     }
     let idWidth = max(2, ids.map(\.count).max() ?? 0)
     let dateWidth = dates.map(\.count).max() ?? 0

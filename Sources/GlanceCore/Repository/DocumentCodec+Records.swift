@@ -412,7 +412,7 @@ extension JSONReader {
     if consume(EntryLayout.enteredValueKey) {
       let value = try readNumber()
       guard consume(EntryLayout.enteredUnitKey) else { return nil }
-      entered = EnteredValue(value: value, unit: try readInternedString())
+      entered = EnteredValue(value: value, unit: try readInternedString() as String?)
     }
     var note: String?
     if consume(EntryLayout.noteKey) { note = try readString() }

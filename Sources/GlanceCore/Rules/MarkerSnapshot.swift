@@ -53,7 +53,8 @@ public struct MarkerSnapshot: Sendable {
     var judgement = Judgement.of(entry.value, comparator: entry.comparator, range: range, rule: rule)
     // Entered in the SI unit of a guideline that states its own SI figures: judged by those (the
     // critical limits stay with the converted value). Words say so when the two disagree.
-    if !judgement.status.isCritical, !hasCustomRange, let entered = entry.entered, let si = rule?.siRange,
+    if !judgement.status.isCritical, !hasCustomRange, let si = rule?.siRange,
+      let entered = entry.entered(for: definition),
       let siUnit = definition.siUnit, UnitConverter.normalize(entered.unit) == UnitConverter.normalize(siUnit)
     {
       var own = Judgement.of(entered.value, comparator: entry.comparator, range: si, rule: nil)
@@ -84,7 +85,7 @@ public struct MarkerSnapshot: Sendable {
   /// judged it (UACR 3 mg/mmol against below 3 mg/mmol), else as stored against `range`. Screens
   /// that show one reading beside its status show this, so the two never disagree.
   public func asJudged(_ entry: MarkerEntry) -> (value: Double, unit: String, range: ReferenceRange) {
-    if judgement(of: entry).asEntered, let entered = entry.entered, let si = rule?.siRange {
+    if judgement(of: entry).asEntered, let entered = entry.entered(for: definition), let si = rule?.siRange {
       return (entered.value, entered.unit, si)
     }
     return (entry.value, entry.unit, range)

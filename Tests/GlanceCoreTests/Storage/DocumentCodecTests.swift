@@ -244,12 +244,30 @@ func randomDocument(using generator: inout SeededGenerator, valid: Bool = false)
       }))
   for _ in 0..<Int.random(in: 0...40, using: &generator) {
     let marker = markers.randomElement(using: &generator)!
+    var stored = value()
+    // A value as entered: in a valid document one that converts into the stored value (as add
+    // makes it: anything else is ignored, and dropped by an import); otherwise any pair glance
+    // keeps (one it would not is dropped as the file is read: EnteredConsistencyTests).
+    var entered: EnteredValue? = maybe {
+      EnteredValue(value: storableDouble(using: &generator), unit: "u" + String(name().prefix(20)))
+    }
+    if valid {
+      entered = nil
+      if let si = marker.siUnit, Bool.random(using: &generator),
+        let conversion = try? UnitConverter.convert(
+          Double(Int.random(in: 1...400, using: &generator)) / 10, unit: si, for: marker),
+        let original = conversion.original
+      {
+        stored = conversion.value
+        entered = EnteredValue(value: original.value, unit: original.unit)
+      }
+    }
     document.apply(
       .putEntry(
         MarkerEntry(
-          markerID: marker.id, value: value(),
+          markerID: marker.id, value: stored,
           comparator: maybe { ValueComparator.allCases.randomElement(using: &generator)! }, unit: marker.unit,
-          entered: maybe { EnteredValue(value: value(), unit: valid ? name() : text()) },
+          entered: entered,
           dateOfService: day(), entryTimestamp: stamp(), note: maybe { randomText(using: &generator) },
           sourceType: [SourceType.quickAdd, .batchEntry, .fileImport].randomElement(using: &generator)!)))
   }
