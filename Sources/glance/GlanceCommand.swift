@@ -84,7 +84,17 @@ enum Glance {
       let context = try Context(
         console: console, global: line.global, currentDirectory: currentDirectory, localToday: localToday,
         clock: clock)
-      try command.run(context)
+      // A screen that only shows (never asks) may be long: paged on a terminal.
+      if type(of: command).writesJSON || command is HelpCommand, !line.global.json, !line.global.noPager {
+        console.startPaging()
+      }
+      do {
+        try command.run(context)
+      } catch {
+        console.finishPaging()
+        throw error
+      }
+      console.finishPaging()
       return finish(console)
     } catch let error as UsageError {
       console.err("glance: \(error.message)")

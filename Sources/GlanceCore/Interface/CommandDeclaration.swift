@@ -97,6 +97,7 @@ public enum GlobalOptionDeclarations {
     .flag("ascii", "Plain ASCII symbols and charts"),
     .flag("json", "Machine-readable output of a read command (docs/json-output.md)"),
     .value("width", "N", "Output width in columns (default: the terminal's)"),
+    .flag("no-pager", "Never page a long screen (default: $PAGER or less -FRX, on a terminal only)"),
     .value("today", "YYYY-MM-DD", "Pretend today is this day (or set GLANCE_TODAY)"),
     .flag("help", "Help for the command", short: "h"),
     .flag("version", "The version"),
@@ -109,6 +110,8 @@ public struct GlobalOptions: Equatable, Sendable {
   public var ascii = false
   /// `--json`: a read command prints its JSON form.
   public var json = false
+  /// `--no-pager`: a long screen is printed, never paged.
+  public var noPager = false
   public var width: Int?
   public var today: String?
   /// `--yes`: a question is answered yes without asking.

@@ -146,6 +146,7 @@ public struct CommandLineParser: Sendable {
     if input.flag("no-color") { global.color = .never }
     global.ascii = input.flag("ascii")
     global.json = input.flag("json")
+    global.noPager = input.flag("no-pager")
     if let width = input.value("width") {
       guard let columns = Int(width), OutputStyle.widthRange.contains(columns) else {
         throw UsageError(message: "--width takes a number of columns from 20 to 1000.", command: command)

@@ -19,6 +19,16 @@ public protocol Console: AnyObject {
   var outputError: Int32? { get }
   /// The output style for these options on this console.
   func style(for options: GlobalOptions) -> OutputStyle
+  /// From now on, standard output is held back, to go through a pager if it is longer than the
+  /// screen (a terminal only; elsewhere nothing changes).
+  func startPaging()
+  /// Prints what was held back: through the pager when it does not fit, else directly.
+  func finishPaging()
+}
+
+extension Console {
+  public func startPaging() {}
+  public func finishPaging() {}
 }
 
 /// Asks what a change needs answered before anything is saved; with `--yes` every question is

@@ -32,7 +32,7 @@ public final class TerminalConsole: Console {
   /// dictionary costs more than a small command's own work.
   public static let variables = [
     "GLANCE_HOME", "GLANCE_TODAY", "XDG_DATA_HOME", "HOME", "NO_COLOR", "TERM", "LC_ALL", "LC_CTYPE", "LANG",
-    "COLUMNS", "TMPDIR",
+    "COLUMNS", "TMPDIR", "PAGER",
   ]
 
   public init(environment: [String: String] = TerminalConsole.readEnvironment()) {
@@ -66,7 +66,32 @@ public final class TerminalConsole: Console {
   }
 
   /// Prints a line (or several) to standard output.
-  public func out(_ text: String) { output.write(safe(text) + "\n") }
+  public func out(_ text: String) { emit(safe(text) + "\n") }
+
+  /// Output held back for the pager, when paging.
+  private var held: [UInt8]?
+
+  private func emit(_ text: String) {
+    if held != nil { held! += Array(text.utf8) } else { output.write(text) }
+  }
+
+  public func startPaging() {
+    if stdoutIsTerminal { held = [] }
+  }
+
+  public func finishPaging() {
+    guard let text = held else { return }
+    held = nil
+    var size = winsize()
+    let rows = ioctl(1, UInt(TIOCGWINSZ), &size) == 0 ? Int(size.ws_row) : 0
+    let lines = text.reduce(0) { $0 + ($1 == 0x0A ? 1 : 0) }
+    if let command = Pager.command(environment: environment, lines: lines, rows: rows),
+      Pager.run(command, bytes: text)
+    {
+      return
+    }
+    text.withUnsafeBytes { output.write($0) }
+  }
 
   /// Prints to standard error: problems, warnings and notices.
   public func err(_ text: String) { errors.write(safe(text) + "\n") }
@@ -75,7 +100,7 @@ public final class TerminalConsole: Console {
   /// like everything else, since a note's escape codes would act on the screen.
   public func write(_ bytes: [UInt8]) {
     if stdoutIsTerminal {
-      output.write(TerminalText.guarded(String(decoding: bytes, as: UTF8.self), asciiOnly: asciiOnly))
+      emit(TerminalText.guarded(String(decoding: bytes, as: UTF8.self), asciiOnly: asciiOnly))
     } else {
       bytes.withUnsafeBytes { output.write($0) }
     }

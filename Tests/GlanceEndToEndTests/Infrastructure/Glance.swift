@@ -33,10 +33,12 @@ final class GlanceSandbox {
     try terminal(arguments, environment: [:])
   }
 
-  func terminal(_ arguments: [String], environment extra: [String: String]) throws -> PseudoTerminalSession {
+  func terminal(_ arguments: [String], environment extra: [String: String], rows: UInt16 = 0) throws
+    -> PseudoTerminalSession
+  {
     try PseudoTerminalSession(
       binary("glance"), arguments,
-      environment: environment.merging(["TERM": "xterm", "COLUMNS": "80"]) { $1 }.merging(extra) { $1 })
+      environment: environment.merging(["TERM": "xterm", "COLUMNS": "80"]) { $1 }.merging(extra) { $1 }, rows: rows)
   }
 
   /// The data file as stored now.

@@ -15,7 +15,8 @@ final class PseudoTerminalSession: @unchecked Sendable {
   private let lock = NSLock()
   private var reader: Thread?
 
-  init(_ executable: String, _ arguments: [String], environment: [String: String]) throws {
+  /// `rows`: the terminal's height as the program asks for it (0: unknown, as a bare pty says).
+  init(_ executable: String, _ arguments: [String], environment: [String: String], rows: UInt16 = 0) throws {
     master = open("/dev/ptmx", O_RDWR | O_NOCTTY)
     guard master >= 0 else { throw POSIXError(.EIO) }
     #if os(Linux)
@@ -38,6 +39,10 @@ final class PseudoTerminalSession: @unchecked Sendable {
     tcgetattr(slave, &settings)
     settings.c_lflag &= ~tcflag_t(ECHO)
     tcsetattr(slave, TCSANOW, &settings)
+    if rows > 0 {
+      var size = winsize(ws_row: rows, ws_col: 80, ws_xpixel: 0, ws_ypixel: 0)
+      _ = ioctl(slave, UInt(TIOCSWINSZ), &size)
+    }
     let handle = FileHandle(fileDescriptor: slave, closeOnDealloc: true)
     process.executableURL = URL(fileURLWithPath: executable)
     process.arguments = arguments
