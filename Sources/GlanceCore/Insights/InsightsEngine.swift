@@ -94,8 +94,10 @@ public enum InsightsEngine {
       return nil
     }
     let definition = snapshot.definition
+    // A tape measure or a cuff is not a lab (clinician review: waist 92 "against the lab report").
+    let source = definition.category == "vitals-body" ? "the measurement" : "the lab report"
     let text =
-      "Your \(definition.displayName) \(isPlural(definition) ? "were" : "was") \(latest.valueText) on \(DateText.long(latest.dateOfService)), beyond the range glance can judge. Check it against the lab report. Consider asking your doctor about this result."
+      "Your \(definition.displayName) \(isPlural(definition) ? "were" : "was") \(latest.valueText) on \(DateText.long(latest.dateOfService)), beyond the range glance can judge. Check it against \(source). Consider asking your doctor about this result."
     return VisitPrepInsight(
       id: identifier(definition.id, VisitPrepInsight.Kind.check.rawValue, latest.id), markerID: definition.id,
       kind: .check, suggestionText: text, triggeringValues: [latest], generatedAt: now)
@@ -158,5 +160,6 @@ public enum InsightsEngine {
     "Your {marker} has increased across your last {n} readings ({values}). Consider asking your doctor whether any changes are recommended.",
     "Your {marker} have decreased across your last {n} readings ({values}). Consider asking your doctor whether any changes are recommended.",
     "Your {marker} was {value} on {date}, beyond the range glance can judge. Check it against the lab report. Consider asking your doctor about this result.",
+    "Your {marker} was {value} on {date}, beyond the range glance can judge. Check it against the measurement. Consider asking your doctor about this result.",
   ]
 }

@@ -220,7 +220,12 @@ public enum TrendSummary {
       } else {
         let low = scaled.min { $0.value < $1.value }!
         let high = scaled.max { $0.value < $1.value }!
-        parts.append("between \(text(low)) and \(text(high))\(unit), most recently \(text(last))")
+        let latest = text(last) == text(scaled.last!) ? "" : ", most recently \(text(last))"
+        // One value throughout (a slip beside it is counted off the scale): never "between 190 and 190".
+        parts.append(
+          text(low) == text(high)
+            ? (scaled.count == 1 ? "\(text(low))\(unit)" : "all \(text(low))\(unit)") + latest
+            : "between \(text(low)) and \(text(high))\(unit), most recently \(text(last))")
       }
     }
     if !snapshot.range.isEmpty {

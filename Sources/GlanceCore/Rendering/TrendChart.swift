@@ -87,7 +87,8 @@ public enum TrendChart {
       return point
     }
     func place(_ entry: MarkerEntry) -> Point {
-      let status = snapshot.status(of: entry)
+      let judgement = snapshot.judgement(of: entry)
+      let status = judgement.status
       let x = column(for: entry.dateOfService)
       if clipping && offScale(entry.value) {
         let above = entry.value > (scaled.max() ?? entry.value)
@@ -97,8 +98,11 @@ public enum TrendChart {
       }
       // Placed by where the value is against the band: a guideline's watch stage above the range
       // (blood pressure "elevated") is drawn above the band, not clamped into it.
+      // A reading judged in the unit it was typed in (UACR 3 mg/mmol, 26.55 mg/g) is drawn at its
+      // height on this axis: its mark says how it was judged, its place never moves it.
       let side: MarkerStatus =
-        snapshot.range.isAbove(entry.value) ? .high : snapshot.range.isBelow(entry.value) ? .low : status
+        snapshot.range.isAbove(entry.value)
+        ? .high : snapshot.range.isBelow(entry.value) ? .low : judgement.asEntered ? .normal : status
       let row = band.place(scale.row(for: entry.value), status: side, height: height)
       switch status {
       case .criticalLow, .criticalHigh:

@@ -27,9 +27,9 @@ extension ClinicalRules {
         "\(nhlbi): low is <40 mg/dL (men), <50 (women). CVI 7.4% (Smith et al., Clin Chem 1993). Men ≥40, women ≥50 (NHLBI; metabolic-syndrome criteria)."
     ),
     ClinicalRule(
-      key: "triglycerides", highStrict: true, criticalHigh: .above(1000), minimumChangePercent: rcv(cvi: 22.6),
+      key: "triglycerides", highStrict: true, criticalHigh: .atLeast(1000), minimumChangePercent: rcv(cvi: 22.6),
       source:
-        "\(nhlbi): normal <150 mg/dL. CVI 22.6% (Smith et al., Clin Chem 1993). Critical: >1000 mg/dL pancreatitis risk (CMDT)."
+        "\(nhlbi): normal <150 mg/dL. CVI 22.6% (Smith et al., Clin Chem 1993). Critical: ≥1000 mg/dL, the Endocrine Society 2012 guideline's severe hypertriglyceridemia (1000–1999 mg/dL; Berglund et al., JCEM 2012;97:2969), a risk for pancreatitis."
     ),
     ClinicalRule(
       key: "non-hdl", highStrict: true,

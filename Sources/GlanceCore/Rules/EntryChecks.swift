@@ -135,8 +135,11 @@ public enum EntryChecks {
       let slip = (converted, EnteredValue(value: value, unit: unit))
       if isImplausible(value, marker) { return slip }
       if let usual, usual > 0 {
+        // Twice as far as usual; for a unit with a small factor (hemoglobin mmol/L, 1.61) at
+        // least nine tenths of the factor, so 8.5 after 13.8 g/dL is asked about.
         let typedAway = apart(value, usual)
-        if typedAway >= 2 && apart(converted, usual) < typedAway.squareRoot() { return slip }
+        let gap = min(2, apart(converted, value) * 0.9)
+        if typedAway >= gap && apart(converted, usual) < typedAway.squareRoot() { return slip }
         continue
       }
       let range = marker.defaultRange

@@ -34,6 +34,16 @@ struct TrendSummaryTests {
         [("2026-05-30", 38.0), ("2026-10-30", 45)],
         "HDL Cholesterol over the past 5 months: 2 readings, from 38 to 45 mg/dL, 1 of 2 outside the reference range, the latest within it."
       ),
+      // One value throughout: never "between 62 and 62" (clinician review).
+      (
+        [("2026-01-10", 62.0), ("2026-04-10", 62), ("2026-07-10", 62)],
+        "HDL Cholesterol over the past 10 months: 3 readings, all 62 mg/dL, all within the reference range."
+      ),
+      // A slip beyond the plausible range beside one value: the value, and the slip as the latest.
+      (
+        [("2026-01-10", 62.0), ("2026-07-10", 900)],
+        "HDL Cholesterol over the past 10 months: 2 readings (1 off the scale), 62 mg/dL, most recently 900, all within the reference range."
+      ),
       (
         [("2026-01-10", 60.0), ("2026-04-10", 50), ("2026-07-10", 55)],
         "HDL Cholesterol over the past 10 months: 3 readings, between 50 and 60 mg/dL, most recently 55, all within the reference range."

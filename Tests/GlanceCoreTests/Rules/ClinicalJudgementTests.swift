@@ -140,6 +140,9 @@ struct ClinicalJudgementTests {
       ("calcium", 13.5, .criticalHigh), ("bp-systolic", 190, .criticalHigh), ("bp-diastolic", 125, .criticalHigh),
       ("bp-systolic", 180, .criticalHigh), ("bp-diastolic", 120, .criticalHigh),
       ("potassium", 2.8, .criticalLow), ("magnesium", 1.0, .criticalLow),
+      // Endocrine Society 2012: severe hypertriglyceridemia is 1000–1999 mg/dL, 1000 included
+      // (clinician review: 1000 was a plain "!").
+      ("triglycerides", 1000, .criticalHigh), ("triglycerides", 999, .high),
       // Out of range, not critical.
       ("ldl", 101, .high), ("potassium", 6.1, .high), ("sodium", 121, .low), ("fasting-glucose", 399, .high),
       ("hemoglobin", 7.1, .low), ("bp-systolic", 179, .high),
@@ -323,6 +326,10 @@ struct ClinicalJudgementTests {
       ("vitamin-d", 75, [70.0, 72], nil),
       ("ldl", 95, [], nil), ("fasting-glucose", 45, [100.0], nil), ("hdl", 20, [50.0], nil),
       ("magnesium", 2.0, [], nil), ("sodium", 14, [], nil),  // factor 1: no slip possible
+      // Hemoglobin in mmol/L (factor 1.611, clinician review): 8.5 mmol/L is this person's usual
+      // 13.7 g/dL. A smaller factor needs a smaller gap, but still a gap as wide as the factor.
+      ("hemoglobin", 8.5, [13.7, 13.9], 13.7), ("hemoglobin", 8.6, [14.2], 13.86),
+      ("hemoglobin", 11.0, [13.8], nil), ("hemoglobin", 12.9, [13.7, 13.9], nil), ("hemoglobin", 9.5, [12.0], nil),
     ] as [(String, Double, [Double], Double?)])
   func unitSlips(key: String, typed: Double, earlier: [Double], expected: Double?) {
     let marker = Self.marker(key)
@@ -336,7 +343,7 @@ struct ClinicalJudgementTests {
     #expect(slip == expected)
     if expected != nil {
       #expect(!checks.contains { if case .tenfold = $0.kind { true } else { false } })
-      #expect(checks.first?.question.contains("Was that \(ValueText.number(typed)) \(marker.siUnit!)") == true)
+      #expect(checks.first?.question.contains("Was that \(ValueText.number(typed)) ") == true)
     }
   }
 
@@ -533,6 +540,9 @@ struct ClinicalJudgementTests {
       items.first?.suggestionText.contains("beyond the range glance can judge. Check it against the lab report") == true
     )
     #expect(try Self.judge("triglycerides", 1.7).status == .indeterminate)
+    // A tape measure is not a lab (clinician review: waist 920).
+    let waist = InsightsEngine.insights(for: [Self.snapshot("waist", [(920, nil)])], at: Self.now)
+    #expect(waist.first?.suggestionText.contains("Check it against the measurement.") == true, "\(waist)")
   }
 
   @Test("with no sex given, show and prep say a value depends on sex instead of 'within range'")

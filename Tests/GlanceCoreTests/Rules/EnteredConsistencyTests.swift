@@ -65,3 +65,28 @@ struct EnteredConsistencyTests {
     try JSONImportPlanner.check(&imported, marker: Self.uacr, today: Self.today)
   }
 }
+
+/// Clinician review: UACR 3.0 mg/mmol (26.55 mg/g, judged above KDIGO's 3 mg/mmol) was drawn on
+/// the 30 mg/g line, 3.5 mg/g higher than it is.
+@Suite("A reading judged as typed is drawn at its own height")
+struct EnteredChartTests {
+  @Test("the chart puts UACR 26.55 mg/g on the same row whether it was typed in mg/g or in mg/mmol")
+  func sameRow() throws {
+    let uacr = MarkerLibrary.builtIn.marker(key: "uacr")!
+    func rows(typedInSI: Bool) -> [Int] {
+      var earlier = Fixture.entry(uacr, 25.66, on: "2026-10-01")
+      var latest = Fixture.entry(uacr, 26.55, on: "2026-11-20")
+      if typedInSI {
+        earlier.entered = EnteredValue(value: 2.9, unit: "mg/mmol")
+        latest.entered = EnteredValue(value: 3, unit: "mg/mmol")
+      }
+      let snapshot = MarkerSnapshot(definition: uacr, tracked: nil, entries: [earlier, latest])
+      #expect((snapshot.status(of: latest) == .high) == typedInSI)
+      let chart = TrendChart.render(snapshot, entries: snapshot.entries, style: OutputStyle(unicode: true))
+      let lines = chart.split(separator: "\n").filter { !$0.contains("in range") }
+      // The rows holding a reading's mark (● in range, ✖ out of range).
+      return lines.indices.filter { lines[$0].contains("●") || lines[$0].contains("✖") }
+    }
+    #expect(rows(typedInSI: true) == rows(typedInSI: false))
+  }
+}
