@@ -247,7 +247,13 @@ public enum TrendSummary {
           "\(sexDependent == entries.count ? (entries.count == 1 ? "it" : "all") : "\(grouped(sexDependent)) of \(grouped(entries.count))") "
             + "within the range both sexes share but outside the range for one of them (set glance profile --sex)")
       } else if outside == 0 && unknown == 0 {
-        parts.append(entries.count == 1 ? "within \(name)" : "all within \(name)")
+        // Slips off the scale are not judged: "the others", never "all" over a 900 mg/dL HDL.
+        let offScale = entries.count > 1 ? entries.filter { definition.isOffScale($0.value) }.count : 0
+        let others = entries.count - offScale
+        parts.append(
+          offScale == 0
+            ? (entries.count == 1 ? "within \(name)" : "all within \(name)")
+            : others == 0 ? "none judged" : "the \(others == 1 ? "other" : "others") within \(name)")
       } else if outside == 0 {
         parts.append("none outside \(name) (\(unknown) that cannot be judged)")
       } else if outside == entries.count {

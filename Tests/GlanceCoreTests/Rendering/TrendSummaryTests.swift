@@ -42,7 +42,7 @@ struct TrendSummaryTests {
       // A slip beyond the plausible range beside one value: the value, and the slip as the latest.
       (
         [("2026-01-10", 62.0), ("2026-07-10", 900)],
-        "HDL Cholesterol over the past 10 months: 2 readings (1 off the scale), 62 mg/dL, most recently 900, all within the reference range."
+        "HDL Cholesterol over the past 10 months: 2 readings (1 off the scale), 62 mg/dL, most recently 900, the other within the reference range."
       ),
       (
         [("2026-01-10", 60.0), ("2026-04-10", 50), ("2026-07-10", 55)],
@@ -59,11 +59,11 @@ struct TrendSummaryTests {
       // An off-scale slip (890) is counted but kept out of the trend, as the chart keeps it off the scale.
       (
         [("2025-11-22", 95.0), ("2026-02-01", 890), ("2026-05-01", 80), ("2026-09-01", 70)],
-        "HDL Cholesterol over the past year: 4 readings (1 off the scale), trending down from 95 to 70 mg/dL, all within the reference range."
+        "HDL Cholesterol over the past year: 4 readings (1 off the scale), trending down from 95 to 70 mg/dL, the others within the reference range."
       ),
       (
         [("2026-01-10", 60.0), ("2026-04-10", 890), ("2026-07-10", 55)],
-        "HDL Cholesterol over the past 10 months: 3 readings (1 off the scale), from 60 to 55 mg/dL, all within the reference range."
+        "HDL Cholesterol over the past 10 months: 3 readings (1 off the scale), from 60 to 55 mg/dL, the others within the reference range."
       ),
     ] as [([(String, Double)], String)])
   func sentences(readings: [(String, Double)], expected: String) {
