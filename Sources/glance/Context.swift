@@ -60,8 +60,11 @@ final class Context {
     return document
   }
 
-  /// Prints a line to standard output.
-  func out(_ text: String = "") { console.out(text) }
+  /// Prints a line to standard output, every line within the width on a terminal or with --width.
+  func out(_ text: String = "") { console.out(style.wrapsLines ? TextFit.fit(text, width: style.width) : text) }
+
+  /// Prints data as it is, never wrapped: a completion script, the man page.
+  func out(data text: String) { console.out(text) }
 
   /// Prints a command's `--json` form: pure ASCII when the output must be.
   func out(json value: JSONValue) { console.out(value.text(asciiOnly: !style.unicode)) }

@@ -8,6 +8,7 @@ public enum HomeView {
     struct Row {
       var status: MarkerStatus
       var name: String
+      var shortName: String
       var value: String
       var unit: String
       var trend: String
@@ -17,7 +18,7 @@ public enum HomeView {
     let rows = snapshots.map { snapshot -> Row in
       guard let latest = snapshot.latest, let status = snapshot.status else {
         return Row(
-          status: .noRange, name: snapshot.definition.displayName,
+          status: .noRange, name: snapshot.definition.displayName, shortName: snapshot.definition.shortName,
           value: "", unit: "no readings yet", trend: "", date: "", spark: "")
       }
       let trend = snapshot.trend
@@ -32,7 +33,7 @@ public enum HomeView {
       // As judged: typed in a unit a guideline judges by its own figure, shown in that unit.
       let judged = snapshot.asJudged(latest)
       return Row(
-        status: status, name: snapshot.definition.displayName,
+        status: status, name: snapshot.definition.displayName, shortName: snapshot.definition.shortName,
         value: ValueText.value(judged.value, latest.comparator), unit: judged.unit,
         trend: trendText, date: DateText.compact(latest.dateOfService, today: today),
         // The readings a trend counts: no lab-reported bound, no slip beyond the plausible range.
@@ -46,11 +47,14 @@ public enum HomeView {
     let fixed = 4 + 2 + valueWidth + 1 + unitWidth + 2 + trendWidth + 2 + dateWidth
     let longestName = rows.map { TextWidth.of($0.name) }.max() ?? 0
     let showSparkline = style.width >= fixed + min(longestName, 24) + 2 + sparklineWidth
-    let nameWidth = max(10, min(longestName, style.width - fixed - (showSparkline ? sparklineWidth + 2 : 0)))
+    // At 40 columns a name gives way first (down to 6 columns: "Blood…") before a row wraps.
+    let nameWidth = max(6, min(longestName, style.width - fixed - (showSparkline ? sparklineWidth + 2 : 0)))
     // "!!" is two columns wide: every other badge is padded to match, so the names line up.
     let statusWidth = rows.map { TextWidth.of($0.status.symbol(style)) }.max() ?? 1
     var lines: [String] = []
-    for row in rows {
+    for var row in rows {
+      // A name that does not fit gives way to its short form ("Systolic BP") before it is cut.
+      if TextWidth.of(row.name) > nameWidth, !row.shortName.isEmpty { row.name = row.shortName }
       var line =
         "  " + row.status.badge(style, paddedTo: statusWidth) + " "
         + TextWidth.pad(TextWidth.truncate(row.name, to: nameWidth, unicode: style.unicode), to: nameWidth)

@@ -7,6 +7,9 @@ public struct OutputStyle: Equatable, Sendable {
   /// (`TerminalText.guarded`) can tell glance's colours from escapes in the data. The console
   /// sets a new one every run; empty writes plain colour codes (golden tests).
   public var colorToken = ""
+  /// True when lines wider than `width` are wrapped as they are printed (`TextFit`): on a
+  /// terminal, or when `--width` asked for a width. In a pipe without it lines stay whole, for grep.
+  public var wrapsLines = false
 
   public init(unicode: Bool = true, color: Bool = false, width: Int = 80) {
     self.unicode = unicode
@@ -42,7 +45,9 @@ public struct OutputStyle: Equatable, Sendable {
       // NB: clamped like --width: COLUMNS=999999999 once had a chart ask for 24 GB.
       width = min(columns, widthRange.upperBound)
     }
-    return OutputStyle(unicode: !ascii && localeIsUTF8(environment), color: color, width: width)
+    var style = OutputStyle(unicode: !ascii && localeIsUTF8(environment), color: color, width: width)
+    style.wrapsLines = stdoutIsTerminal || requested != nil
+    return style
   }
 
   /// True when the effective locale (LC_ALL, then LC_CTYPE, then LANG) is UTF-8.

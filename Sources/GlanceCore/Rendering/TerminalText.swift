@@ -146,3 +146,48 @@ public enum TerminalText {
     return false
   }
 }
+
+/// Every line of every screen within the width (issue 15): a line a screen drew wider is wrapped
+/// at its spaces, its continuation indented two columns past the line's own indent, as a person
+/// would set it. Colour codes take no columns; a single word wider than the line stays whole.
+public enum TextFit {
+  public static func fit(_ text: String, width: Int) -> String {
+    let limit = max(20, width)
+    // Most screens already fit: nothing is rebuilt then.
+    if text.utf8.count <= limit { return text }
+    let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+    guard lines.contains(where: { TextWidth.of(String($0)) > limit }) else { return text }
+    return lines.map { line -> String in
+      let line = String(line)
+      return TextWidth.of(line) <= limit ? line : wrap(line, limit: limit)
+    }.joinedText("\n")
+  }
+
+  private static func wrap(_ line: String, limit: Int) -> String {
+    let leading = line.prefix { $0 == " " }.count
+    let indent = String(repeating: " ", count: min(leading + 2, limit / 2))
+    var words = line.dropFirst(leading).split(separator: " ", omittingEmptySubsequences: false).map(String.init)
+    var output: [String] = []
+    var current = String(repeating: " ", count: leading)
+    var currentWidth = leading
+    var hasWord = false
+    while !words.isEmpty {
+      let word = words.removeFirst()
+      let wordWidth = TextWidth.of(word)
+      if hasWord && currentWidth + 1 + wordWidth > limit {
+        while current.hasSuffix(" ") { current.removeLast() }
+        output.append(current)
+        // The spaces that aligned columns are not carried to the new line.
+        while words.first == "" && !words.isEmpty { words.removeFirst() }
+        current = indent + word
+        currentWidth = indent.count + wordWidth
+      } else {
+        current += (hasWord ? " " : "") + word
+        currentWidth += (hasWord ? 1 : 0) + wordWidth
+      }
+      hasWord = true
+    }
+    output.append(current)
+    return output.joinedText("\n")
+  }
+}

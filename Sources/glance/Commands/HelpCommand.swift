@@ -22,7 +22,7 @@ struct HelpCommand: GlanceCommand {
   }
 
   func run(_ context: Context) throws {
-    if man { return context.out(String(Self.manPage.dropLast())) }
+    if man { return context.out(data: String(Self.manPage.dropLast())) }
     let parser = Glance.parser
     guard let topic else {
       context.out(HelpText.overview(parser, width: context.style.width))

@@ -31,7 +31,7 @@ final class ScriptedConsole: Console, @unchecked Sendable {
 
   func style(for options: GlobalOptions) -> OutputStyle {
     OutputStyle.resolve(
-      color: options.color, ascii: options.ascii, width: options.width ?? 80, environment: environment,
+      color: options.color, ascii: options.ascii, width: options.width, environment: environment,
       stdoutIsTerminal: false, terminalColumns: nil)
   }
 }

@@ -1,0 +1,57 @@
+import Foundation
+import GlanceCore
+import Testing
+
+/// Issue 15, item 7: every line of every screen fits `--width` from 40 columns up (a screen may
+/// shorten a long name with …; what is wrapped keeps its words: HelpWidthTests, TextFit).
+@Suite("Every screen fits the width")
+struct WidthTests {
+  static let screens: [[String]] = [
+    [], ["show", "ldl"], ["show", "bp"], ["show", "ldl", "--all"], ["prep"], ["prep", "--all"], ["visits"],
+    ["visits", "--type", "physical"], ["library"], ["library", "tsh"], ["search", "kidney"], ["search", "lee"],
+    ["about"], ["help"], ["help", "add"], ["help", "visit"], ["range", "ldl"], ["privacy"],
+  ]
+
+  static func check(_ glance: GlanceSandbox, width: Int, empty: Bool) throws {
+    for screen in Self.screens {
+      let result = try glance.run(screen + ["--width", String(width)])
+      for line in result.stdout.split(separator: "\n") {
+        let text = String(line)
+        let words = text.split(separator: " ")
+        #expect(
+          TextWidth.of(text) <= width || words.count == 1,
+          "\(empty ? "empty " : "")\(screen) at \(width): \(TextWidth.of(text)) \(text)")
+      }
+    }
+  }
+
+  @Test("a folder with readings, visits and a critical value, at 40, 50 and 80 columns")
+  func full() throws {
+    let glance = try AsciiOutputTests.sandbox()
+    try glance.run("visit", "add", "--date", "2026-09-01", "--doctor", "Bright Eyes Optometry", "--type", "vision")
+    for width in [40, 50, 80] { try Self.check(glance, width: width, empty: false) }
+  }
+
+  @Test("the empty folder's screens at 40 columns")
+  func empty() throws {
+    try Self.check(GlanceSandbox(), width: 40, empty: true)
+  }
+
+  @Test(
+    "TextFit wraps at spaces with a hanging indent, keeps colour codes whole and a long word intact",
+    arguments: [
+      (
+        "  glance setup            choose the markers you track", 30,
+        ["  glance setup", "    choose the markers you", "    track"]
+      ),
+      ("short", 30, ["short"]),
+      (
+        "  \u{1B}[31m! above\u{1B}[0m range and more words here", 20,
+        ["  \u{1B}[31m! above\u{1B}[0m range and", "    more words here"]
+      ),
+      ("/a/very/long/path/that/has/no/spaces/at/all", 20, ["/a/very/long/path/that/has/no/spaces/at/all"]),
+    ] as [(String, Int, [String])])
+  func fit(line: String, width: Int, expected: [String]) {
+    #expect(TextFit.fit(line, width: width).split(separator: "\n").map(String.init) == expected)
+  }
+}
