@@ -74,21 +74,36 @@ public struct VisitBrief: Sendable {
         groups.append((key, [snapshot]))
       }
     }
+    func isStale(_ date: CalendarDate) -> Bool { DateText.wholeMonths(from: date, to: max(date, today)) >= staleMonths }
+    func month(_ date: CalendarDate) -> String { DateText.shortMonth(date.month) + " \(date.year)" }
     var sentences: [String] = []
     for group in groups {
-      let latest = group.snapshots.compactMap { $0.latest?.dateOfService }.max()
-      guard let latest, DateText.wholeMonths(from: latest, to: max(latest, today)) >= staleMonths else { continue }
-      let what: String
-      if group.snapshots.count == 1 {
-        what = group.snapshots[0].definition.displayName
-      } else {
+      let old = group.snapshots.filter { isStale($0.latest!.dateOfService) }
+      guard !old.isEmpty else { continue }
+      // The whole group from one month: named by its category. Otherwise each month's markers by
+      // name, so a recent LDL never hides a 2-year-old HDL (newcomer review).
+      let months = Dictionary(grouping: old) { month($0.latest!.dateOfService) }
+      if old.count == group.snapshots.count, months.count == 1, old.count > 1 {
+        let latest = old.map { $0.latest!.dateOfService }.max()!
         let name = MarkerLibrary.builtIn.categories.first { $0.key == group.category }?.name ?? group.category
-        what = name + " results"
+        sentences.append(
+          "Your latest \(name) results are from \(month(latest)) (\(DateText.relative(latest, today: today))).")
+        continue
       }
-      let month = DateText.shortMonth(latest.month) + " \(latest.year)"
-      sentences.append(
-        "Your latest \(what) \(group.snapshots.count == 1 && !what.hasSuffix("s") ? "is" : "are") from \(month) (\(DateText.relative(latest, today: today)))."
-      )
+      // Newest month first, each month's markers in tracking order.
+      var done = Set<String>()
+      for snapshot in old.sorted(by: { $0.latest!.dateOfService > $1.latest!.dateOfService }) {
+        let key = month(snapshot.latest!.dateOfService)
+        guard done.insert(key).inserted, let same = months[key] else { continue }
+        let latest = same.map { $0.latest!.dateOfService }.max()!
+        let names = same.map(\.definition.displayName)
+        let what =
+          names.count == 1
+          ? names[0] + (names[0].hasSuffix("s") ? " are" : " is")
+          : names.dropLast().joinedText(", ") + " and " + names.last! + " results are"
+        sentences.append(
+          "Your latest \(what) from \(month(latest)) (\(DateText.relative(latest, today: today))).")
+      }
     }
     return sentences
   }

@@ -92,6 +92,24 @@ struct VisitBriefTests {
       snapshots: [Self.snapshot(Fixture.ldl, [("2024-03-10", 120)]), Self.snapshot(Fixture.hdl, [("2024-03-10", 50)])],
       items: [], visits: [], today: Self.today)
     #expect(lipids.stale == ["Your latest Heart results are from Mar 2024 (2 years ago)."])
+    // Newcomer review: a recent LDL must not hide an older HDL, nor a year-old group an older member.
+    let mixed = VisitBrief(
+      name: nil,
+      snapshots: [
+        Self.snapshot(Fixture.ldl, [("2026-09-10", 120)]), Self.snapshot(Fixture.hdl, [("2024-03-10", 50)]),
+        Self.snapshot(MarkerLibrary.builtIn.marker(key: "triglycerides")!, [("2024-03-12", 150)]),
+      ],
+      items: [], visits: [], today: Self.today)
+    #expect(mixed.stale == ["Your latest HDL Cholesterol and Triglycerides results are from Mar 2024 (2 years ago)."])
+    let allOld = VisitBrief(
+      name: nil,
+      snapshots: [Self.snapshot(Fixture.ldl, [("2025-10-10", 120)]), Self.snapshot(Fixture.hdl, [("2024-03-10", 50)])],
+      items: [], visits: [], today: Self.today)
+    #expect(
+      allOld.stale == [
+        "Your latest LDL Cholesterol is from Oct 2025 (13 months ago).",
+        "Your latest HDL Cholesterol is from Mar 2024 (2 years ago).",
+      ], "\(allOld.stale)")
   }
 
   @Test("two visits on the coming day: both named, both sets of questions kept (attacker review)")
