@@ -145,6 +145,16 @@ public struct VisitBrief: Sendable {
   }
 
   /// The markers with an item, in the items' order.
+  /// Every marker with a reading, for a table of latest values: most severe first (critical,
+  /// out of range, near a limit), in tracking order within each, as the items are ordered.
+  public var latestValues: [MarkerSnapshot] {
+    snapshots.filter { $0.latest != nil }.enumerated().sorted { lhs, rhs in
+      let left = lhs.element.status?.severity ?? 0
+      let right = rhs.element.status?.severity ?? 0
+      return left != right ? left > right : lhs.offset < rhs.offset
+    }.map(\.element)
+  }
+
   public var flagged: [MarkerSnapshot] {
     items.compactMap { item in snapshots.first { $0.definition.id == item.markerID } }
   }

@@ -45,7 +45,7 @@ public enum BriefHTML {
       body.append("</div></section>")
     }
 
-    let rows = brief.snapshots.filter { $0.latest != nil }
+    let rows = brief.latestValues
     if !rows.isEmpty {
       body.append("<section class=\"latest\"><h2>Latest values</h2><table>")
       body.append(

@@ -30,7 +30,7 @@ public enum BriefMarkdown {
       out.append("## Last time (\(inline(line)))")
       out.append(block(notes))
     }
-    let rows = brief.snapshots.filter { $0.latest != nil }
+    let rows = brief.latestValues
     if !rows.isEmpty {
       out.append("## Latest values")
       var table = ["| Marker | Latest | Date | Range | Status |", "|---|---:|---|---|---|"]

@@ -69,7 +69,7 @@ public enum PrepView {
     if !brief.stale.isEmpty {
       sections.append(brief.stale.map { wrap($0, width: style.width, indent: "") }.joinedText("\n"))
     }
-    let listed = all ? snapshots.filter { $0.latest != nil } : brief.flagged
+    let listed = all ? brief.latestValues : brief.flagged
     if !listed.isEmpty { sections.append("Latest values:\n" + latestValues(listed, style: style)) }
     let upcoming = brief.visits.filter { $0.date >= today }.sorted { $0.date < $1.date }
     if !upcoming.isEmpty {

@@ -112,6 +112,22 @@ struct VisitBriefTests {
       ], "\(allOld.stale)")
   }
 
+  @Test("the latest-values table lists the critical value first, as the items do (newcomer review)")
+  func latestValuesBySeverity() {
+    let potassium = MarkerLibrary.builtIn.marker(key: "potassium")!
+    let brief = VisitBrief(
+      name: nil,
+      snapshots: [
+        Self.snapshot(Fixture.hdl, [("2026-11-01", 60)]), Self.snapshot(Fixture.ldl, [("2026-11-01", 130)]),
+        Self.snapshot(potassium, [("2026-11-01", 6.8)]),
+      ],
+      items: [], visits: [], today: Self.today)
+    #expect(brief.latestValues.map(\.definition.key) == ["potassium", "ldl", "hdl"])
+    let markdown = BriefMarkdown.render(brief)
+    let potassiumRow = markdown.range(of: "| Potassium")!.lowerBound
+    #expect(potassiumRow < markdown.range(of: "| HDL Cholesterol")!.lowerBound)
+  }
+
   @Test("two visits on the coming day: both named, both sets of questions kept (attacker review)")
   func twoVisitsOneDay() {
     let lab = Fixture.visit("2026-12-01", doctor: "Dr. Lee", type: .labWork, notes: "Q-LAB fasting?")
