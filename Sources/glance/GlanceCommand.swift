@@ -60,6 +60,8 @@ enum Glance {
     _ words: [String], console: any Console, currentDirectory: String = TerminalConsole.currentDirectory(),
     localToday: () -> CalendarDate = TerminalConsole.localToday, clock: @escaping () -> Timestamp = Timestamp.now
   ) -> ExitStatus {
+    // An error in the command line itself is said before the options are read: --ascii still holds.
+    if words.contains("--ascii") { _ = console.style(for: GlobalOptions(ascii: true)) }
     do {
       let line = try parser.parse(words)
       let command: any GlanceCommand

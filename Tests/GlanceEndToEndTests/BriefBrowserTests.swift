@@ -51,14 +51,31 @@ struct BriefBrowserTests {
     #expect(text.contains("## Latest values\n\n| Marker | Latest | Date | Range | Status |"))
   }
 
-  @Test("the demo's brief prints to at most two pages with every item and every chart, and its screenshot is not blank")
-  func chromium() throws {
+  @Test(
+    "the demo's brief prints to at most two pages with every item and every chart, and its screenshot is not blank",
+    arguments: [false, true])
+  func chromium(heavy: Bool) throws {
     guard let browser = Self.browser, let pdfinfo = Self.pdfinfo, let pdftotext = Self.pdftotext else {
       print(
         "SKIPPED: no Chromium or poppler-utils here (.ci/run installs them: apt-get install -y chromium poppler-utils)")
       return
     }
-    let (glance, path, document) = try Self.demoBrief("html")
+    var (glance, path, document) = try Self.demoBrief("html")
+    if heavy {
+      // Newcomer review: nine items (a critical value and five trends) printed on three pages.
+      for (key, values) in [
+        ("tsh", ["2.1", "2.4", "3.1", "4.2", "5.1"]), ("creatinine", ["0.9", "0.95", "1.02", "1.1", "1.24"]),
+        ("psa", ["0.6", "0.8", "1.1", "1.4"]),
+      ] {
+        for (index, value) in values.enumerated() {
+          let date = "20\(20 + index)-03-08"
+          #expect(try glance.run("add", key, value, "--date", date, "--yes").status == 0)
+        }
+      }
+      #expect(try glance.run("add", "potassium", "6.8", "--yes").status == 0)
+      #expect(try glance.run("prep", "--html", "-o", path, "--yes").status == 0)
+      document = try glance.document()
+    }
     let html = try String(contentsOfFile: path, encoding: .utf8)
     #expect(!html.lowercased().contains("http:") && !html.lowercased().contains("https:"))
     #expect(!html.lowercased().contains("<script"))
@@ -68,7 +85,11 @@ struct BriefBrowserTests {
     // Every chart is an SVG with points in it.
     let charts = html.components(separatedBy: "<svg ").dropFirst()
     #expect(charts.count == items.count)
-    for chart in charts { #expect(chart.contains("class=\"pt ") && chart.contains("<polyline")) }
+    // Charts come in the items' order; a marker with one reading has a point and no line.
+    for (chart, item) in zip(charts, items) {
+      let readings = snapshots.first { $0.definition.id == item.markerID }?.entries.count ?? 0
+      #expect(chart.contains("class=\"pt ") && chart.contains("<polyline") == (readings > 1), "\(readings)")
+    }
 
     let pdf = glance.scratch.file("brief.pdf")
     let profile = glance.scratch.file("chromium-profile")

@@ -40,7 +40,7 @@ struct CompletionsAndManTests {
       ("glance add l", ["ldl", "lpa"], ["hdl"]), ("glance add custom-b", ["custom-blood-ketones"], []),
       ("glance add ldl --d", ["--date"], []), ("glance add --date yesterday h", ["hdl", "hs-crp"], []),
       ("glance add ldl 130 ", [], ["ldl"]), ("glance visit ", ["add", "show", "edit", "delete"], []),
-      ("glance visit add --type ", ["physical", "dental", "labWork"], []),
+      ("glance visit add --type ", ["physical", "dental", "lab", "other"], ["labWork", "or"]),
       ("glance visit add --doctor ", [], ["physical"]), ("glance --color ", ["auto", "always", "never"], []),
       ("glance show ldl --since 2024 --u", ["--until"], []), ("glance completions ", ["bash", "zsh", "fish"], []),
       ("glance help ", ["add", "prep"], []), ("glance track hdl l", ["ldl"], []),
@@ -59,6 +59,28 @@ struct CompletionsAndManTests {
       let options = try Self.complete("glance \(declaration.name) --", in: glance)
       for option in declaration.allOptions { #expect(options.contains("--" + option.name), "\(declaration.name)") }
     }
+  }
+
+  @Test(
+    "a hand-edited marker key never runs or expands in the shell: $(…), backticks, * and newlines are not offered",
+    arguments: ["$(touch PWNED)", "`touch PWNED`", "*", "a\\nb", "$HOME"])
+  func hostileKey(key: String) throws {
+    let glance = GlanceSandbox()
+    #expect(try glance.run("custom", "Ketones", "--unit", "mmol/L").status == 0)
+    let text = try String(contentsOfFile: glance.dataFile, encoding: .utf8)
+    let escaped = key.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"")
+    let edited = text.replacingOccurrences(of: "\"key\": \"custom-ketones\"", with: "\"key\": \"\(escaped)\"")
+    #expect(edited != text)
+    try edited.write(toFile: glance.dataFile, atomically: true, encoding: .utf8)
+    let keys = try glance.run("completions", "--markers").stdout.split(separator: "\n")
+    #expect(keys.contains("ldl") && !keys.contains { $0.contains("$") || $0.contains("*") || $0.contains("`") })
+    for line in ["glance add ", "glance track hdl ", "glance setup --markers "] {
+      let offered = try Self.complete(line, in: glance)
+      #expect(offered.contains("ldl"), "\(line)")
+      #expect(offered.allSatisfy(Completions.isSafeKey), "\(offered)")
+    }
+    #expect(!FileManager.default.fileExists(atPath: glance.scratch.path + "/PWNED"))
+    #expect(!FileManager.default.fileExists(atPath: FileManager.default.currentDirectoryPath + "/PWNED"))
   }
 
   @Test("each shell's script names every command; zsh wraps the bash function; fish is declarative")

@@ -40,7 +40,8 @@ public enum BriefHTML {
 
     let charted = brief.flagged.filter { $0.entries.count >= 1 }
     if !charted.isEmpty {
-      body.append("<section><h2>Trends</h2><div class=\"charts\">")
+      // Many charts print five to a row, so a long brief still fits two pages.
+      body.append("<section><h2>Trends</h2><div class=\"charts\(charted.count > 8 ? " many" : "")\">")
       for snapshot in charted { body.append(chartFigure(snapshot, today: brief.today)) }
       body.append("</div></section>")
     }
@@ -106,7 +107,8 @@ public enum BriefHTML {
     }
     body.append("</div>")
     if !brief.stale.isEmpty {
-      body.append("<section>" + brief.stale.map { "<p>\(escape($0))</p>" }.joinedText("") + "</section>")
+      body.append(
+        "<section class=\"stale\">" + brief.stale.map { "<p>\(escape($0))</p>" }.joinedText("") + "</section>")
     }
     body.append("<footer><p>\(escape(BriefMarkdown.privacyLine))</p></footer>")
 
@@ -362,13 +364,19 @@ public enum BriefHTML {
       main { max-width: none; padding: 0; }
       h1 { font-size: 14pt; }
       h2 { font-size: 10.5pt; margin: .6rem 0 .25rem; break-after: avoid; page-break-after: avoid; }
-      .charts { grid-template-columns: repeat(3, 1fr); gap: .4rem; }
+      /* Four to a row: a brief with nine items still prints on two pages (newcomer review). */
+      .charts { grid-template-columns: repeat(4, 1fr); gap: .35rem; }
+      .charts.many { grid-template-columns: repeat(5, 1fr); }
+      footer { margin-top: .6rem; break-before: avoid; page-break-before: avoid; }
       figure.chart { padding: .2rem; }
       figcaption { font-size: 8.5pt; }
-      .summary { font-size: 7pt; }
-      table { font-size: 8.5pt; }
+      .summary { font-size: 6.5pt; }
+      table { font-size: 8pt; }
       th, td { padding: .1rem .3rem; }
       tr, li { break-inside: avoid; }
+      p { margin: .2rem 0; }
+      .stale p { margin: 0; }
+      li { margin: .1rem 0; }
     }
     """
 }
