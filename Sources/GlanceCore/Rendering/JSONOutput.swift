@@ -34,7 +34,8 @@ public indirect enum JSONValue: Equatable, Sendable {
   public static func date(_ value: CalendarDate?) -> JSONValue { value.map { .string($0.iso) } ?? .null }
 
   /// The value printed with two-space indents and a final newline. Every control character, the
-  /// line and paragraph separators and the bidirectional controls are written as `\uXXXX`, so a
+  /// line and paragraph separators and every invisible format character (bidirectional controls,
+  /// a byte-order mark, zero-width joiners) are written as `\uXXXX`, so a
   /// note holding terminal escapes reaches a terminal as text; with `asciiOnly` (`--ascii`, a
   /// non-UTF-8 locale) every character beyond ASCII is too, so the output is pure ASCII.
   public func text(asciiOnly: Bool = false) -> String {
@@ -113,8 +114,7 @@ public indirect enum JSONValue: Equatable, Sendable {
           escape(0xD800 + (offset >> 10))
           escape(0xDC00 + (offset & 0x3FF))
         } else if code < 0x20 || (0x7F...0x9F).contains(code) || code == 0x2028 || code == 0x2029
-          || (0x202A...0x202E).contains(code) || (0x2066...0x2069).contains(code) || code == 0x200E || code == 0x200F
-          || (asciiOnly && code > 0x7E)
+          || scalar.properties.generalCategory == .format || (asciiOnly && code > 0x7E)
         {
           escape(code)
         } else {
@@ -183,6 +183,15 @@ public enum JSONOutput {
         .object(["value": .number($0.value), "unit": .string($0.unit)])
       } ?? .null,
       "status": .string(status(judgement.status)), "statusWords": .string(judgement.words),
+      // Judged in the unit typed, by the guideline's own figure for it (glucose 5.59 mmol/L
+      // against below 5.6 mmol/L): the number, unit and range that decided `status`.
+      "judgedAs": judgement.asEntered
+        ? {
+          let judged = snapshot.asJudged(entry)
+          return .object([
+            "value": .number(judged.value), "unit": .string(judged.unit), "range": range(judged.range, yours: false),
+          ])
+        }() : .null,
       "note": .text(entry.note),
     ])
   }
@@ -244,7 +253,7 @@ public enum JSONOutput {
       "readings": .array(listed.map { reading($0, in: snapshot, shortID: shortIDs[$0.id]) }),
       "trend": trend(Trend.of(entries, definition: snapshot.definition, range: snapshot.range)),
       "summary": entries.isEmpty
-        ? .null : .string(TrendSummary.sentence(snapshot, entries: entries, today: today, period: period)),
+        ? .null : .string(ShowView.summary(snapshot, entries: entries, period: period, today: today)),
     ])
   }
 

@@ -65,6 +65,17 @@ public enum ShowView {
       style: style)
   }
 
+  /// The sentence under the chart, with the critical advice when the latest is critical: the
+  /// screen and `--json` say the same.
+  public static func summary(
+    _ snapshot: MarkerSnapshot, entries: [MarkerEntry], period: String?, today: CalendarDate,
+    style: OutputStyle = .plain
+  ) -> String {
+    var summary = TrendSummary.sentence(snapshot, entries: entries, today: today, period: period, style: style)
+    if let last = entries.last, snapshot.status(of: last).isCritical { summary += " " + Judgement.criticalAdvice }
+    return summary
+  }
+
   /// The readings from `since` to `until`, both included (all when both are nil), oldest first.
   public static func entries(_ snapshot: MarkerSnapshot, since: CalendarDate?, until: CalendarDate?) -> [MarkerEntry] {
     guard since != nil || until != nil else { return snapshot.entries }
@@ -101,9 +112,9 @@ public enum ShowView {
         """
     }
     var sections = [TrendChart.render(snapshot, entries: entries, style: style)]
-    switch entries.count {
-    case 1: sections.append("Add another reading to start seeing your trend.")
-    default: break
+    // Only when it is the whole history: a period holding one of 44 readings needs no invitation.
+    if entries.count == 1, snapshot.entries.count == 1 {
+      sections.append("Add another reading to start seeing your trend.")
     }
     let shown = Array(entries.suffix(listed ?? entries.count))
     var table = table(snapshot, entries: shown, shortIDs: shortIDs, style: style)
@@ -114,8 +125,7 @@ public enum ShowView {
     }
     sections.append(table)
     let period = since == nil && until == nil ? nil : periodWords(since: since, until: until, today: today)
-    var summary = TrendSummary.sentence(snapshot, entries: entries, today: today, period: period, style: style)
-    if let last = entries.last, snapshot.status(of: last).isCritical { summary += " " + Judgement.criticalAdvice }
+    let summary = Self.summary(snapshot, entries: entries, period: period, today: today, style: style)
     sections.append(PrepView.wrap(summary, width: style.width, indent: ""))
     return sections.joinedText("\n\n")
   }
@@ -210,9 +220,20 @@ public enum TrendSummary {
       let readings = Trend.readings(entries, of: definition)
       let trend = Trend.of(readings, definition: definition, range: snapshot.range)
       if trend.arrow != .none, let last = readings.last {
-        let start = readings[readings.count - Trend.runLength(readings.map(\.value))]
+        let run = Trend.runLength(readings.map(\.value))
+        let start = readings[readings.count - run]
         let word = trend.arrow == .up ? "up" : "down"
-        parts.append("trending \(word) from \(text(start)) to \(text(last))\(unit)")
+        if run >= scaled.count {
+          parts.append("trending \(word) from \(text(start)) to \(text(last))\(unit)")
+        } else {
+          // The trend is the latest run's, not the period's: ten years that fell from 181 lb
+          // must not read "trending up from 167 to 169" (newcomer review).
+          let low = scaled.min { $0.value < $1.value }!
+          let high = scaled.max { $0.value < $1.value }!
+          parts.append(
+            "between \(text(low)) and \(text(high))\(unit), trending \(word) across the latest \(run) from \(text(start)) to \(text(last))\(unit)"
+          )
+        }
       } else if scaled.count == 2, text(scaled[0]) == text(scaled[1]) {
         parts.append("both \(text(scaled[0]))\(unit)")
       } else if scaled.count == 2 {

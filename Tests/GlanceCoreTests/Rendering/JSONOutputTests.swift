@@ -88,7 +88,7 @@ struct JSONOutputTests {
     arguments: [
       "\u{1B}[31mred\u{1B}[0m", "tab\there", "quote \" and back\\slash", "del\u{7F} c1\u{85}\u{9B}",
       "line\u{2028}para\u{2029}", "bidi \u{202E}evil\u{202C} \u{2066}x\u{2069}", "µIU/mL · m² — “quoted”",
-      "emoji 🩸 and 𝔘", "nul\u{0}byte", "",
+      "emoji 🩸 and 𝔘", "nul\u{0}byte", "", "\u{FEFF}bom first", "zero\u{200B}width\u{200D}joiner",
     ])
   func escaping(note: String) throws {
     var entry = Fixture.entry(Fixture.hdl, 60, on: "2026-10-01")
@@ -127,6 +127,41 @@ struct JSONOutputTests {
         #expect(object["text"] as? String == text)
       }
     }
+  }
+
+  @Test(
+    "the summary carries the critical advice as the screen does; a reading judged as typed says by what (clinician review)"
+  )
+  func summaryAndJudgedAs() throws {
+    let potassium = MarkerLibrary.builtIn.marker(key: "potassium")!
+    let critical = MarkerSnapshot(
+      definition: potassium, tracked: nil,
+      entries: [Fixture.entry(potassium, 4.2, on: "2026-10-01"), Fixture.entry(potassium, 6.8, on: "2026-11-01")])
+    let shown = try #require(
+      (try Self.parse(
+        JSONOutput.show([
+          JSONOutput.shown(critical, since: nil, until: nil, rows: nil, shortIDs: [:], today: Self.today)
+        ])
+      )["markers"] as? [[String: Any]])?.first)
+    #expect((shown["summary"] as? String)?.hasSuffix(Judgement.criticalAdvice) == true)
+    let screen = ShowView.render(critical, entries: critical.entries, shortIDs: [:], today: Self.today, style: .plain)
+    #expect(screen.replacingOccurrences(of: "\n", with: " ").contains(shown["summary"] as! String))
+
+    let uacr = MarkerLibrary.builtIn.marker(key: "uacr")!
+    var typed = Fixture.entry(uacr, 26.55, on: "2026-11-01")
+    typed.entered = EnteredValue(value: 3, unit: "mg/mmol")
+    let plain = Fixture.entry(uacr, 26.55, on: "2026-10-01")
+    let snapshot = MarkerSnapshot(definition: uacr, tracked: nil, entries: [plain, typed])
+    let readings = try #require(
+      ((try Self.parse(
+        JSONOutput.show([
+          JSONOutput.shown(snapshot, since: nil, until: nil, rows: nil, shortIDs: [:], today: Self.today)
+        ])
+      )["markers"] as? [[String: Any]])?.first?["readings"]) as? [[String: Any]])
+    #expect(readings[0]["judgedAs"] is NSNull && readings[0]["status"] as? String == "normal")
+    let judged = try #require(readings[1]["judgedAs"] as? [String: Any])
+    #expect(judged["value"] as? Double == 3 && judged["unit"] as? String == "mg/mmol")
+    #expect((judged["range"] as? [String: Any])?["high"] as? Double == 3 && readings[1]["status"] as? String == "high")
   }
 
   @Test("numbers: whole ones without a fraction, decimals as stored, nothing non-finite")

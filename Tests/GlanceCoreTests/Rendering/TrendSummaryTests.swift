@@ -34,6 +34,15 @@ struct TrendSummaryTests {
         [("2026-05-30", 38.0), ("2026-10-30", 45)],
         "HDL Cholesterol over the past 5 months: 2 readings, from 38 to 45 mg/dL, 1 of 2 outside the reference range, the latest within it."
       ),
+      // A rise at the end of a long fall is the latest readings' trend, not the period's
+      // (newcomer review: ten years of weight loss read "trending up from 167 to 169").
+      (
+        [
+          ("2021-01-10", 95.0), ("2022-01-10", 90), ("2023-01-10", 80), ("2024-01-10", 45), ("2025-01-10", 55),
+          ("2026-01-10", 70),
+        ],
+        "HDL Cholesterol over the past 5 years: 6 readings, between 45 and 95 mg/dL, trending up across the latest 3 from 45 to 70 mg/dL, 1 of 6 within the range both sexes share but outside the range for one of them (set glance profile --sex)."
+      ),
       // One value throughout: never "between 62 and 62" (clinician review).
       (
         [("2026-01-10", 62.0), ("2026-04-10", 62), ("2026-07-10", 62)],
