@@ -249,6 +249,17 @@ public struct CommandLineParser: Sendable {
 
   public func suggestion(for word: String) -> String {
     if let known = Self.synonyms[word.lowercased()] { return known }
+    // Two letters swapped in a word another tool uses ("lsit"): that word's hint, not a lookalike.
+    let lowered = Array(word.lowercased())
+    for (synonym, hint) in Self.synonyms where synonym.count == lowered.count && synonym.count >= 3 {
+      let letters = Array(synonym)
+      let differ = letters.indices.filter { letters[$0] != lowered[$0] }
+      if differ.count == 2, differ[1] == differ[0] + 1, letters[differ[0]] == lowered[differ[1]],
+        letters[differ[1]] == lowered[differ[0]]
+      {
+        return hint
+      }
+    }
     let names = declarations.map(\.name).filter { $0 != Self.home && $0.firstIndex(of: " ") == nil }
     func distance(_ name: String) -> Int { editDistance(Array(word.lowercased()), Array(name), limit: 3) }
     guard let close = names.min(by: { distance($0) < distance($1) }), distance(close) <= 2 else {

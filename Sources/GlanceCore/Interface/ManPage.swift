@@ -82,7 +82,8 @@ public enum ManPage {
         ascii += TerminalText.ascii(scalar) ?? "?"
       }
     }
-    var escaped = ascii.replacingEvery("\\", with: "\\e").replacingEvery("\n", with: " ")
+    // Markdown's backticks mean nothing in a man page.
+    var escaped = ascii.replacingEvery("\\", with: "\\e").replacingEvery("\n", with: " ").replacingEvery("`", with: "")
     if escaped.hasPrefix(".") || escaped.hasPrefix("'") { escaped = "\\&" + escaped }
     // A word starting with a hyphen is an option name: written as a minus sign, as man pages do.
     return escaped.split(separator: " ", omittingEmptySubsequences: false).map { word in

@@ -79,7 +79,7 @@ public enum EntryChecks {
         EntryCheck(
           kind: .unitSlip(suggestion: slip.value, entered: slip.entered),
           question:
-            "You entered \(marker.shortName) of \(shown). Was that \(slip.entered.text(comparator)) (\(ValueText.withUnit(UnitConverter.round(slip.value, decimals: marker.decimals), comparator, marker.unit)))?"
+            "You entered \(marker.shortName) of \(shown). Was that \(slip.entered.text(comparator)) (\(ValueText.withUnit(slip.value, comparator, marker.unit)))?"
         )
       ]
     }

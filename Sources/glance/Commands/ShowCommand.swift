@@ -9,7 +9,10 @@ struct ShowCommand: GlanceCommand {
         "since", "P",
         "Only readings from this day or period on (2024, \"March 2024\", \"1 year ago\"); lists all of them."),
       .value("until", "P", "Only readings up to the end of this day or period (2024, \"last month\")."),
-      .value("last", "N", "List the latest N readings (\(ShowView.defaultRows) unless --since).", short: "n"),
+      .value(
+        "last", "N",
+        "List the latest N readings (\(ShowView.defaultRows); every one of a period given with --since or --until).",
+        short: "n"),
       .flag("all", "List every reading."),
     ],
     examples: [

@@ -344,6 +344,8 @@ struct ClinicalJudgementTests {
     if expected != nil {
       #expect(!checks.contains { if case .tenfold = $0.kind { true } else { false } })
       #expect(checks.first?.question.contains("Was that \(ValueText.number(typed)) ") == true)
+      // The number asked about is the number option 1 saves (newcomer review: "213" then "212.7").
+      #expect(checks.first?.question.contains("(\(ValueText.withUnit(expected!, nil, marker.unit)))?") == true)
     }
   }
 

@@ -152,7 +152,7 @@ struct CommandLineTests {
       ("list", "glance library"), ("ls", "glance library"), ("log", "glance add?"), ("rm", "glance delete?"),
       ("remove", "glance delete?"), ("history", "glance show?"), ("find", "glance search?"),
       ("backup", "glance export?"), ("restore", "glance import?"), ("version", "glance --version"),
-      ("Init", "glance setup?"), ("brief", "glance prep?"),
+      ("Init", "glance setup?"), ("brief", "glance prep?"), ("lsit", "glance library"), ("hsitory", "glance show?"),
     ])
   func synonyms(word: String, meant: String) {
     let text = Glance.parser.suggestion(for: word)
