@@ -25,7 +25,8 @@ struct AsciiOutputTests {
   }
 
   static let screens: [[String]] = [
-    [], ["show", "ldl"], ["show", "fasting-insulin"], ["prep"], ["visits"], ["library"], ["search", "kidney"],
+    [], ["show", "ldl"], ["show", "fasting-insulin"], ["prep"], ["prep", "--markdown"], ["prep", "--json"],
+    ["--json"], ["visits"], ["library"], ["search", "kidney"], ["completions", "bash"], ["help", "--man"],
     ["about"], ["help"], ["help", "add"], ["help", "import"], ["add", "hdl", "50", "--date", "2026-11-04"],
     ["undo", "--yes"],
   ]

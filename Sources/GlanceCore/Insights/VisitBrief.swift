@@ -38,7 +38,7 @@ public struct VisitBrief: Sendable {
   ) {
     // "Me", the profile's default name, names nobody on a page for a doctor.
     let name = name?.trimmingWhitespaceAndNewlines() ?? ""
-    self.name = name.isEmpty || name == "Me" ? nil : name
+    self.name = name.isEmpty || name == Profile.unnamed ? nil : name
     self.today = today
     self.items = items
     self.snapshots = snapshots

@@ -13,7 +13,10 @@ public struct Profile: Codable, Hashable, Sendable, Identifiable {
   /// then such markers are judged by the range both sexes share, saying where it depends on sex.
   public var sex: Sex?
 
-  public init(id: UUID = .random(), name: String = "Me", createdAt: Timestamp, sex: Sex? = nil) {
+  /// The name a profile has until the person gives one; the brief names no one then.
+  public static let unnamed = "Me"
+
+  public init(id: UUID = .random(), name: String = Profile.unnamed, createdAt: Timestamp, sex: Sex? = nil) {
     self.id = id
     self.name = name
     self.createdAt = createdAt

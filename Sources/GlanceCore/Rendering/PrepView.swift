@@ -19,7 +19,8 @@ public enum PrepView {
     let insights = brief.items
     let snapshots = brief.snapshots
     let today = brief.today
-    var title = style.paint("Next Visit Prep", .bold)
+    // The name as the Markdown and the page show it: "Next Visit Prep for Jane Doe".
+    var title = style.paint("Next Visit Prep" + (brief.name.map { " for " + TerminalText.oneLine($0) } ?? ""), .bold)
     if let coming = brief.comingLine { title += "\n" + wrap("For: " + coming, width: style.width, indent: "  ") }
     var sections: [String] = [title]
     // Custom markers are never judged: say so rather than let "nothing is flagged" reassure.

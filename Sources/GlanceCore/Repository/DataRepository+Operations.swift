@@ -116,6 +116,18 @@ extension DataRepository {
     }
   }
 
+  /// Sets the name the brief is prepared for (`prep`'s "For:", the page's heading); an empty name
+  /// goes back to none. One line, at most `InputLimits.nameCharacters`.
+  public func setName(_ name: String) throws {
+    let trimmed = name.trimmingWhitespaceAndNewlines()
+    try InputLimits.checkName(trimmed, InputLimits.nameCharacters, "The name")
+    try write(summary: "set name") { transaction in
+      var profile = transaction.document.profile
+      profile.name = trimmed.isEmpty ? Profile.unnamed : trimmed
+      transaction.setProfile(profile)
+    }
+  }
+
   /// Sets "your target range" for a marker; nil for both restores the default. A marker not
   /// tracked yet starts being tracked (a target only means something for a marker you follow).
   /// Returns true when it had to start tracking it.

@@ -72,7 +72,11 @@ struct PrepCommand: GlanceCommand {
     case .terminal:
       context.out(PrepView.render(brief, all: all, style: context.style))
       return
-    case .markdown: text = BriefMarkdown.render(brief)
+    case .markdown:
+      // Asked for ASCII (--ascii, a locale that is not UTF-8): the document is ASCII too.
+      text =
+        context.style.unicode
+        ? BriefMarkdown.render(brief) : TerminalText.guarded(BriefMarkdown.render(brief), asciiOnly: true)
     case .html: text = BriefHTML.render(brief)
     }
     if try context.export(Array(text.utf8), to: output), let path = output {
