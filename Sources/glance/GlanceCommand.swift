@@ -87,7 +87,9 @@ enum Glance {
         console: console, global: line.global, currentDirectory: currentDirectory, localToday: localToday,
         clock: clock)
       // A screen that only shows (never asks) may be long: paged on a terminal.
-      if type(of: command).writesJSON || command is HelpCommand, !line.global.json, !line.global.noPager {
+      // The man page is data for a file or for man itself.
+      let help = command as? HelpCommand
+      if type(of: command).writesJSON || (help != nil && help?.man == false), !line.global.json, !line.global.noPager {
         console.startPaging()
       }
       do {

@@ -43,6 +43,7 @@ struct PagerTests {
     #expect(!(try onTerminal(["show", "ldl", "--all", "--json"])).contains("PAGED:"))
     #expect(!(try onTerminal(["show", "ldl", "--all"], environment: ["PAGER": "cat"])).contains("PAGED:"))
     #expect(try onTerminal(["help"]).contains("PAGED:"), "help is long too")
+    #expect(!(try onTerminal(["help", "--man"])).contains("PAGED:"), "the man page is data")
     // A command that changes something is never held back (it may ask).
     #expect(!(try onTerminal(["add", "hdl", "50"])).contains("PAGED:"))
     // A pipe is never paged.
