@@ -214,10 +214,11 @@ public enum BriefHTML {
     let bottom = 26.0
     let values = scaled.map(\.value)
     let range = snapshot.range
-    var low = min(values.min() ?? 0, range.low ?? .infinity)
-    var high = max(values.max() ?? 0, range.high ?? -.infinity)
-    if !low.isFinite { low = values.min() ?? 0 }
-    if !high.isFinite { high = values.max() ?? 1 }
+    // Every bound is on the axis, so the band shows even when every value is beyond a one-sided
+    // range (LDL 108 to 162 against below 100: the band is the strip under the 100 line).
+    let bounds = [range.low, range.high].compactMap { $0 }
+    let low = min(values.min() ?? 0, bounds.min() ?? .infinity)
+    let high = max(values.max() ?? 1, bounds.max() ?? -.infinity)
     // Never a sub-unit axis for a flat history: at least 10% of the value either way.
     let span = max(high - low, abs(high) * 0.2, 1e-9)
     let pad = span * 0.12

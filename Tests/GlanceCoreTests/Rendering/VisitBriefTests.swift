@@ -194,6 +194,17 @@ struct VisitBriefTests {
     #expect(!edge.contains("NaN") && !edge.contains("inf"))
   }
 
+  @Test("every value beyond a one-sided range still shows the band and its limit (newcomer review: LDL had none)")
+  func bandWhenAllBeyond() {
+    let entries = [("2025-05-01", 108.0), ("2025-11-01", 121), ("2026-05-01", 135), ("2026-11-01", 162)].map {
+      Fixture.entry(Fixture.ldl, $0.1, on: $0.0)
+    }
+    let chart = BriefHTML.chartFigure(
+      MarkerSnapshot(definition: Fixture.ldl, tracked: nil, entries: entries), today: Self.today)
+    #expect(chart.contains("<rect class=\"band\""), "\(chart)")
+    #expect(chart.contains(">100</text>"), "the limit is labelled on the axis")
+  }
+
   // MARK: Markdown and HTML carry text as text
 
   static let hostile =
