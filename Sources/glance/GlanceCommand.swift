@@ -86,10 +86,11 @@ enum Glance {
       let context = try Context(
         console: console, global: line.global, currentDirectory: currentDirectory, localToday: localToday,
         clock: clock)
-      // A screen that only shows (never asks) may be long: paged on a terminal.
-      // The man page is data for a file or for man itself.
-      let help = command as? HelpCommand
-      if type(of: command).writesJSON || (help != nil && help?.man == false), !line.global.json, !line.global.noPager {
+      // A screen that only shows (never asks) may be long: paged on a terminal. The man page is
+      // data for a file or for man itself.
+      if type(of: command).writesJSON || (command as? HelpCommand)?.man == false, !line.global.json,
+        !line.global.noPager
+      {
         console.startPaging()
       }
       do {

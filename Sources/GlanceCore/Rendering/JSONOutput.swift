@@ -45,38 +45,27 @@ public indirect enum JSONValue: Equatable, Sendable {
   }
 
   private func write(to output: inout String, indent: Int, asciiOnly: Bool) {
-    func newline(_ level: Int) {
-      output += "\n" + String(repeating: " ", count: level * 2)
+    // An object or an array: each item on its own line, one level in; an empty one is `{}`/`[]`.
+    func container(_ open: String, _ close: String, _ count: Int, _ item: (Int) -> Void) {
+      output += open
+      for index in 0..<count {
+        output += (index > 0 ? "," : "") + "\n" + String(repeating: " ", count: (indent + 1) * 2)
+        item(index)
+      }
+      if count > 0 { output += "\n" + String(repeating: " ", count: indent * 2) }
+      output += close
     }
     switch self {
     case .object(let members):
-      guard !members.isEmpty else {
-        output += "{}"
-        return
-      }
-      output += "{"
-      for (index, member) in members.enumerated() {
-        if index > 0 { output += "," }
-        newline(indent + 1)
-        Self.writeString(member.key, to: &output, asciiOnly: asciiOnly)
+      container("{", "}", members.count) { index in
+        Self.writeString(members[index].key, to: &output, asciiOnly: asciiOnly)
         output += ": "
-        member.value.write(to: &output, indent: indent + 1, asciiOnly: asciiOnly)
+        members[index].value.write(to: &output, indent: indent + 1, asciiOnly: asciiOnly)
       }
-      newline(indent)
-      output += "}"
     case .array(let values):
-      guard !values.isEmpty else {
-        output += "[]"
-        return
+      container("[", "]", values.count) { index in
+        values[index].write(to: &output, indent: indent + 1, asciiOnly: asciiOnly)
       }
-      output += "["
-      for (index, value) in values.enumerated() {
-        if index > 0 { output += "," }
-        newline(indent + 1)
-        value.write(to: &output, indent: indent + 1, asciiOnly: asciiOnly)
-      }
-      newline(indent)
-      output += "]"
     case .string(let value): Self.writeString(value, to: &output, asciiOnly: asciiOnly)
     case .number(let value):
       // Stored values are finite (the record rules refuse others); a non-finite one is null
@@ -238,13 +227,15 @@ public enum JSONOutput {
   }
 
   /// One marker of `glance show --json`: the readings the table would list (oldest first), how
-  /// many earlier ones the period holds, the trend and the summary sentence.
+  /// many earlier ones the period holds, the trend and the summary sentence. Short ids are
+  /// `shortIDs`, or made for the listed readings among `allEntryIDPrefixes`, as `show` makes them.
   public static func shown(
-    _ snapshot: MarkerSnapshot, since: CalendarDate?, until: CalendarDate?, rows: Int?, shortIDs: [UUID: String],
-    today: CalendarDate
+    _ snapshot: MarkerSnapshot, since: CalendarDate?, until: CalendarDate?, rows: Int?,
+    shortIDs given: [UUID: String]? = nil, allEntryIDPrefixes: [UInt64] = [], today: CalendarDate
   ) -> JSONValue {
     let entries = ShowView.entries(snapshot, since: since, until: until)
     let listed = rows.map { Array(entries.suffix($0)) } ?? entries
+    let shortIDs = given ?? ShortID.prefixes(for: listed.map(\.id), amongPrefixes: allEntryIDPrefixes)
     let period = since == nil && until == nil ? nil : ShowView.periodWords(since: since, until: until, today: today)
     return .object([
       "marker": marker(snapshot),

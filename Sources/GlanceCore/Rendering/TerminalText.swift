@@ -165,29 +165,38 @@ public enum TextFit {
 
   private static func wrap(_ line: String, limit: Int) -> String {
     let leading = line.prefix { $0 == " " }.count
-    let indent = String(repeating: " ", count: min(leading + 2, limit / 2))
-    var words = line.dropFirst(leading).split(separator: " ", omittingEmptySubsequences: false).map(String.init)
-    var output: [String] = []
-    var current = String(repeating: " ", count: leading)
-    var currentWidth = leading
+    return wrap(
+      String(line.dropFirst(leading)), width: limit, first: String(repeating: " ", count: leading),
+      rest: String(repeating: " ", count: min(leading + 2, limit / 2))
+    ).joinedText("\n")
+  }
+
+  /// `text` in lines of at most `width` columns, broken at spaces: the first line starts with
+  /// `first`, the others with `rest`. Runs of spaces inside a line (a table's alignment) are kept,
+  /// but never carried to the start of a new line; a word wider than a line stands alone. The one
+  /// word wrapper for help and for screens that drew a line too wide.
+  public static func wrap(_ text: String, width: Int, first: String = "", rest: String = "") -> [String] {
+    let words = text.split(separator: " ", omittingEmptySubsequences: false)
+    var lines: [String] = []
+    var line = first
+    var lineWidth = TextWidth.of(first)
     var hasWord = false
-    while !words.isEmpty {
-      let word = words.removeFirst()
-      let wordWidth = TextWidth.of(word)
-      if hasWord && currentWidth + 1 + wordWidth > limit {
-        while current.hasSuffix(" ") { current.removeLast() }
-        output.append(current)
-        // The spaces that aligned columns are not carried to the new line.
-        while words.first == "" && !words.isEmpty { words.removeFirst() }
-        current = indent + word
-        currentWidth = indent.count + wordWidth
-      } else {
-        current += (hasWord ? " " : "") + word
-        currentWidth += (hasWord ? 1 : 0) + wordWidth
+    for word in words {
+      let wordWidth = TextWidth.of(String(word))
+      if hasWord && lineWidth + 1 + wordWidth > width {
+        while line.hasSuffix(" ") { line.removeLast() }
+        lines.append(line)
+        line = rest
+        lineWidth = TextWidth.of(rest)
+        hasWord = false
       }
+      // The spaces that aligned columns are not carried to the new line.
+      if !hasWord && word.isEmpty { continue }
+      line += (hasWord ? " " : "") + word
+      lineWidth += (hasWord ? 1 : 0) + wordWidth
       hasWord = true
     }
-    output.append(current)
-    return output.joinedText("\n")
+    lines.append(line)
+    return lines
   }
 }

@@ -18,13 +18,15 @@ struct ProfileCommand: GlanceCommand {
   init(_ input: ParsedInput) { self.init(sex: input.value("sex"), name: input.value("name")) }
 
   func run(_ context: Context) throws {
-    if let name { try context.repository.setName(name) }
-    if let sex {
+    // Both checked before either is saved: a refused --sex leaves the name unchanged too.
+    let answer = try sex.map { (sex: String) throws(UsageError) -> Sex? in
       guard let answer = Sex.answer(sex), !sex.trimmingWhitespace().isEmpty else {
         throw UsageError(message: "--sex takes female, male or unspecified.", command: "profile")
       }
-      try context.repository.setSex(answer)
+      return answer
     }
+    if let name { try context.repository.setName(name) }
+    if let answer { try context.repository.setSex(answer) }
     let profile = try context.repository.read().profile
     let sex = profile.sex
     if profile.name != Profile.unnamed { context.out("Name: \(profile.name) (the brief for your doctor shows it).") }

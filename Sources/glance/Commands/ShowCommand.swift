@@ -49,13 +49,9 @@ struct ShowCommand: GlanceCommand {
     let markers = try libraryMarkers ?? MarkerResolver.markers(marker, among: context.allMarkers(document))
     if context.global.json {
       let shown = markers.map { marker in
-        let snapshot = document.snapshot(for: marker)
-        let entries = ShowView.entries(snapshot, since: period.since, until: period.until)
-        let listed = rows.map { Array(entries.suffix($0)) } ?? entries
-        return JSONOutput.shown(
-          snapshot, since: period.since, until: period.until, rows: rows,
-          shortIDs: ShortID.prefixes(for: listed.map(\.id), amongPrefixes: view.allEntryIDPrefixes),
-          today: context.today)
+        JSONOutput.shown(
+          document.snapshot(for: marker), since: period.since, until: period.until, rows: rows,
+          allEntryIDPrefixes: view.allEntryIDPrefixes, today: context.today)
       }
       return context.out(json: JSONOutput.show(shown))
     }
