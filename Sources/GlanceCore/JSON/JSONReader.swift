@@ -638,6 +638,8 @@ public struct ReadPaths: Equatable, Sendable {
   public var canonicalEntries = 0
   /// Entries that needed the general reader (a hand edit, another key order).
   public var generalEntries = 0
+  /// Tracked markers that needed the general reader (`readCanonicalUserMarker` gave up).
+  public var generalTrackedMarkers = 0
   /// Entry arrays skimmed for a screen, and those the skim gave up on (read in full instead).
   public var skims = 0
   public var skimFallbacks = 0
@@ -645,5 +647,5 @@ public struct ReadPaths: Equatable, Sendable {
   public init() {}
 
   /// Reads that left a fast path.
-  public var fallbacks: Int { generalEntries + skimFallbacks }
+  public var fallbacks: Int { generalEntries + generalTrackedMarkers + skimFallbacks }
 }

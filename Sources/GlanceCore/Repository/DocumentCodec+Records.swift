@@ -4,9 +4,11 @@
   import Foundation
 #endif
 
-// The record-level halves of `DocumentCodec`: one writer and one reader per model, with the keys
-// of the model's `Codable` conformance. Optional fields are left out when nil, as `JSONEncoder`
-// does.
+// The record-level halves of `DocumentCodec` written by hand: the value writers the generated
+// records use, the fast readers of entries and tracked markers (read in the writer's exact
+// layout, falling back to the generated general readers), and the undo steps, whose operations
+// nest the other records. Each record's fields are one list, `RecordSchema`; its writer and
+// general reader are generated from it (`DocumentCodec+Generated.swift`).
 
 extension JSONWriter {
   /// `[]`, or one record a line between `[` and `]`.
@@ -79,85 +81,6 @@ extension JSONWriter {
     raw(UInt8(48 + value % 10))
   }
 
-  mutating func optionalNumber(_ name: StaticString, _ value: Double?) {
-    guard let value else { return }
-    member(name)
-    number(value)
-  }
-
-  mutating func optionalString(_ name: StaticString, _ value: String?) {
-    guard let value else { return }
-    member(name)
-    string(value)
-  }
-
-  mutating func writeProfile(_ profile: Profile) {
-    raw("{")
-    member("id", first: true)
-    uuid(profile.id)
-    member("name")
-    string(profile.name)
-    member("createdAt")
-    timestamp(profile.createdAt)
-    if let sex = profile.sex {
-      member("sex")
-      string(sex.rawValue)
-    }
-    raw("}")
-  }
-
-  mutating func writeUserMarker(_ marker: UserMarker) {
-    raw("{")
-    member("id", first: true)
-    uuid(marker.id)
-    member("markerID")
-    uuid(marker.markerID)
-    optionalNumber("customReferenceLow", marker.customReferenceLow)
-    optionalNumber("customReferenceHigh", marker.customReferenceHigh)
-    member("displayOrder")
-    integer(Int64(marker.displayOrder))
-    member("addedAt")
-    timestamp(marker.addedAt)
-    raw("}")
-  }
-
-  mutating func writeMarkerDefinition(_ marker: MarkerDefinition) {
-    raw("{")
-    member("id", first: true)
-    uuid(marker.id)
-    member("key")
-    string(marker.key)
-    member("displayName")
-    string(marker.displayName)
-    member("shortName")
-    string(marker.shortName)
-    member("category")
-    string(marker.category)
-    member("unit")
-    string(marker.unit)
-    member("unitSynonyms")
-    stringArray(marker.unitSynonyms)
-    optionalString("siUnit", marker.siUnit)
-    optionalNumber("siFactor", marker.siFactor)
-    optionalNumber("siOffset", marker.siOffset)
-    member("decimals")
-    integer(Int64(marker.decimals))
-    optionalNumber("referenceLow", marker.referenceLow)
-    optionalNumber("referenceHigh", marker.referenceHigh)
-    optionalNumber("plausibleMin", marker.plausibleMin)
-    optionalNumber("plausibleMax", marker.plausibleMax)
-    member("direction")
-    string(marker.direction.rawValue)
-    optionalString("loinc", marker.loinc)
-    member("aliases")
-    stringArray(marker.aliases)
-    optionalString("source", marker.source)
-    optionalString("notes", marker.notes)
-    member("isSystemDefined")
-    bool(marker.isSystemDefined)
-    raw("}")
-  }
-
   mutating func stringArray(_ values: [String]) {
     raw("[")
     for (index, value) in values.enumerated() {
@@ -165,50 +88,6 @@ extension JSONWriter {
       string(value)
     }
     raw("]")
-  }
-
-  mutating func writeEntry(_ entry: MarkerEntry) {
-    raw("{")
-    member("id", first: true)
-    uuid(entry.id)
-    member("markerID")
-    uuid(entry.markerID)
-    member("dateOfService")
-    date(entry.dateOfService)
-    member("value")
-    number(entry.value)
-    optionalString("comparator", entry.comparator?.rawValue)
-    member("unit")
-    string(entry.unit)
-    if let entered = entry.entered {
-      member("enteredValue")
-      number(entered.value)
-      member("enteredUnit")
-      string(entered.unit)
-    }
-    optionalString("note", entry.note)
-    member("sourceType")
-    string(entry.sourceType.rawValue)
-    member("entryTimestamp")
-    timestamp(entry.entryTimestamp)
-    raw("}")
-  }
-
-  mutating func writeVisit(_ visit: Visit) {
-    raw("{")
-    member("id", first: true)
-    uuid(visit.id)
-    member("date")
-    date(visit.date)
-    member("doctorName")
-    string(visit.doctorName)
-    member("visitType")
-    string(visit.visitType.rawValue)
-    optionalString("visitTypeLabel", visit.visitTypeLabel)
-    optionalString("notes", visit.notes)
-    member("entryTimestamp")
-    timestamp(visit.entryTimestamp)
-    raw("}")
   }
 
   mutating func writeUndoStep(_ step: UndoStep) {
@@ -265,59 +144,15 @@ extension JSONWriter {
 }
 
 extension JSONReader {
-  mutating func readProfile() throws -> Profile {
-    skipWhitespace()
-    let start = position
-    var id: UUID?
-    var name: String?
-    var createdAt: Timestamp?
-    var sex: Sex?
-    try readObject { reader, key in
-      switch key {
-      case "id": id = try reader.readUUID()
-      case "name": name = try reader.readString()
-      case "createdAt": createdAt = try reader.readTimestamp()
-      case "sex": sex = try reader.readEnum(Sex.self, "sex")
-      default: try reader.skipValue()
-      }
-    }
-    return Profile(
-      id: try required(id, "id", in: "The profile", self, at: start),
-      name: try required(name, "name", in: "The profile", self, at: start),
-      createdAt: try required(createdAt, "createdAt", in: "The profile", self, at: start), sex: sex)
-  }
-
   mutating func readUserMarker() throws -> UserMarker {
     skipWhitespace()
     let start = position
     // As for entries: the exact layout `writeUserMarker` writes is read directly (the general
     // reader took 4,000 instructions a marker, and every command reads them all).
     if let marker = try readCanonicalUserMarker() { return marker }
+    paths.generalTrackedMarkers += 1
     restore(start)
-    var id: UUID?
-    var markerID: UUID?
-    var low: Double?
-    var high: Double?
-    var order: Int?
-    var addedAt: Timestamp?
-    try readObject { reader, key in
-      switch key {
-      case "id": id = try reader.readUUID()
-      case "markerID": markerID = try reader.readUUID()
-      case "customReferenceLow": low = try reader.readOptionalNumber()
-      case "customReferenceHigh": high = try reader.readOptionalNumber()
-      case "displayOrder": order = try reader.readInteger()
-      case "addedAt": addedAt = try reader.readTimestamp()
-      default: try reader.skipValue()
-      }
-    }
-    let what = "A tracked marker"
-    return UserMarker(
-      id: try required(id, "id", in: what, self, at: start),
-      markerID: try required(markerID, "markerID", in: what, self, at: start),
-      customReferenceLow: low, customReferenceHigh: high,
-      displayOrder: try required(order, "displayOrder", in: what, self, at: start),
-      addedAt: try required(addedAt, "addedAt", in: what, self, at: start))
+    return try readGeneralUserMarker()
   }
 
   /// A tracked marker in `writeUserMarker`'s exact layout, or nil (with the position wherever
@@ -351,46 +186,7 @@ extension JSONReader {
     }
     paths.generalEntries += 1
     restore(start)
-    var id: UUID?
-    var markerID: UUID?
-    var value: Double?
-    var comparator: ValueComparator?
-    var unit: String?
-    var enteredValue: Double?
-    var enteredUnit: String?
-    var date: CalendarDate?
-    var timestamp: Timestamp?
-    var note: String?
-    var source: SourceType?
-    try readObject { reader, key in
-      switch key {
-      case "id": id = try reader.readUUID()
-      case "markerID": markerID = try reader.readUUID()
-      case "value": value = try reader.readNumber()
-      case "comparator":
-        comparator = reader.readNullIfPresent() ? nil : try reader.readEnum(ValueComparator.self, "comparator")
-      case "unit": unit = try reader.readString()
-      case "enteredValue": enteredValue = reader.readNullIfPresent() ? nil : try reader.readNumber()
-      case "enteredUnit": enteredUnit = try reader.readOptionalString()
-      case "dateOfService": date = try reader.readCalendarDate()
-      case "entryTimestamp": timestamp = try reader.readTimestamp()
-      case "note": note = try reader.readOptionalString()
-      case "sourceType": source = SourceType(rawValue: try reader.readString())
-      default: try reader.skipValue()
-      }
-    }
-    let what = "An entry"
-    return MarkerEntry(
-      id: try required(id, "id", in: what, self, at: start),
-      markerID: try required(markerID, "markerID", in: what, self, at: start),
-      value: try required(value, "value", in: what, self, at: start),
-      comparator: comparator,
-      unit: try required(unit, "unit", in: what, self, at: start),
-      entered: EnteredValue(value: enteredValue, unit: enteredUnit),
-      dateOfService: try required(date, "dateOfService", in: what, self, at: start),
-      entryTimestamp: try required(timestamp, "entryTimestamp", in: what, self, at: start),
-      note: note,
-      sourceType: try required(source, "sourceType", in: what, self, at: start))
+    return try readGeneralEntry()
   }
 
   /// An entry in `writeEntry`'s exact layout, or nil (with the position wherever it stopped).
@@ -425,38 +221,6 @@ extension JSONReader {
     return MarkerEntry(
       id: id, markerID: markerID, value: value, comparator: comparator, unit: unit, entered: entered,
       dateOfService: date, entryTimestamp: timestamp, note: note, sourceType: SourceType(rawValue: source))
-  }
-
-  mutating func readVisit() throws -> Visit {
-    skipWhitespace()
-    let start = position
-    var id: UUID?
-    var date: CalendarDate?
-    var doctor: String?
-    var type: VisitType?
-    var label: String?
-    var notes: String?
-    var timestamp: Timestamp?
-    try readObject { reader, key in
-      switch key {
-      case "id": id = try reader.readUUID()
-      case "date": date = try reader.readCalendarDate()
-      case "doctorName": doctor = try reader.readString()
-      case "visitType": type = try reader.readEnum(VisitType.self, "visit type")
-      case "visitTypeLabel": label = try reader.readOptionalString()
-      case "notes": notes = try reader.readOptionalString()
-      case "entryTimestamp": timestamp = try reader.readTimestamp()
-      default: try reader.skipValue()
-      }
-    }
-    let what = "A visit"
-    return Visit(
-      id: try required(id, "id", in: what, self, at: start),
-      date: try required(date, "date", in: what, self, at: start),
-      doctorName: try required(doctor, "doctorName", in: what, self, at: start),
-      visitType: try required(type, "visitType", in: what, self, at: start),
-      visitTypeLabel: label, notes: notes,
-      entryTimestamp: try required(timestamp, "entryTimestamp", in: what, self, at: start))
   }
 
   mutating func readUndoStep() throws -> UndoStep {

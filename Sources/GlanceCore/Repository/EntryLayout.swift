@@ -1,14 +1,12 @@
-/// The stored reading's fields, in the order `writeEntry` writes them. The canonical reader and
-/// the skim read this layout (their literals and offsets come from here); the general reader
-/// takes the keys in any order. `EntryLayoutTests` checks the writer, `Codable` and this list
-/// agree, and `ReadPathTests` that a written file never leaves the fast paths.
+/// The stored reading's fields (`RecordSchema.entry`) in the order `writeEntry` writes them, as
+/// the entry's fast reader and the skim read them: their literals and offsets come from here.
+/// `RecordCodecTests` holds the literals to the schema, and `ReadPathTests` fails when a written
+/// file leaves the fast paths.
 enum EntryLayout {
-  static let keys = [
-    "id", "markerID", "dateOfService", "value", "comparator", "unit", "enteredValue", "enteredUnit", "note",
-    "sourceType", "entryTimestamp",
-  ]
+  static let keys = RecordSchema.entry.keys
   /// Keys left out when the value is nil (the entered value and unit go together).
-  static let optionalKeys: Set<String> = ["comparator", "enteredValue", "enteredUnit", "note"]
+  static let optionalKeys = Set(
+    RecordSchema.entry.fields.filter { $0.presence == .optional }.flatMap(\.keys))
 
   /// Widths of the fixed-width values: ids, the date, the timestamp.
   static var uuidWidth: Int { 36 }
