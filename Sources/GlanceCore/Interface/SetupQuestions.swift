@@ -8,6 +8,29 @@ public struct SetupQuestions {
     public var custom: MarkerDefinition?
     /// nil when not answered.
     public var sex: Sex??
+
+    public init(markers: [MarkerDefinition] = [], custom: MarkerDefinition? = nil, sex: Sex?? = nil) {
+      (self.markers, self.custom, self.sex) = (markers, custom, sex)
+    }
+
+    /// Saves what was chosen as one undo step "setup": the custom marker, tracking of every chosen
+    /// marker, the sex when one was given. Skipping the sex keeps the one already set; nothing is
+    /// written when nothing was chosen. False then.
+    @discardableResult
+    public func save(to repository: some DataRepository) throws -> Bool {
+      let sex = self.sex.flatMap { $0 }
+      guard !markers.isEmpty || custom != nil || sex != nil else { return false }
+      try repository.write(summary: "setup") { transaction in
+        if let custom { transaction.apply(.putCustomMarker(custom)) }
+        transaction.track(markers.map(\.id) + (custom.map { [$0.id] } ?? []))
+        if let sex {
+          var profile = transaction.document.profile
+          profile.sex = sex
+          transaction.setProfile(profile)
+        }
+      }
+      return true
+    }
   }
 
   public let console: any Console

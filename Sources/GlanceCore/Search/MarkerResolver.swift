@@ -60,6 +60,22 @@ public enum MarkerResolver {
     }
     return found[0]
   }
+
+  /// The markers the words name, in their order, each one tracked: `glance order ldl hdl`.
+  public static func tracked(
+    _ words: [String], in document: GlanceDocument, among markers: [MarkerDefinition]
+  ) throws -> [MarkerDefinition] {
+    var found: [MarkerDefinition] = []
+    for word in words {
+      for marker in try Self.markers(word, among: markers) {
+        guard document.trackedMarkers.contains(where: { $0.markerID == marker.id }) else {
+          throw TrackingError.notTracked(marker.displayName, marker.key)
+        }
+        found.append(marker)
+      }
+    }
+    return found
+  }
 }
 
 /// A marker that is known but not tracked where tracking is needed.

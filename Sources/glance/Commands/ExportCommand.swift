@@ -29,9 +29,8 @@ struct ExportCommand: GlanceCommand {
     var json = input.flag("json")
     var csv = input.flag("csv")
     // -o backup.csv says the format when no flag does.
-    if !json && !csv, let output = input.value("output")?.lowercased() {
-      json = output.hasSuffix(".json")
-      csv = output.hasSuffix(".csv")
+    if !json && !csv, let named = input.value("output").flatMap(FileFormat.named) {
+      (json, csv) = (named == .json, named == .csv)
     }
     guard json != csv else {
       throw input.usageError("Choose one format: --json or --csv (or an -o file ending in .json or .csv).")

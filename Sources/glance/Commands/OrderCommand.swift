@@ -13,15 +13,7 @@ struct OrderCommand: GlanceCommand {
 
   func run(_ context: Context) throws {
     let document = try context.document()
-    var ordered: [MarkerDefinition] = []
-    for word in markers {
-      for marker in try MarkerResolver.markers(word, among: context.allMarkers(document)) {
-        guard document.trackedMarkers.contains(where: { $0.markerID == marker.id }) else {
-          throw TrackingError.notTracked(marker.displayName, marker.key)
-        }
-        ordered.append(marker)
-      }
-    }
+    let ordered = try MarkerResolver.tracked(markers, in: document, among: context.allMarkers(document))
     try context.repository.updateMarkerOrder(ordered.map(\.id), summary: "reorder markers")
     try HomeCommand().run(context)
   }

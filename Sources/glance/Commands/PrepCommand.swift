@@ -29,23 +29,17 @@ struct PrepCommand: GlanceCommand {
   init(_ input: ParsedInput) throws(UsageError) {
     var markdown = input.flag("markdown")
     var html = input.flag("html")
-    if !markdown && !html, let output = input.value("output")?.lowercased() {
-      markdown = output.hasSuffix(".md") || output.hasSuffix(".markdown")
-      html = output.hasSuffix(".html") || output.hasSuffix(".htm")
-    }
+    let named = input.value("output").flatMap(FileFormat.named)
+    if !markdown && !html { (markdown, html) = (named == .markdown, named == .html) }
     if markdown && html { throw input.usageError("Choose one: --markdown or --html.") }
     if input.flag("json") && (markdown || html || input.value("output") != nil) {
       throw input.usageError(
         "--json prints the brief's data; --markdown and --html write it as a document. Choose one.")
     }
     // A page named .md, or Markdown named .html, would be opened as what it is not.
-    if let name = input.value("output")?.lowercased() {
-      let page = name.hasSuffix(".html") || name.hasSuffix(".htm")
-      let text = name.hasSuffix(".md") || name.hasSuffix(".markdown")
-      if (markdown && page) || (html && text) {
-        throw input.usageError(
-          "The file's name says \(page ? "a page (.html)" : "Markdown (.md)"), not what was asked for.")
-      }
+    if (markdown && named == .html) || (html && named == .markdown) {
+      throw input.usageError(
+        "The file's name says \(named == .html ? "a page (.html)" : "Markdown (.md)"), not what was asked for.")
     }
     if !markdown && !html && input.value("output") != nil {
       throw input.usageError("-o writes the brief as --markdown or --html (or name the file .md or .html).")

@@ -33,18 +33,7 @@ struct SetupCommand: GlanceCommand {
     let questions = SetupQuestions(
       console: context.console, style: context.style, library: context.library, document: document)
     guard let choice = try questions.ask() else { return }
-    let sex = choice.sex.flatMap { $0 }
-    if !choice.markers.isEmpty || choice.custom != nil || sex != nil {
-      try context.repository.write(summary: "setup") { transaction in
-        if let custom = choice.custom { transaction.apply(.putCustomMarker(custom)) }
-        transaction.track(choice.markers.map(\.id) + (choice.custom.map { [$0.id] } ?? []))
-        if let sex {
-          var profile = transaction.document.profile
-          profile.sex = sex
-          transaction.setProfile(profile)
-        }
-      }
-    }
+    try choice.save(to: context.repository)
     context.out()
     let total = try context.repository.read().trackedMarkers.count
     context.out(

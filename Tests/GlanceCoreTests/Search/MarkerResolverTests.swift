@@ -33,4 +33,29 @@ struct MarkerResolverTests {
   func alias(word: String) throws {
     #expect(try MarkerResolver.markers(word, among: Self.library.markers).count == 1)
   }
+
+  @Test(
+    "order's words name tracked markers, in their order, or name the one not tracked",
+    arguments: [
+      (["hdl", "ldl"], ["hdl", "ldl"], nil), (["bad cholesterol"], ["ldl"], nil),
+      (["bp"], ["bp-systolic", "bp-diastolic"], nil),
+      (["ldl", "tsh"], [], "TSH"), (["nonsense-word"], [], "nonsense-word"),
+    ] as [([String], [String], String?)])
+  func tracked(words: [String], keys: [String], refusal: String?) throws {
+    let library = MarkerLibrary.builtIn
+    let created = Timestamp(secondsSince1970: 1_700_000_000)
+    var document = GlanceDocument.empty(createdAt: created)
+    for (order, key) in ["ldl", "hdl", "bp-systolic", "bp-diastolic"].enumerated() {
+      let marker = try #require(library.marker(key: key))
+      document.trackedMarkers.append(UserMarker(markerID: marker.id, displayOrder: order, addedAt: created))
+    }
+    if let refusal {
+      let error = #expect(throws: (any Error).self) {
+        try MarkerResolver.tracked(words, in: document, among: library.markers)
+      }
+      #expect((error as? any GlanceError)?.message.contains(refusal) == true)
+    } else {
+      #expect(try MarkerResolver.tracked(words, in: document, among: library.markers).map(\.key) == keys)
+    }
+  }
 }

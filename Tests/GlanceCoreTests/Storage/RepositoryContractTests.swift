@@ -37,6 +37,30 @@ struct RepositoryContractTests {
     #expect(try repository.categories() == MarkerLibrary.builtIn.categories)
   }
 
+  @Test(
+    "setup's choice is one undo step; a skipped sex keeps the one set; nothing chosen writes nothing",
+    arguments: RepositoryKind.allCases)
+  func setupChoice(kind: RepositoryKind) throws {
+    let (repository, folder) = kind.make()
+    _ = folder
+    try repository.setSex(.female)
+    #expect(try SetupQuestions.Choice(sex: .some(nil)).save(to: repository) == false)
+    #expect(try repository.read().undo.isEmpty)
+    let custom = try CustomMarkerPlanner.make(
+      name: "Ketones", unit: "mmol/L", low: nil, high: nil, direction: nil, existing: MarkerLibrary.builtIn.markers)
+    #expect(try SetupQuestions.Choice(markers: [Fixture.ldl, Fixture.hdl], custom: custom).save(to: repository))
+    let document = try repository.read()
+    #expect(document.trackedMarkers.map(\.markerID) == [Fixture.ldl.id, Fixture.hdl.id, custom.id])
+    #expect(document.customMarkers.map(\.id) == [custom.id])
+    #expect(document.profile.sex == .female)
+    #expect(document.undo.map(\.summary) == ["setup"])
+    #expect(try SetupQuestions.Choice(sex: .some(.male)).save(to: repository))
+    #expect(try repository.read().profile.sex == .male)
+    _ = try repository.undo()
+    _ = try repository.undo()
+    #expect(try repository.read().trackedMarkers.isEmpty && repository.read().customMarkers.isEmpty)
+  }
+
   @Test("tracking, reordering and untracking markers", arguments: RepositoryKind.allCases)
   func trackedMarkers(kind: RepositoryKind) throws {
     let (repository, folder) = kind.make()
