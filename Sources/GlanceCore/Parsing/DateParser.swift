@@ -6,9 +6,17 @@
 
 /// Reads the dates people type: `2025-02-15`, `today`, `yesterday`, `3 days ago`, `2 weeks ago`,
 /// `Feb 15`, `Feb 15 2025`, `15 Feb 2025`, `February 15, 2025`; for visits also `tomorrow` and
-/// `in 3 weeks`. Forms like `02/03/2025` that mean different days in different countries are
-/// refused rather than guessed.
+/// `in 3 weeks`. From lab sheets: `15.02.2025` (dotted dates are always day first), `2/15/2025`
+/// (only one day it can be) and `2025-02-15T08:30:00` (the day as written). Forms like
+/// `02/03/2025` that mean different days in different countries are refused rather than
+/// guessed, unless the order is given (`glance import --dates us|eu`).
 public enum DateParser {
+  /// Which number of a slashed date comes first: `us` 3/4/2024 is March 4, `eu` April 3.
+  public enum DayOrder: String, Sendable, CaseIterable {
+    case monthFirst = "us"
+    case dayFirst = "eu"
+  }
+
   /// What the date is for; it decides what a date without a year means.
   public enum Purpose: Sendable {
     /// A reading: never in the future; "Dec 15" means the latest Dec 15 not after today.
@@ -24,11 +32,11 @@ public enum DateParser {
   /// The longest date text read; anything longer is refused without being looked at.
   static let maximumLength = 64
 
-  public static func parse(_ text: String, today: CalendarDate, for purpose: Purpose) throws(EntryError)
-    -> CalendarDate
-  {
+  public static func parse(
+    _ text: String, today: CalendarDate, for purpose: Purpose, order: DayOrder? = nil
+  ) throws(EntryError) -> CalendarDate {
     guard text.utf8.count <= maximumLength else { throw .invalidDate(String(text.prefix(maximumLength)) + "…") }
-    let date = try parseAny(text, today: today, purpose: purpose)
+    let date = try parseAny(text, today: today, purpose: purpose, order: order)
     try check(date, today: today, for: purpose)
     return date
   }
@@ -58,12 +66,20 @@ public enum DateParser {
   }
 
   /// The day `text` names, unchecked against what glance records (a period parser checks its own).
-  static func parseAny(_ text: String, today: CalendarDate, purpose: Purpose) throws(EntryError)
-    -> CalendarDate
-  {
+  static func parseAny(
+    _ text: String, today: CalendarDate, purpose: Purpose, order: DayOrder? = nil
+  ) throws(EntryError) -> CalendarDate {
     let trimmed = text.trimmingWhitespace()
     let lowered = trimmed.lowercased()
     if let date = CalendarDate(iso: trimmed) { return date }
+    // A portal's date and time ("2025-02-15T08:30:00-05:00", "2025-02-15 08:30"): the day as
+    // written, in the offset the lab wrote it in.
+    let utf8 = Array(trimmed.utf8)
+    if utf8.count > 11, utf8[10] == UInt8(ascii: "T") || utf8[10] == UInt8(ascii: " "),
+      utf8[11] >= 48 && utf8[11] <= 57, let date = CalendarDate(iso: String(decoding: utf8[..<10], as: UTF8.self))
+    {
+      return date
+    }
     let named: CalendarDate??
     switch lowered {
     case "today", "now": named = today
@@ -102,11 +118,26 @@ public enum DateParser {
       if parts[0].count == 4, let date = CalendarDate(year: numbers[0], month: numbers[1], day: numbers[2]) {
         return date
       }
-      if parts[2].count == 4 || parts[2].count == 2 {
-        // 02/03/2025: month/day or day/month? Only unambiguous when one part is over 12.
-        if numbers[0] <= 12 && numbers[1] <= 12 && numbers[0] != numbers[1] { throw .ambiguousDate(trimmed) }
+      // 02/03/2025: month/day or day/month? Dotted dates are day first wherever they are
+      // written; otherwise only one reading may be possible (a part over 12), or the order given.
+      let ambiguous = numbers[0] <= 12 && numbers[1] <= 12 && numbers[0] != numbers[1]
+      guard parts[2].count == 4 else {
+        if ambiguous && separator != "." { throw .ambiguousDate(trimmed) }
+        throw .invalidDate(trimmed)
       }
-      throw .invalidDate(trimmed)
+      let dayFirst: Bool
+      if separator == "." {
+        dayFirst = true
+      } else if let order {
+        dayFirst = order == .dayFirst
+      } else if ambiguous {
+        throw .ambiguousDate(trimmed)
+      } else {
+        dayFirst = numbers[0] > 12
+      }
+      let (month, day) = dayFirst ? (numbers[1], numbers[0]) : (numbers[0], numbers[1])
+      guard let date = CalendarDate(year: numbers[2], month: month, day: day) else { throw .invalidDate(trimmed) }
+      return date
     }
     // Month-name forms.
     var month: Int?

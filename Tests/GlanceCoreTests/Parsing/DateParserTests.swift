@@ -72,7 +72,7 @@ struct DateParserTests {
 
   @Test(
     "numeric day/month orders that could mean two days are refused as ambiguous",
-    arguments: ["02/03/2025", "2/3/2025", "02.03.2025", "02-03-2025", "02/03/25", "12/11/2025", "1/12/2025"])
+    arguments: ["02/03/2025", "2/3/2025", "02-03-2025", "02/03/25", "12/11/2025", "1/12/2025"])
   func ambiguous(text: String) {
     for purpose in [DateParser.Purpose.reading, .visit] {
       #expect(throws: EntryError.ambiguousDate(text)) { try Self.parse(text, purpose) }
@@ -80,9 +80,41 @@ struct DateParserTests {
   }
 
   @Test(
+    "lab-sheet forms: dotted dates day first, slashed dates when only one day is possible, a portal's date and time",
+    arguments: [
+      ("15.02.2025", "2025-02-15"), ("1.2.2025", "2025-02-01"), ("02.03.2025", "2025-03-02"),
+      ("13/02/2025", "2025-02-13"), ("2/13/2025", "2025-02-13"), ("1/15/2022", "2022-01-15"),
+      ("15-01-2022", "2022-01-15"), ("02/02/2025", "2025-02-02"), ("2025-02-15T08:30:00", "2025-02-15"),
+      ("2025-02-15T23:30:00-05:00", "2025-02-15"), ("2025-02-15T00:10:00+09:00", "2025-02-15"),
+      ("2025-02-15 08:30", "2025-02-15"), ("2025-02-15T08:30:00.000Z", "2025-02-15"),
+    ])
+  func labSheetForms(text: String, expected: String) throws {
+    #expect(try Self.parse(text, .reading) == expected)
+  }
+
+  @Test(
+    "a given order reads the ambiguous forms; a dotted date stays day first; a day the order makes impossible is refused",
+    arguments: [
+      ("02/03/2025", DateParser.DayOrder.monthFirst, "2025-02-03"), ("02/03/2025", .dayFirst, "2025-03-02"),
+      ("2-3-2025", .dayFirst, "2025-03-02"), ("02.03.2025", .monthFirst, "2025-03-02"),
+      ("13/02/2025", .monthFirst, nil),
+      ("2/13/2025", .dayFirst, nil), ("2025-02-03", .dayFirst, "2025-02-03"),
+    ] as [(String, DateParser.DayOrder, String?)])
+  func givenOrder(text: String, order: DateParser.DayOrder, expected: String?) throws {
+    if let expected {
+      #expect(try DateParser.parse(text, today: Self.today, for: .reading, order: order).iso == expected)
+    } else {
+      #expect(throws: EntryError.invalidDate(text)) {
+        try DateParser.parse(text, today: Self.today, for: .reading, order: order)
+      }
+    }
+  }
+
+  @Test(
     "garbage and impossible days are refused as unreadable",
     arguments: [
-      "", "soon", "last tuesday", "13/02/2025", "02/02/2025", "15/13/2025", "Feb 30 2025", "Feb 29 2025",
+      "", "soon", "last tuesday", "15/13/2025", "15.13.2025", "32.01.2025", "02.03.25", "13/02/25", "2/30/2025",
+      "30.02.2025", "2025-02-15Tnoon", "2025-02-15 noon", "Feb 30 2025", "Feb 29 2025",
       "2025-02-30", "2025-13-01", "2025/2/30", "Feb", "15", "2025", "Feb 15 2025 2026", "Feb Mar 15",
       "an hour ago", "3 fortnights ago", "in three", "Febuary 15", "Fe 15", "15th of Feb",
     ])
