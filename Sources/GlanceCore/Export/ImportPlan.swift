@@ -11,6 +11,7 @@ public struct ImportPlan: Sendable {
     case glanceJSON = "a glance JSON export"
     case glanceCSV = "a glance CSV export"
     case spreadsheet = "a spreadsheet (a date column and one column per marker)"
+    case labReport = "a spreadsheet with one row per result (a lab report)"
     case visitsCSV = "a glance CSV export of visits"
     case salvage = "what still reads of a damaged glance file"
   }
@@ -53,6 +54,15 @@ public struct ImportPlan: Sendable {
   public var columns: [String] = []
   /// For a salvage: record lines of the damaged file that did not read.
   public var lostLines = 0
+  /// For a spreadsheet: columns left out, each with why ("“Flag” (the lab's range and flag: …)").
+  public var notRead: [String] = []
+  /// For a lab report: test names that name no marker, with their rows ("“MCV” (3 rows)").
+  public var unknownTests: [String] = []
+  /// For a spreadsheet: how the file was read when it was not the plain way ("columns separated
+  /// by semicolons, decimal commas", "slashed dates month first").
+  public var readAs: [String] = []
+  /// For a spreadsheet: its first readings as glance read them, for `--dry-run`.
+  public var preview: [String] = []
 
   public init(kind: Kind, replace: Bool) {
     self.kind = kind
@@ -78,13 +88,26 @@ public struct ImportPlan: Sendable {
       lines.append("\(verb) \(counted(entries.count, "reading")) and \(counted(visits.count, "visit")).")
     }
     if let first = entries.map(\.dateOfService).min(), let last = entries.map(\.dateOfService).max() {
-      lines.append("Readings from \(DateText.long(first)) to \(DateText.long(last)).")
+      lines.append(
+        first == last
+          ? "Readings of \(DateText.long(first))." : "Readings from \(DateText.long(first)) to \(DateText.long(last)).")
     }
     let names = Dictionary(grouping: entries, by: \.markerID).keys.compactMap { id in
       library.marker(id: id)?.displayName ?? (known + customMarkers).first { $0.id == id }?.displayName
     }.sorted()
     if !names.isEmpty { lines.append("Markers: \(names.joinedText(", ")).") }
+    if !readAs.isEmpty { lines.append("Read with \(readAs.joinedText("; ")).") }
     if !columns.isEmpty { lines.append("Columns read: \(listed(columns)).") }
+    if !notRead.isEmpty { lines.append("Columns not read: \(listed(notRead)).") }
+    if !unknownTests.isEmpty {
+      lines.append(
+        "Tests that match no marker (left out; nothing was guessed): \(listed(unknownTests, limit: 10)). "
+          + "Rename one to a marker's name or key (see glance library), or add it with glance custom.")
+    }
+    if dryRun && !preview.isEmpty {
+      lines.append("The first readings as glance read them:")
+      lines += preview.map { "  " + $0 }
+    }
     if kind == .salvage {
       lines.append(
         lostLines == 0
@@ -112,7 +135,10 @@ public struct ImportPlan: Sendable {
       let values = counted(questions.count, "value")
       lines.append(
         dryRun
-          ? "\(values) would be asked about, as glance add asks. Without --yes glance import refuses the file; a unit in a column header, like \"LDL (mmol/L)\", converts that column:"
+          ? "\(values) would be asked about, as glance add asks. Without --yes glance import refuses the file; "
+            + (kind == .labReport
+              ? "a Units column converts each row's value:"
+              : "a unit in a column header, like \"LDL (mmol/L)\", converts that column:")
           : "\(values) that glance add would ask about \(questions.count == 1 ? "was" : "were") imported as typed (--yes):"
       )
       lines += questions.prefix(20).map { "  " + $0 }
@@ -148,10 +174,12 @@ public enum ImportError: GlanceError, Equatable {
   case notAFile(String)
   /// Rows `add` would ask about, and no `--yes`.
   case needsAnswers([String])
-  /// The columns are separated by semicolons or tabs, not commas.
-  case notCommaSeparated(String)
-  /// One row per result ("Date, Test, Result"): not a layout glance reads yet.
-  case oneRowPerResult([String])
+  /// Two columns for one thing ("Result" and "Value").
+  case columnsShareRole(String, String)
+  /// Slashed dates that could be read month first or day first, and nothing in the file says which.
+  case ambiguousDates(String)
+  /// Slashed dates of which one can only be month first and another only day first.
+  case mixedDates(String, String)
 
   public var message: String {
     switch self {
@@ -167,12 +195,15 @@ public enum ImportError: GlanceError, Equatable {
       "With this file your folder would hold more than \(grouped(limit)) readings, more than glance keeps (a file "
         + "with one column per marker makes one reading a cell). Nothing was changed."
     case .notAFile(let path): "\(path) is not a file glance can import. Nothing was changed."
-    case .oneRowPerResult(let headers):
-      "This sheet has one row per result (\(listed(headers))). glance reads one column per marker (Date, HDL, LDL (mmol/L), …) "
-        + "or its own layout: date,marker_key,value,unit (marker keys as glance library shows them). Nothing was changed."
-    case .notCommaSeparated(let separator):
-      "This file separates its columns with \(separator) (as a spreadsheet saved in many European languages does); glance reads commas. "
-        + "Save it again as CSV with commas (and decimal points), then import it. Nothing was changed."
+    case .columnsShareRole(let first, let second):
+      "The columns \(quoted(first)) and \(quoted(second)) say the same thing, and glance will not pick one. "
+        + "Leave one of them out (or rename it), then import again. Nothing was changed."
+    case .ambiguousDates(let example):
+      "Dates like \(quoted(example)) could be month first or day first, and nothing in the file says which. "
+        + "Import again with --dates us (month first, 3/4/2024 is March 4) or --dates eu (day first, April 3). Nothing was changed."
+    case .mixedDates(let monthFirst, let dayFirst):
+      "The file's dates disagree: \(quoted(monthFirst)) can only be month first and \(quoted(dayFirst)) only day first. "
+        + "Make them one way (or write them as 2024-03-14), then import again. Nothing was changed."
     case .needsAnswers(let lines):
       "Some values need a second look before they are saved, so nothing was imported:\n"
         + lines.prefix(15).map { "  " + $0 }.joinedText("\n")

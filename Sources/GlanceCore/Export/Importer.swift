@@ -16,12 +16,16 @@
 public struct ImportFile: Sendable {
   enum Content: Sendable {
     case json(GlanceDocument)
-    case csv(header: [String], rows: [[String]])
+    /// The rows of a CSV file, and the byte between its columns (sniffed from its first line).
+    case csv(header: [String], rows: [[String]], delimiter: UInt8)
   }
 
   let content: Content
   /// For a salvaged file: how many of its record lines did not read and were left out.
   var lostLines: Int?
+  /// How a spreadsheet's slashed dates are read (`--dates us|eu`); nil: only when one way is
+  /// possible.
+  public var dayOrder: DateParser.DayOrder?
 }
 
 /// `glance import`: reads a file (`read`, no lock needed), works out an `ImportPlan` against a
@@ -80,13 +84,15 @@ public enum Importer {
       throw ImportError.unreadable("it is not UTF-8 text; save it as CSV (UTF-8) from your spreadsheet")
     }
     let rows: [[String]]
+    // A European Excel saves "CSV" with semicolons (and decimal commas); a portal, tabs.
+    let delimiter = SheetFormat.delimiter(bytes)
     do {
-      rows = try CSV.parse(bytes)
+      rows = try CSV.parse(bytes, delimiter: delimiter)
     } catch {
       throw ImportError.unreadable("line \(error.line): \(error.message)")
     }
     guard let header = rows.first else { throw ImportError.empty }
-    return ImportFile(content: .csv(header: header, rows: Array(rows.dropFirst())))
+    return ImportFile(content: .csv(header: header, rows: Array(rows.dropFirst()), delimiter: delimiter))
   }
 
   /// What importing `file` into `document` would do.
@@ -115,7 +121,7 @@ public enum Importer {
         plan.lostLines = lost
       }
       return plan
-    case .csv(let header, let rows):
+    case .csv(let header, let rows, let delimiter):
       let keys = header.map { SearchText($0).compact }
       if keys.contains("markerkey") && keys.contains("value") {
         return try planGlanceCSV(
@@ -124,8 +130,9 @@ public enum Importer {
       if keys.contains("doctor") && keys.contains("type") && keys.contains("date") {
         return try planVisitsCSV(header: header, rows: rows, replace: replace, into: document, today: today, now: now)
       }
+      let sheet = SpreadsheetImporter.Sheet(header: header, rows: rows, delimiter: delimiter, dayOrder: file.dayOrder)
       return try SpreadsheetImporter.plan(
-        header: header, rows: rows, replace: replace, into: document, library: library, today: today, now: now)
+        sheet, replace: replace, into: document, library: library, today: today, now: now)
     }
   }
 

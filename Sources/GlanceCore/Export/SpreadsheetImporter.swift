@@ -4,135 +4,371 @@
   import Foundation
 #endif
 
-/// Reads a spreadsheet laid out the way people keep one by hand: a date column and one column
-/// per marker ("Date, HDL, LDL (mmol/L), A1c, BP"). Headers are matched through `SearchService`;
-/// a header that names no single marker is listed, never guessed. A unit in brackets after a
-/// header converts that column. Empty cells save nothing. Any bad cell refuses the whole file.
+/// Reads a spreadsheet in either of the two layouts people keep:
+///
+/// - **One column per marker** ("Date, HDL, LDL (mmol/L), A1c, BP", by hand): headers are matched
+///   through `SearchService`; a header that names no single marker is listed, never guessed. A
+///   unit in brackets after a header converts that column.
+/// - **One row per result** ("Date, Test, Result, Units", a lab report or a portal's download):
+///   each row's test is resolved as `glance add` resolves a marker, its unit converted with the
+///   marker's factors; tests that name no marker are left out and listed with their rows.
+///
+/// Both: a Note column is kept with the row's readings; every other column is used or named in
+/// the summary; decimal commas are read when the columns are not separated by commas; dates are
+/// ISO, day-first dotted, slashed when only one day is possible (or with `--dates us|eu`), or
+/// words. Empty cells save nothing. Any bad cell refuses the whole file, naming its row.
 enum SpreadsheetImporter {
+  /// A CSV file's rows below its header, with how it was written.
+  struct Sheet {
+    var header: [String]
+    var rows: [[String]]
+    var delimiter: UInt8 = SheetFormat.comma
+    var dayOrder: DateParser.DayOrder? = nil
+  }
+
+  /// What a column holds, by its header (compared without case, spaces or punctuation).
+  enum Role: Hashable {
+    case date, test, result, unit, note
+    /// A column glance reads no value from, with the reason the summary gives.
+    case notRead(String)
+  }
+
   /// Header words that mean "the date of the test".
   static let dateHeaders: Set<String> = [
     "date", "dates", "day", "testdate", "labdate", "dateofservice", "datedrawn", "drawn", "collected",
-    "collectiondate", "when", "datum",
+    "collectiondate", "datecollected", "collectedon", "specimendate", "sampledate", "resultdate", "observationdate",
+    "effectivedate", "when", "datum",
   ]
+  static let testHeaders: Set<String> = [
+    "test", "tests", "testname", "labtest", "marker", "markers", "markername", "markerkey", "analyte", "name",
+    "item", "parameter", "component", "observation", "description", "testdescription",
+  ]
+  static let resultHeaders: Set<String> = [
+    "result", "results", "value", "values", "resultvalue", "observationvalue", "reading", "wert", "ergebnis",
+  ]
+  static let unitHeaders: Set<String> = ["unit", "units", "uom", "unitofmeasure", "unitofmeasurement", "einheit"]
+  static let noteHeaders: Set<String> = ["note", "notes", "comment", "comments", "remark", "remarks"]
+  /// The lab's range and flag: glance judges by the marker's own range and your targets.
+  static let rangeHeaders: Set<String> = [
+    "referencerange", "range", "refrange", "reference", "referenceinterval", "normalrange", "normal", "flag", "flags",
+    "abnormal", "abnormalflag", "status", "interpretation", "hl",
+  ]
+  static let rangeReason = "the lab's range and flag: glance judges by its own ranges and your targets"
 
-  /// Headers of a sheet with one row per result ("Date, Test, Result, Unit"): they name no marker
-  /// ("marker" would otherwise find hs-CRP's "inflammation marker").
-  static let longLayoutHeaders: Set<String> = [
-    "marker", "markers", "test", "tests", "testname", "analyte", "name", "result", "results", "value", "values",
-    "unit", "units", "item", "parameter", "component", "flag", "referencerange", "range", "note", "notes",
-    "comment", "comments",
-  ]
+  static func role(_ title: String) -> Role? {
+    let key = SearchText(title).compact
+    if dateHeaders.contains(key) { return .date }
+    if testHeaders.contains(key) { return .test }
+    if resultHeaders.contains(key) { return .result }
+    if unitHeaders.contains(key) { return .unit }
+    if noteHeaders.contains(key) { return .note }
+    if rangeHeaders.contains(key) { return .notRead(rangeReason) }
+    return nil
+  }
 
   /// Cells that mean "no value".
   static let blanks: Set<String> = ["", "-", "--", "—", "na", "n/a", "none", "nd", "x", "?"]
 
   static func plan(
-    header titles: [String], rows: [[String]], replace: Bool, into document: GlanceDocument, library: MarkerLibrary,
-    today: CalendarDate, now: Timestamp
+    _ sheet: Sheet, replace: Bool, into document: GlanceDocument, library: MarkerLibrary, today: CalendarDate,
+    now: Timestamp
   ) throws -> ImportPlan {
-    let header = titles.map { $0.trimmingWhitespace() }
-    guard let dateColumn = header.firstIndex(where: { dateHeaders.contains(SearchText($0).compact) }) else {
-      // A European Excel saves "CSV" with semicolons: one header cell holding them all.
-      // NB: Character literals: `contains(String)` would pull in _StringProcessing (CLAUDE.md).
-      let semicolon: Character = ";"
-      let tab: Character = "\t"
-      if header.count <= 2, let first = header.first, first.contains(semicolon) || first.contains(tab) {
-        throw ImportError.notCommaSeparated(first.contains(semicolon) ? "semicolons" : "tabs")
-      }
-      throw ImportError.noDateColumn(header)
+    let header = sheet.header.map { $0.trimmingWhitespace() }
+    var roles: [Role: Int] = [:]
+    for (index, title) in header.enumerated() {
+      guard let role = role(title), role != .notRead(rangeReason) else { continue }
+      // Two columns for one role ("Result" and "Value") would leave glance to pick one.
+      if let other = roles[role] { throw ImportError.columnsShareRole(header[other], title) }
+      roles[role] = index
     }
-    let markers = library.markers + document.customMarkers
+    guard let dateColumn = roles[.date] else { throw ImportError.noDateColumn(header) }
+    let dayOrder = try SheetFormat.dayOrder(
+      sheet.rows.map { dateColumn < $0.count ? $0[dateColumn] : "" }, given: sheet.dayOrder)
+    var plan: ImportPlan
+    var rows: [ImportRow]
+    let columns = Columns(header: header, roles: roles, date: dateColumn, dayOrder: dayOrder, sheet: sheet)
+    if let test = roles[.test], let result = roles[.result] {
+      (plan, rows) = try planLong(
+        columns, test: test, result: result, replace: replace, markers: library.markers + document.customMarkers,
+        today: today)
+    } else {
+      (plan, rows) = try planWide(
+        columns, replace: replace, markers: library.markers + document.customMarkers, today: today)
+    }
+    if let name = SheetFormat.delimiterName(sheet.delimiter) {
+      plan.readAs.append("columns separated by \(name), decimal commas")
+    }
+    if let dayOrder, sheet.dayOrder == nil {
+      plan.readAs.append(
+        dayOrder == .monthFirst
+          ? "slashed dates month first (as 1/15/2022 can only be)"
+          : "slashed dates day first (as 15/1/2022 can only be)")
+    }
+    plan.preview = rows.prefix(5).map { row in
+      let draft = row.draft
+      let value = ValueText.withUnit(draft.value, draft.comparator, draft.marker.unit)
+      return "row \(row.line): \(DateText.long(draft.date)), \(draft.marker.displayName) \(value)"
+        + (draft.convertedFrom.map { " (\($0))" } ?? "") + (draft.note.map { ", note \(quoted($0))" } ?? "")
+    }
+    plan.questions += questions(rows, header: header, replace: replace, document: document)
+    Importer.addRows(rows, to: &plan, document: document, now: now)
+    // The questions name every unusual value already.
+    plan.unusual = []
+    return plan
+  }
+
+  /// The header's columns and what the whole file says about reading a row.
+  struct Columns {
+    var header: [String]
+    var roles: [Role: Int]
+    var date: Int
+    var dayOrder: DateParser.DayOrder?
+    var sheet: Sheet
+
+    func cell(_ row: [String], _ index: Int?) -> String {
+      guard let index, index < row.count else { return "" }
+      return CSV.unprotect(row[index]).trimmingWhitespace()
+    }
+
+    func isBlank(_ text: String) -> Bool { blanks.contains(text.lowercased()) }
+
+    /// The row's date, or the problem naming its row and column.
+    func date(_ row: [String], line: Int, today: CalendarDate) -> Result<CalendarDate, Problem> {
+      do {
+        return .success(
+          try DateParser.parse(cell(row, date), today: today, for: .reading, order: dayOrder))
+      } catch {
+        return .failure(Problem("row \(line), column \(quoted(header[date])): \(error.message)"))
+      }
+    }
+
+    /// The row's note, or nil when it has no Note column or the cell is empty.
+    func note(_ row: [String]) -> String? {
+      let text = cell(row, roles[.note])
+      return text.isEmpty ? nil : text
+    }
+
+    /// The columns left out that are known not to hold readings, grouped by why: "“Reference
+    /// Range”, “Flag” (the lab's range and flag: …)". With `unknown`, also every other column
+    /// not used ("… (not a column glance reads)").
+    func notRead(used: Set<Int>, unknown: Bool = false) -> [String] {
+      var reasons: [(reason: String, titles: [String])] = []
+      for index in header.indices where !used.contains(index) && !header[index].isEmpty {
+        let reason: String
+        if case .notRead(let why) = role(header[index]) {
+          reason = why
+        } else if unknown {
+          reason = "not a column glance reads"
+        } else {
+          continue
+        }
+        if let at = reasons.firstIndex(where: { $0.reason == reason }) {
+          reasons[at].titles.append(quoted(header[index]))
+        } else {
+          reasons.append((reason, [quoted(header[index])]))
+        }
+      }
+      return reasons.map { "\($0.titles.joinedText(", ")) (\($0.reason))" }
+    }
+  }
+
+  struct Problem: Error {
+    var message: String
+    init(_ message: String) { self.message = message }
+  }
+
+  /// The readings of one cell: one, or two for a blood pressure ("128/82").
+  static func readings(
+    _ markers: [MarkerDefinition], text: String, unit: String?, date: CalendarDate, note: String?, line: Int,
+    delimiter: UInt8
+  ) throws(EntryError) -> [ImportRow] {
+    let text = SheetFormat.decimalPoint(text, delimiter: delimiter)
+    if markers.count == 2 {
+      let parts = text.split(separator: "/").map { String($0).trimmingWhitespace() }
+      guard parts.count == 2 else { throw EntryError.bloodPressureFormat(text) }
+      var rows: [ImportRow] = []
+      for (marker, part) in zip(markers, parts) {
+        let draft = try EntryPlanner.draft(marker, valueText: part, unit: unit, date: date, note: note, existing: [])
+        rows.append(
+          ImportRow(
+            draft: draft, source: .fileImport, line: line,
+            unitTyped: unit != nil || (try? ValueParser.parse(part))?.unit != nil))
+      }
+      return rows
+    }
+    let draft = try EntryPlanner.draft(markers[0], valueText: text, unit: unit, date: date, note: note, existing: [])
+    return [
+      ImportRow(
+        draft: draft, source: .fileImport, line: line,
+        unitTyped: unit != nil || (try? ValueParser.parse(text))?.unit != nil)
+    ]
+  }
+
+  // MARK: one column per marker
+
+  static func planWide(
+    _ columns: Columns, replace: Bool, markers: [MarkerDefinition], today: CalendarDate
+  ) throws -> (ImportPlan, [ImportRow]) {
+    let header = columns.header
     // One index for every header: building it per column made 20,000 columns take 21 s.
     let search = SearchService(markers: markers)
     var plan = ImportPlan(kind: .spreadsheet, replace: replace)
     // Each column: the marker(s) it fills (two for blood pressure) and the unit from its header.
-    var columns: [(index: Int, header: String, markers: [MarkerDefinition], unit: String?)] = []
-    for (index, title) in header.enumerated() where index != dateColumn {
+    var filled: [(index: Int, header: String, markers: [MarkerDefinition], unit: String?)] = []
+    var used: Set<Int> = [columns.date]
+    if let note = columns.roles[.note] {
+      used.insert(note)
+      plan.columns.append("\(quoted(header[note])) → the note of each reading of its row")
+    }
+    for (index, title) in header.enumerated() where !used.contains(index) {
       guard !title.isEmpty else { continue }
       let (name, unit) = splitUnit(title)
-      if longLayoutHeaders.contains(SearchText(name).compact) {
+      if role(name) != nil {
+        if case .notRead = role(name) { continue }
         plan.unmatchedColumns.append(title)
         continue
       }
       if let resolved = try? MarkerResolver.markers(name, among: markers, search: search) {
         // Two columns filling one marker ("Urine Creatinine" and "Creatinine" read alike) would
         // mix two tests in one history: refused, never merged.
-        if let other = columns.first(where: { column in column.markers.contains { resolved.contains($0) } }) {
+        if let other = filled.first(where: { column in column.markers.contains { resolved.contains($0) } }) {
           throw ImportError.columnsShareMarker(other.header, title, resolved[0].displayName)
         }
-        columns.append((index, title, resolved, unit))
+        filled.append((index, title, resolved, unit))
+        used.insert(index)
         plan.columns.append("\(quoted(title)) → " + resolved.map(\.displayName).joinedText(" and "))
       } else {
         plan.unmatchedColumns.append(title)
       }
     }
-    guard !columns.isEmpty else {
-      if header.contains(where: { longLayoutHeaders.contains(SearchText($0).compact) }) {
-        throw ImportError.oneRowPerResult(header)
-      }
-      throw ImportError.noMarkerColumns(header)
-    }
+    plan.notRead = columns.notRead(used: used)
+    guard !filled.isEmpty else { throw ImportError.noMarkerColumns(header) }
     var problems: [String] = []
-    var drafts: [ImportRow] = []
-    for (offset, row) in rows.enumerated() {
+    var rows: [ImportRow] = []
+    for (offset, row) in columns.sheet.rows.enumerated() {
       let line = offset + 2
-      func cell(_ index: Int) -> String {
-        index < row.count ? CSV.unprotect(row[index]).trimmingWhitespace() : ""
-      }
-      let cells = columns.map { cell($0.index) }
-      if cells.allSatisfy({ blanks.contains($0.lowercased()) }) { continue }
+      let cells = filled.map { columns.cell(row, $0.index) }
+      if cells.allSatisfy(columns.isBlank) { continue }
       let date: CalendarDate
-      do {
-        date = try DateParser.parse(cell(dateColumn), today: today, for: .reading)
-      } catch {
-        problems.append("row \(line), column \(quoted(header[dateColumn])): \(error.message)")
+      switch columns.date(row, line: line, today: today) {
+      case .success(let day): date = day
+      case .failure(let problem):
+        problems.append(problem.message)
         continue
       }
-      for (column, text) in zip(columns, cells) where !blanks.contains(text.lowercased()) {
+      let note = columns.note(row)
+      for (column, text) in zip(filled, cells) where !columns.isBlank(text) {
         do {
-          if column.markers.count == 2 {
-            let parts = text.split(separator: "/").map { String($0).trimmingWhitespace() }
-            guard parts.count == 2 else { throw EntryError.bloodPressureFormat(text) }
-            for (marker, part) in zip(column.markers, parts) {
-              let draft = try EntryPlanner.draft(
-                marker, valueText: part, unit: column.unit, date: date, note: nil, existing: [])
-              drafts.append(
-                ImportRow(
-                  draft: draft, source: .fileImport, line: line,
-                  unitTyped: column.unit != nil || (try? ValueParser.parse(part))?.unit != nil))
-            }
-          } else {
-            let draft = try EntryPlanner.draft(
-              column.markers[0], valueText: text, unit: column.unit, date: date, note: nil, existing: [])
-            drafts.append(
-              ImportRow(
-                draft: draft, source: .fileImport, line: line,
-                unitTyped: column.unit != nil || (try? ValueParser.parse(text))?.unit != nil
-              ))
-          }
+          rows += try readings(
+            column.markers, text: text, unit: column.unit, date: date, note: note, line: line,
+            delimiter: columns.sheet.delimiter)
         } catch {
-          problems.append(
-            "row \(line), column \(quoted(column.header)): \((error as? any GlanceError)?.message ?? "not readable")")
+          problems.append("row \(line), column \(quoted(column.header)): \(error.message)")
         }
       }
     }
     if !problems.isEmpty { throw ImportError.problems(problems) }
-    plan.questions = questions(drafts, header: header, replace: replace, document: document)
     // "Glucose" without "fasting": asked once for the column, as add asks.
-    for column in columns where column.markers.count == 1 {
+    for column in filled where column.markers.count == 1 {
       let (name, _) = splitUnit(column.header)
       if EntryChecks.isUnqualifiedGlucose(name, marker: column.markers[0]),
-        drafts.contains(where: { $0.draft.marker.id == column.markers[0].id })
+        rows.contains(where: { $0.draft.marker.id == column.markers[0].id })
       {
-        plan.questions.insert(
-          "column \(quoted(column.header)): \(EntryChecks.fastingQuestion.question) (A header \"Fasting glucose\" says so.)",
-          at: 0)
+        plan.questions.append(
+          "column \(quoted(column.header)): \(EntryChecks.fastingQuestion.question) (A header \"Fasting glucose\" says so.)"
+        )
       }
     }
-    Importer.addRows(drafts, to: &plan, document: document, now: now)
-    // The questions name every unusual value already.
-    plan.unusual = []
-    return plan
+    return (plan, rows)
+  }
+
+  // MARK: one row per result
+
+  static func planLong(
+    _ columns: Columns, test testColumn: Int, result resultColumn: Int, replace: Bool, markers: [MarkerDefinition],
+    today: CalendarDate
+  ) throws -> (ImportPlan, [ImportRow]) {
+    let header = columns.header
+    let search = SearchService(markers: markers)
+    var plan = ImportPlan(kind: .labReport, replace: replace)
+    let unitColumn = columns.roles[.unit]
+    var used: Set<Int> = [columns.date, testColumn, resultColumn]
+    plan.columns = [
+      "\(quoted(header[columns.date])) → the date", "\(quoted(header[testColumn])) → the marker",
+      "\(quoted(header[resultColumn])) → the value",
+    ]
+    if let unitColumn {
+      used.insert(unitColumn)
+      plan.columns.append("\(quoted(header[unitColumn])) → the unit (converted)")
+    }
+    if let note = columns.roles[.note] {
+      used.insert(note)
+      plan.columns.append("\(quoted(header[note])) → the note")
+    }
+    plan.notRead = columns.notRead(used: used, unknown: true)
+    // Each test name is resolved once: a lab report repeats thirty names over thousands of rows.
+    var resolved: [String: [MarkerDefinition]] = [:]
+    var unknown: [(name: String, rows: Int)] = []
+    var unknownIndex: [String: Int] = [:]
+    var fastingAsked: Set<String> = []
+    var problems: [String] = []
+    var rows: [ImportRow] = []
+    for (offset, row) in columns.sheet.rows.enumerated() {
+      let line = offset + 2
+      let name = columns.cell(row, testColumn)
+      let text = columns.cell(row, resultColumn)
+      if columns.isBlank(name) && columns.isBlank(text) { continue }
+      let key = SearchText(name).compact
+      if let index = unknownIndex[key] {
+        unknown[index].rows += 1
+        continue
+      }
+      let markersOfRow: [MarkerDefinition]
+      if let known = resolved[key] {
+        markersOfRow = known
+      } else if let found = try? MarkerResolver.markers(name, among: markers, search: search), !name.isEmpty {
+        resolved[key] = found
+        markersOfRow = found
+      } else {
+        unknownIndex[key] = unknown.count
+        unknown.append((name.isEmpty ? "(no test named)" : name, 1))
+        continue
+      }
+      if columns.isBlank(text) { continue }
+      let date: CalendarDate
+      switch columns.date(row, line: line, today: today) {
+      case .success(let day): date = day
+      case .failure(let problem):
+        problems.append(problem.message)
+        continue
+      }
+      var unit: String? = columns.cell(row, unitColumn)
+      if unit?.isEmpty == true { unit = nil }
+      // "130 mg/dL" with "mg/dL" in the unit column says the unit twice.
+      if let typed = try? ValueParser.parse(SheetFormat.decimalPoint(text, delimiter: columns.sheet.delimiter)),
+        let typedUnit = typed.unit, let given = unit, typedUnit.lowercased() == given.lowercased()
+      {
+        unit = nil
+      }
+      do {
+        rows += try readings(
+          markersOfRow, text: text, unit: unit, date: date, note: columns.note(row), line: line,
+          delimiter: columns.sheet.delimiter)
+      } catch {
+        problems.append("row \(line) (\(name)): \(error.message)")
+        continue
+      }
+      // "Glucose" without "fasting": asked once per name, as add asks.
+      if markersOfRow.count == 1, EntryChecks.isUnqualifiedGlucose(name, marker: markersOfRow[0]),
+        fastingAsked.insert(key).inserted
+      {
+        plan.questions.append(
+          "test \(quoted(name)): \(EntryChecks.fastingQuestion.question) (A name \"Fasting glucose\" says so.)")
+      }
+    }
+    if !problems.isEmpty { throw ImportError.problems(problems) }
+    plan.unknownTests = unknown.map { "\(quoted($0.name)) (\(counted($0.rows, "row")))" }
+    return (plan, rows)
   }
 
   /// The questions `add` would ask about each row's value (a unit slip, a tenfold slip, an

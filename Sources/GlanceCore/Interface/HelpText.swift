@@ -30,7 +30,13 @@ public enum HelpText {
         lines += TextFit.wrap(subcommand.summary, width: width, first: "      ", rest: "      ")
       }
     }
-    if !declaration.details.isEmpty { lines += [""] + TextFit.wrap(declaration.details, width: width) }
+    if !declaration.details.isEmpty {
+      lines.append("")
+      // A line of the details that starts with two spaces is an example: kept as it is.
+      for line in declaration.details.split(separator: "\n").map(String.init) {
+        lines += line.hasPrefix("  ") ? [line] : TextFit.wrap(line, width: width)
+      }
+    }
     let options = declaration.allOptions
     if !options.isEmpty { lines += ["", "Options:"] + table(options, width: width) }
     if !declaration.examples.isEmpty {

@@ -22,7 +22,19 @@ public enum ManPage {
       lines.append(".TP")
       lines.append(".B " + text(declaration.name == CommandLineParser.home ? "glance" : declaration.usage))
       lines.append(text(declaration.summary))
-      if !declaration.details.isEmpty { lines += [".IP", text(declaration.details)] }
+      if !declaration.details.isEmpty {
+        lines.append(".IP")
+        // Example lines (two spaces in) are set as they are; the others fill.
+        var example = false
+        for line in declaration.details.split(separator: "\n").map(String.init) {
+          if line.hasPrefix("  ") != example {
+            example.toggle()
+            lines.append(example ? ".nf" : ".fi")
+          }
+          lines.append(text(line))
+        }
+        if example { lines.append(".fi") }
+      }
       if !declaration.options.isEmpty || declaration.yes != nil {
         lines.append(".RS")
         for option in declaration.allOptions { lines += self.option(option) }

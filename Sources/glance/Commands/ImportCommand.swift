@@ -4,30 +4,59 @@ struct ImportCommand: GlanceCommand {
   static let declaration = CommandDeclaration(
     "import", arguments: "FILE", words: 1...1, needs: "the file to import",
     summary: "Bring in a glance export (JSON or CSV) or your own spreadsheet.",
+    details: """
+      glance reads a glance export (JSON, or CSV from glance export --csv), and spreadsheets saved as CSV in either layout:
+      One column per marker (a unit in brackets converts the column):
+        Date,HDL,LDL (mmol/L),BP
+        2024-01-15,55,3.4,128/82
+        2024-06-01,58,3.1,
+      One row per result, as a lab report or a patient portal has it:
+        Date,Test,Result,Units,Comment
+        15.01.2024,LDL,3.4,mmol/L,fasting
+        15.01.2024,HDL,1.42,mmol/L,
+      Columns may be separated by commas, semicolons (then with decimal commas) or tabs. Dates: 2024-01-15, 15.01.2024 (day first), Jan 15 2024, or slashed when only one day is possible (1/15/2024); say --dates us or eu for files of 03/04/2024. Tests are named as glance add names markers; a Note or Comment column is kept with the readings; the lab's range and flag columns are named and left out. --dry-run shows the first readings as glance read them.
+      """,
     options: [
       .flag("replace", "Replace everything with the file (asks first)."),
       .flag("dry-run", "Show what would change; change nothing."),
       .flag("salvage", "FILE is a damaged glance data file: bring in every record that still reads."),
+      .value(
+        "dates", "us|eu",
+        "How to read a spreadsheet's slashed dates: us 3/4/2024 is March 4, eu April 3. Only needed when the file does not say."
+      ),
     ],
-    yes: CommandDeclaration.answersYes)
+    yes: CommandDeclaration.answersYes,
+    examples: ["glance import labs.csv --dry-run", "glance import portal.csv --dates eu", "glance import backup.json"])
 
   var file: String
   var replace = false
   var dryRun = false
   var salvage = false
+  var dates: DateParser.DayOrder? = nil
 
-  init(file: String, replace: Bool = false, dryRun: Bool = false, salvage: Bool = false) {
-    (self.file, self.replace, self.dryRun, self.salvage) = (file, replace, dryRun, salvage)
+  init(
+    file: String, replace: Bool = false, dryRun: Bool = false, salvage: Bool = false,
+    dates: DateParser.DayOrder? = nil
+  ) {
+    (self.file, self.replace, self.dryRun, self.salvage, self.dates) = (file, replace, dryRun, salvage, dates)
   }
 
-  init(_ input: ParsedInput) {
+  init(_ input: ParsedInput) throws(UsageError) {
+    var dates: DateParser.DayOrder?
+    if let word = input.value("dates") {
+      guard let order = DateParser.DayOrder(rawValue: word.lowercased()) else {
+        throw input.usageError("--dates takes us (month first: 3/4/2024 is March 4) or eu (day first: April 3).")
+      }
+      dates = order
+    }
     self.init(
       file: input.words[0], replace: input.flag("replace"), dryRun: input.flag("dry-run"),
-      salvage: input.flag("salvage"))
+      salvage: input.flag("salvage"), dates: dates)
   }
 
   func run(_ context: Context) throws {
-    let file = try Importer.read(Importer.readFile(self.file), salvage: salvage)
+    var file = try Importer.read(Importer.readFile(self.file), salvage: salvage)
+    file.dayOrder = dates
     let library = context.library
     let document = try context.document()
     if dryRun {

@@ -41,7 +41,8 @@ struct ParserFuzzTests {
     for _ in 0..<2000 {
       let text = Self.randomText(&generator, maxPieces: 5)
       let today = todays.randomElement(using: &generator)!
-      if let date = try? DateParser.parse(text, today: today, for: .reading) {
+      let order = [nil, DateParser.DayOrder.monthFirst, .dayFirst].randomElement(using: &generator)!
+      if let date = try? DateParser.parse(text, today: today, for: .reading, order: order) {
         #expect(date >= DateParser.earliest && date <= today, "\(text.debugDescription)")
       }
       if let date = try? DateParser.parse(text, today: today, for: .visit) {
@@ -107,19 +108,25 @@ struct ParserFuzzTests {
     var generator = SeededGenerator(seed: UInt64(seed) &+ 50)
     let headers = [
       "date", "Date", "marker_key", "value", "unit", "note", "id", "HDL", "LDL (mmol/L)", "BP", "doctor", "type",
+      "Test", "Result", "Units", "Comment", "Flag", "Datum", "Reference Range",
     ]
-    for _ in 0..<100 {
+    let cells = [
+      "2025-05-01", "hdl", "61", "120/80", "mg/dL", "", "3,4", "15.01.2024", "1/15/2024", "3/4/2024", "15/1/2024",
+      "LDL", "MCV", "mmol/L", "Blood pressure", "2024-01-15T08:30:00-05:00",
+    ]
+    for _ in 0..<150 {
+      let delimiter = [",", ";", "\t"].randomElement(using: &generator)!
       let header = (0..<Int.random(in: 1...5, using: &generator)).map { _ in headers.randomElement(using: &generator)! }
-      var text = header.joined(separator: ",") + "\n"
+      var text = header.joined(separator: delimiter) + "\n"
       for _ in 0..<Int.random(in: 0...6, using: &generator) {
         text +=
           (0..<header.count).map { _ in
-            ["2025-05-01", "hdl", "61", "120/80", "mg/dL", "", Self.randomText(&generator, maxPieces: 3)]
-              .randomElement(using: &generator)!
-          }.joined(separator: ",") + "\n"
+            (cells + [Self.randomText(&generator, maxPieces: 3)]).randomElement(using: &generator)!
+          }.joined(separator: delimiter) + "\n"
       }
       let repository = InMemoryDataRepository(clock: { Fixture.now })
-      guard let file = try? Importer.read(Array(text.utf8)) else { continue }
+      guard var file = try? Importer.read(Array(text.utf8)) else { continue }
+      file.dayOrder = [nil, DateParser.DayOrder.monthFirst, .dayFirst].randomElement(using: &generator)!
       do {
         try Importer.apply(file, replace: false, to: repository, summary: "fuzz", today: Fixture.date("2025-06-01"))
         #expect(throws: Never.self) { try DocumentCodec.decode(DocumentCodec.encode(repository.read())) }

@@ -160,8 +160,8 @@ struct CSVExportImportTests {
   @Test(
     "one bad cell refuses the whole spreadsheet, naming its row and column",
     arguments: [
-      ("2025-01-10,62,,,,\r\n02/03/2025,63,,,,\r\n", "row 3", "Date"),
-      ("02/03/2025,62,,,,\r\n", "row 2", "Date"),
+      ("2025-01-10,62,,,,\r\n31.02.2025,63,,,,\r\n", "row 3", "Date"),
+      ("someday,62,,,,\r\n", "row 2", "Date"),
       ("2025-01-10,62,,,,\r\n2025-02-10,sixty,,,,\r\n", "row 3", "HDL"),
       ("2025-01-10,62,,abc,,\r\n", "row 2", "A1c"),
       ("2025-01-10,62,,,120,\r\n", "row 2", "BP"),

@@ -75,11 +75,12 @@ struct NewcomerFindingsTests {
       library: Fixture.library, today: Fixture.date("2025-06-01"), now: Timestamp(Fixture.now))
   }
 
-  @Test("a semicolon file is named as one, not as a file without a Date column")
-  func semicolons() {
-    #expect(throws: ImportError.notCommaSeparated("semicolons")) {
-      try Self.plan("Date;HDL (mmol/L);LDL (mmol/L)\n2025-01-10;1,4;3,1\n")
-    }
+  @Test("a semicolon file from a European Excel is read, with its decimal commas and units in the headers")
+  func semicolons() throws {
+    let plan = try Self.plan("Date;HDL (mmol/L);LDL (mmol/L)\n2025-01-10;1,4;3,1\n")
+    #expect(plan.entries.map(\.value) == [54.1, 119.9])
+    #expect(plan.entries.map { $0.entered?.value } == [1.4, 3.1])
+    #expect(plan.readAs == ["columns separated by semicolons, decimal commas"])
   }
 
   @Test("a column called Glucose asks once whether it holds fasting readings")
@@ -141,11 +142,11 @@ struct AttackerFindingsTests {
     #expect(withIDs.questions.isEmpty)
   }
 
-  @Test("a sheet with one row per result is named as such, and 'marker' never reads as hs-CRP")
-  func longLayout() {
-    #expect(throws: ImportError.oneRowPerResult(["date", "marker", "value"])) {
-      try Self.plan("date,marker,value\n2025-01-01,hdl,50\n")
-    }
+  @Test("a sheet with one row per result is read as one, and 'marker' never reads as hs-CRP")
+  func longLayout() throws {
+    let plan = try Self.plan("date,marker,value\n2025-01-01,hdl,50\n")
+    #expect(plan.kind == .labReport)
+    #expect(plan.entries.map(\.markerID) == [Fixture.hdl.id])
   }
 
   @Test("a trend is not called good beside a latest bound out of range (PSA 4, 2, 1, then >10)")

@@ -1,0 +1,96 @@
+/// How a spreadsheet file was written: the byte between its columns, the decimal mark that goes
+/// with it, and the order of its slashed dates. Worked out once for the whole file, never a row
+/// at a time, so one sheet is read one way.
+enum SheetFormat {
+  static let comma = UInt8(ascii: ",")
+  static let semicolon = UInt8(ascii: ";")
+  static let tab = UInt8(ascii: "\t")
+
+  /// The one of comma, semicolon and tab that the first line holds most of outside quotes
+  /// (`Datum;LDL;HDL` from a European Excel); a comma when it holds none, or on a tie.
+  static func delimiter(_ bytes: [UInt8]) -> UInt8 {
+    var counts: [UInt8: Int] = [comma: 0, semicolon: 0, tab: 0]
+    var quoted = false
+    for byte in bytes {
+      if byte == UInt8(ascii: "\"") {
+        quoted.toggle()
+      } else if !quoted {
+        if byte == UInt8(ascii: "\n") || byte == UInt8(ascii: "\r") { break }
+        if counts[byte] != nil { counts[byte]! += 1 }
+      }
+    }
+    let most = counts[comma]!
+    if counts[semicolon]! > most && counts[semicolon]! >= counts[tab]! { return semicolon }
+    if counts[tab]! > most && counts[tab]! > counts[semicolon]! { return tab }
+    return comma
+  }
+
+  /// "The file's columns are separated by semicolons", for the summary; nil for commas.
+  static func delimiterName(_ delimiter: UInt8) -> String? {
+    switch delimiter {
+    case semicolon: "semicolons"
+    case tab: "tabs"
+    default: nil
+    }
+  }
+
+  /// `5,9` → `5.9` (and `<0,5 mmol/L` → `<0.5 mmol/L`) in a file whose columns are not separated
+  /// by commas, where a comma is the decimal mark. A single comma between two digits only, in a
+  /// cell with no point: `1.234,5` stays as it is and is refused as a number.
+  static func decimalPoint(_ text: String, delimiter: UInt8) -> String {
+    guard delimiter != comma else { return text }
+    let bytes = Array(text.utf8)
+    guard let index = bytes.firstIndex(of: comma), index > 0, index + 1 < bytes.count,
+      bytes.lastIndex(of: comma) == index, !bytes.contains(UInt8(ascii: ".")),
+      isDigit(bytes[index - 1]), isDigit(bytes[index + 1])
+    else { return text }
+    var fixed = bytes
+    fixed[index] = UInt8(ascii: ".")
+    return String(decoding: fixed, as: UTF8.self)
+  }
+
+  private static func isDigit(_ byte: UInt8) -> Bool { byte >= 48 && byte <= 57 }
+
+  /// The two numbers before the year of a slashed or dashed date with a four-digit year
+  /// (`3/14/2024`, `14-03-2024`); nil for any other form (ISO, dotted, words).
+  static func slashedParts(_ text: String) -> (Int, Int)? {
+    let trimmed = text.trimmingWhitespace()
+    for separator: Character in ["/", "-"] where trimmed.contains(separator) {
+      let parts = trimmed.split(separator: separator, omittingEmptySubsequences: false)
+      guard parts.count == 3, parts[2].utf8.count == 4, (1...2).contains(parts[0].utf8.count),
+        (1...2).contains(parts[1].utf8.count), let first = Int(parts[0]), let second = Int(parts[1]),
+        parts.allSatisfy({ $0.utf8.allSatisfy(isDigit) })
+      else { return nil }
+      return (first, second)
+    }
+    return nil
+  }
+
+  /// The order the file's slashed dates are read in: the one given (`--dates us|eu`), else the
+  /// only one its dates allow (one `3/14/2024` makes every date of the file month first), else
+  /// nil when no date needs one. Refused when dates need an order and none is possible or given.
+  static func dayOrder(_ cells: [String], given: DateParser.DayOrder?) throws(ImportError) -> DateParser.DayOrder? {
+    if let given { return given }
+    var monthFirst: String?
+    var dayFirst: String?
+    var ambiguous: String?
+    for cell in cells {
+      guard let (first, second) = slashedParts(cell) else { continue }
+      if first > 12 && second <= 12 {
+        dayFirst = dayFirst ?? cell.trimmingWhitespace()
+      } else if second > 12 && first <= 12 {
+        monthFirst = monthFirst ?? cell.trimmingWhitespace()
+      } else if first != second && first <= 12 && second <= 12 {
+        ambiguous = ambiguous ?? cell.trimmingWhitespace()
+      }
+    }
+    switch (monthFirst, dayFirst) {
+    case (let us?, let eu?): throw .mixedDates(us, eu)
+    case (.some, nil): return .monthFirst
+    case (nil, .some): return .dayFirst
+    case (nil, nil):
+      if let ambiguous { throw .ambiguousDates(ambiguous) }
+      return nil
+    }
+  }
+}

@@ -1,0 +1,190 @@
+import Foundation
+import Testing
+
+@testable import GlanceCore
+
+/// Issue 13, item 1: spreadsheets as lab reports and portals write them: one row per result,
+/// header synonyms, per-row units, semicolons with decimal commas, tabs, dates of every country.
+@Suite("Lab-report spreadsheets")
+struct LabReportImportTests {
+  static let today = Fixture.date("2025-06-01")
+  static let now = Timestamp(Fixture.now)
+
+  static func plan(_ text: String, dayOrder: DateParser.DayOrder? = nil, into document: GlanceDocument? = nil) throws
+    -> ImportPlan
+  {
+    var file = try Importer.read(Array(text.utf8))
+    file.dayOrder = dayOrder
+    return try Importer.plan(
+      file, replace: false, into: document ?? .empty(createdAt: now), library: Fixture.library, today: today, now: now)
+  }
+
+  static let base = ["Date", "Test", "Result", "Units", "Comment"]
+  static let row = "2024-01-15,LDL,3.1,mmol/L,fasting"
+
+  @Test(
+    "every header synonym is read for its column",
+    arguments: [
+      (0, "Collected"), (0, "Drawn"), (0, "Collection Date"), (0, "Date of service"), (0, "Datum"),
+      (0, "Specimen date"), (0, "date_collected"), (1, "Marker"), (1, "Analyte"), (1, "Name"), (1, "Test Name"),
+      (1, "Component"), (1, "Parameter"), (1, "marker_key"), (1, "Description"), (2, "Value"), (2, "Result Value"),
+      (2, "Results"), (2, "Ergebnis"), (3, "Unit"), (3, "UOM"), (3, "Unit of measure"), (3, "Einheit"), (4, "Note"),
+      (4, "Notes"), (4, "Comments"), (4, "Remark"),
+    ])
+  func headerSynonyms(column: Int, title: String) throws {
+    var header = Self.base
+    header[column] = title
+    let plan = try Self.plan(header.joined(separator: ",") + "\n" + Self.row + "\n")
+    #expect(plan.kind == .labReport)
+    let entry = try #require(plan.entries.first)
+    #expect(plan.entries.count == 1)
+    #expect(entry.markerID == Fixture.ldl.id && entry.dateOfService == Fixture.date("2024-01-15"))
+    #expect(entry.value == 119.9 && entry.entered == EnteredValue(value: 3.1, unit: "mmol/L"))
+    #expect(entry.note == "fasting")
+    #expect(plan.columns.contains { $0.hasPrefix("“\(title)”") })
+  }
+
+  @Test(
+    "the lab's range and flag columns, and columns glance does not know, are named as not read",
+    arguments: [
+      ("Reference Range", "the lab's range"), ("Ref Range", "the lab's range"), ("Flag", "the lab's range"),
+      ("Abnormal Flag", "the lab's range"), ("Status", "the lab's range"), ("Normal range", "the lab's range"),
+      ("Ordering Provider", "not a column glance reads"), ("Lab", "not a column glance reads"),
+    ])
+  func namedNotRead(title: String, reason: String) throws {
+    let plan = try Self.plan("Date,Test,Result,\(title)\n2024-01-15,HDL,55,x\n")
+    #expect(plan.entries.count == 1)
+    #expect(plan.notRead.count == 1)
+    #expect(plan.notRead[0].hasPrefix("“\(title)” (\(reason)"))
+    #expect(
+      plan.summary(library: Fixture.library, customMarkers: [], dryRun: true).contains("Columns not read: “\(title)”"))
+  }
+
+  @Test(
+    "the delimiter is the one the first line holds most of outside quotes; a comma on a tie or with none",
+    arguments: [
+      ("Date,LDL,HDL", ","), ("Datum;LDL;HDL", ";"), ("Date\tTest\tResult", "\t"), ("\"a;b;c\",d", ","),
+      ("Date;\"Test, name\";Result", ";"), ("LDL", ","), ("a;b,c", ","), ("a\tb;c;d", ";"), ("a\tb\tc;d", "\t"),
+      ("Date,LDL\n2024;1;2;3", ","),
+    ])
+  func delimiter(firstLines: String, expected: String) {
+    #expect(SheetFormat.delimiter(Array(firstLines.utf8)) == UInt8(ascii: Unicode.Scalar(expected)!))
+  }
+
+  @Test(
+    "a decimal comma is read only where the columns are not separated by commas, and only as one",
+    arguments: [
+      ("5,9", ";", "5.9"), ("<0,5", ";", "<0.5"), ("5,9 mmol/L", "\t", "5.9 mmol/L"), ("1.234,5", ";", "1.234,5"),
+      ("1,234,5", ";", "1,234,5"), ("5,9", ",", "5,9"), (",5", ";", ",5"), ("5,", ";", "5,"), ("120/80", ";", "120/80"),
+      ("12,5/8,0", ";", "12,5/8,0"), ("abc", ";", "abc"),
+    ])
+  func decimalComma(text: String, delimiter: String, expected: String) {
+    #expect(SheetFormat.decimalPoint(text, delimiter: UInt8(ascii: Unicode.Scalar(delimiter)!)) == expected)
+  }
+
+  @Test(
+    "one order for all of a file's slashed dates: given, or the only one its dates allow",
+    arguments: [
+      (["1/15/2022", "3/4/2022"], nil, DateParser.DayOrder?.some(.monthFirst), nil),
+      (["15/1/2022", "3/4/2022"], nil, .dayFirst, nil), (["15-01-2022", "03-04-2022"], nil, .dayFirst, nil),
+      (["2022-01-15", "15.01.2022", "Jan 3 2022"], nil, nil, nil), (["03/03/2022", "1/1/2022"], nil, nil, nil),
+      (["3/4/2022"], .dayFirst, .dayFirst, nil), (["3/4/2022", ""], nil, nil, "ambiguous"),
+      (["1/15/2022", "15/1/2022"], nil, nil, "mixed"), (["1/15/2022", "15/1/2022"], .monthFirst, .monthFirst, nil),
+    ] as [([String], DateParser.DayOrder?, DateParser.DayOrder?, String?)])
+  func dayOrder(cells: [String], given: DateParser.DayOrder?, expected: DateParser.DayOrder?, refusal: String?) throws {
+    switch refusal {
+    case "ambiguous":
+      #expect(throws: ImportError.ambiguousDates("3/4/2022")) { try SheetFormat.dayOrder(cells, given: given) }
+    case "mixed":
+      #expect(throws: ImportError.mixedDates("1/15/2022", "15/1/2022")) {
+        try SheetFormat.dayOrder(cells, given: given)
+      }
+    default: #expect(try SheetFormat.dayOrder(cells, given: given) == expected)
+    }
+  }
+
+  @Test("a month-first file reads every slashed date month first and says so; --dates reads an ambiguous file")
+  func slashedFile() throws {
+    let plan = try Self.plan("Date,Test,Result\n1/15/2022,LDL,130\n3/4/2022,LDL,120\n")
+    #expect(plan.entries.map(\.dateOfService) == [Fixture.date("2022-01-15"), Fixture.date("2022-03-04")])
+    #expect(plan.readAs == ["slashed dates month first (as 1/15/2022 can only be)"])
+    #expect(throws: ImportError.ambiguousDates("3/4/2022")) { try Self.plan("Date,HDL\n3/4/2022,55\n") }
+    let eu = try Self.plan("Date,HDL\n3/4/2022,55\n", dayOrder: .dayFirst)
+    #expect(eu.entries.map(\.dateOfService) == [Fixture.date("2022-04-03")])
+    #expect(eu.readAs.isEmpty, "the order given is not repeated back")
+  }
+
+  @Test(
+    "each row's unit converts its value with the marker's factors and keeps what was written",
+    arguments: [
+      ("LDL", "3.1", "mmol/L", 119.9, EnteredValue?.some(EnteredValue(value: 3.1, unit: "mmol/L"))),
+      ("Fasting glucose", "5.4", "mmol/L", 97.3, EnteredValue(value: 5.4, unit: "mmol/L")),
+      ("HDL", "55", "mg/dL", 55, nil), ("HDL", "55 mg/dL", "mg/dL", 55, nil), ("HDL", "55", "", 55, nil),
+      ("Triglycerides", "1,7", "mmol/L", 150.6, EnteredValue(value: 1.7, unit: "mmol/L")),
+      ("Potassium", "4.2", "mmol/L", 4.2, EnteredValue(value: 4.2, unit: "mmol/L")),
+    ] as [(String, String, String, Double, EnteredValue?)])
+  func perRowUnits(test: String, value: String, unit: String, expected: Double, entered: EnteredValue?) throws {
+    let plan = try Self.plan("Date\tTest\tResult\tUnit\n2024-01-15\t\(test)\t\(value)\t\(unit)\n")
+    let entry = try #require(plan.entries.first)
+    #expect(entry.value == expected)
+    #expect(entry.entered == entered)
+  }
+
+  @Test("a unit glance does not know for the marker, or a value that is not a number, refuses the file by row")
+  func badRows() {
+    let unit = #expect(throws: ImportError.self) {
+      try Self.plan("Date,Test,Result,Units\n2024-01-15,HDL,55,mg/dL\n2024-01-15,LDL,130,furlongs\n")
+    }
+    #expect(unit?.message.contains("row 3 (LDL)") == true)
+    let text = #expect(throws: ImportError.self) { try Self.plan("Date,Test,Result\n2024-01-15,LDL,see note\n") }
+    #expect(text?.message.contains("row 2 (LDL)") == true)
+  }
+
+  @Test("tests that name no marker, or name another test than they sound like, are left out and listed with their rows")
+  func unknownTests() throws {
+    let plan = try Self.plan(
+      "Date,Test,Result\n2024-01-15,MCV,90\n2024-01-15,LDL,130\n2024-06-01,MCV,91\n2024-06-01,Urine creatinine,80\n")
+    #expect(plan.entries.map(\.markerID) == [Fixture.ldl.id])
+    #expect(plan.unknownTests == ["“MCV” (2 rows)", "“Urine creatinine” (1 row)"])
+    #expect(plan.summary(library: Fixture.library, customMarkers: [], dryRun: false).contains("“MCV” (2 rows)"))
+  }
+
+  @Test("a blood pressure row is the pair; an empty result saves nothing; two columns for one role are refused")
+  func pairsBlanksAndDuplicates() throws {
+    let plan = try Self.plan("Date,Test,Result\n2024-01-15,Blood pressure,128/82\n2024-01-15,HDL,\n2024-01-15,,\n")
+    #expect(plan.entries.map(\.value) == [128, 82])
+    #expect(throws: ImportError.columnsShareRole("Result", "Value")) {
+      try Self.plan("Date,Test,Result,Value\n2024-01-15,HDL,55,55\n")
+    }
+  }
+
+  @Test("a Notes column in a sheet with a column per marker is kept with every reading of its row")
+  func wideNotes() throws {
+    let plan = try Self.plan("Date,HDL,LDL,Notes,Flag\n2025-01-10,55,130,fasting\n2025-02-10,56,,\n")
+    #expect(plan.entries.map(\.note) == ["fasting", "fasting", nil])
+    #expect(plan.columns.contains("“Notes” → the note of each reading of its row"))
+    #expect(plan.notRead.count == 1 && plan.notRead[0].hasPrefix("“Flag”"))
+  }
+
+  @Test("the dry run shows the first readings as glance read them")
+  func preview() throws {
+    let plan = try Self.plan(
+      "Datum;Test;Ergebnis;Einheit;Kommentar\n04.03.2024;LDL;3,4;mmol/L;x\n04.03.2024;HbA1c;5,6;%;\n")
+    let summary = plan.summary(library: Fixture.library, customMarkers: [], dryRun: true)
+    #expect(summary.contains("  row 2: Mar 4, 2024, LDL Cholesterol 131.5 mg/dL (3.4 mmol/L)"))
+    #expect(summary.contains("  row 3: Mar 4, 2024, Hemoglobin A1c 5.6%"))
+    #expect(summary.contains("“Kommentar” (not a column glance reads)"))
+    #expect(!plan.summary(library: Fixture.library, customMarkers: [], dryRun: false).contains("row 2:"))
+  }
+
+  @Test("importing the same report again adds nothing")
+  func reimport() throws {
+    let text = "Date,Test,Result,Units,Comment\n15.01.2024,LDL,3.1,mmol/L,fasting\n15.01.2024,HDL,1.42,mmol/L,\n"
+    let repository = InMemoryDataRepository(clock: { Fixture.now })
+    let first = try Importer.apply(
+      try Importer.read(Array(text.utf8)), replace: false, to: repository, summary: "import", today: Self.today)
+    #expect(first.entries.count == 2)
+    let again = try Self.plan(text, into: try repository.read())
+    #expect(again.entries.isEmpty && again.duplicates == 2)
+  }
+}
