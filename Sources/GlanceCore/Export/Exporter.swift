@@ -13,12 +13,18 @@ public enum Exporter {
   public static let notice = "This file contains your health information. Store it securely."
 
   /// The complete export: profile, tracked and custom markers, every reading and visit (no undo
-  /// history), pretty and with one record a line, like the data file.
-  public static func json(_ document: GlanceDocument) throws -> [UInt8] {
+  /// history), pretty and with one record a line, like the data file. Each reading also names its
+  /// marker (`"markerKey": "ldl", "markerName": "LDL Cholesterol"`) for `jq`; an import skips them.
+  public static func json(_ document: GlanceDocument, library: MarkerLibrary = .builtIn) throws -> [UInt8] {
     var export = document
     export.undo = []
     export.format = formatName
-    return try DocumentCodec.encode(export, includeUndo: false)
+    var labels: [UUID: (key: String, name: String)] = [:]
+    for markerID in Set(document.entries.map(\.markerID)) {
+      guard let definition = document.definition(for: markerID, library: library) else { continue }
+      labels[markerID] = (definition.key, definition.displayName)
+    }
+    return try DocumentCodec.encode(export, labels: labels)
   }
 
   /// One row per reading: date, marker key, marker name, value (with its comparator), unit,

@@ -364,11 +364,7 @@ public enum Importer {
     }
     var tracked = plan.replace ? [] : document.trackedMarkers
     var trackedIDs = IDSet(tracked.map(\.markerID))
-    // Rows of one import share an entry time; fresh ids that rise row by row keep same-day
-    // readings in the file's order (entries tie-break by id), so exporting again gives the
-    // same rows, and they look like any other id.
-    var freshIDs = (0..<rows.count).map { _ in UUID.random() }
-    freshIDs.sort { $0.sortsBefore($1) }
+    let freshIDs = freshIDs(for: rows)
     for (index, row) in rows.enumerated() {
       var entry = row.draft.entry(at: row.entered ?? now, source: row.source)
       let sameDay = days[DayKey(entry)] ?? []
@@ -508,9 +504,33 @@ struct EntryContent: Hashable {
 }
 
 /// A marker on a day.
+extension Importer {
+  /// A random id for each row, as a typed reading gets: its short id is as short. Rows of one
+  /// marker and day share an entry time, and entries tie-break by id, so theirs rise in the
+  /// file's order: the file's order is kept, and exporting again gives the same rows. (Rising
+  /// ids for the whole file crowded its latest readings at `ffff…`, with longer short ids.)
+  static func freshIDs(for rows: [ImportRow]) -> [UUID] {
+    var ids = (0..<rows.count).map { _ in UUID.random() }
+    var groups: [DayKey: [Int]] = [:]
+    for (index, row) in rows.enumerated() where row.id == nil {
+      groups[DayKey(marker: row.draft.marker.id, day: row.draft.date.dayNumber), default: []].append(index)
+    }
+    for indices in groups.values where indices.count > 1 {
+      let sorted = indices.map { ids[$0] }.sorted { $0.sortsBefore($1) }
+      for (index, id) in zip(indices, sorted) { ids[index] = id }
+    }
+    return ids
+  }
+}
+
 struct DayKey: Hashable {
   var marker: UUID
   var day: Int
+
+  init(marker: UUID, day: Int) {
+    self.marker = marker
+    self.day = day
+  }
 
   init(_ entry: MarkerEntry) {
     marker = entry.markerID

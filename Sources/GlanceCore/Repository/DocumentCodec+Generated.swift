@@ -44,12 +44,18 @@ extension JSONWriter {
     raw("}")
   }
 
-  mutating func writeEntry(_ record: MarkerEntry) {
+  mutating func writeEntry(_ record: MarkerEntry, label: (key: String, name: String)? = nil) {
     raw("{")
     member("id", first: true)
     uuid(record.id)
     member("markerID")
     uuid(record.markerID)
+    if let label {
+      member("markerKey")
+      string(label.key)
+      member("markerName")
+      string(label.name)
+    }
     member("dateOfService")
     date(record.dateOfService)
     member("value")

@@ -38,6 +38,8 @@ struct Encoded {
   }
 
   var writer: JSONWriter
+  /// For an export: each marker's key and name, written beside an entry's `markerID`.
+  var labels: [UUID: (key: String, name: String)]? = nil
   /// Freshly encoded parts and where they are in `writer`.
   private(set) var fresh: [(part: Part, range: Range<Int>)] = []
   /// How many entries were copied rather than encoded.
@@ -95,7 +97,8 @@ struct Encoded {
       }
       flush(&self)
       writer.raw(index == 0 ? "\n    " : ",\n    ")
-      fresh(.entry(index)) { $0.writeEntry(entries[index]) }
+      let label = labels?[entries[index].markerID]
+      fresh(.entry(index)) { $0.writeEntry(entries[index], label: label) }
     }
     flush(&self)
     writer.raw("\n  ]")

@@ -29,16 +29,26 @@ public enum DocumentCodec {
     try encode(document, includeUndo: includeUndo, reusing: nil).writer.bytes
   }
 
+  /// An export: `document` with each entry's marker key and name beside its `markerID`, for
+  /// people and `jq` (an import skips them).
+  static func encode(_ document: GlanceDocument, labels: [UUID: (key: String, name: String)]) throws -> [UInt8] {
+    try encode(document, includeUndo: false, reusing: nil, labels: labels).writer.bytes
+  }
+
   /// Encodes `document`, copying unchanged entries and undo steps byte for byte from the file
   /// they were read from when `reuse` says which ones changed; the result lists the parts that
   /// were freshly encoded so they can be checked before the file is replaced.
-  static func encode(_ document: GlanceDocument, includeUndo: Bool, reusing reuse: Reuse?) throws -> Encoded {
+  static func encode(
+    _ document: GlanceDocument, includeUndo: Bool, reusing reuse: Reuse?,
+    labels: [UUID: (key: String, name: String)]? = nil
+  ) throws -> Encoded {
     try document.validateNumbers()
     // Room for the whole file up front: growing a 25 MB buffer by doubling would cost a copy and
     // twice the memory.
     let estimate =
       (reuse?.bytes.count ?? document.entries.count * 240) + 65_536 + document.undo.count * 4096
     var encoded = Encoded(writer: JSONWriter(capacity: estimate))
+    encoded.labels = labels
     encoded.writer.raw("{\n  ")
     encoded.writer.key("format")
     encoded.writer.string(document.format)

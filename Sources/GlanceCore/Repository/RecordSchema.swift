@@ -51,6 +51,9 @@ enum RecordSchema {
     var initOrder: [String]? = nil
     /// The reader's parameter, for a default the caller chooses (`isSystemDefined`).
     var readerParameter: String? = nil
+    /// Keys an export writes after this field for people and `jq` to read (an entry's marker
+    /// key and name after its `markerID`); never stored, skipped when read.
+    var exportLabelAfter: String? = nil
 
     var keys: [String] { fields.flatMap(\.keys) }
   }
@@ -85,7 +88,7 @@ enum RecordSchema {
     initOrder: [
       "id", "markerID", "value", "comparator", "unit", "entered", "dateOfService", "entryTimestamp", "note",
       "sourceType",
-    ])
+    ], exportLabelAfter: "markerID")
 
   static let visit = Record(
     type: "Visit", name: "Visit", what: "A visit",

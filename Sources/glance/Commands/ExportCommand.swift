@@ -45,7 +45,7 @@ struct ExportCommand: GlanceCommand {
     let document = try context.document()
     let bytes: [UInt8]
     switch (format, visits) {
-    case (.json, _): bytes = try Exporter.json(document)
+    case (.json, _): bytes = try Exporter.json(document, library: context.library)
     case (.csv, false): bytes = Array(Exporter.readingsCSV(document, library: context.library).utf8)
     case (.csv, true): bytes = Array(Exporter.visitsCSV(document).utf8)
     }

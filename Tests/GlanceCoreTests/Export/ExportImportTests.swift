@@ -86,6 +86,26 @@ struct ExportImportTests {
     #expect(try Exporter.json(repository.read()) == exported)
   }
 
+  @Test("each exported reading names its marker by key and name, custom markers too; jq needs no lookup")
+  func exportNamesMarkers() throws {
+    let custom = try CustomMarkerPlanner.make(
+      name: "Ketones", unit: "mmol/L", low: nil, high: nil, direction: nil, existing: Fixture.library.markers)
+    var document = GlanceDocument.empty(createdAt: Timestamp(Fixture.now))
+    document.customMarkers = [custom]
+    document.entries = [
+      Fixture.entry(Fixture.ldl, 130, on: "2025-01-10"), Fixture.entry(custom, 0.4, on: "2025-01-11"),
+    ]
+    let exported = try Exporter.json(document, library: Fixture.library)
+    let object = try #require(try JSONSerialization.jsonObject(with: Data(exported)) as? [String: Any])
+    let entries = try #require(object["entries"] as? [[String: Any]])
+    #expect(entries.map { $0["markerKey"] as? String } == ["ldl", custom.key])
+    #expect(entries.map { $0["markerName"] as? String } == ["LDL Cholesterol", "Ketones"])
+    let repository = Self.emptyRepository()
+    _ = try Self.importing(exported, into: repository)
+    #expect(try repository.read().entries == document.entries)
+    #expect(!String(decoding: try DocumentCodec.encode(repository.read()), as: UTF8.self).contains("markerKey"))
+  }
+
   @Test("the export has everything but the undo history")
   func exportContents() throws {
     var generator = SeededGenerator(seed: 12)

@@ -188,3 +188,29 @@ struct LabReportImportTests {
     #expect(again.entries.isEmpty && again.duplicates == 2)
   }
 }
+
+@Suite("Short ids for imported readings")
+struct ImportedShortIDTests {
+  @Test(
+    "imported readings get random ids as typed ones do, not ids that rise through the file (which all read ffxx at its end); rows of one marker and day keep the file's order"
+  )
+  func randomButOrderedWithinADay() throws {
+    var text = "Date,Test,Result\n"
+    var day = Fixture.date("2020-01-01")
+    for index in 0..<200 {
+      text += "\(day.iso),LDL,\(100 + index % 50)\n"
+      day = day.adding(days: 3)!
+    }
+    text += "2024-06-01,LDL,150\n2024-06-01,LDL,120\n2024-06-01,LDL,135\n"
+    let repository = InMemoryDataRepository(clock: { Fixture.now })
+    let plan = try Importer.apply(
+      try Importer.read(Array(text.utf8)), replace: false, to: repository, summary: "import",
+      today: Fixture.date("2025-06-01"))
+    let ids = plan.entries.prefix(200).map(\.id)
+    #expect(!zip(ids, ids.dropFirst()).allSatisfy { $0.sortsBefore($1) }, "ids rise through the whole file")
+    #expect(Set(ids.suffix(20).map { $0.uuidString.prefix(1) }).count > 1, "the latest readings' ids all look alike")
+    let sameDay = try repository.read().entries.filter { $0.dateOfService == Fixture.date("2024-06-01") }
+      .sorted(by: MarkerEntry.chronological)
+    #expect(sameDay.map(\.value) == [150, 120, 135])
+  }
+}

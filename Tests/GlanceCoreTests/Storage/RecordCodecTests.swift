@@ -219,8 +219,18 @@ enum RecordCodecGenerator {
   }
 
   static func writer(_ record: RecordSchema.Record) -> String {
-    var lines = ["  mutating func write\(record.name)(_ record: \(record.type)) {", "    raw(\"{\")"]
+    let label = record.exportLabelAfter == nil ? "" : ", label: (key: String, name: String)? = nil"
+    var lines = ["  mutating func write\(record.name)(_ record: \(record.type)\(label)) {", "    raw(\"{\")"]
     for (index, field) in record.fields.enumerated() {
+      defer {
+        if field.key == record.exportLabelAfter {
+          lines += [
+            "    if let label {", "      member(\"markerKey\")", "      string(label.key)",
+            "      member(\"markerName\")",
+            "      string(label.name)", "    }",
+          ]
+        }
+      }
       let first = index == 0 ? ", first: true" : ""
       if field.kind == .entered {
         lines += [
