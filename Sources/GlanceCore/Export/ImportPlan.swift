@@ -12,6 +12,7 @@ public struct ImportPlan: Sendable {
     case glanceCSV = "a glance CSV export"
     case spreadsheet = "a spreadsheet (a date column and one column per marker)"
     case labReport = "a spreadsheet with one row per result (a lab report)"
+    case fhir = "FHIR health records"
     case visitsCSV = "a glance CSV export of visits"
     case salvage = "what still reads of a damaged glance file"
   }
@@ -63,6 +64,11 @@ public struct ImportPlan: Sendable {
   public var readAs: [String] = []
   /// For a spreadsheet: its first readings as glance read them, for `--dry-run`.
   public var preview: [String] = []
+  /// For FHIR: the Observations read, those skipped as entered in error or cancelled, and the
+  /// other resources ("3 Patient"), counted and ignored.
+  public var observations = 0
+  public var skippedObservations = 0
+  public var otherResources: [String] = []
 
   public init(kind: Kind, replace: Bool) {
     self.kind = kind
@@ -98,11 +104,28 @@ public struct ImportPlan: Sendable {
     if !names.isEmpty { lines.append("Markers: \(names.joinedText(", ")).") }
     if !readAs.isEmpty { lines.append("Read with \(readAs.joinedText("; ")).") }
     if !columns.isEmpty { lines.append("Columns read: \(listed(columns)).") }
-    if !notRead.isEmpty { lines.append("Columns not read: \(listed(notRead)).") }
+    if !notRead.isEmpty {
+      lines.append(
+        kind == .fhir
+          ? "Observations not read: \(listed(notRead, limit: 10))." : "Columns not read: \(listed(notRead)).")
+    }
     if !unknownTests.isEmpty {
       lines.append(
-        "Tests that match no marker (left out; nothing was guessed): \(listed(unknownTests, limit: 10)). "
-          + "Rename one to a marker's name or key (see glance library), or add it with glance custom.")
+        kind == .fhir
+          ? "Tests glance has no marker for (left out; nothing was guessed): \(listed(unknownTests, limit: 10))."
+          : "Tests that match no marker (left out; nothing was guessed): \(listed(unknownTests, limit: 10)). "
+            + "Rename one to a marker's name or key (see glance library), or add it with glance custom.")
+    }
+    if kind == .fhir {
+      lines.append(
+        "\(counted(observations, "observation")) read"
+          + (skippedObservations > 0
+            ? "; \(skippedObservations) marked entered in error or cancelled \(skippedObservations == 1 ? "was" : "were") skipped"
+            : "")
+          + ".")
+      if !otherResources.isEmpty {
+        lines.append("Also in the file, not readings (left out): \(listed(otherResources, limit: 8)).")
+      }
     }
     if dryRun && !preview.isEmpty {
       lines.append("The first readings as glance read them:")
@@ -174,6 +197,10 @@ public enum ImportError: GlanceError, Equatable {
   case notAFile(String)
   /// Rows `add` would ask about, and no `--yes`.
   case needsAnswers([String])
+  /// A folder with no FHIR resource in it.
+  case noFHIR(String)
+  /// A folder of more files than glance reads.
+  case tooManyFiles(limit: Int)
   /// Two columns for one thing ("Result" and "Value").
   case columnsShareRole(String, String)
   /// Slashed dates that could be read month first or day first, and nothing in the file says which.
@@ -195,6 +222,11 @@ public enum ImportError: GlanceError, Equatable {
       "With this file your folder would hold more than \(grouped(limit)) readings, more than glance keeps (a file "
         + "with one column per marker makes one reading a cell). Nothing was changed."
     case .notAFile(let path): "\(path) is not a file glance can import. Nothing was changed."
+    case .noFHIR(let path):
+      "\(path) is a folder, and glance found no FHIR health records in it (.json or .ndjson files with a resourceType). "
+        + "Import a file instead, or the folder of records a portal or a phone exported. Nothing was changed."
+    case .tooManyFiles(let limit):
+      "The folder holds more than \(grouped(limit)) files, more than glance reads at once. Import it in parts. Nothing was changed."
     case .columnsShareRole(let first, let second):
       "The columns \(quoted(first)) and \(quoted(second)) say the same thing, and glance will not pick one. "
         + "Leave one of them out (or rename it), then import again. Nothing was changed."

@@ -18,6 +18,8 @@ public struct ImportFile: Sendable {
     case json(GlanceDocument)
     /// The rows of a CSV file, and the byte between its columns (sniffed from its first line).
     case csv(header: [String], rows: [[String]], delimiter: UInt8)
+    /// FHIR resources: a Bundle, one resource, NDJSON, or a folder of them.
+    case fhir([FHIRResource])
   }
 
   let content: Content
@@ -52,6 +54,43 @@ public enum Importer {
     }
   }
 
+  /// The file at `path` read as `read(_:salvage:)` reads it; a folder is read as FHIR resources
+  /// (the clinical-records folder of a phone's health export): every `.json` and `.ndjson` file
+  /// in it, the others named in the refusal when none reads.
+  public static func load(_ path: String, salvage: Bool = false, fileSystem: PosixFileSystem = PosixFileSystem())
+    throws -> ImportFile
+  {
+    guard !salvage, let status = try? fileSystem.status(path), status.isDirectory else {
+      return try read(readFile(path, fileSystem: fileSystem), salvage: salvage)
+    }
+    let names: [String]
+    do {
+      names = try fileSystem.contentsOfDirectory(path).filter {
+        let name = $0.lowercased()
+        return !name.hasPrefix(".") && (name.hasSuffix(".json") || name.hasSuffix(".ndjson"))
+      }
+    } catch let error as FileSystemError {
+      throw ImportError.unreadable("\(path): \(error.reason)")
+    }
+    guard names.count <= InputLimits.folderFiles else { throw ImportError.tooManyFiles(limit: InputLimits.folderFiles) }
+    var resources: [FHIRResource] = []
+    var total = 0
+    for name in names {
+      let file = path.hasSuffix("/") ? path + name : path + "/" + name
+      let bytes = try readFile(file, fileSystem: fileSystem)
+      total += bytes.count
+      guard total <= InputLimits.fileBytes else { throw ImportError.tooLarge(limit: InputLimits.fileBytes) }
+      guard FHIRFormat.looksLikeFHIR(bytes) else { continue }
+      do {
+        resources += try FHIRFormat.read(bytes) ?? []
+      } catch {
+        throw ImportError.unreadable("\(name), \(error.description)")
+      }
+    }
+    guard !resources.isEmpty else { throw ImportError.noFHIR(path) }
+    return ImportFile(content: .fhir(resources))
+  }
+
   /// Reads `bytes` as a glance JSON export or a CSV file; with `salvage`, as a damaged glance
   /// file, keeping every record whose line still reads (`DocumentCodec.salvage`).
   public static func read(_ bytes: [UInt8], salvage: Bool = false) throws -> ImportFile {
@@ -69,6 +108,14 @@ public enum Importer {
     }.first
     guard firstByte != nil else { throw ImportError.empty }
     if firstByte == UInt8(ascii: "{") {
+      // FHIR from a portal or a phone: a Bundle, one resource, or NDJSON.
+      if FHIRFormat.looksLikeFHIR(bytes) {
+        do {
+          if let resources = try FHIRFormat.read(bytes) { return ImportFile(content: .fhir(resources)) }
+        } catch {
+          throw ImportError.unreadable("FHIR JSON, \(error.description)")
+        }
+      }
       // A byte-order mark (an editor's) before the JSON is not part of it.
       let json = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? Array(bytes.dropFirst(3)) : bytes
       do {
@@ -121,6 +168,9 @@ public enum Importer {
         plan.lostLines = lost
       }
       return plan
+    case .fhir(let resources):
+      return try FHIRImportPlanner.plan(
+        resources, replace: replace, into: document, library: library, today: today, now: now)
     case .csv(let header, let rows, let delimiter):
       let keys = header.map { SearchText($0).compact }
       if keys.contains("markerkey") && keys.contains("value") {

@@ -104,12 +104,7 @@ enum SpreadsheetImporter {
           ? "slashed dates month first (as 1/15/2022 can only be)"
           : "slashed dates day first (as 15/1/2022 can only be)")
     }
-    plan.preview = rows.prefix(5).map { row in
-      let draft = row.draft
-      let value = ValueText.withUnit(draft.value, draft.comparator, draft.marker.unit)
-      return "row \(row.line): \(DateText.long(draft.date)), \(draft.marker.displayName) \(value)"
-        + (draft.convertedFrom.map { " (\($0))" } ?? "") + (draft.note.map { ", note \(quoted($0))" } ?? "")
-    }
+    plan.preview = preview(rows, place: "row")
     plan.questions += questions(rows, header: header, replace: replace, document: document)
     Importer.addRows(rows, to: &plan, document: document, now: now)
     // The questions name every unusual value already.
@@ -175,6 +170,17 @@ enum SpreadsheetImporter {
   struct Problem: Error {
     var message: String
     init(_ message: String) { self.message = message }
+  }
+
+  /// The first readings as glance read them, for `--dry-run`: "row 2: Jan 15, 2024, LDL
+  /// Cholesterol 119.9 mg/dL (3.1 mmol/L), note “fasting”".
+  static func preview(_ rows: [ImportRow], place: String) -> [String] {
+    rows.prefix(5).map { row in
+      let draft = row.draft
+      let value = ValueText.withUnit(draft.value, draft.comparator, draft.marker.unit)
+      return "\(place) \(row.line): \(DateText.long(draft.date)), \(draft.marker.displayName) \(value)"
+        + (draft.convertedFrom.map { " (\($0))" } ?? "") + (draft.note.map { ", note \(quoted($0))" } ?? "")
+    }
   }
 
   /// The readings of one cell: one, or two for a blood pressure ("128/82").

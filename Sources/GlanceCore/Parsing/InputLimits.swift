@@ -13,6 +13,8 @@ public enum InputLimits {
   public static let unitCharacters = 40
   /// A file to import.
   public static let fileBytes = 512 << 20
+  /// The most files of a folder `glance import FOLDER` reads (a phone's clinical records).
+  public static let folderFiles = 100_000
   /// A data file, backup or undo record glance reads back: far more than the largest folder
   /// glance keeps writes, and refused before it is read (a 5 GB sparse file would take all memory).
   public static let storedFileBytes = 1 << 30

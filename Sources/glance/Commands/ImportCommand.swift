@@ -55,7 +55,7 @@ struct ImportCommand: GlanceCommand {
   }
 
   func run(_ context: Context) throws {
-    var file = try Importer.read(Importer.readFile(self.file), salvage: salvage)
+    var file = try Importer.load(self.file, salvage: salvage)
     file.dayOrder = dates
     let library = context.library
     let document = try context.document()

@@ -1,0 +1,243 @@
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
+
+/// The parts of FHIR R4 resources glance reads: Bundles (any type) and their entries, and
+/// Observations (code, value, date, status, identifiers, notes, components). Everything else a
+/// resource holds is skipped unread. Read with glance's own JSON reader, one resource at a time.
+struct FHIRResource: Sendable {
+  struct Coding: Sendable, Equatable {
+    var system: String?
+    var code: String?
+    var display: String?
+  }
+
+  struct Quantity: Sendable, Equatable {
+    var value: Double?
+    var unit: String?
+    var system: String?
+    var code: String?
+    var comparator: String?
+  }
+
+  var resourceType: String?
+  var id: String?
+  /// `system|value` of each identifier.
+  var identifiers: [String] = []
+  var status: String?
+  var codings: [Coding] = []
+  var codeText: String?
+  var quantity: Quantity?
+  var valueString: String?
+  /// `effectiveDateTime`, else `effectivePeriod.start`.
+  var effective: String?
+  var issued: String?
+  var notes: [String] = []
+  /// A panel's parts (blood pressure: systolic and diastolic).
+  var components: [FHIRResource] = []
+  /// A Bundle's resources.
+  var entries: [FHIRResource] = []
+  /// A DiagnosticReport's results: references to its Observations ("Observation/cholesterol").
+  var results: [String] = []
+
+  static let loincSystem = "http://loinc.org"
+  static let ucumSystem = "http://unitsofmeasure.org"
+
+  /// The LOINC codes of the observation's code, in order.
+  var loincCodes: [String] {
+    codings.compactMap { $0.system == Self.loincSystem ? $0.code : nil }
+  }
+
+  /// The name a person would read: the code's text, else its first display.
+  var name: String? {
+    if let codeText, !codeText.trimmingWhitespace().isEmpty { return codeText }
+    return codings.compactMap(\.display).first { !$0.trimmingWhitespace().isEmpty }
+  }
+}
+
+extension JSONReader {
+  /// One resource, with every Bundle entry's resource inside it.
+  mutating func readFHIRResource() throws -> FHIRResource {
+    var resource = FHIRResource()
+    try readObject { reader, key in
+      switch key {
+      case "resourceType": resource.resourceType = try reader.readFHIRString()
+      case "id": resource.id = try reader.readFHIRString()
+      case "status": resource.status = try reader.readFHIRString()
+      case "identifier":
+        try reader.readFHIRArray {
+          var system: String?
+          var value: String?
+          try $0.readObject { reader, key in
+            switch key {
+            case "system": system = try reader.readFHIRString()
+            case "value": value = try reader.readFHIRString()
+            default: try reader.skipValue()
+            }
+          }
+          if let value { resource.identifiers.append((system ?? "") + "|" + value) }
+        }
+      case "code":
+        try reader.readObject { reader, key in
+          switch key {
+          case "text": resource.codeText = try reader.readFHIRString()
+          case "coding":
+            try reader.readFHIRArray {
+              var coding = FHIRResource.Coding()
+              try $0.readObject { reader, key in
+                switch key {
+                case "system": coding.system = try reader.readFHIRString()
+                case "code": coding.code = try reader.readFHIRString()
+                case "display": coding.display = try reader.readFHIRString()
+                default: try reader.skipValue()
+                }
+              }
+              resource.codings.append(coding)
+            }
+          default: try reader.skipValue()
+          }
+        }
+      case "valueQuantity":
+        var quantity = FHIRResource.Quantity()
+        try reader.readObject { reader, key in
+          switch key {
+          case "value": quantity.value = reader.readNullIfPresent() ? nil : try reader.readNumber()
+          case "unit": quantity.unit = try reader.readFHIRString()
+          case "system": quantity.system = try reader.readFHIRString()
+          case "code": quantity.code = try reader.readFHIRString()
+          case "comparator": quantity.comparator = try reader.readFHIRString()
+          default: try reader.skipValue()
+          }
+        }
+        resource.quantity = quantity
+      case "valueString": resource.valueString = try reader.readFHIRString()
+      case "effectiveDateTime", "effectiveInstant": resource.effective = try reader.readFHIRString()
+      case "effectivePeriod":
+        try reader.readObject { reader, key in
+          if key == "start" { resource.effective = try reader.readFHIRString() } else { try reader.skipValue() }
+        }
+      case "issued": resource.issued = try reader.readFHIRString()
+      case "note":
+        try reader.readFHIRArray {
+          try $0.readObject { reader, key in
+            if key == "text", let text = try reader.readFHIRString() {
+              resource.notes.append(text)
+            } else {
+              try reader.skipValue()
+            }
+          }
+        }
+      case "component": try reader.readFHIRArray { resource.components.append(try $0.readFHIRResource()) }
+      case "result":
+        try reader.readFHIRArray {
+          try $0.readObject { reader, key in
+            if key == "reference", let reference = try reader.readFHIRString() {
+              resource.results.append(reference)
+            } else {
+              try reader.skipValue()
+            }
+          }
+        }
+      case "entry":
+        try reader.readFHIRArray {
+          try $0.readObject { reader, key in
+            if key == "resource" {
+              resource.entries.append(try reader.readFHIRResource())
+            } else {
+              try reader.skipValue()
+            }
+          }
+        }
+      default: try reader.skipValue()
+      }
+    }
+    return resource
+  }
+
+  /// A string, or nil for null; anything else is skipped as nil (a server's extension in an
+  /// unexpected shape is not a reason to refuse the file).
+  fileprivate mutating func readFHIRString() throws -> String? {
+    if readNullIfPresent() { return nil }
+    guard peekAfterWhitespace() == UInt8(ascii: "\"") else {
+      try skipValue()
+      return nil
+    }
+    return try readString()
+  }
+
+  /// An array's elements, or nothing for null or a lone object where an array belongs.
+  fileprivate mutating func readFHIRArray(_ body: (inout JSONReader) throws -> Void) throws {
+    if readNullIfPresent() { return }
+    guard peekAfterWhitespace() == UInt8(ascii: "[") else {
+      try skipValue()
+      return
+    }
+    try readArray(body)
+  }
+}
+
+enum FHIRFormat {
+  /// True when `bytes` look like FHIR JSON: a `"resourceType"` key near the start.
+  static func looksLikeFHIR(_ bytes: [UInt8]) -> Bool {
+    let needle = Array("\"resourceType\"".utf8)
+    let window = bytes.prefix(65_536)
+    guard window.count >= needle.count else { return false }
+    return window.withUnsafeBufferPointer { buffer in
+      var index = 0
+      while index + needle.count <= buffer.count {
+        if buffer[index] == needle[0], Array(buffer[index..<(index + needle.count)]) == needle { return true }
+        index += 1
+      }
+      return false
+    }
+  }
+
+  /// Every resource in `bytes`: one resource (a Bundle holds its entries), or NDJSON (one
+  /// resource a line, the bulk-data format). Nil when the top level holds no `resourceType`
+  /// (a glance export that mentions the word).
+  static func read(_ bytes: [UInt8]) throws(JSONError) -> [FHIRResource]? {
+    var body = bytes
+    if body.starts(with: [0xEF, 0xBB, 0xBF]) { body.removeFirst(3) }
+    do {
+      return try JSONReader.read(body) { reader in
+        var resources: [FHIRResource] = []
+        while reader.peekAfterWhitespace() != nil {
+          let resource = try reader.readFHIRResource()
+          guard resource.resourceType != nil else { return nil }
+          resources.append(resource)
+        }
+        return resources
+      }
+    } catch let error as JSONError {
+      throw error
+    } catch {
+      throw JSONError(message: "\(error)", offset: 0, line: 1, column: 1)
+    }
+  }
+
+  /// UCUM codes as glance spells the unit ("mm[Hg]" → "mmHg", "10*3/uL" → "10³/µL"); any other
+  /// code as it is, for `UnitConverter` to match or refuse.
+  static func unit(ucum code: String) -> String {
+    switch code {
+    case "mm[Hg]": "mmHg"
+    case "[lb_av]": "lb"
+    case "[in_i]": "in"
+    case "/min", "{beats}/min", "{Beats}/min": "bpm"
+    case "kg/m2": "kg/m²"
+    case "mL/min/{1.73_m2}", "mL/min/1.73m2": "mL/min/1.73m²"
+    case "[IU]/L": "IU/L"
+    case "m[IU]/L": "mIU/L"
+    case "u[IU]/mL": "µIU/mL"
+    case "meq/L": "mEq/L"
+    case "10*3/uL": "10³/µL"
+    case "10*9/L": "10⁹/L"
+    case "ug/dL": "µg/dL"
+    case "ug/L": "µg/L"
+    case "umol/L": "µmol/L"
+    case "ukat/L": "µkat/L"
+    default: code
+    }
+  }
+}

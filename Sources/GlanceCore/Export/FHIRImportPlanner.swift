@@ -1,0 +1,200 @@
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
+
+/// Plans the import of FHIR R4 Observations (a patient portal's or a phone's download):
+///
+/// - a marker by LOINC code (each marker's own code and the variants labs send,
+///   `FHIRCodes.variants`), else by the code's text or display through the resolver `add` uses;
+/// - the value from `valueQuantity` (its `comparator` makes a censored value) in its UCUM unit,
+///   converted with the marker's factors (the reading keeps what the lab sent), or from a
+///   `valueString` such as "<0.5";
+/// - the day from `effectiveDateTime`, `effectivePeriod.start` or `issued`, as written in the
+///   observation's own offset;
+/// - a blood-pressure panel (85354-9) as the pair from its components;
+/// - `entered-in-error` and `cancelled` observations skipped and counted; anything that is not an
+///   Observation counted and ignored; codes that name no marker listed with their names.
+///
+/// A reading's id comes from the observation: its own id when that is a UUID (glance's FHIR
+/// export), else a stable id made from its identifier or resource id, so importing the same
+/// download again adds nothing.
+enum FHIRImportPlanner {
+  static let skippedStatuses: Set<String> = ["entered-in-error", "cancelled"]
+  /// Blood pressure panels: the systolic and diastolic are components.
+  static let bloodPressurePanels: Set<String> = ["85354-9", "55284-4"]
+
+  static func plan(
+    _ resources: [FHIRResource], replace: Bool, into document: GlanceDocument, library: MarkerLibrary,
+    today: CalendarDate, now: Timestamp
+  ) throws -> ImportPlan {
+    var plan = ImportPlan(kind: .fhir, replace: replace)
+    let markers = library.markers + document.customMarkers
+    let byCode = FHIRCodes.markers(by: markers)
+    let search = SearchService(markers: markers)
+    var rows: [ImportRow] = []
+    var unknown: [(String, Int)] = []
+    var others: [(String, Int)] = []
+    var observations = 0
+    func count(_ list: inout [(String, Int)], _ name: String) {
+      if let index = list.firstIndex(where: { $0.0 == name }) { list[index].1 += 1 } else { list.append((name, 1)) }
+    }
+
+    var pending = resources
+    var index = 0
+    while index < pending.count {
+      pending.append(contentsOf: pending[index].entries)
+      index += 1
+    }
+    // An observation a report lists without a date of its own (the FHIR specification's lipid
+    // example) takes the report's: when the specimen was taken, else when it was issued.
+    var reportDates: [String: String] = [:]
+    for report in pending where report.resourceType == "DiagnosticReport" {
+      guard let date = report.effective ?? report.issued else { continue }
+      for reference in report.results {
+        let id = reference.split(separator: "/").suffix(2).joined(separator: "/")
+        if reportDates[id] == nil { reportDates[id] = date }
+      }
+    }
+    for resource in pending {
+      guard let type = resource.resourceType else { continue }
+      if type == "Bundle" { continue }
+      guard type == "Observation" else {
+        count(&others, type)
+        continue
+      }
+      observations += 1
+      let place = resource.name.map { quoted($0) } ?? resource.loincCodes.first ?? "an observation"
+      if let status = resource.status, skippedStatuses.contains(status) {
+        plan.skippedObservations += 1
+        continue
+      }
+      let dateText = resource.effective ?? resource.id.flatMap { reportDates["Observation/" + $0] } ?? resource.issued
+      guard let dateText else {
+        plan.notRead.append("\(place) (no date)")
+        continue
+      }
+      let date: CalendarDate
+      do {
+        date = try DateParser.parse(dateText, today: today, for: .reading)
+      } catch {
+        plan.notRead.append("\(place) (\(error.message))")
+        continue
+      }
+      let note = resource.notes.isEmpty ? nil : resource.notes.joinedText(" ")
+      let id = stableID(resource)
+      // A blood-pressure panel: each component is one half of the pair.
+      let parts: [FHIRResource]
+      if !resource.components.isEmpty, resource.loincCodes.contains(where: bloodPressurePanels.contains) {
+        parts = resource.components
+      } else {
+        parts = [resource]
+      }
+      for (partIndex, part) in parts.enumerated() {
+        guard let marker = marker(for: part, byCode: byCode, among: markers, search: search) else {
+          count(&unknown, (part.name ?? "no name") + (part.loincCodes.first.map { " (LOINC \($0))" } ?? ""))
+          continue
+        }
+        do {
+          let (valueText, unit) = try value(of: part)
+          let draft = try EntryPlanner.draft(
+            marker, valueText: valueText, unit: unit, date: date, note: note, existing: [])
+          rows.append(
+            ImportRow(
+              draft: draft, source: .fileImport, id: id.map { parts.count == 1 ? $0 : $0.derived(partIndex) },
+              line: observations, unitTyped: unit != nil))
+        } catch let error as any GlanceError {
+          plan.notRead.append("\(place) on \(DateText.long(date)) (\(error.message))")
+        }
+      }
+    }
+    plan.unknownTests = unknown.map { "\(quoted($0.0)) (\(counted($0.1, "observation")))" }
+    plan.otherResources = others.map { counted($0.1, $0.0) }
+    plan.observations = observations
+    plan.preview = SpreadsheetImporter.preview(rows, place: "observation")
+    plan.questions = SpreadsheetImporter.questions(rows, header: [], replace: replace, document: document)
+    Importer.addRows(rows, to: &plan, document: document, now: now)
+    return plan
+  }
+
+  /// The marker an observation (or a panel's component) is of: by LOINC, else by its name.
+  static func marker(
+    for resource: FHIRResource, byCode: [String: MarkerDefinition], among markers: [MarkerDefinition],
+    search: SearchService
+  ) -> MarkerDefinition? {
+    for code in resource.loincCodes {
+      if let marker = byCode[code] { return marker }
+    }
+    guard let name = resource.name,
+      let found = try? MarkerResolver.markers(name, among: markers, search: search), found.count == 1
+    else { return nil }
+    return found[0]
+  }
+
+  /// The value as `add` would read it, and its unit (nil: the marker's own).
+  static func value(of resource: FHIRResource) throws -> (String, String?) {
+    if let quantity = resource.quantity, let value = quantity.value {
+      guard ValueParser.isStorable(value) else { throw EntryError.valueOutOfRange }
+      let comparator = quantity.comparator.map { $0 == "<" || $0 == "<=" || $0 == ">" || $0 == ">=" ? $0 : "" } ?? ""
+      let unit: String? =
+        quantity.system == FHIRResource.ucumSystem
+        ? quantity.code.map(FHIRFormat.unit(ucum:)) ?? quantity.unit : quantity.unit ?? quantity.code
+      return (comparator + ValueText.number(value), unit?.isEmpty == true ? nil : unit)
+    }
+    if let text = resource.valueString { return (text, nil) }
+    throw EntryError.invalidValue("")
+  }
+
+  /// The reading's id: the observation's own when it is a UUID (glance's FHIR export), else one
+  /// made from its first identifier or its resource id, the same on every import; nil when it has
+  /// neither.
+  static func stableID(_ resource: FHIRResource) -> UUID? {
+    if let id = resource.id, let uuid = UUID(uuidString: id) { return uuid }
+    if let identifier = resource.identifiers.first { return UUID.stable("fhir-identifier|" + identifier) }
+    if let id = resource.id { return UUID.stable("fhir-observation|" + id) }
+    return nil
+  }
+}
+
+extension UUID {
+  /// A version-4-shaped id made from `text`: the same text gives the same id, on every machine.
+  /// Two FNV-1a hashes with different bases; not secret, only stable and spread.
+  static func stable(_ text: String) -> UUID {
+    var high: UInt64 = 0xcbf2_9ce4_8422_2325
+    var low: UInt64 = 0x8422_2325_cbf2_9ce4
+    for byte in text.utf8 {
+      high = (high ^ UInt64(byte)) &* 0x0000_0100_0000_01B3
+      low = (low ^ UInt64(byte)) &* 0x0000_0100_0000_01B3 ^ (low >> 29)
+    }
+    let words = (high, low)
+    return version4(withUnsafeBytes(of: words) { Array($0) })
+  }
+
+  /// The id of the `index`th part of a reading made from this id (a panel's halves).
+  func derived(_ index: Int) -> UUID { UUID.stable(uuidString + "#" + String(index)) }
+}
+
+/// Which marker a LOINC code names: each library marker's own code (`MarkerData.json`) and the
+/// variants labs send for the same test (the molar unit, another method), from LOINC; see
+/// `docs/MarkerLibrary.md`.
+enum FHIRCodes {
+  /// Variant code → marker key, each with where LOINC (or the FHIR specification) names it.
+  static let variants: [String: String] = [
+    // "Cholesterol [Mass or Moles/volume] in Serum or Plasma": FHIR R4 diagnosticreport-example-lipids.
+    "35200-5": "total-cholesterol",
+    // "Triglyceride [Mass or Moles/volume] in Serum or Plasma": FHIR R4 diagnosticreport-example-lipids.
+    "35217-9": "triglycerides",
+  ]
+
+  static func markers(by markers: [MarkerDefinition]) -> [String: MarkerDefinition] {
+    var result: [String: MarkerDefinition] = [:]
+    for marker in markers {
+      if let code = marker.loinc, result[code] == nil { result[code] = marker }
+    }
+    for (code, key) in variants where result[code] == nil {
+      if let marker = markers.first(where: { $0.key == key }) { result[code] = marker }
+    }
+    return result
+  }
+}

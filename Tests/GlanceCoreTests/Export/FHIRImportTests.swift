@@ -1,0 +1,192 @@
+import Foundation
+import Testing
+
+@testable import GlanceCore
+
+/// Issue 13, item 2: FHIR R4 Observations from a portal or a phone. The fixture
+/// `fhir-lipid-example.json` is the FHIR R4 specification's own lipid report example
+/// (diagnosticreport-example-lipids, SI units, LOINC 35200-5 and 35217-9), as published.
+@Suite("FHIR import")
+struct FHIRImportTests {
+  static let today = Fixture.date("2025-06-01")
+  static let now = Timestamp(Fixture.now)
+
+  static func plan(_ bytes: [UInt8], into document: GlanceDocument? = nil) throws -> ImportPlan {
+    try Importer.plan(
+      try Importer.read(bytes), replace: false, into: document ?? .empty(createdAt: now), library: Fixture.library,
+      today: today, now: now)
+  }
+
+  static func plan(_ text: String, into document: GlanceDocument? = nil) throws -> ImportPlan {
+    try plan(Array(text.utf8), into: document)
+  }
+
+  static var lipidExample: [UInt8] {
+    get throws {
+      Array(
+        try Data(
+          contentsOf: URL(fileURLWithPath: packageRoot + "/Tests/GlanceCoreTests/Fixtures/fhir-lipid-example.json")))
+    }
+  }
+
+  /// One Observation as JSON.
+  static func observation(
+    code: String = "2085-9", display: String = "HDL", value: String = "55", unit: String = "mg/dL",
+    extra: String = "", date: String = "\"effectiveDateTime\": \"2024-01-15T08:30:00-05:00\""
+  ) -> String {
+    """
+    {"resourceType": "Observation", "status": "final", "code": {"coding": [{"system": "http://loinc.org", "code": "\(code)", "display": "\(display)"}]}, \(date), "valueQuantity": {"value": \(value), "unit": "\(unit)", "system": "http://unitsofmeasure.org", "code": "\(unit)"}\(extra)}
+    """
+  }
+
+  static func bundle(_ resources: [String], type: String = "collection") -> String {
+    "{\"resourceType\": \"Bundle\", \"type\": \"\(type)\", \"entry\": ["
+      + resources.map { "{\"resource\": \($0)}" }.joined(separator: ", ") + "]}"
+  }
+
+  @Test("the specification's lipid report: four readings in SI, converted, on the report's day; again adds nothing")
+  func lipidExample() throws {
+    let plan = try Self.plan(try Self.lipidExample)
+    #expect(plan.kind == .fhir)
+    let byKey = Dictionary(
+      uniqueKeysWithValues: plan.entries.map { (Fixture.library.marker(id: $0.markerID)!.key, $0) })
+    #expect(byKey.keys.sorted() == ["hdl", "ldl", "total-cholesterol", "triglycerides"])
+    #expect(byKey["total-cholesterol"]?.entered == EnteredValue(value: 6.3, unit: "mmol/L"))
+    #expect(byKey["ldl"]?.entered == EnteredValue(value: 4.6, unit: "mmol/L"))
+    #expect(byKey["triglycerides"]?.entered == EnteredValue(value: 1.3, unit: "mmol/L"))
+    #expect(plan.entries.allSatisfy { $0.dateOfService == Fixture.date("2011-03-04") })
+    #expect(plan.otherResources == ["1 DiagnosticReport"])
+    let repository = InMemoryDataRepository(clock: { Fixture.now })
+    try Importer.apply(
+      try Importer.read(try Self.lipidExample), replace: false, to: repository, summary: "import", today: Self.today)
+    let again = try Self.plan(try Self.lipidExample, into: try repository.read())
+    #expect(again.entries.isEmpty && again.duplicates == 4)
+  }
+
+  @Test(
+    "UCUM codes are read as the units glance converts",
+    arguments: [
+      ("2093-3", "5.2", "mmol/L", "total-cholesterol", 201.1), ("2160-0", "88", "umol/L", "creatinine", 1.0),
+      ("8480-6", "128", "mm[Hg]", "bp-systolic", 128), ("29463-7", "82", "kg", "weight", 180.8),
+      ("29463-7", "180", "[lb_av]", "weight", 180), ("40443-4", "62", "/min", "resting-hr", 62),
+      ("4548-4", "5.6", "%", "a1c", 5.6), ("2085-9", "55", "mg/dL", "hdl", 55),
+    ] as [(String, String, String, String, Double)])
+  func ucumUnits(code: String, value: String, unit: String, key: String, expected: Double) throws {
+    let plan = try Self.plan(Self.observation(code: code, display: "", value: value, unit: unit))
+    let entry = try #require(plan.entries.first, "\(plan.notRead) \(plan.unknownTests)")
+    #expect(Fixture.library.marker(id: entry.markerID)?.key == key)
+    #expect(abs(entry.value - expected) < 0.051, "\(entry.value)")
+  }
+
+  @Test(
+    "the day is the one written, in the observation's own offset; a period's start, else when it was issued",
+    arguments: [
+      ("\"effectiveDateTime\": \"2024-01-15T23:30:00-05:00\"", "2024-01-15"),
+      ("\"effectiveDateTime\": \"2024-01-15T00:10:00+09:00\"", "2024-01-15"),
+      ("\"effectiveDateTime\": \"2024-01-15\"", "2024-01-15"),
+      ("\"effectivePeriod\": {\"start\": \"2023-12-31T22:00:00Z\", \"end\": \"2024-01-01T02:00:00Z\"}", "2023-12-31"),
+      ("\"issued\": \"2024-02-01T10:00:00.000+01:00\"", "2024-02-01"),
+    ])
+  func dates(date: String, expected: String) throws {
+    let plan = try Self.plan(Self.observation(date: date))
+    #expect(plan.entries.map(\.dateOfService.iso) == [expected])
+  }
+
+  @Test("a comparator is a censored value; a valueString like <0.5 is read as add reads it")
+  func censored() throws {
+    let quantity = try Self.plan(
+      Self.observation(code: "2857-1", display: "PSA", value: "0.1", unit: "ng/mL")
+        .replacingOccurrences(of: "\"value\": 0.1,", with: "\"value\": 0.1, \"comparator\": \"<\","))
+    #expect(quantity.entries.map(\.comparator) == [.lessThan])
+    let text = try Self.plan(
+      """
+      {"resourceType": "Observation", "status": "final", "code": {"text": "PSA"}, "effectiveDateTime": "2024-01-15", "valueString": "<0.5"}
+      """)
+    #expect(text.entries.map(\.value) == [0.5] && text.entries.map(\.comparator) == [.lessThan])
+  }
+
+  @Test("entered-in-error and cancelled are skipped and counted; other resources counted; unknown codes listed")
+  func skippedAndCounted() throws {
+    let plan = try Self.plan(
+      Self.bundle(
+        [
+          Self.observation(),
+          Self.observation(value: "60").replacingOccurrences(of: "\"final\"", with: "\"entered-in-error\""),
+          Self.observation(value: "61").replacingOccurrences(of: "\"final\"", with: "\"cancelled\""),
+          Self.observation(code: "787-2", display: "MCV", value: "90", unit: "fL"),
+          "{\"resourceType\": \"Patient\", \"id\": \"p\"}", "{\"resourceType\": \"Patient\", \"id\": \"q\"}",
+        ], type: "searchset"))
+    #expect(plan.entries.map(\.value) == [55])
+    #expect(plan.skippedObservations == 2 && plan.observations == 4)
+    #expect(plan.otherResources == ["2 Patients"])
+    #expect(plan.unknownTests == ["“MCV (LOINC 787-2)” (1 observation)"])
+    let summary = plan.summary(library: Fixture.library, customMarkers: [], dryRun: true)
+    #expect(summary.contains("2 marked entered in error or cancelled were skipped"))
+  }
+
+  @Test("a blood-pressure panel becomes the pair; re-importing it adds nothing")
+  func bloodPressurePanel() throws {
+    let panel = """
+      {"resourceType": "Observation", "id": "bp-1", "status": "final", "code": {"coding": [{"system": "http://loinc.org", "code": "85354-9"}]}, "effectiveDateTime": "2024-03-01T07:00:00Z", "component": [{"code": {"coding": [{"system": "http://loinc.org", "code": "8480-6"}]}, "valueQuantity": {"value": 132, "unit": "mmHg", "system": "http://unitsofmeasure.org", "code": "mm[Hg]"}}, {"code": {"coding": [{"system": "http://loinc.org", "code": "8462-4"}]}, "valueQuantity": {"value": 84, "unit": "mmHg", "system": "http://unitsofmeasure.org", "code": "mm[Hg]"}}]}
+      """
+    let plan = try Self.plan(panel)
+    #expect(plan.entries.map(\.value) == [132, 84])
+    #expect(Set(plan.entries.map(\.id)).count == 2)
+    var document = GlanceDocument.empty(createdAt: Self.now)
+    document.entries = plan.entries
+    let again = try Self.plan(panel, into: document)
+    #expect(again.entries.isEmpty && again.duplicates == 2)
+  }
+
+  @Test("NDJSON, one resource a line, and a single resource are read; identifiers make a re-import a no-op")
+  func ndjsonAndIdentifiers() throws {
+    let identified = Self.observation(
+      extra: ", \"identifier\": [{\"system\": \"urn:lab\", \"value\": \"A-17\"}]")
+    let ndjson = [identified, Self.observation(code: "13457-7", display: "LDL", value: "130")].joined(separator: "\n")
+    let plan = try Self.plan(ndjson)
+    #expect(plan.entries.count == 2)
+    var document = GlanceDocument.empty(createdAt: Self.now)
+    document.entries = plan.entries
+    #expect(try Self.plan(identified, into: document).entries.isEmpty)
+    #expect(UUID.stable("x") == UUID.stable("x") && UUID.stable("x") != UUID.stable("y"))
+  }
+
+  @Test("a folder of resources (a phone's clinical records) is read; a folder without any is refused")
+  func folder() throws {
+    let folder = TemporaryFolder()
+    try Self.observation().write(toFile: folder.path + "/a.json", atomically: true, encoding: .utf8)
+    try Self.observation(code: "13457-7", value: "130").write(
+      toFile: folder.path + "/b.json", atomically: true, encoding: .utf8)
+    try "not json".write(toFile: folder.path + "/notes.txt", atomically: true, encoding: .utf8)
+    let file = try Importer.load(folder.path)
+    let plan = try Importer.plan(
+      file, replace: false, into: .empty(createdAt: Self.now), library: Fixture.library, today: Self.today,
+      now: Self.now)
+    #expect(plan.entries.count == 2)
+    let empty = TemporaryFolder()
+    #expect(throws: ImportError.noFHIR(empty.path)) { try Importer.load(empty.path) }
+  }
+
+  @Test("damaged or hostile FHIR is refused or read, never a crash", arguments: 0..<5)
+  func fuzz(seed: Int) throws {
+    var generator = SeededGenerator(seed: UInt64(seed) &+ 90)
+    let base = Array(try Self.lipidExample)
+    for _ in 0..<200 {
+      var bytes = base
+      for _ in 0..<Int.random(in: 1...6, using: &generator) {
+        let at = Int.random(in: 0..<bytes.count, using: &generator)
+        switch Int.random(in: 0..<3, using: &generator) {
+        case 0: bytes.remove(at: at)
+        case 1: bytes.insert(Array("{}[],:\"0-9e\u{1B}".utf8).randomElement(using: &generator)!, at: at)
+        default: bytes[at] = UInt8.random(in: 0...255, using: &generator)
+        }
+      }
+      do {
+        let plan = try Self.plan(bytes)
+        #expect(plan.entries.allSatisfy { ValueParser.isStorable($0.value) })
+      } catch {
+        #expect(error is any GlanceError, "\(error)")
+      }
+    }
+  }
+}
