@@ -11,6 +11,9 @@ public struct FalseFriend: Sendable, Equatable {
   /// True when it is the same analyte written another way (urea and BUN): search may list the
   /// marker, with the explanation; `add` and imports still refuse the word.
   public var searchShowsLookalike = false
+  /// False when a typo of a phrase is the real name ("hemoglobin a1" is one letter from
+  /// "hemoglobin a1c"): only the exact words are refused.
+  public var matchesTypos = true
 }
 
 public enum FalseFriends {
@@ -79,6 +82,24 @@ public enum FalseFriends {
       explanation:
         "Calcitriol (1,25-dihydroxy vitamin D, in pg/mL) is a different test from 25-hydroxy vitamin D, the one glance tracks (ng/mL). For calcitriol, add your own marker: glance custom \"Calcitriol\" --unit pg/mL"
     ),
+    // A.D.A.M. Medical Encyclopedia, "Hemoglobin electrophoresis" (MedlinePlus 003639): in adults
+    // HbA is 95% to 98% of hemoglobin. Total HbA1 is an older assay of more than A1c ("HbA1"
+    // alone stays the library's alias for A1c, as people write it).
+    FalseFriend(
+      phrases: [
+        "hba", "hgba", "hemoglobina", "haemoglobina", "hemoglobina0", "hba0", "totalhba1", "hba1total",
+      ],
+      lookalikes: ["a1c", "hemoglobin"],
+      explanation:
+        "Hemoglobin A (HbA, about 97% of an adult's hemoglobin, from a hemoglobin electrophoresis) and total HbA1 are different tests from hemoglobin A1c, the one glance tracks for blood sugar, and from hemoglobin in g/dL. If the report says A1c or HbA1c, use a1c; for hemoglobin, use hemoglobin. For HbA itself, add your own marker: glance custom \"Hemoglobin A\" --unit %",
+      matchesTypos: false
+    ),
+    // A sample, not a test: "Urine 6.0" is a urinalysis line (pH), never the ratio.
+    FalseFriend(
+      phrases: ["urine", "urinalysis", "urinesample", "urinetest", "urin"], lookalikes: ["uacr"],
+      explanation:
+        "Urine names a sample, not a test: a urinalysis reports several (pH, protein, glucose…). If the report gives the albumin/creatinine ratio, use uacr. For another urine test, add your own marker, e.g. glance custom \"Urine pH\" --unit pH"
+    ),
     FalseFriend(
       phrases: [
         "randomglucose", "glucoserandom", "nonfastingglucose", "glucosenonfasting", "randombloodsugar",
@@ -101,7 +122,7 @@ public enum FalseFriends {
     let limit = typed.count >= 8 ? allowedTypos(forLength: typed.count) : 0
     guard limit > 0 else { return nil }
     return all.first { friend in
-      friend.phrases.contains { phrase in
+      friend.matchesTypos && friend.phrases.contains { phrase in
         let bytes = Array(phrase.utf8)
         // Long phrases only ("creatinine" is one letter from "ucreatinine"), and the same first
         // letter, as search's own typo rule.

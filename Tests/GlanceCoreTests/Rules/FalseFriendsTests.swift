@@ -20,6 +20,9 @@ struct FalseFriendsTests {
       // Abbreviations (attacker review).
       ("urine creat", "uacr"), ("creat urine", "uacr"), ("microalb", "uacr"), ("c-reactive", "hs-crp"),
       ("ca+", "calcium"), ("ca+++", "calcium"), ("bun/urea", "bun"),
+      // Clinician and newcomer reviews of lab-report import: hemoglobin fractions, and a sample.
+      ("HbA", "a1c"), ("Hemoglobin A", "a1c"), ("Hgb A", "a1c"), ("Hb A", "hemoglobin"), ("total HbA1", "a1c"),
+      ("Urine", "uacr"), ("urinalysis", "uacr"),
     ])
   func refused(word: String, lookalike: String) throws {
     do {
