@@ -64,6 +64,10 @@ public struct ImportPlan: Sendable {
   public var readAs: [String] = []
   /// For a spreadsheet: its first readings as glance read them, for `--dry-run`.
   public var preview: [String] = []
+  /// For a lab report: rows left out, each with why ("row 7 (TSH “TNP”: … not a number)").
+  public var rowsLeftOut: [String] = []
+  /// For a lab report: results from another sample than the marker's ("“Sodium” in urine (1 row)").
+  public var otherSamples: [String] = []
   /// For FHIR: the Observations read, those skipped as entered in error or cancelled, and the
   /// other resources ("3 Patient"), counted and ignored.
   public var observations = 0
@@ -113,8 +117,9 @@ public struct ImportPlan: Sendable {
       lines.append(
         kind == .fhir
           ? "Tests glance has no marker for (left out; nothing was guessed): \(listed(unknownTests, limit: 10))."
-          : "Tests that match no marker (left out; nothing was guessed): \(listed(unknownTests, limit: 10)). "
-            + "Rename one to a marker's name or key (see glance library), or add it with glance custom.")
+          : "Tests that match no marker (left out; nothing was guessed): \(listed(unknownTests, limit: dryRun ? 40 : 10)). "
+            + "To include one, rename it to a marker's name (see glance library) only if it is that test, or add it with glance custom."
+      )
     }
     if kind == .fhir {
       lines.append(
@@ -126,6 +131,14 @@ public struct ImportPlan: Sendable {
       if !otherResources.isEmpty {
         lines.append("Also in the file, not readings (left out): \(listed(otherResources, limit: 8)).")
       }
+    }
+    if !otherSamples.isEmpty {
+      lines.append(
+        "Results from another sample than glance's marker is measured in (left out; glance's markers are blood tests, UACR urine): \(listed(otherSamples, limit: 10))."
+      )
+    }
+    if !rowsLeftOut.isEmpty {
+      lines.append("Rows left out: \(listed(rowsLeftOut, limit: dryRun ? 40 : 10)).")
     }
     if dryRun && !preview.isEmpty {
       lines.append("The first readings as glance read them:")

@@ -51,13 +51,39 @@ enum SheetFormat {
 
   private static func isDigit(_ byte: UInt8) -> Bool { byte >= 48 && byte <= 57 }
 
+  /// True for a number that could be a thousands grouping in a file where commas are decimal
+  /// marks: `1.250`, `1,020`, `<2.500` (1 to 3 digits, not a lone 0, one mark, then exactly three
+  /// digits). `0,125` and `5,9` are decimals; in a comma-separated file nothing is (a dot is the
+  /// decimal point there).
+  static func looksLikeThousands(_ text: String, delimiter: UInt8) -> Bool {
+    guard delimiter != comma else { return false }
+    var bytes = Array(text.utf8)
+    while let first = bytes.first, !isDigit(first) {
+      guard
+        first == UInt8(ascii: "<") || first == UInt8(ascii: ">") || first == UInt8(ascii: "=")
+          || first == UInt8(ascii: " ")
+      else { return false }
+      bytes.removeFirst()
+    }
+    let number = bytes.prefix { isDigit($0) || $0 == comma || $0 == UInt8(ascii: ".") }
+    let rest = bytes.dropFirst(number.count)
+    guard rest.isEmpty || rest.first == UInt8(ascii: " ") else { return false }
+    let marks = number.indices.filter { !isDigit(number[$0]) }
+    guard marks.count == 1, let mark = marks.first else { return false }
+    let whole = number[..<mark]
+    let fraction = number[(mark + 1)...]
+    return (1...3).contains(whole.count) && whole.first != UInt8(ascii: "0") && fraction.count == 3
+  }
+
   /// The two numbers before the year of a slashed or dashed date with a four-digit year
   /// (`3/14/2024`, `14-03-2024`); nil for any other form (ISO, dotted, words).
   static func slashedParts(_ text: String) -> (Int, Int)? {
-    let trimmed = text.trimmingWhitespace()
+    var trimmed = text.trimmingWhitespace()
+    if let (day, _) = DateParser.splitTime(trimmed) { trimmed = day }
     for separator: Character in ["/", "-"] where trimmed.contains(separator) {
       let parts = trimmed.split(separator: separator, omittingEmptySubsequences: false)
-      guard parts.count == 3, parts[2].utf8.count == 4, (1...2).contains(parts[0].utf8.count),
+      guard parts.count == 3, parts[2].utf8.count == 4 || parts[2].utf8.count == 2,
+        (1...2).contains(parts[0].utf8.count),
         (1...2).contains(parts[1].utf8.count), let first = Int(parts[0]), let second = Int(parts[1]),
         parts.allSatisfy({ $0.utf8.allSatisfy(isDigit) })
       else { return nil }
@@ -67,10 +93,13 @@ enum SheetFormat {
   }
 
   /// The order the file's slashed dates are read in: the one given (`--dates us|eu`), else the
-  /// only one its dates allow (one `3/14/2024` makes every date of the file month first), else
-  /// nil when no date needs one. Refused when dates need an order and none is possible or given.
-  static func dayOrder(_ cells: [String], given: DateParser.DayOrder?) throws(ImportError) -> DateParser.DayOrder? {
-    if let given { return given }
+  /// only one its dates allow (one `3/14/2024` makes every date of the file month first), with the
+  /// file's date that decided it; nil when no date needs one. Refused when dates need an order and
+  /// none is possible or given.
+  static func dayOrder(_ cells: [String], given: DateParser.DayOrder?) throws(ImportError) -> (
+    DateParser.DayOrder?, decidedBy: String?
+  ) {
+    if let given { return (given, nil) }
     var monthFirst: String?
     var dayFirst: String?
     var ambiguous: String?
@@ -86,11 +115,11 @@ enum SheetFormat {
     }
     switch (monthFirst, dayFirst) {
     case (let us?, let eu?): throw .mixedDates(us, eu)
-    case (.some, nil): return .monthFirst
-    case (nil, .some): return .dayFirst
+    case (let us?, nil): return (.monthFirst, us)
+    case (nil, let eu?): return (.dayFirst, eu)
     case (nil, nil):
       if let ambiguous { throw .ambiguousDates(ambiguous) }
-      return nil
+      return (nil, nil)
     }
   }
 }

@@ -28,7 +28,9 @@ enum SpreadsheetImporter {
 
   /// What a column holds, by its header (compared without case, spaces or punctuation).
   enum Role: Hashable {
-    case date, test, result, unit, note
+    case date, test, result, unit, note, specimen
+    /// When the result was reported: the date only when no column says when the sample was taken.
+    case reportDate
     /// A column glance reads no value from, with the reason the summary gives.
     case notRead(String)
   }
@@ -36,8 +38,12 @@ enum SpreadsheetImporter {
   /// Header words that mean "the date of the test".
   static let dateHeaders: Set<String> = [
     "date", "dates", "day", "testdate", "labdate", "dateofservice", "datedrawn", "drawn", "collected",
-    "collectiondate", "datecollected", "collectedon", "specimendate", "sampledate", "resultdate", "observationdate",
-    "effectivedate", "when", "datum",
+    "collectiondate", "datecollected", "collecteddate", "collectedon", "collectiondatetime", "specimendate",
+    "sampledate", "observationdate", "effectivedate", "when", "datum",
+  ]
+  static let reportDateHeaders: Set<String> = [
+    "resultdate", "resulteddate", "reportdate", "reporteddate", "datereported", "dateresulted", "issued",
+    "issueddate", "verifieddate",
   ]
   static let testHeaders: Set<String> = [
     "test", "tests", "testname", "labtest", "marker", "markers", "markername", "markerkey", "analyte", "name",
@@ -46,18 +52,41 @@ enum SpreadsheetImporter {
   static let resultHeaders: Set<String> = [
     "result", "results", "value", "values", "resultvalue", "observationvalue", "reading", "wert", "ergebnis",
   ]
-  static let unitHeaders: Set<String> = ["unit", "units", "uom", "unitofmeasure", "unitofmeasurement", "einheit"]
+  static let unitHeaders: Set<String> = [
+    "unit", "units", "uom", "unitofmeasure", "unitsofmeasure", "unitofmeasurement", "resultunit", "resultunits",
+    "einheit",
+  ]
+  /// The sample a result was measured in: glance's markers are blood tests (UACR: urine).
+  static let specimenHeaders: Set<String> = ["specimen", "specimentype", "specimensource", "sample", "sampletype"]
+  static let bloodSpecimens: Set<String> = [
+    "", "serum", "plasma", "blood", "wholeblood", "venousblood", "capillaryblood", "arterialblood", "serumplasma",
+    "serumorplasma", "plasmaserum", "ser", "serpl", "serplas", "pl", "plas", "bld", "wb", "edta", "edtablood",
+    "edtaplasma", "heparinplasma", "lithiumheparin", "lihepplasma", "serumpl",
+  ]
+  static let urineSpecimens: Set<String> = [
+    "urine", "randomurine", "urinerandom", "spoturine", "urinespot", "firstmorningurine", "morningurine", "ur",
+    "urn",
+  ]
+  /// Markers measured in urine.
+  static let urineMarkers: Set<String> = ["uacr"]
   static let noteHeaders: Set<String> = ["note", "notes", "comment", "comments", "remark", "remarks"]
   /// The lab's range and flag: glance judges by the marker's own range and your targets.
   static let rangeHeaders: Set<String> = [
     "referencerange", "range", "refrange", "reference", "referenceinterval", "normalrange", "normal", "flag", "flags",
-    "abnormal", "abnormalflag", "status", "interpretation", "hl",
+    "abnormal", "abnormalflag", "status", "interpretation", "hl", "standardrange", "normalvalues", "referencevalues",
+    "refinterval", "labrange",
   ]
+  static let orderedHeaders: Set<String> = ["ordered", "ordereddate", "orderdate", "dateordered"]
   static let rangeReason = "the lab's range and flag: glance judges by its own ranges and your targets"
 
   static func role(_ title: String) -> Role? {
     let key = SearchText(title).compact
     if dateHeaders.contains(key) { return .date }
+    if reportDateHeaders.contains(key) { return .reportDate }
+    if orderedHeaders.contains(key) {
+      return .notRead("when it was ordered: glance keeps the day the sample was taken")
+    }
+    if specimenHeaders.contains(key) { return .specimen }
     if testHeaders.contains(key) { return .test }
     if resultHeaders.contains(key) { return .result }
     if unitHeaders.contains(key) { return .unit }
@@ -76,17 +105,38 @@ enum SpreadsheetImporter {
     let header = sheet.header.map { $0.trimmingWhitespace() }
     var roles: [Role: Int] = [:]
     for (index, title) in header.enumerated() {
-      guard let role = role(title), role != .notRead(rangeReason) else { continue }
+      guard let role = role(title) else { continue }
+      if case .notRead = role { continue }
       // Two columns for one role ("Result" and "Value") would leave glance to pick one.
       if let other = roles[role] { throw ImportError.columnsShareRole(header[other], title) }
       roles[role] = index
     }
+    // The day the sample was taken; the day it was reported only when the sheet has no other.
+    var reportDateNotRead: Int?
+    if roles[.date] == nil, let report = roles[.reportDate] {
+      roles[.date] = report
+    } else {
+      reportDateNotRead = roles[.reportDate]
+    }
+    roles[.reportDate] = nil
     guard let dateColumn = roles[.date] else { throw ImportError.noDateColumn(header) }
-    let dayOrder = try SheetFormat.dayOrder(
+    // A row with more cells than the header has columns: a date with a comma not in quotes, or
+    // a cell split in two. Every cell is used or named, so such a row is refused, never cut.
+    var problems: [String] = []
+    for (offset, row) in sheet.rows.enumerated() where row.count > header.count {
+      if row[header.count...].contains(where: { !$0.trimmingWhitespace().isEmpty }) {
+        problems.append(
+          "row \(offset + 2) has \(row.count) cells and the header \(header.count) (a date or value with a comma needs quotes)"
+        )
+      }
+    }
+    if !problems.isEmpty { throw ImportError.problems(problems) }
+    let (dayOrder, decidedBy) = try SheetFormat.dayOrder(
       sheet.rows.map { dateColumn < $0.count ? $0[dateColumn] : "" }, given: sheet.dayOrder)
     var plan: ImportPlan
     var rows: [ImportRow]
-    let columns = Columns(header: header, roles: roles, date: dateColumn, dayOrder: dayOrder, sheet: sheet)
+    var columns = Columns(header: header, roles: roles, date: dateColumn, dayOrder: dayOrder, sheet: sheet)
+    columns.reportDateNotRead = reportDateNotRead
     if let test = roles[.test], let result = roles[.result] {
       (plan, rows) = try planLong(
         columns, test: test, result: result, replace: replace, markers: library.markers + document.customMarkers,
@@ -98,11 +148,9 @@ enum SpreadsheetImporter {
     if let name = SheetFormat.delimiterName(sheet.delimiter) {
       plan.readAs.append("columns separated by \(name), decimal commas")
     }
-    if let dayOrder, sheet.dayOrder == nil {
+    if let dayOrder, let decidedBy {
       plan.readAs.append(
-        dayOrder == .monthFirst
-          ? "slashed dates month first (as 1/15/2022 can only be)"
-          : "slashed dates day first (as 15/1/2022 can only be)")
+        "slashed dates \(dayOrder == .monthFirst ? "month" : "day") first (as \(quoted(decidedBy)) can only be)")
     }
     plan.preview = preview(rows, place: "row")
     plan.questions += questions(rows, header: header, replace: replace, document: document)
@@ -119,6 +167,8 @@ enum SpreadsheetImporter {
     var date: Int
     var dayOrder: DateParser.DayOrder?
     var sheet: Sheet
+    /// A report-date column beside the collection date: named, not read.
+    var reportDateNotRead: Int? = nil
 
     func cell(_ row: [String], _ index: Int?) -> String {
       guard let index, index < row.count else { return "" }
@@ -127,13 +177,27 @@ enum SpreadsheetImporter {
 
     func isBlank(_ text: String) -> Bool { blanks.contains(text.lowercased()) }
 
-    /// The row's date, or the problem naming its row and column.
+    /// The row's date, or the problem naming its row and column. A date a file can hold does not
+    /// depend on the day it is imported: "today", "3 days ago" or "Feb 15" (which year?) are
+    /// refused.
     func date(_ row: [String], line: Int, today: CalendarDate) -> Result<CalendarDate, Problem> {
+      let text = cell(row, date)
+      let place = "row \(line), column \(quoted(header[date]))"
       do {
-        return .success(
-          try DateParser.parse(cell(row, date), today: today, for: .reading, order: dayOrder))
-      } catch {
-        return .failure(Problem("row \(line), column \(quoted(header[date])): \(error.message)"))
+        let day = try DateParser.parse(text, today: today, for: .reading, order: dayOrder)
+        let later = today.adding(months: 12 * 50) ?? today
+        guard (try? DateParser.parse(text, today: later, for: .reading, order: dayOrder)) == day else {
+          return .failure(
+            Problem("\(place): \(quoted(text)) is not a day of its own (a file needs the day with its year)"))
+        }
+        return .success(day)
+      } catch let error {
+        switch error {
+        case .futureDate, .dateTooEarly: return .failure(Problem("\(place): \(error.message)"))
+        default:
+          let shown = text.count > 40 ? String(text.prefix(40)) + "…" : text
+          return .failure(Problem("\(place): \(quoted(shown)) is not a date glance reads"))
+        }
       }
     }
 
@@ -148,9 +212,16 @@ enum SpreadsheetImporter {
     /// not used ("… (not a column glance reads)").
     func notRead(used: Set<Int>, unknown: Bool = false) -> [String] {
       var reasons: [(reason: String, titles: [String])] = []
-      for index in header.indices where !used.contains(index) && !header[index].isEmpty {
+      for index in header.indices where !used.contains(index) {
         let reason: String
-        if case .notRead(let why) = role(header[index]) {
+        let title = header[index].isEmpty ? "column \(index + 1)" : quoted(header[index])
+        if header[index].isEmpty {
+          // A column without a name is named only when it holds something.
+          guard sheet.rows.contains(where: { !cell($0, index).isEmpty }) else { continue }
+          reason = "no name in the header"
+        } else if index == reportDateNotRead {
+          reason = "when the result was reported: glance keeps the day the sample was taken"
+        } else if case .notRead(let why) = role(header[index]) {
           reason = why
         } else if unknown {
           reason = "not a column glance reads"
@@ -158,9 +229,9 @@ enum SpreadsheetImporter {
           continue
         }
         if let at = reasons.firstIndex(where: { $0.reason == reason }) {
-          reasons[at].titles.append(quoted(header[index]))
+          reasons[at].titles.append(title)
         } else {
-          reasons.append((reason, [quoted(header[index])]))
+          reasons.append((reason, [title]))
         }
       }
       return reasons.map { "\($0.titles.joinedText(", ")) (\($0.reason))" }
@@ -188,6 +259,8 @@ enum SpreadsheetImporter {
     _ markers: [MarkerDefinition], text: String, unit: String?, date: CalendarDate, note: String?, line: Int,
     delimiter: UInt8
   ) throws(EntryError) -> [ImportRow] {
+    // "1.250" or "1,020" where commas are decimal marks: 1250 or 1.25? Never guessed.
+    if SheetFormat.looksLikeThousands(text, delimiter: delimiter) { throw EntryError.ambiguousNumber(text) }
     let text = SheetFormat.decimalPoint(text, delimiter: delimiter)
     if markers.count == 2 {
       let parts = text.split(separator: "/").map { String($0).trimmingWhitespace() }
@@ -231,6 +304,7 @@ enum SpreadsheetImporter {
       let (name, unit) = splitUnit(title)
       if role(name) != nil {
         if case .notRead = role(name) { continue }
+        if index == columns.reportDateNotRead { continue }
         plan.unmatchedColumns.append(title)
         continue
       }
@@ -314,16 +388,30 @@ enum SpreadsheetImporter {
     plan.notRead = columns.notRead(used: used, unknown: true)
     // Each test name is resolved once: a lab report repeats thirty names over thousands of rows.
     var resolved: [String: [MarkerDefinition]] = [:]
-    var unknown: [(name: String, rows: Int)] = []
+    let specimenColumn = columns.roles[.specimen]
+    if let specimenColumn {
+      used.insert(specimenColumn)
+      plan.columns.append("\(quoted(header[specimenColumn])) → the sample (blood; urine for UACR)")
+      plan.notRead = columns.notRead(used: used, unknown: true)
+    }
+    // Tests that name no marker, each with its rows, and why when the name is another test's.
+    var unknown: [(name: String, rows: Int, reason: String?)] = []
     var unknownIndex: [String: Int] = [:]
+    var otherSamples: [(name: String, rows: Int)] = []
     var fastingAsked: Set<String> = []
     var problems: [String] = []
     var rows: [ImportRow] = []
+    func leaveOut(_ line: Int, _ why: String) { plan.rowsLeftOut.append("row \(line) (\(why))") }
     for (offset, row) in columns.sheet.rows.enumerated() {
       let line = offset + 2
       let name = columns.cell(row, testColumn)
       let text = columns.cell(row, resultColumn)
-      if columns.isBlank(name) && columns.isBlank(text) { continue }
+      if row.allSatisfy({ $0.trimmingWhitespace().isEmpty }) { continue }
+      let shown = name.count > 60 ? String(name.prefix(60)) + "…" : name
+      if columns.isBlank(name) {
+        leaveOut(line, columns.isBlank(text) ? "no test and no result" : "no test named")
+        continue
+      }
       let key = SearchText(name).compact
       if let index = unknownIndex[key] {
         unknown[index].rows += 1
@@ -332,15 +420,36 @@ enum SpreadsheetImporter {
       let markersOfRow: [MarkerDefinition]
       if let known = resolved[key] {
         markersOfRow = known
-      } else if let found = try? MarkerResolver.markers(name, among: markers, search: search), !name.isEmpty {
-        resolved[key] = found
-        markersOfRow = found
       } else {
-        unknownIndex[key] = unknown.count
-        unknown.append((name.isEmpty ? "(no test named)" : name, 1))
+        do {
+          markersOfRow = try MarkerResolver.markers(name, among: markers, search: search)
+          resolved[key] = markersOfRow
+        } catch {
+          var reason: String?
+          if case .falseFriend(_, let explanation) = error { reason = explanation }
+          unknownIndex[key] = unknown.count
+          unknown.append((shown, 1, reason))
+          continue
+        }
+      }
+      // A urine sodium is not a blood sodium: a result from another sample is left out.
+      let specimen = SearchText(columns.cell(row, specimenColumn)).compact
+      let allowed =
+        markersOfRow.allSatisfy { urineMarkers.contains($0.key) }
+        ? urineSpecimens.union([""]) : bloodSpecimens
+      if !allowed.contains(specimen) {
+        let label = "\(quoted(shown)) in \(columns.cell(row, specimenColumn).lowercased())"
+        if let index = otherSamples.firstIndex(where: { $0.name == label }) {
+          otherSamples[index].rows += 1
+        } else {
+          otherSamples.append((label, 1))
+        }
         continue
       }
-      if columns.isBlank(text) { continue }
+      if columns.isBlank(text) {
+        leaveOut(line, "\(shown): no result")
+        continue
+      }
       let date: CalendarDate
       switch columns.date(row, line: line, today: today) {
       case .success(let day): date = day
@@ -356,12 +465,14 @@ enum SpreadsheetImporter {
       {
         unit = nil
       }
+      // A lab report's rows hold what the lab printed ("Negative", "TNP", a unit glance does not
+      // convert): such a row is left out and named, and the others are read.
       do {
         rows += try readings(
           markersOfRow, text: text, unit: unit, date: date, note: columns.note(row), line: line,
           delimiter: columns.sheet.delimiter)
       } catch {
-        problems.append("row \(line) (\(name)): \(error.message)")
+        leaveOut(line, "\(shown) \(quoted(text.count > 30 ? String(text.prefix(30)) + "…" : text)): \(error.message)")
         continue
       }
       // "Glucose" without "fasting": asked once per name, as add asks.
@@ -373,7 +484,10 @@ enum SpreadsheetImporter {
       }
     }
     if !problems.isEmpty { throw ImportError.problems(problems) }
-    plan.unknownTests = unknown.map { "\(quoted($0.name)) (\(counted($0.rows, "row")))" }
+    plan.unknownTests = unknown.map {
+      "\(quoted($0.name)) (\(counted($0.rows, "row"))\($0.reason.map { ": " + $0 } ?? ""))"
+    }
+    plan.otherSamples = otherSamples.map { "\($0.name) (\(counted($0.rows, "row")))" }
     return (plan, rows)
   }
 

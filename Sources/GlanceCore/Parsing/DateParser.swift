@@ -69,17 +69,16 @@ public enum DateParser {
   static func parseAny(
     _ text: String, today: CalendarDate, purpose: Purpose, order: DayOrder? = nil
   ) throws(EntryError) -> CalendarDate {
-    let trimmed = text.trimmingWhitespace()
-    let lowered = trimmed.lowercased()
+    var trimmed = text.trimmingWhitespace()
     if let date = CalendarDate(iso: trimmed) { return date }
-    // A portal's date and time ("2025-02-15T08:30:00-05:00", "2025-02-15 08:30"): the day as
-    // written, in the offset the lab wrote it in.
-    let utf8 = Array(trimmed.utf8)
-    if utf8.count > 11, utf8[10] == UInt8(ascii: "T") || utf8[10] == UInt8(ascii: " "),
-      utf8[11] >= 48 && utf8[11] <= 57, let date = CalendarDate(iso: String(decoding: utf8[..<10], as: UTF8.self))
-    {
-      return date
+    // A portal's date and time ("2025-02-15T08:30:00-05:00", "03/04/2024 08:15 AM"): the day as
+    // written, in the offset the lab wrote it in; the time must be one.
+    if let (day, time) = splitTime(trimmed) {
+      guard isTime(time) else { throw .invalidDate(trimmed) }
+      trimmed = day
+      if let date = CalendarDate(iso: trimmed) { return date }
     }
+    let lowered = trimmed.lowercased()
     let named: CalendarDate??
     switch lowered {
     case "today", "now": named = today
@@ -121,10 +120,12 @@ public enum DateParser {
       // 02/03/2025: month/day or day/month? Dotted dates are day first wherever they are
       // written; otherwise only one reading may be possible (a part over 12), or the order given.
       let ambiguous = numbers[0] <= 12 && numbers[1] <= 12 && numbers[0] != numbers[1]
-      guard parts[2].count == 4 else {
+      guard parts[2].count == 4 || (parts[2].count == 2 && (separator == "." || order != nil || !ambiguous)) else {
         if ambiguous && separator != "." { throw .ambiguousDate(trimmed) }
         throw .invalidDate(trimmed)
       }
+      // A two-digit year (a spreadsheet's m/d/yy): the latest such year not after today's.
+      let year = parts[2].count == 4 ? numbers[2] : twoDigitYear(numbers[2], today: today)
       let dayFirst: Bool
       if separator == "." {
         dayFirst = true
@@ -136,7 +137,7 @@ public enum DateParser {
         dayFirst = numbers[0] > 12
       }
       let (month, day) = dayFirst ? (numbers[1], numbers[0]) : (numbers[0], numbers[1])
-      guard let date = CalendarDate(year: numbers[2], month: month, day: day) else { throw .invalidDate(trimmed) }
+      guard let date = CalendarDate(year: year, month: month, day: day) else { throw .invalidDate(trimmed) }
       return date
     }
     // Month-name forms.
@@ -181,6 +182,59 @@ public enum DateParser {
     }
     throw .invalidDate(trimmed)
   }
+
+  /// 24 → 2024 on a day in 2026; 27 → 1927.
+  static func twoDigitYear(_ value: Int, today: CalendarDate) -> Int {
+    let century = today.year / 100 * 100
+    return century + value <= today.year ? century + value : century - 100 + value
+  }
+
+  /// "2025-02-15T08:30:00Z" → ("2025-02-15", "08:30:00Z"); "3/4/2024 08:15 AM" → ("3/4/2024",
+  /// "08:15 AM"). Nil unless a digit follows the T or the first space.
+  static func splitTime(_ text: String) -> (String, String)? {
+    let bytes = Array(text.utf8)
+    if bytes.count > 11, bytes[10] == UInt8(ascii: "T"), bytes[11] >= 48 && bytes[11] <= 57 {
+      return (String(decoding: bytes[..<10], as: UTF8.self), String(decoding: bytes[11...], as: UTF8.self))
+    }
+    guard let space = bytes.firstIndex(of: UInt8(ascii: " ")), space + 1 < bytes.count,
+      bytes[space + 1] >= 48 && bytes[space + 1] <= 57,
+      bytes[..<space].contains(where: { $0 == UInt8(ascii: "/") || $0 == UInt8(ascii: ".") || $0 == UInt8(ascii: "-") })
+    else { return nil }
+    return (
+      String(decoding: bytes[..<space], as: UTF8.self),
+      String(decoding: bytes[(space + 1)...], as: UTF8.self).trimmingWhitespace()
+    )
+  }
+
+  /// A time of day as labs write it: `08:30`, `8:30:15`, `08:30:00.000Z`, `23:30:00-05:00`,
+  /// `8:15 AM`. The hour, minutes, seconds and offset must be real ones.
+  static func isTime(_ text: String) -> Bool {
+    var rest = Substring(text)
+    for suffix in [" am", " pm", "am", "pm"] where rest.lowercased().hasSuffix(suffix) {
+      rest = rest.dropLast(suffix.count)
+      break
+    }
+    var offsetOK = true
+    if rest.hasSuffix("Z") || rest.hasSuffix("z") {
+      rest = rest.dropLast()
+    } else if let sign = rest.lastIndex(where: { $0 == "+" || $0 == "-" }) {
+      let offset = rest[rest.index(after: sign)...].split(separator: ":", omittingEmptySubsequences: false)
+      offsetOK =
+        offset.count == 2 && offset.allSatisfy { $0.utf8.count == 2 && $0.utf8.allSatisfy(isDigit) }
+        && Int(offset[0])! <= 14 && Int(offset[1])! <= 59
+      rest = rest[..<sign]
+    }
+    let parts = rest.split(separator: ":", omittingEmptySubsequences: false)
+    guard offsetOK, (2...3).contains(parts.count) else { return false }
+    let seconds = parts.count == 3 ? parts[2].split(separator: ".", maxSplits: 1).first ?? "" : "00"
+    let fields = [parts[0], parts[1], seconds]
+    guard fields.allSatisfy({ (1...2).contains($0.utf8.count) && $0.utf8.allSatisfy(isDigit) }),
+      Int(fields[0])! <= 23, Int(fields[1])! <= 59, Int(fields[2])! <= 59
+    else { return false }
+    return true
+  }
+
+  private static func isDigit(_ byte: UInt8) -> Bool { byte >= 48 && byte <= 57 }
 
   private enum Unit { case day, week, month, year }
 

@@ -27,6 +27,8 @@ public enum EntryError: Error, Equatable, Sendable {
   case tooLong(what: String, limit: Int)
   case invalidDate(String)
   case ambiguousDate(String)
+  /// "1.250" in a file whose decimal mark is a comma: 1250 or 1.25?
+  case ambiguousNumber(String)
   case unknownMarker(String)
   /// A word for a different test than the library marker it sounds like, with the reason.
   case falseFriend(String, String)
@@ -72,6 +74,9 @@ extension EntryError: GlanceError {
       return "\(what) is longer than glance keeps (\(InputLimits.text(limit)) characters). Shorten it and try again."
     case .invalidDate(let text):
       return "glance can't read the date \(quoted(text)). \(DateText.examples)"
+    case .ambiguousNumber(let text):
+      return
+        "\(quoted(text)) could be a thousand and more or a decimal (this file writes decimals with a comma). Write it without a thousands separator, e.g. 1250 or 1,25."
     case .ambiguousDate(let text):
       return "\(quoted(text)) could mean two different days (month/day or day/month). \(DateText.examples)"
     case .falseFriend(let text, let explanation):

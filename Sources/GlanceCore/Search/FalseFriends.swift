@@ -122,12 +122,13 @@ public enum FalseFriends {
     let limit = typed.count >= 8 ? allowedTypos(forLength: typed.count) : 0
     guard limit > 0 else { return nil }
     return all.first { friend in
-      friend.matchesTypos && friend.phrases.contains { phrase in
-        let bytes = Array(phrase.utf8)
-        // Long phrases only ("creatinine" is one letter from "ucreatinine"), and the same first
-        // letter, as search's own typo rule.
-        return bytes.count >= 12 && bytes.first == typed.first && editDistance(typed, bytes, limit: limit) <= limit
-      }
+      friend.matchesTypos
+        && friend.phrases.contains { phrase in
+          let bytes = Array(phrase.utf8)
+          // Long phrases only ("creatinine" is one letter from "ucreatinine"), and the same first
+          // letter, as search's own typo rule.
+          return bytes.count >= 12 && bytes.first == typed.first && editDistance(typed, bytes, limit: limit) <= limit
+        }
     }
   }
 }
