@@ -22,8 +22,9 @@
 /// download again adds nothing.
 enum FHIRImportPlanner {
   static let skippedStatuses: Set<String> = ["entered-in-error", "cancelled"]
-  /// Blood pressure panels: the systolic and diastolic are components.
-  static let bloodPressurePanels: Set<String> = ["85354-9", "55284-4"]
+  /// Blood pressure panels: the systolic and diastolic are components (FHIR R4 vital signs;
+  /// 35094-2 and 55417-0 from its value set of blood-pressure panels).
+  static let bloodPressurePanels: Set<String> = ["85354-9", "55284-4", "35094-2", "55417-0"]
 
   static func plan(
     _ resources: [FHIRResource], replace: Bool, into document: GlanceDocument, library: MarkerLibrary,
@@ -180,11 +181,50 @@ extension UUID {
 /// `docs/MarkerLibrary.md`.
 enum FHIRCodes {
   /// Variant code → marker key, each with where LOINC (or the FHIR specification) names it.
+  /// Left out on purpose: glucose codes that are not fasting (2345-7…), urea (3091-6, not BUN),
+  /// ionized calcium (1995-0), standard CRP (1988-5), race- or sex-specific eGFR, heart rate
+  /// that is not resting (8867-4). The unit of a value comes from its UCUM code, never the code.
   static let variants: [String: String] = [
-    // "Cholesterol [Mass or Moles/volume] in Serum or Plasma": FHIR R4 diagnosticreport-example-lipids.
+    // LOINC names as published in NLM VSAC value sets (cqframework/ecqm-content-qicore-2024,
+    // input/vocabulary/valueset): other methods, specimens and the molar (SI) codes of a test.
+    "18262-6": "ldl", "2089-1": "ldl", "96259-7": "ldl",
+    "14771-0": "fasting-glucose", "77145-1": "fasting-glucose", "76629-5": "fasting-glucose",
+    "1557-8": "fasting-glucose",
+    "17856-6": "a1c", "17855-8": "a1c", "4549-2": "a1c",
+    "14682-9": "creatinine", "38483-4": "creatinine", "59826-8": "creatinine", "77140-2": "creatinine",
+    "35203-9": "creatinine",
+    "62238-1": "egfr", "77147-7": "egfr", "69405-9": "egfr", "98980-6": "egfr", "94677-2": "egfr", "50210-4": "egfr",
+    "14937-7": "bun", "35234-4": "bun", "6299-2": "bun", "59570-2": "bun",
+    "14585-4": "uacr", "32294-1": "uacr", "14959-1": "uacr", "30000-4": "uacr", "13705-9": "uacr", "77253-3": "uacr",
+    "30239-8": "ast", "88112-8": "ast",
+    "14631-6": "bilirubin-total", "35194-0": "bilirubin-total", "42719-5": "bilirubin-total",
+    "54363-7": "bilirubin-total", "77137-8": "bilirubin-total",
+    "54347-0": "albumin",
+    "59260-0": "hemoglobin", "20509-6": "hemoglobin", "30350-3": "hemoglobin", "30352-9": "hemoglobin",
+    "20570-8": "hematocrit", "4545-0": "hematocrit", "41654-5": "hematocrit",
+    "26464-8": "wbc", "804-5": "wbc", "33256-9": "wbc", "12227-5": "wbc",
+    "26515-7": "platelets", "778-1": "platelets", "97995-5": "platelets",
+    "2947-0": "sodium", "77139-4": "sodium", "39791-9": "sodium",
+    "6298-4": "potassium", "77142-8": "potassium", "39789-3": "potassium",
+    "83112-3": "psa", "35741-8": "psa", "19195-7": "psa",
+    "8459-0": "bp-systolic", "8460-8": "bp-systolic", "8461-6": "bp-systolic",
+    "3141-9": "weight", "3142-7": "weight", "8350-1": "weight", "8351-9": "weight",
+    // Molar (SI) codes in the GECCO/NAPKON laboratory value sets (BIH-CEI/napkon-geccoplus;
+    // itcr-uni-luebeck/Syntha-Gecco; noctiz89/CDE-Katalog), named there.
+    "22748-8": "ldl", "39469-2": "ldl", "69419-0": "ldl",
+    "14646-4": "hdl",
+    "14647-2": "total-cholesterol",
+    "14927-8": "triglycerides",
+    "14723-1": "ferritin",
+    "3015-5": "tsh",
+    "76486-0": "hs-crp",
+    // "[Mass or Moles/volume] in Serum or Plasma": the FHIR R4 specification's lipid report example
+    // (diagnosticreport-example-lipids).
     "35200-5": "total-cholesterol",
-    // "Triglyceride [Mass or Moles/volume] in Serum or Plasma": FHIR R4 diagnosticreport-example-lipids.
     "35217-9": "triglycerides",
+    // loinc.org/59261-8 (HbA1c by IFCC protocol, made for mmol/mol) and loinc.org/77144-4 (ALT).
+    "59261-8": "a1c",
+    "77144-4": "alt",
   ]
 
   static func markers(by markers: [MarkerDefinition]) -> [String: MarkerDefinition] {

@@ -190,3 +190,28 @@ struct FHIRImportTests {
     }
   }
 }
+
+@Suite("FHIR codes")
+struct FHIRCodesTests {
+  @Test("every variant names a library marker, none is another marker's own code, and each reads as its marker")
+  func variants() throws {
+    let markers = Fixture.library.markers
+    let own = Dictionary(markers.compactMap { marker in marker.loinc.map { ($0, marker.key) } }) { first, _ in first }
+    let table = FHIRCodes.markers(by: markers)
+    for (code, key) in FHIRCodes.variants {
+      #expect(markers.contains { $0.key == key }, "\(code) → \(key)")
+      #expect(own[code] == nil || own[code] == key, "\(code) is \(own[code] ?? "")'s own code")
+      #expect(table[code]?.key == key)
+    }
+    for excluded in ["2345-7", "3091-6", "1995-0", "1988-5", "8867-4"] {
+      #expect(table[excluded] == nil, "\(excluded)")
+    }
+  }
+
+  @Test("a molar LDL (22748-8) in mmol/L is read as LDL and converted")
+  func molarLDL() throws {
+    let plan = try FHIRImportTests.plan(
+      FHIRImportTests.observation(code: "22748-8", display: "", value: "3.4", unit: "mmol/L"))
+    #expect(plan.entries.map(\.value) == [131.5])
+  }
+}
