@@ -264,9 +264,13 @@ public enum TrendSummary {
       let latest = statuses.last ?? .normal
       let side = (latest.isCritical ? "far " : "") + (latest.isLowSide ? "below" : "above")
       if outside == 0 && unknown == 0 && sexDependent > 0 {
+        // One reading: "…, within the range both sexes share…" (never "it within").
+        let subject =
+          sexDependent == entries.count
+          ? (entries.count == 1 ? "" : "all ") : "\(grouped(sexDependent)) of \(grouped(entries.count)) "
         parts.append(
-          "\(sexDependent == entries.count ? (entries.count == 1 ? "it" : "all") : "\(grouped(sexDependent)) of \(grouped(entries.count))") "
-            + "within the range both sexes share but outside the range for one of them (set glance profile --sex)")
+          subject + "within the range both sexes share but outside the range for one of them (set glance profile --sex)"
+        )
       } else if outside == 0 && unknown == 0 {
         // Slips off the scale are not judged: "the others", never "all" over a 900 mg/dL HDL.
         let offScale = entries.count > 1 ? entries.filter { definition.isOffScale($0.value) }.count : 0

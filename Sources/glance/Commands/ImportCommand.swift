@@ -2,10 +2,10 @@ import GlanceCore
 
 struct ImportCommand: GlanceCommand {
   static let declaration = CommandDeclaration(
-    "import", arguments: "FILE", words: 1...1, needs: "the file to import",
-    summary: "Bring in a glance export (JSON or CSV) or your own spreadsheet.",
+    "import", arguments: "FILE|FOLDER", words: 1...1, needs: "the file to import",
+    summary: "Bring in a glance export, your own spreadsheet, or FHIR records from a portal.",
     details: """
-      glance reads a glance export (JSON, or CSV from glance export --csv), and spreadsheets saved as CSV in either layout:
+      glance reads a glance export (JSON, or CSV from glance export --csv); FHIR health records from a patient portal or a phone (a Bundle, one resource, NDJSON, or a FOLDER of .json files), tests matched by their LOINC code; and spreadsheets saved as CSV in either layout:
       One column per marker (a unit in brackets converts the column):
         Date,HDL,LDL (mmol/L),BP
         2024-01-15,55,3.4,128/82
@@ -26,7 +26,10 @@ struct ImportCommand: GlanceCommand {
       ),
     ],
     yes: CommandDeclaration.answersYes,
-    examples: ["glance import labs.csv --dry-run", "glance import portal.csv --dates eu", "glance import backup.json"])
+    examples: [
+      "glance import labs.csv --dry-run", "glance import portal.csv --dates eu", "glance import backup.json",
+      "glance import ~/Downloads/clinical-records",
+    ])
 
   var file: String
   var replace = false

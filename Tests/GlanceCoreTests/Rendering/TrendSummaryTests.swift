@@ -43,6 +43,11 @@ struct TrendSummaryTests {
         ],
         "HDL Cholesterol over the past 5 years: 6 readings, between 45 and 95 mg/dL, trending up across the latest 3 from 45 to 70 mg/dL, 1 of 6 within the range both sexes share but outside the range for one of them (set glance profile --sex)."
       ),
+      // One reading judged by the range both sexes share: "within", never "it within" (clinician review).
+      (
+        [("2024-01-15", 48.0)],
+        "HDL Cholesterol: 1 reading, 48 mg/dL on Jan 15, 2024, within the range both sexes share but outside the range for one of them (set glance profile --sex)."
+      ),
       // One value throughout: never "between 62 and 62" (clinician review).
       (
         [("2026-01-10", 62.0), ("2026-04-10", 62), ("2026-07-10", 62)],
