@@ -177,6 +177,16 @@ enum SpreadsheetImporter {
 
     func isBlank(_ text: String) -> Bool { blanks.contains(text.lowercased()) }
 
+    /// The row's date, or nil with the problem naming its row and column added to `problems`.
+    func date(_ row: [String], line: Int, today: CalendarDate, problems: inout [String]) -> CalendarDate? {
+      switch date(row, line: line, today: today) {
+      case .success(let day): return day
+      case .failure(let problem):
+        problems.append(problem.message)
+        return nil
+      }
+    }
+
     /// The row's date, or the problem naming its row and column. A date a file can hold does not
     /// depend on the day it is imported: "today", "3 days ago" or "Feb 15" (which year?) are
     /// refused.
@@ -329,13 +339,7 @@ enum SpreadsheetImporter {
       let line = offset + 2
       let cells = filled.map { columns.cell(row, $0.index) }
       if cells.allSatisfy(columns.isBlank) { continue }
-      let date: CalendarDate
-      switch columns.date(row, line: line, today: today) {
-      case .success(let day): date = day
-      case .failure(let problem):
-        problems.append(problem.message)
-        continue
-      }
+      guard let date = columns.date(row, line: line, today: today, problems: &problems) else { continue }
       let note = columns.note(row)
       for (column, text) in zip(filled, cells) where !columns.isBlank(text) {
         do {
@@ -450,13 +454,7 @@ enum SpreadsheetImporter {
         leaveOut(line, "\(shown): no result")
         continue
       }
-      let date: CalendarDate
-      switch columns.date(row, line: line, today: today) {
-      case .success(let day): date = day
-      case .failure(let problem):
-        problems.append(problem.message)
-        continue
-      }
+      guard let date = columns.date(row, line: line, today: today, problems: &problems) else { continue }
       var unit: String? = columns.cell(row, unitColumn)
       if unit?.isEmpty == true { unit = nil }
       // "130 mg/dL" with "mg/dL" in the unit column says the unit twice.
