@@ -187,7 +187,7 @@ enum FHIRFormat {
     return window.withUnsafeBufferPointer { buffer in
       var index = 0
       while index + needle.count <= buffer.count {
-        if buffer[index] == needle[0], Array(buffer[index..<(index + needle.count)]) == needle { return true }
+        if buffer[index] == needle[0], buffer[index..<(index + needle.count)].elementsEqual(needle) { return true }
         index += 1
       }
       return false
