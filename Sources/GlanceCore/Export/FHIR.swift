@@ -31,6 +31,7 @@ struct FHIRResource: Sendable {
   var codeText: String?
   var quantity: Quantity?
   var valueString: String?
+  var valueInteger: Double?
   /// `effectiveDateTime`, else `effectivePeriod.start`.
   var effective: String?
   var issued: String?
@@ -113,6 +114,11 @@ extension JSONReader {
         }
         resource.quantity = quantity
       case "valueString": resource.valueString = try reader.readFHIRString()
+      case "valueInteger":
+        resource.valueInteger =
+          reader.peekAfterWhitespace() == UInt8(ascii: "-")
+            || reader.peekAfterWhitespace().map { $0 >= 48 && $0 <= 57 } == true ? try reader.readNumber() : nil
+        if resource.valueInteger == nil { try reader.skipValue() }
       case "effectiveDateTime", "effectiveInstant": resource.effective = try reader.readFHIRString()
       case "effectivePeriod":
         try reader.readObject { reader, key in

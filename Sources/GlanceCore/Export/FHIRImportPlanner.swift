@@ -38,6 +38,7 @@ enum FHIRImportPlanner {
     var unknown: [(String, Int)] = []
     var others: [(String, Int)] = []
     var observations = 0
+    var fastingAsked: Set<String> = []
     func count(_ list: inout [(String, Int)], _ name: String) {
       if let index = list.firstIndex(where: { $0.0 == name }) { list[index].1 += 1 } else { list.append((name, 1)) }
     }
@@ -83,8 +84,11 @@ enum FHIRImportPlanner {
         plan.notRead.append("\(place) (\(error.message))")
         continue
       }
-      let note = resource.notes.isEmpty ? nil : resource.notes.joinedText(" ")
-      let id = stableID(resource)
+      // A lab's long interpretive comment is kept to the length a note may have.
+      var note = resource.notes.isEmpty ? nil : resource.notes.joinedText(" ")
+      if let text = note, text.count > InputLimits.noteCharacters {
+        note = String(text.prefix(InputLimits.noteCharacters - 1)) + "…"
+      }
       // A blood-pressure panel: each component is one half of the pair.
       let parts: [FHIRResource]
       if !resource.components.isEmpty, resource.loincCodes.contains(where: bloodPressurePanels.contains) {
@@ -92,9 +96,16 @@ enum FHIRImportPlanner {
       } else {
         parts = [resource]
       }
-      for (partIndex, part) in parts.enumerated() {
-        guard let marker = marker(for: part, byCode: byCode, among: markers, search: search) else {
-          count(&unknown, (part.name ?? "no name") + (part.loincCodes.first.map { " (LOINC \($0))" } ?? ""))
+      for part in parts {
+        let marker: MarkerDefinition
+        switch self.marker(for: part, byCode: byCode, among: markers, search: search) {
+        case .found(let found): marker = found
+        case .unknown:
+          let name = part.name.map { $0.count > 60 ? String($0.prefix(60)) + "…" : $0 } ?? "no name"
+          count(&unknown, name + (part.loincCodes.first.map { " (LOINC \($0))" } ?? ""))
+          continue
+        case .conflicting:
+          plan.notRead.append("\(place) on \(DateText.long(date)) (its codes name two different tests)")
           continue
         }
         do {
@@ -103,8 +114,16 @@ enum FHIRImportPlanner {
             marker, valueText: valueText, unit: unit, date: date, note: note, existing: [])
           rows.append(
             ImportRow(
-              draft: draft, source: .fileImport, id: id.map { parts.count == 1 ? $0 : $0.derived(partIndex) },
+              draft: draft, source: .fileImport, id: stableID(resource, marker: marker, date: date),
               line: observations, unitTyped: unit != nil))
+          // "Glucose" named without "fasting": asked once per name, as add asks.
+          if part.loincCodes.isEmpty, let name = part.name, EntryChecks.isUnqualifiedGlucose(name, marker: marker),
+            fastingAsked.insert(SearchText(name).compact).inserted
+          {
+            plan.questions.append(
+              "observation \(quoted(name)): \(EntryChecks.fastingQuestion.question) (A name \"Fasting glucose\" says so.)"
+            )
+          }
         } catch let error as any GlanceError {
           plan.notRead.append("\(place) on \(DateText.long(date)) (\(error.message))")
         }
@@ -114,47 +133,68 @@ enum FHIRImportPlanner {
     plan.otherResources = others.map { counted($0.1, $0.0) }
     plan.observations = observations
     plan.preview = SpreadsheetImporter.preview(rows, place: "observation")
-    plan.questions = SpreadsheetImporter.questions(rows, header: [], replace: replace, document: document)
+    plan.questions += SpreadsheetImporter.questions(rows, header: [], replace: replace, document: document)
     Importer.addRows(rows, to: &plan, document: document, now: now)
     return plan
   }
 
-  /// The marker an observation (or a panel's component) is of: by LOINC, else by its name.
+  enum Match {
+    case found(MarkerDefinition)
+    case unknown
+    case conflicting
+  }
+
+  /// The marker an observation (or a panel's component) is of: by its LOINC codes (two that name
+  /// different markers: conflicting); by its name only when it has no LOINC code at all, so a
+  /// code glance knows is another test (standard CRP 1988-5 named "hs-CRP") never becomes the
+  /// test its name suggests.
   static func marker(
     for resource: FHIRResource, byCode: [String: MarkerDefinition], among markers: [MarkerDefinition],
     search: SearchService
-  ) -> MarkerDefinition? {
-    for code in resource.loincCodes {
-      if let marker = byCode[code] { return marker }
+  ) -> Match {
+    let codes = resource.loincCodes
+    if !codes.isEmpty {
+      let found = codes.compactMap { byCode[$0] }
+      guard let first = found.first else { return .unknown }
+      return found.allSatisfy({ $0.id == first.id }) ? .found(first) : .conflicting
     }
     guard let name = resource.name,
       let found = try? MarkerResolver.markers(name, among: markers, search: search), found.count == 1
-    else { return nil }
-    return found[0]
+    else { return .unknown }
+    return .found(found[0])
   }
 
   /// The value as `add` would read it, and its unit (nil: the marker's own).
   static func value(of resource: FHIRResource) throws -> (String, String?) {
     if let quantity = resource.quantity, let value = quantity.value {
       guard ValueParser.isStorable(value) else { throw EntryError.valueOutOfRange }
-      let comparator = quantity.comparator.map { $0 == "<" || $0 == "<=" || $0 == ">" || $0 == ">=" ? $0 : "" } ?? ""
+      let comparator = quantity.comparator ?? ""
+      // "ad" (the sufficient amount) or anything else is not a bound glance can keep.
+      guard ["", "<", "<=", ">", ">="].contains(comparator) else { throw EntryError.invalidValue(comparator) }
       let unit: String? =
         quantity.system == FHIRResource.ucumSystem
         ? quantity.code.map(FHIRFormat.unit(ucum:)) ?? quantity.unit : quantity.unit ?? quantity.code
       return (comparator + ValueText.number(value), unit?.isEmpty == true ? nil : unit)
     }
     if let text = resource.valueString { return (text, nil) }
+    if let integer = resource.valueInteger { return (ValueText.number(integer), nil) }
     throw EntryError.invalidValue("")
   }
 
-  /// The reading's id: the observation's own when it is a UUID (glance's FHIR export), else one
-  /// made from its first identifier or its resource id, the same on every import; nil when it has
-  /// neither.
-  static func stableID(_ resource: FHIRResource) -> UUID? {
-    if let id = resource.id, let uuid = UUID(uuidString: id) { return uuid }
-    if let identifier = resource.identifiers.first { return UUID.stable("fhir-identifier|" + identifier) }
-    if let id = resource.id { return UUID.stable("fhir-observation|" + id) }
-    return nil
+  /// The reading's id, the same on every import of the observation: made from its first
+  /// identifier or its resource id, with the marker and the day, so two servers' "Observation/1"
+  /// (ids are only unique on one server) never stand for each other; nil when it has neither
+  /// (the reading is then matched by its content).
+  static func stableID(_ resource: FHIRResource, marker: MarkerDefinition, date: CalendarDate) -> UUID? {
+    let source: String
+    if let identifier = resource.identifiers.first {
+      source = "identifier|" + identifier
+    } else if let id = resource.id {
+      source = "observation|" + id
+    } else {
+      return nil
+    }
+    return UUID.stable("fhir|" + source + "|" + marker.key + "|" + date.iso)
   }
 }
 
@@ -172,8 +212,6 @@ extension UUID {
     return version4(withUnsafeBytes(of: words) { Array($0) })
   }
 
-  /// The id of the `index`th part of a reading made from this id (a panel's halves).
-  func derived(_ index: Int) -> UUID { UUID.stable(uuidString + "#" + String(index)) }
 }
 
 /// Which marker a LOINC code names: each library marker's own code (`MarkerData.json`) and the

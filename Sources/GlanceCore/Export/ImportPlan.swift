@@ -73,6 +73,8 @@ public struct ImportPlan: Sendable {
   public var observations = 0
   public var skippedObservations = 0
   public var otherResources: [String] = []
+  /// For a folder: files left out, each with why.
+  public var filesNotRead: [String] = []
 
   public init(kind: Kind, replace: Bool) {
     self.kind = kind
@@ -123,11 +125,12 @@ public struct ImportPlan: Sendable {
     }
     if kind == .fhir {
       lines.append(
-        "\(counted(observations, "observation")) read"
+        "\(counted(observations, "observation")) in the file"
           + (skippedObservations > 0
             ? "; \(skippedObservations) marked entered in error or cancelled \(skippedObservations == 1 ? "was" : "were") skipped"
             : "")
           + ".")
+      if !filesNotRead.isEmpty { lines.append("Files not read: \(listed(filesNotRead, limit: 10)).") }
       if !otherResources.isEmpty {
         lines.append("Also in the file, not readings (left out): \(listed(otherResources, limit: 8)).")
       }
@@ -140,7 +143,7 @@ public struct ImportPlan: Sendable {
     if !rowsLeftOut.isEmpty {
       lines.append("Rows left out: \(listed(rowsLeftOut, limit: dryRun ? 40 : 10)).")
     }
-    if dryRun && !preview.isEmpty {
+    if dryRun && !isEmpty && !preview.isEmpty {
       lines.append("The first readings as glance read them:")
       lines += preview.map { "  " + $0 }
     }

@@ -28,6 +28,8 @@ public struct ImportFile: Sendable {
   /// How a spreadsheet's slashed dates are read (`--dates us|eu`); nil: only when one way is
   /// possible.
   public var dayOrder: DateParser.DayOrder?
+  /// For a folder: its files that were not read, each with why.
+  var skippedFiles: [String] = []
 }
 
 /// `glance import`: reads a file (`read`, no lock needed), works out an `ImportPlan` against a
@@ -74,21 +76,44 @@ public enum Importer {
     }
     guard names.count <= InputLimits.folderFiles else { throw ImportError.tooManyFiles(limit: InputLimits.folderFiles) }
     var resources: [FHIRResource] = []
+    var skipped: [String] = []
     var total = 0
+    // One file that is not a resource (a note, a damaged download, a pipe) is named and left
+    // out; the others are read.
     for name in names {
       let file = path.hasSuffix("/") ? path + name : path + "/" + name
-      let bytes = try readFile(file, fileSystem: fileSystem)
+      guard let status = try? fileSystem.status(file), status.isRegularFile else {
+        skipped.append("\(quoted(name)) (not a file)")
+        continue
+      }
+      let bytes: [UInt8]
+      do {
+        bytes = try readFile(file, fileSystem: fileSystem)
+      } catch let error as any GlanceError {
+        if case ImportError.tooLarge = error { throw error }
+        skipped.append("\(quoted(name)) (\(error.message))")
+        continue
+      }
       total += bytes.count
       guard total <= InputLimits.fileBytes else { throw ImportError.tooLarge(limit: InputLimits.fileBytes) }
-      guard FHIRFormat.looksLikeFHIR(bytes) else { continue }
+      guard FHIRFormat.looksLikeFHIR(bytes) else {
+        skipped.append("\(quoted(name)) (not a FHIR resource)")
+        continue
+      }
       do {
-        resources += try FHIRFormat.read(bytes) ?? []
+        guard let read = try FHIRFormat.read(bytes) else {
+          skipped.append("\(quoted(name)) (not a FHIR resource)")
+          continue
+        }
+        resources += read
       } catch {
-        throw ImportError.unreadable("\(name), \(error.description)")
+        skipped.append("\(quoted(name)) (\(error.description))")
       }
     }
     guard !resources.isEmpty else { throw ImportError.noFHIR(path) }
-    return ImportFile(content: .fhir(resources))
+    var imported = ImportFile(content: .fhir(resources))
+    imported.skippedFiles = skipped
+    return imported
   }
 
   /// Reads `bytes` as a glance JSON export or a CSV file; with `salvage`, as a damaged glance
@@ -169,8 +194,10 @@ public enum Importer {
       }
       return plan
     case .fhir(let resources):
-      return try FHIRImportPlanner.plan(
+      var plan = try FHIRImportPlanner.plan(
         resources, replace: replace, into: document, library: library, today: today, now: now)
+      plan.filesNotRead = file.skippedFiles
+      return plan
     case .csv(let header, let rows, let delimiter):
       let keys = header.map { SearchText($0).compact }
       if keys.contains("markerkey") && keys.contains("value") {
@@ -415,10 +442,17 @@ public enum Importer {
     var tracked = plan.replace ? [] : document.trackedMarkers
     var trackedIDs = IDSet(tracked.map(\.markerID))
     let freshIDs = freshIDs(for: rows)
+    // An id the file itself repeats (a FHIR history, the same observation twice): the first is
+    // kept, the others counted, never two readings with one id.
+    var fileIDs = IDSet([], capacity: rows.count)
     for (index, row) in rows.enumerated() {
       var entry = row.draft.entry(at: row.entered ?? now, source: row.source)
       let sameDay = days[DayKey(entry)] ?? []
       if let id = row.id {
+        guard fileIDs.insert(id) else {
+          plan.duplicates += 1
+          continue
+        }
         guard !storedIDs.contains(id) else {
           plan.duplicates += 1
           if let mine = sameDay.first(where: { $0.id == id }) ?? ours.first(where: { $0.id == id }),

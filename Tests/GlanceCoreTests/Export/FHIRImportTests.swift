@@ -3,6 +3,10 @@ import Testing
 
 @testable import GlanceCore
 
+#if canImport(Glibc)
+  import Glibc
+#endif
+
 /// Issue 13, item 2: FHIR R4 Observations from a portal or a phone. The fixture
 /// `fhir-lipid-example.json` is the FHIR R4 specification's own lipid report example
 /// (diagnosticreport-example-lipids, SI units, LOINC 35200-5 and 35217-9), as published.
@@ -165,6 +169,72 @@ struct FHIRImportTests {
     #expect(plan.entries.count == 2)
     let empty = TemporaryFolder()
     #expect(throws: ImportError.noFHIR(empty.path)) { try Importer.load(empty.path) }
+  }
+
+  @Test("two servers' Observation/1 (another test, or another day) are two readings; one id twice in a file is one")
+  func idsAcrossServers() throws {
+    let first = Self.observation(code: "2093-3", value: "200", extra: ", \"id\": \"1\"")
+    var document = GlanceDocument.empty(createdAt: Self.now)
+    document.entries = try Self.plan(first).entries
+    let otherTest = Self.observation(code: "2085-9", value: "50", extra: ", \"id\": \"1\"")
+    #expect(try Self.plan(otherTest, into: document).entries.count == 1)
+    let otherDay = Self.observation(
+      code: "2093-3", value: "200", extra: ", \"id\": \"1\"", date: "\"effectiveDateTime\": \"2024-05-10\"")
+    #expect(try Self.plan(otherDay, into: document).entries.count == 1)
+    #expect(try Self.plan(first, into: document).entries.isEmpty)
+    let twice = try Self.plan(
+      Self.bundle([first, first.replacingOccurrences(of: "200", with: "250")], type: "history"))
+    #expect(twice.entries.map(\.value) == [200] && twice.duplicates == 1)
+  }
+
+  @Test("a code glance knows as another test is never filed by its name; two codes for two tests are refused")
+  func codeDecides() throws {
+    let crp = try Self.plan(Self.observation(code: "1988-5", display: "hs-CRP", value: "45", unit: "mg/L"))
+    #expect(crp.entries.isEmpty && crp.unknownTests.count == 1)
+    let pulse = try Self.plan(Self.observation(code: "8867-4", display: "Heart rate", value: "160", unit: "/min"))
+    #expect(pulse.entries.isEmpty)
+    let two = Self.observation(code: "2093-3").replacingOccurrences(
+      of: "\"display\": \"HDL\"}]",
+      with: "\"display\": \"HDL\"}, {\"system\": \"http://loinc.org\", \"code\": \"2085-9\"}]")
+    let conflicting = try Self.plan(two)
+    #expect(conflicting.entries.isEmpty && conflicting.notRead.first?.contains("two different tests") == true)
+  }
+
+  @Test(
+    "a glucose named without 'fasting' is asked about, as add asks; valueInteger is read; comparator 'ad' is not a bound"
+  )
+  func glucoseIntegerComparator() throws {
+    let glucose = try Self.plan(
+      """
+      {"resourceType": "Observation", "status": "final", "code": {"text": "Glucose"}, "effectiveDateTime": "2024-01-15", "valueQuantity": {"value": 95, "unit": "mg/dL"}}
+      """)
+    #expect(glucose.questions.count == 1 && glucose.questions[0].contains("fasting"))
+    let integer = try Self.plan(
+      """
+      {"resourceType": "Observation", "status": "final", "code": {"coding": [{"system": "http://loinc.org", "code": "40443-4"}]}, "effectiveDateTime": "2024-01-15", "valueInteger": 62}
+      """)
+    #expect(integer.entries.map(\.value) == [62])
+    let ad = try Self.plan(
+      Self.observation().replacingOccurrences(of: "\"value\": 55,", with: "\"value\": 55, \"comparator\": \"ad\","))
+    #expect(ad.entries.isEmpty && ad.notRead.count == 1)
+  }
+
+  @Test("a folder's files that are not resources (a note, an array, damaged JSON, a pipe) are named and left out")
+  func folderJunk() throws {
+    let folder = TemporaryFolder()
+    try Self.observation().write(toFile: folder.path + "/a.json", atomically: true, encoding: .utf8)
+    try "[\(Self.observation())]".write(toFile: folder.path + "/array.json", atomically: true, encoding: .utf8)
+    try "{\"resourceType\": \"Observation\", ".write(
+      toFile: folder.path + "/cut.json", atomically: true, encoding: .utf8)
+    try "{\"foo\": 1}".write(toFile: folder.path + "/other.json", atomically: true, encoding: .utf8)
+    #expect(mkfifo(folder.path + "/pipe.json", 0o600) == 0)
+    let file = try Importer.load(folder.path)
+    let plan = try Importer.plan(
+      file, replace: false, into: .empty(createdAt: Self.now), library: Fixture.library, today: Self.today,
+      now: Self.now)
+    #expect(plan.entries.count == 1)
+    #expect(plan.filesNotRead.count == 4, "\(plan.filesNotRead)")
+    #expect(plan.filesNotRead.contains("“pipe.json” (not a file)"))
   }
 
   @Test("damaged or hostile FHIR is refused or read, never a crash", arguments: 0..<5)
