@@ -40,7 +40,7 @@ struct FHIRResource: Sendable {
   var components: [FHIRResource] = []
   /// A Bundle's resources.
   var entries: [FHIRResource] = []
-  /// A DiagnosticReport's results: references to its Observations ("Observation/cholesterol").
+  /// A lab report's results: references to its Observations ("Observation/cholesterol").
   var results: [String] = []
 
   static let loincSystem = "http://loinc.org"
@@ -104,7 +104,7 @@ extension JSONReader {
         var quantity = FHIRResource.Quantity()
         try reader.readObject { reader, key in
           switch key {
-          case "value": quantity.value = reader.readNullIfPresent() ? nil : try reader.readNumber()
+          case "value": quantity.value = try reader.readFHIRNumber()
           case "unit": quantity.unit = try reader.readFHIRString()
           case "system": quantity.system = try reader.readFHIRString()
           case "code": quantity.code = try reader.readFHIRString()
@@ -114,11 +114,7 @@ extension JSONReader {
         }
         resource.quantity = quantity
       case "valueString": resource.valueString = try reader.readFHIRString()
-      case "valueInteger":
-        resource.valueInteger =
-          reader.peekAfterWhitespace() == UInt8(ascii: "-")
-            || reader.peekAfterWhitespace().map { $0 >= 48 && $0 <= 57 } == true ? try reader.readNumber() : nil
-        if resource.valueInteger == nil { try reader.skipValue() }
+      case "valueInteger": resource.valueInteger = try reader.readFHIRNumber()
       case "effectiveDateTime", "effectiveInstant": resource.effective = try reader.readFHIRString()
       case "effectivePeriod":
         try reader.readObject { reader, key in
@@ -171,6 +167,16 @@ extension JSONReader {
       return nil
     }
     return try readString()
+  }
+
+  /// A number, or nil for anything else (null, "150", true): that observation is then not read,
+  /// and the others of the file still are.
+  fileprivate mutating func readFHIRNumber() throws -> Double? {
+    guard let byte = peekAfterWhitespace(), byte == UInt8(ascii: "-") || (byte >= 48 && byte <= 57) else {
+      try skipValue()
+      return nil
+    }
+    return try readNumber()
   }
 
   /// An array's elements, or nothing for null or a lone object where an array belongs.

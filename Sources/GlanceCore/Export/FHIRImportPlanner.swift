@@ -52,7 +52,8 @@ enum FHIRImportPlanner {
     // An observation a report lists without a date of its own (the FHIR specification's lipid
     // example) takes the report's: when the specimen was taken, else when it was issued.
     var reportDates: [String: String] = [:]
-    for report in pending where report.resourceType == "DiagnosticReport" {
+    // Any resource that lists results is such a report.
+    for report in pending where !report.results.isEmpty {
       guard let date = report.effective ?? report.issued else { continue }
       for reference in report.results {
         let id = reference.split(separator: "/").suffix(2).joined(separator: "/")
@@ -256,8 +257,8 @@ enum FHIRCodes {
     "14723-1": "ferritin",
     "3015-5": "tsh",
     "76486-0": "hs-crp",
-    // "[Mass or Moles/volume] in Serum or Plasma": the FHIR R4 specification's lipid report example
-    // (diagnosticreport-example-lipids).
+    // "[Mass or Moles/volume] in Serum or Plasma": the FHIR R4 specification's lipid report
+    // example.
     "35200-5": "total-cholesterol",
     "35217-9": "triglycerides",
     // loinc.org/59261-8 (HbA1c by IFCC protocol, made for mmol/mol) and loinc.org/77144-4 (ALT).

@@ -178,36 +178,27 @@ enum SpreadsheetImporter {
     func isBlank(_ text: String) -> Bool { blanks.contains(text.lowercased()) }
 
     /// The row's date, or nil with the problem naming its row and column added to `problems`.
+    /// A date a file can hold does not depend on the day it is imported: "today", "3 days ago"
+    /// or "Feb 15" (which year?) are refused.
     func date(_ row: [String], line: Int, today: CalendarDate, problems: inout [String]) -> CalendarDate? {
-      switch date(row, line: line, today: today) {
-      case .success(let day): return day
-      case .failure(let problem):
-        problems.append(problem.message)
-        return nil
-      }
-    }
-
-    /// The row's date, or the problem naming its row and column. A date a file can hold does not
-    /// depend on the day it is imported: "today", "3 days ago" or "Feb 15" (which year?) are
-    /// refused.
-    func date(_ row: [String], line: Int, today: CalendarDate) -> Result<CalendarDate, Problem> {
       let text = cell(row, date)
       let place = "row \(line), column \(quoted(header[date]))"
       do {
         let day = try DateParser.parse(text, today: today, for: .reading, order: dayOrder)
         let later = today.adding(months: 12 * 50) ?? today
         guard (try? DateParser.parse(text, today: later, for: .reading, order: dayOrder)) == day else {
-          return .failure(
-            Problem("\(place): \(quoted(text)) is not a day of its own (a file needs the day with its year)"))
+          problems.append("\(place): \(quoted(text)) is not a day of its own (a file needs the day with its year)")
+          return nil
         }
-        return .success(day)
+        return day
       } catch let error {
         switch error {
-        case .futureDate, .dateTooEarly: return .failure(Problem("\(place): \(error.message)"))
+        case .futureDate, .dateTooEarly: problems.append("\(place): \(error.message)")
         default:
           let shown = text.count > 40 ? String(text.prefix(40)) + "…" : text
-          return .failure(Problem("\(place): \(quoted(shown)) is not a date glance reads"))
+          problems.append("\(place): \(quoted(shown)) is not a date glance reads")
         }
+        return nil
       }
     }
 
@@ -246,11 +237,6 @@ enum SpreadsheetImporter {
       }
       return reasons.map { "\($0.titles.joinedText(", ")) (\($0.reason))" }
     }
-  }
-
-  struct Problem: Error {
-    var message: String
-    init(_ message: String) { self.message = message }
   }
 
   /// The first readings as glance read them, for `--dry-run`: "row 2: Jan 15, 2024, LDL

@@ -219,19 +219,20 @@ public enum DateParser {
       rest = rest.dropLast()
     } else if let sign = rest.lastIndex(where: { $0 == "+" || $0 == "-" }) {
       let offset = rest[rest.index(after: sign)...].split(separator: ":", omittingEmptySubsequences: false)
-      offsetOK =
-        offset.count == 2 && offset.allSatisfy { $0.utf8.count == 2 && $0.utf8.allSatisfy(isDigit) }
-        && Int(offset[0])! <= 14 && Int(offset[1])! <= 59
+      offsetOK = offset.count == 2 && number(offset[0], upTo: 14) && number(offset[1], upTo: 59)
       rest = rest[..<sign]
     }
     let parts = rest.split(separator: ":", omittingEmptySubsequences: false)
     guard offsetOK, (2...3).contains(parts.count) else { return false }
     let seconds = parts.count == 3 ? parts[2].split(separator: ".", maxSplits: 1).first ?? "" : "00"
-    let fields = [parts[0], parts[1], seconds]
-    guard fields.allSatisfy({ (1...2).contains($0.utf8.count) && $0.utf8.allSatisfy(isDigit) }),
-      Int(fields[0])! <= 23, Int(fields[1])! <= 59, Int(fields[2])! <= 59
-    else { return false }
-    return true
+    return number(parts[0], upTo: 23) && number(parts[1], upTo: 59) && number(seconds, upTo: 59)
+  }
+
+  /// One or two ASCII digits whose value is at most `limit`; anything else (another script's
+  /// digits, a sign, three digits) is not.
+  private static func number(_ text: Substring, upTo limit: Int) -> Bool {
+    guard (1...2).contains(text.utf8.count), text.utf8.allSatisfy(isDigit), let value = Int(text) else { return false }
+    return value <= limit
   }
 
   private static func isDigit(_ byte: UInt8) -> Bool { byte >= 48 && byte <= 57 }

@@ -9,7 +9,7 @@ import Testing
 
 /// Issue 13, item 2: FHIR R4 Observations from a portal or a phone. The fixture
 /// `fhir-lipid-example.json` is the FHIR R4 specification's own lipid report example
-/// (diagnosticreport-example-lipids, SI units, LOINC 35200-5 and 35217-9), as published.
+/// (its lipid report example, SI units, LOINC 35200-5 and 35217-9), as published.
 @Suite("FHIR import")
 struct FHIRImportTests {
   static let today = Fixture.date("2025-06-01")
@@ -214,6 +214,14 @@ struct FHIRImportTests {
       {"resourceType": "Observation", "status": "final", "code": {"coding": [{"system": "http://loinc.org", "code": "40443-4"}]}, "effectiveDateTime": "2024-01-15", "valueInteger": 62}
       """)
     #expect(integer.entries.map(\.value) == [62])
+    let text = try Self.plan(
+      Self.bundle([
+        Self.observation().replacingOccurrences(of: "\"value\": 55", with: "\"value\": \"150\""),
+        Self.observation(value: "60"),
+      ]))
+    #expect(
+      text.entries.map(\.value) == [60] && text.notRead.count == 1,
+      "a value written as text is that observation's problem only")
     let ad = try Self.plan(
       Self.observation().replacingOccurrences(of: "\"value\": 55,", with: "\"value\": 55, \"comparator\": \"ad\","))
     #expect(ad.entries.isEmpty && ad.notRead.count == 1)
