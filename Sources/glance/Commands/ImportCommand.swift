@@ -2,7 +2,7 @@ import GlanceCore
 
 struct ImportCommand: GlanceCommand {
   static let declaration = CommandDeclaration(
-    "import", arguments: "FILE|FOLDER", words: 1...1, needs: "the file to import",
+    "import", arguments: "FILE|FOLDER", words: 1...1, needs: "the file or folder to import",
     summary: "Bring in a glance export, your own spreadsheet, or FHIR records from a portal.",
     details: """
       glance reads a glance export (JSON, or CSV from glance export --csv); FHIR health records from a patient portal or a phone (a Bundle, one resource, NDJSON, or a FOLDER of .json files), tests matched by their LOINC code; and spreadsheets saved as CSV in either layout:
