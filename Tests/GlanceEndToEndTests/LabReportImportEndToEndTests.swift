@@ -58,4 +58,27 @@ struct LabReportImportEndToEndTests {
     #expect(try glance.run("import", ambiguous, "--dates", "eu").status == 0)
     #expect(try glance.run("import", ambiguous, "--dates", "uk").status == 64)
   }
+
+  @Test("export --fhir, import into an empty folder, export --fhir: the same bytes; wrong format pairs are refused")
+  func fhirRoundTrip() throws {
+    let glance = GlanceSandbox()
+    try glance.run("add", "ldl", "3.4 mmol/L", "--date", "2024-03-04", "--note", "fasting, \"lab A\"")
+    try glance.run("add", "tsh", "<0.01", "--date", "2024-03-04", "--yes")
+    try glance.run("add", "bp", "128/82")
+    try glance.run("custom", "Zinc", "--unit", "ug/dL")
+    try glance.run("add", "zinc", "88")
+    let file = glance.scratch.file("records.json")
+    let exported = try glance.run("export", "--fhir", "-o", file)
+    #expect(exported.status == 0 && exported.stdout.contains("Exported 5 readings"), "\(exported.stderr)")
+    let other = GlanceSandbox()
+    let imported = try other.run("import", file)
+    #expect(imported.status == 0 && imported.stdout.contains("Added 5 readings"), "\(imported.stdout)")
+    let again = other.scratch.file("again.json")
+    #expect(try other.run("export", "--fhir", "-o", again).status == 0)
+    #expect(FileManager.default.contents(atPath: again) == FileManager.default.contents(atPath: file))
+    #expect(try other.run("show", "ldl").stdout.contains("131.5 mg/dL (3.4 mmol/L)"))
+    #expect(try other.run("import", file).stdout.contains("Nothing new to add."))
+    #expect(try glance.run("export", "--fhir", "--csv").status == 64)
+    #expect(try glance.run("export", "--fhir", "--visits").status == 64)
+  }
 }

@@ -42,6 +42,8 @@ struct FHIRResource: Sendable {
   var entries: [FHIRResource] = []
   /// A lab report's results: references to its Observations ("Observation/cholesterol").
   var results: [String] = []
+  /// `meta.tag` codings (glance's export says where a reading came from).
+  var tags: [Coding] = []
 
   static let loincSystem = "http://loinc.org"
   static let ucumSystem = "http://unitsofmeasure.org"
@@ -67,6 +69,14 @@ extension JSONReader {
       case "resourceType": resource.resourceType = try reader.readFHIRString()
       case "id": resource.id = try reader.readFHIRString()
       case "status": resource.status = try reader.readFHIRString()
+      case "meta":
+        try reader.readObject { reader, key in
+          if key == "tag" {
+            try reader.readFHIRArray { resource.tags.append(try $0.readFHIRCoding()) }
+          } else {
+            try reader.skipValue()
+          }
+        }
       case "identifier":
         try reader.readFHIRArray {
           var system: String?
@@ -85,18 +95,7 @@ extension JSONReader {
           switch key {
           case "text": resource.codeText = try reader.readFHIRString()
           case "coding":
-            try reader.readFHIRArray {
-              var coding = FHIRResource.Coding()
-              try $0.readObject { reader, key in
-                switch key {
-                case "system": coding.system = try reader.readFHIRString()
-                case "code": coding.code = try reader.readFHIRString()
-                case "display": coding.display = try reader.readFHIRString()
-                default: try reader.skipValue()
-                }
-              }
-              resource.codings.append(coding)
-            }
+            try reader.readFHIRArray { resource.codings.append(try $0.readFHIRCoding()) }
           default: try reader.skipValue()
           }
         }
@@ -156,6 +155,19 @@ extension JSONReader {
       }
     }
     return resource
+  }
+
+  fileprivate mutating func readFHIRCoding() throws -> FHIRResource.Coding {
+    var coding = FHIRResource.Coding()
+    try readObject { reader, key in
+      switch key {
+      case "system": coding.system = try reader.readFHIRString()
+      case "code": coding.code = try reader.readFHIRString()
+      case "display": coding.display = try reader.readFHIRString()
+      default: try reader.skipValue()
+      }
+    }
+    return coding
   }
 
   /// A string, or nil for null; anything else is skipped as nil (a server's extension in an
@@ -232,24 +244,6 @@ enum FHIRFormat {
   /// UCUM codes as glance spells the unit ("mm[Hg]" → "mmHg", "10*3/uL" → "10³/µL"); any other
   /// code as it is, for `UnitConverter` to match or refuse.
   static func unit(ucum code: String) -> String {
-    switch code {
-    case "mm[Hg]": "mmHg"
-    case "[lb_av]": "lb"
-    case "[in_i]": "in"
-    case "/min", "{beats}/min", "{Beats}/min": "bpm"
-    case "kg/m2": "kg/m²"
-    case "mL/min/{1.73_m2}", "mL/min/1.73m2": "mL/min/1.73m²"
-    case "[IU]/L": "IU/L"
-    case "m[IU]/L": "mIU/L"
-    case "u[IU]/mL": "µIU/mL"
-    case "meq/L": "mEq/L"
-    case "10*3/uL": "10³/µL"
-    case "10*9/L": "10⁹/L"
-    case "ug/dL": "µg/dL"
-    case "ug/L": "µg/L"
-    case "umol/L": "µmol/L"
-    case "ukat/L": "µkat/L"
-    default: code
-    }
+    GlanceFHIR.ucumUnits.first { $0.ucum == code }?.unit ?? code
   }
 }

@@ -17,9 +17,9 @@
 /// - `entered-in-error` and `cancelled` observations skipped and counted; anything that is not an
 ///   Observation counted and ignored; codes that name no marker listed with their names.
 ///
-/// A reading's id comes from the observation: its own id when that is a UUID (glance's FHIR
-/// export), else a stable id made from its identifier or resource id, so importing the same
-/// download again adds nothing.
+/// A reading's id is made from the observation's identifier or resource id, so importing the
+/// same download again adds nothing. A file glance exported (`FHIRExporter`) comes back as it
+/// was: its ids, when each reading was recorded, where it came from, and its custom markers.
 enum FHIRImportPlanner {
   static let skippedStatuses: Set<String> = ["entered-in-error", "cancelled"]
   /// Blood pressure panels: the systolic and diastolic are components (FHIR R4 vital signs;
@@ -31,7 +31,7 @@ enum FHIRImportPlanner {
     today: CalendarDate, now: Timestamp
   ) throws -> ImportPlan {
     var plan = ImportPlan(kind: .fhir, replace: replace)
-    let markers = library.markers + document.customMarkers
+    var markers = library.markers + document.customMarkers
     let byCode = FHIRCodes.markers(by: markers)
     let search = SearchService(markers: markers)
     var rows: [ImportRow] = []
@@ -97,9 +97,19 @@ enum FHIRImportPlanner {
       } else {
         parts = [resource]
       }
+      // (A panel is never glance's: its parts would share one id.)
+      let ours = parts.count == 1 ? GlanceFHIR.reading(resource) : nil
       for part in parts {
         let marker: MarkerDefinition
-        switch self.marker(for: part, byCode: byCode, among: markers, search: search) {
+        // A custom marker by the key glance's export codes it with: one of this folder's, or made
+        // from the observation's name and unit.
+        let customKey = part.codings.first { $0.system == GlanceFHIR.markerSystem }?.code
+        let custom = customKey.flatMap { key in
+          markers.first { $0.key == key && !$0.isSystemDefined }
+            ?? Importer.customMarker(
+              key: key, name: part.name, unit: part.quantity?.unit, among: &markers, plan: &plan)
+        }
+        switch custom.map(Match.found) ?? self.marker(for: part, byCode: byCode, among: markers, search: search) {
         case .found(let found): marker = found
         case .unknown:
           let name = part.name.map { $0.count > 60 ? String($0.prefix(60)) + "…" : $0 } ?? "no name"
@@ -110,13 +120,13 @@ enum FHIRImportPlanner {
           continue
         }
         do {
-          let (valueText, unit) = try value(of: part)
-          let draft = try EntryPlanner.draft(
-            marker, valueText: valueText, unit: unit, date: date, note: note, existing: [])
+          let (typed, unit) = try value(of: part)
+          let draft = try EntryPlanner.draft(marker, typed: typed, unit: unit, date: date, note: note, existing: [])
           rows.append(
             ImportRow(
-              draft: draft, source: .fileImport, id: stableID(resource, marker: marker, date: date),
-              line: observations, unitTyped: unit != nil))
+              draft: draft, source: ours?.source ?? .fileImport,
+              id: ours?.id ?? stableID(resource, marker: marker, date: date), entered: ours?.entered,
+              line: observations, unitTyped: unit != nil, confirmed: ours != nil))
           // "Glucose" named without "fasting": asked once per name, as add asks.
           if part.loincCodes.isEmpty, let name = part.name, EntryChecks.isUnqualifiedGlucose(name, marker: marker),
             fastingAsked.insert(SearchText(name).compact).inserted
@@ -134,7 +144,9 @@ enum FHIRImportPlanner {
     plan.otherResources = others.map { counted($0.1, $0.0) }
     plan.observations = observations
     plan.preview = SpreadsheetImporter.preview(rows, place: "observation")
-    plan.questions += SpreadsheetImporter.questions(rows, header: [], replace: replace, document: document)
+    // A reading glance exported was confirmed when it was saved; a lab's gets add's questions.
+    let unconfirmed = rows.contains { $0.confirmed } ? rows.filter { !$0.confirmed } : rows
+    plan.questions += SpreadsheetImporter.questions(unconfirmed, header: [], replace: replace, document: document)
     Importer.addRows(rows, to: &plan, document: document, now: now)
     return plan
   }
@@ -165,20 +177,27 @@ enum FHIRImportPlanner {
     return .found(found[0])
   }
 
-  /// The value as `add` would read it, and its unit (nil: the marker's own).
-  static func value(of resource: FHIRResource) throws -> (String, String?) {
+  /// The value as `add` would read it, every digit of a number kept, and its unit (nil: the
+  /// marker's own).
+  static func value(of resource: FHIRResource) throws -> (TypedValue, String?) {
     if let quantity = resource.quantity, let value = quantity.value {
       guard ValueParser.isStorable(value) else { throw EntryError.valueOutOfRange }
-      let comparator = quantity.comparator ?? ""
       // "ad" (the sufficient amount) or anything else is not a bound glance can keep.
-      guard ["", "<", "<=", ">", ">="].contains(comparator) else { throw EntryError.invalidValue(comparator) }
+      var comparator: ValueComparator?
+      if let text = quantity.comparator, !text.isEmpty {
+        guard let bound = ValueComparator(rawValue: text) else { throw EntryError.invalidValue(text) }
+        comparator = bound
+      }
       let unit: String? =
         quantity.system == FHIRResource.ucumSystem
         ? quantity.code.map(FHIRFormat.unit(ucum:)) ?? quantity.unit : quantity.unit ?? quantity.code
-      return (comparator + ValueText.number(value), unit?.isEmpty == true ? nil : unit)
+      return (TypedValue(value: value, comparator: comparator, unit: nil), unit?.isEmpty == true ? nil : unit)
     }
-    if let text = resource.valueString { return (text, nil) }
-    if let integer = resource.valueInteger { return (ValueText.number(integer), nil) }
+    if let text = resource.valueString { return (try ValueParser.parse(text), nil) }
+    if let integer = resource.valueInteger {
+      guard ValueParser.isStorable(integer) else { throw EntryError.valueOutOfRange }
+      return (TypedValue(value: integer, comparator: nil, unit: nil), nil)
+    }
     throw EntryError.invalidValue("")
   }
 

@@ -516,8 +516,11 @@ public enum Importer {
       if plan.replace {
         transaction.apply(current.entries.map { .removeEntry($0.id) })
         transaction.apply(current.visits.map { .removeVisit($0.id) })
-        // Removed last first, so undo puts them back in their order.
-        transaction.apply(current.customMarkers.reversed().map { .removeCustomMarker($0.id) })
+        // Removed last first, so undo puts them back in their order. A custom marker the file's
+        // readings are of (a sheet's "Zinc" column) stays: only its old readings go.
+        let used = Set(plan.entries.map(\.markerID)).subtracting(plan.customMarkers.map(\.id))
+        transaction.apply(
+          current.customMarkers.reversed().filter { !used.contains($0.id) }.map { .removeCustomMarker($0.id) })
         transaction.apply(.setTrackedMarkers(plan.trackedMarkers))
       } else if !plan.trackedMarkers.isEmpty {
         transaction.apply(.setTrackedMarkers(current.trackedMarkers + plan.trackedMarkers))
@@ -559,6 +562,8 @@ struct ImportRow {
   var line = 0
   /// True when the cell or its column gave a unit (then it cannot be a unit slip).
   var unitTyped = false
+  /// True for a reading glance saved before (its own export): add's questions were answered then.
+  var confirmed = false
 }
 
 /// What makes a reading without an id the same as a stored one.

@@ -109,6 +109,14 @@ public enum EntryPlanner {
   ) throws(EntryError) -> EntryDraft {
     let typed = try ValueParser.parse(valueText)
     if typed.unit != nil, unit != nil { throw .invalidValue(valueText + " " + (unit ?? "")) }
+    return try draft(marker, typed: typed, unit: unit, date: date, note: note, existing: existing)
+  }
+
+  /// A draft from a value already read (a FHIR quantity's number, every digit of it kept).
+  static func draft(
+    _ marker: MarkerDefinition, typed: TypedValue, unit: String?, date: CalendarDate, note: String?,
+    existing: [MarkerEntry]
+  ) throws(EntryError) -> EntryDraft {
     let conversion = try UnitConverter.convert(typed.value, unit: typed.unit ?? unit, for: marker)
     let checks = EntryChecks.check(
       value: conversion.value, comparator: typed.comparator, date: date, marker: marker, existing: existing,

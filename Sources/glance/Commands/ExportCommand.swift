@@ -1,12 +1,14 @@
 import GlanceCore
 
 struct ExportCommand: GlanceCommand {
-  enum Format: Equatable { case json, csv }
+  enum Format: Equatable { case json, csv, fhir }
 
   static let declaration = CommandDeclaration(
-    "export", needs: "only options", summary: "A copy of your data: complete JSON, or CSV for a spreadsheet.",
+    "export", needs: "only options",
+    summary: "A copy of your data: complete JSON, CSV for a spreadsheet, or FHIR for health records.",
     options: [
       .flag("json", "Everything, re-importable."), .flag("csv", "One row per reading."),
+      .flag("fhir", "Your readings as FHIR R4 Observations (LOINC, UCUM), for health-record systems; re-importable."),
       .flag("visits", "With --csv: visits instead of readings."),
       .value(
         "output", "FILE",
@@ -14,8 +16,11 @@ struct ExportCommand: GlanceCommand {
         short: "o"),
     ],
     yes: "Replace FILE if it already exists, without asking.",
-    examples: ["glance export --csv -o readings.csv", "glance export --json -o glance-backup.json"],
-    usage: "glance export --json|--csv [--visits] [-o FILE] [--yes]")
+    examples: [
+      "glance export --csv -o readings.csv", "glance export --json -o glance-backup.json",
+      "glance export --fhir -o glance-fhir.json",
+    ],
+    usage: "glance export --json|--csv|--fhir [--visits] [-o FILE] [--yes]")
 
   var format: Format
   var visits = false
@@ -26,19 +31,23 @@ struct ExportCommand: GlanceCommand {
   }
 
   init(_ input: ParsedInput) throws(UsageError) {
-    var json = input.flag("json")
-    var csv = input.flag("csv")
+    var chosen: [Format] = [(Format.json, "json"), (.csv, "csv"), (.fhir, "fhir")].compactMap {
+      input.flag($0.1) ? $0.0 : nil
+    }
     // -o backup.csv says the format when no flag does.
-    if !json && !csv, let named = input.value("output").flatMap(FileFormat.named) {
-      (json, csv) = (named == .json, named == .csv)
+    if chosen.isEmpty, let named = input.value("output").flatMap(FileFormat.named) {
+      chosen = named == .json ? [.json] : named == .csv ? [.csv] : []
     }
-    guard json != csv else {
-      throw input.usageError("Choose one format: --json or --csv (or an -o file ending in .json or .csv).")
+    guard chosen.count == 1, let format = chosen.first else {
+      throw input.usageError("Choose one format: --json, --csv or --fhir (or an -o file ending in .json or .csv).")
     }
-    if json && input.flag("visits") {
-      throw input.usageError("--visits goes with --csv; the JSON export always has your visits.")
+    if format != .csv && input.flag("visits") {
+      throw input.usageError(
+        format == .json
+          ? "--visits goes with --csv; the JSON export always has your visits."
+          : "--visits goes with --csv; the FHIR export holds your readings only.")
     }
-    self.init(format: json ? .json : .csv, visits: input.flag("visits"), output: input.value("output"))
+    self.init(format: format, visits: input.flag("visits"), output: input.value("output"))
   }
 
   func run(_ context: Context) throws {
@@ -46,6 +55,7 @@ struct ExportCommand: GlanceCommand {
     let bytes: [UInt8]
     switch (format, visits) {
     case (.json, _): bytes = try Exporter.json(document, library: context.library)
+    case (.fhir, _): bytes = FHIRExporter.bundle(document, library: context.library)
     case (.csv, false): bytes = Array(Exporter.readingsCSV(document, library: context.library).utf8)
     case (.csv, true): bytes = Array(Exporter.visitsCSV(document).utf8)
     }

@@ -237,4 +237,30 @@ struct ExportImportTests {
     #expect(Set(restored.customMarkers) == Set(original.customMarkers))
     #expect(restored.trackedMarkers == original.trackedMarkers)
   }
+
+  @Test(
+    "--replace with a sheet or FHIR file whose readings are of a custom marker keeps that marker",
+    arguments: [
+      "date,Zinc,LDL\n2024-01-02,88,120\n",
+      """
+      {"resourceType": "Observation", "status": "final", "code": {"text": "Zinc"}, "effectiveDateTime": "2024-01-02", "valueQuantity": {"value": 88, "unit": "ug/dL"}}
+      """,
+    ])
+  func replaceKeepsUsedCustomMarker(file: String) throws {
+    var original = GlanceDocument.empty(createdAt: Self.now)
+    let zinc = Fixture.customMarker("Zinc", unit: "ug/dL")
+    let unused = Fixture.customMarker("Steps", unit: "steps")
+    original.apply(.putCustomMarker(zinc))
+    original.apply(.putCustomMarker(unused))
+    original.apply(.putEntry(Fixture.entry(zinc, 90, on: "2023-05-01")))
+    let repository = InMemoryDataRepository(document: original, clock: { Fixture.now })
+    // Before, the save stopped: the readings would point at the marker the replace removed.
+    try Self.importing(Array(file.utf8), into: repository, replace: true)
+    let replaced = try repository.read()
+    #expect(replaced.customMarkers == [zinc])
+    #expect(replaced.entries.filter { $0.markerID == zinc.id }.map(\.value) == [88])
+    _ = try #require(try repository.undo())
+    #expect(try repository.read().entries == original.entries)
+    #expect(Set(try repository.read().customMarkers) == Set(original.customMarkers))
+  }
 }
