@@ -45,9 +45,26 @@ public enum CustomMarkerPlanner {
 
   /// A target range from typed bounds (either may be missing): plain numbers, low below high.
   /// Used for a custom marker's range and for `glance range`.
-  public static func targetRange(low: String?, high: String?) throws -> (low: Double?, high: Double?) {
-    let lowValue = try low.map { (text: String) throws(EntryError) in try plainNumber(text) }
-    let highValue = try high.map { (text: String) throws(EntryError) in try plainNumber(text) }
+  ///
+  /// For a marker that exists (`glance range`), a bound may name its unit ("1.8 mmol/L"), converted
+  /// with the marker's factors; a bare number is in the marker's unit, and one beyond anything
+  /// the marker can be is refused, naming the unit it would fit (LDL "1.8" is mmol/L, never a
+  /// target of 1.8 mg/dL that every reading would miss).
+  public static func targetRange(low: String?, high: String?, for marker: MarkerDefinition? = nil) throws -> (
+    low: Double?, high: Double?
+  ) {
+    func bound(_ text: String, _ option: String) throws -> Double {
+      guard let marker else { return try plainNumber(text) }
+      let typed = try ValueParser.parse(text)
+      guard typed.comparator == nil else { throw EntryError.invalidValue(text) }
+      if let unit = typed.unit { return try UnitConverter.convert(typed.value, unit: unit, for: marker).value }
+      guard EntryChecks.isImplausible(typed.value, marker) else { return typed.value }
+      throw CustomMarkerError.implausibleBound(
+        option: option, value: typed.value, marker: marker,
+        fits: EntryChecks.unitSlip(typed.value, marker: marker, usual: nil)?.entered.unit)
+    }
+    let lowValue = try low.map { try bound($0, "--low") }
+    let highValue = try high.map { try bound($0, "--high") }
     if let lowValue, let highValue, lowValue >= highValue {
       throw CustomMarkerError.rangeOrder(low: ValueText.number(lowValue), high: ValueText.number(highValue))
     }
@@ -67,6 +84,8 @@ public enum CustomMarkerError: GlanceError, Equatable {
   case emptyUnit
   case rangeOrder(low: String, high: String)
   case nameTaken(String)
+  /// A range bound beyond anything the marker can be, and the unit it would fit, if any.
+  case implausibleBound(option: String, value: Double, marker: MarkerDefinition, fits: String?)
 
   public var message: String {
     switch self {
@@ -75,6 +94,15 @@ public enum CustomMarkerError: GlanceError, Equatable {
     case .rangeOrder(let low, let high): "The low end (\(low)) must be below the high end (\(high))."
     case .nameTaken(let name):
       "There is already a marker called \(quoted(name)). See: glance library \(ShellQuote.quote(name))"
+    case .implausibleBound(let option, let value, let marker, let fits):
+      "\(ValueText.withUnit(value, nil, marker.unit)) is beyond anything \(marker.displayName) can be"
+        + (marker.plausibleMin.flatMap { low in
+          marker.plausibleMax.map { " (\(ValueText.number(low)) to \(ValueText.withUnit($0, nil, marker.unit)))" }
+        } ?? "") + ". Nothing was changed."
+        + (fits.map {
+          " If you meant \(ValueText.number(value)) \($0), type it with its unit: \(option) "
+            + ShellQuote.quote(ValueText.number(value) + " " + $0)
+        } ?? "")
     }
   }
 

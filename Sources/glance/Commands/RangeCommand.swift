@@ -5,10 +5,14 @@ struct RangeCommand: GlanceCommand {
     "range", arguments: "MARKER", words: 1...1, needs: "one marker, e.g. glance range ldl --high 70",
     summary: "Set your own target range for a marker; every reading is judged against it.",
     options: [
-      .value("low", "L", "Lower bound (inclusive)."), .value("high", "H", "Upper bound (inclusive)."),
+      .value("low", "L", "Lower bound (inclusive), in the marker's unit or with its own (\"4.0 mmol/L\")."),
+      .value("high", "H", "Upper bound (inclusive), in the marker's unit or with its own (\"1.8 mmol/L\")."),
       .flag("reset", "Go back to the library's default range."),
     ],
-    examples: ["glance range ldl --high 70", "glance range hdl --low 50", "glance range ldl --reset"],
+    examples: [
+      "glance range ldl --high 70", "glance range ldl --high \"1.8 mmol/L\"", "glance range hdl --low 50",
+      "glance range ldl --reset",
+    ],
     usage: "glance range MARKER [--low L] [--high H] | --reset")
 
   var marker: String
@@ -33,7 +37,7 @@ struct RangeCommand: GlanceCommand {
       context.out(RangeView.render(document.snapshot(for: marker), change: .show, style: context.style))
       return
     }
-    let range = try CustomMarkerPlanner.targetRange(low: low, high: high)
+    let range = try CustomMarkerPlanner.targetRange(low: low, high: high, for: marker)
     let started = try context.repository.setTargetRange(
       for: marker.id, low: reset ? nil : range.low, high: reset ? nil : range.high,
       summary: reset ? "reset the range of \(marker.shortName)" : "set the range of \(marker.shortName)")

@@ -111,4 +111,48 @@ struct CustomMarkerPlannerTests {
   func freshIDs() throws {
     #expect(try Self.make("One").id != Self.make("Two").id)
   }
+
+  @Test(
+    "a range bound for a library marker: its own unit, or converted from the unit it names",
+    arguments: [
+      ("ldl", "70", 70.0), ("ldl", "1.8 mmol/L", 1.8 / 0.02586), ("ldl", "100 mg/dl", 100),
+      ("a1c", "48 mmol/mol", 6.5), ("a1c", "5.7", 5.7), ("creatinine", "88 umol/L", 1),
+      ("weight", "80 kg", 176.4), ("tsh", "0.4", 0.4),
+    ] as [(String, String, Double)])
+  func boundWithUnit(key: String, text: String, stored: Double) throws {
+    let marker = try #require(Fixture.library.marker(key: key))
+    let range = try CustomMarkerPlanner.targetRange(low: nil, high: text, for: marker)
+    #expect(abs((range.high ?? 0) - stored) < 0.06, "\(range)")
+  }
+
+  @Test(
+    "a bare bound beyond anything the marker can be is refused, naming the unit it fits",
+    arguments: [
+      ("ldl", "1.8", "mmol/L"), ("a1c", "48", "mmol/mol"), ("fasting-glucose", "5.6", "mmol/L"),
+      ("creatinine", "88", "µmol/L"), ("ldl", "2000", nil), ("potassium", "0.5", nil),
+    ] as [(String, String, String?)])
+  func implausibleBound(key: String, text: String, fits: String?) throws {
+    let marker = try #require(Fixture.library.marker(key: key))
+    #expect(
+      throws: CustomMarkerError.implausibleBound(option: "--high", value: Double(text)!, marker: marker, fits: fits)
+    ) {
+      try CustomMarkerPlanner.targetRange(low: nil, high: text, for: marker)
+    }
+    let error = CustomMarkerError.implausibleBound(option: "--high", value: Double(text)!, marker: marker, fits: fits)
+    #expect(error.message.contains("Nothing was changed."))
+    if let fits { #expect(error.message.contains("--high '\(text) \(fits)'")) }
+  }
+
+  @Test("a bound that names another unit, or a bound, is refused; a custom marker's bound is a plain number")
+  func refusedBounds() throws {
+    #expect(throws: EntryError.self) {
+      try CustomMarkerPlanner.targetRange(low: nil, high: "70 mmHg", for: Fixture.ldl)
+    }
+    #expect(throws: EntryError.self) { try CustomMarkerPlanner.targetRange(low: nil, high: "<70", for: Fixture.ldl) }
+    #expect(throws: CustomMarkerError.self) {
+      try CustomMarkerPlanner.targetRange(low: "2 mmol/L", high: "70", for: Fixture.ldl)
+    }
+    let steps = Fixture.customMarker("Steps", unit: "steps")
+    #expect(try CustomMarkerPlanner.targetRange(low: "0.5", high: nil, for: steps).low == 0.5)
+  }
 }
