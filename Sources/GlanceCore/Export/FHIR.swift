@@ -44,6 +44,13 @@ struct FHIRResource: Sendable {
   var results: [String] = []
   /// `meta.tag` codings (glance's export says where a reading came from).
   var tags: [Coding] = []
+  /// `meta.lastUpdated` (glance's export: when the reading was recorded).
+  var lastUpdated: String?
+  /// The quantity of glance's `urn:glance:entered` extension: what the person typed.
+  var entered: Quantity?
+  /// A Patient's first name's text, and gender.
+  var patientName: String?
+  var gender: String?
 
   static let loincSystem = "http://loinc.org"
   static let ucumSystem = "http://unitsofmeasure.org"
@@ -71,10 +78,10 @@ extension JSONReader {
       case "status": resource.status = try reader.readFHIRString()
       case "meta":
         try reader.readObject { reader, key in
-          if key == "tag" {
-            try reader.readFHIRArray { resource.tags.append(try $0.readFHIRCoding()) }
-          } else {
-            try reader.skipValue()
+          switch key {
+          case "tag": try reader.readFHIRArray { resource.tags.append(try $0.readFHIRCoding()) }
+          case "lastUpdated": resource.lastUpdated = try reader.readFHIRString()
+          default: try reader.skipValue()
           }
         }
       case "identifier":
@@ -99,19 +106,31 @@ extension JSONReader {
           default: try reader.skipValue()
           }
         }
-      case "valueQuantity":
-        var quantity = FHIRResource.Quantity()
-        try reader.readObject { reader, key in
-          switch key {
-          case "value": quantity.value = try reader.readFHIRNumber()
-          case "unit": quantity.unit = try reader.readFHIRString()
-          case "system": quantity.system = try reader.readFHIRString()
-          case "code": quantity.code = try reader.readFHIRString()
-          case "comparator": quantity.comparator = try reader.readFHIRString()
-          default: try reader.skipValue()
+      case "valueQuantity": resource.quantity = try reader.readFHIRQuantity()
+      case "extension":
+        try reader.readFHIRArray {
+          var url: String?
+          var quantity: FHIRResource.Quantity?
+          try $0.readObject { reader, key in
+            switch key {
+            case "url": url = try reader.readFHIRString()
+            case "valueQuantity": quantity = try reader.readFHIRQuantity()
+            default: try reader.skipValue()
+            }
+          }
+          if url == GlanceFHIR.enteredExtension, let quantity { resource.entered = quantity }
+        }
+      case "gender": resource.gender = try reader.readFHIRString()
+      case "name":
+        try reader.readFHIRArray {
+          try $0.readObject { reader, key in
+            if key == "text", let text = try reader.readFHIRString() {
+              if resource.patientName == nil { resource.patientName = text }
+            } else {
+              try reader.skipValue()
+            }
           }
         }
-        resource.quantity = quantity
       case "valueString": resource.valueString = try reader.readFHIRString()
       case "valueInteger": resource.valueInteger = try reader.readFHIRNumber()
       case "effectiveDateTime", "effectiveInstant": resource.effective = try reader.readFHIRString()
@@ -155,6 +174,21 @@ extension JSONReader {
       }
     }
     return resource
+  }
+
+  fileprivate mutating func readFHIRQuantity() throws -> FHIRResource.Quantity {
+    var quantity = FHIRResource.Quantity()
+    try readObject { reader, key in
+      switch key {
+      case "value": quantity.value = try reader.readFHIRNumber()
+      case "unit": quantity.unit = try reader.readFHIRString()
+      case "system": quantity.system = try reader.readFHIRString()
+      case "code": quantity.code = try reader.readFHIRString()
+      case "comparator": quantity.comparator = try reader.readFHIRString()
+      default: try reader.skipValue()
+      }
+    }
+    return quantity
   }
 
   fileprivate mutating func readFHIRCoding() throws -> FHIRResource.Coding {

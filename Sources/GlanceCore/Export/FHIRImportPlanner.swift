@@ -60,9 +60,27 @@ enum FHIRImportPlanner {
         if reportDates[id] == nil { reportDates[id] = date }
       }
     }
+    let isEmpty =
+      document.entries.isEmpty && document.visits.isEmpty && document.trackedMarkers.isEmpty
+      && document.customMarkers.isEmpty
     for resource in pending {
       guard let type = resource.resourceType else { continue }
       if type == "Bundle" { continue }
+      // glance's own export names the person: into an empty folder (or replacing) their name and
+      // sex come back with them, as a JSON restore's profile does; a sex chosen here is kept.
+      if type == "Patient", let ours = GlanceFHIR.reading(resource) {
+        if replace || isEmpty {
+          let sex = resource.gender.flatMap(Sex.init(rawValue:))
+          // A name glance could not have saved (too long, a control character) is not adopted.
+          let name = resource.patientName.flatMap { name in
+            (try? InputLimits.checkName(name, InputLimits.nameCharacters, "The name")) != nil ? name : nil
+          }
+          plan.profile = Profile(
+            id: ours.id, name: name ?? document.profile.name, createdAt: document.profile.createdAt,
+            sex: !replace ? document.profile.sex ?? sex : sex)
+        }
+        continue
+      }
       guard type == "Observation" else {
         count(&others, type)
         continue
@@ -100,6 +118,11 @@ enum FHIRImportPlanner {
       // (A panel is never glance's: its parts would share one id.)
       let ours = parts.count == 1 ? GlanceFHIR.reading(resource) : nil
       for part in parts {
+        // A result the lab could not give (a `dataAbsentReason` instead of a value).
+        guard part.quantity?.value != nil || part.valueString != nil || part.valueInteger != nil else {
+          plan.notRead.append("\(place) on \(DateText.long(date)) (no value)")
+          continue
+        }
         let marker: MarkerDefinition
         // A custom marker by the key glance's export codes it with: one of this folder's, or made
         // from the observation's name and unit.
@@ -120,7 +143,13 @@ enum FHIRImportPlanner {
           continue
         }
         do {
-          let (typed, unit) = try value(of: part)
+          // glance's own export: what the person typed, when it went out in the marker's unit.
+          var (typed, unit) = try value(of: part)
+          if ours != nil, let entered = part.entered {
+            var typedPart = part
+            typedPart.quantity = entered
+            (typed, unit) = try value(of: typedPart)
+          }
           let draft = try EntryPlanner.draft(marker, typed: typed, unit: unit, date: date, note: note, existing: [])
           rows.append(
             ImportRow(

@@ -17,11 +17,16 @@ struct FHIRExportTests {
   static func randomDocument(seed: Int) -> GlanceDocument {
     var document = CSVRoundTripPropertyTests.randomDocument(seed: seed)
     var generator = SeededGenerator(seed: UInt64(seed) &+ 91_000)
-    for entry in document.entries where entry.entered == nil && Int.random(in: 0..<5, using: &generator) == 0 {
-      var odd = entry
-      odd.value = Double(Int.random(in: 1...400_000, using: &generator)) / 2_300
-      document.apply(.putEntry(odd))
+    for entry in document.entries {
+      var changed = entry
+      if entry.entered == nil && Int.random(in: 0..<5, using: &generator) == 0 {
+        changed.value = Double(Int.random(in: 1...400_000, using: &generator)) / 2_300
+      }
+      // A FHIR string holds no control character but tab, return and line feed (`fhirString`).
+      changed.note = entry.note.map(GlanceFHIR.fhirString)
+      document.apply(.putEntry(changed))
     }
+    document.profile.sex = seed % 3 == 0 ? nil : seed % 3 == 1 ? .female : .male
     return document
   }
 
@@ -61,7 +66,10 @@ struct FHIRExportTests {
   static func resources(_ bytes: [UInt8]) throws -> (bundle: [String: Any], observations: [[String: Any]]) {
     let bundle = try #require(try JSONSerialization.jsonObject(with: Data(bytes)) as? [String: Any])
     let entries = bundle["entry"] as? [[String: Any]] ?? []
-    return (bundle, entries.compactMap { $0["resource"] as? [String: Any] })
+    return (
+      bundle,
+      entries.compactMap { $0["resource"] as? [String: Any] }.filter { $0["resourceType"] as? String == "Observation" }
+    )
   }
 
   static func matches(_ text: String?, _ pattern: String) -> Bool {
@@ -85,7 +93,18 @@ struct FHIRExportTests {
     #expect(Set(fullURLs).count == entries.count, "bdl-7: fullUrl is unique")
     let uuid = "[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}"
     let ucumCodes = Set(GlanceFHIR.ucumUnits.map(\.ucum))
-    for (entry, observation) in zip(entries, observations) {
+    // The person first: a Patient with the profile's sex, which every reading is about.
+    let patient = try #require(entries.first?["resource"] as? [String: Any])
+    #expect(patient["resourceType"] as? String == "Patient")
+    #expect(patient["gender"] as? String == document.profile.sex?.rawValue)
+    let patientURL = try #require(entries.first?["fullUrl"] as? String)
+    #expect(patientURL == "urn:uuid:" + ((patient["id"] as? String) ?? ""))
+    let byCode = FHIRCodes.markers(by: MarkerLibrary.builtIn.markers)
+    for (entry, observation) in zip(entries.dropFirst(), observations) {
+      #expect((observation["subject"] as? [String: Any])?["reference"] as? String == patientURL)
+      #expect(((observation["performer"] as? [[String: Any]])?.first)?["reference"] as? String == patientURL)
+      let meta = try #require(observation["meta"] as? [String: Any])
+      #expect(Self.matches(meta["lastUpdated"] as? String, "[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}Z"))
       let id = observation["id"] as? String
       #expect(Self.matches(id, uuid) && entry["fullUrl"] as? String == "urn:uuid:" + (id ?? ""))
       #expect(observation["resourceType"] as? String == "Observation" && observation["status"] as? String == "final")
@@ -93,7 +112,6 @@ struct FHIRExportTests {
       let coding = try #require((code["coding"] as? [[String: Any]])?.first)
       #expect((code["text"] as? String)?.isEmpty == false)
       #expect(Self.matches(observation["effectiveDateTime"] as? String, "[0-9]{4}-[0-9]{2}-[0-9]{2}"))
-      #expect(Self.matches(observation["issued"] as? String, "[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}Z"))
       let quantity = try #require(observation["valueQuantity"] as? [String: Any])
       #expect(quantity["value"] is NSNumber && (quantity["unit"] as? String)?.isEmpty == false)
       // qty-3: a code needs its system; and a UCUM code is ASCII, never glance's µ or ³.
@@ -110,7 +128,7 @@ struct FHIRExportTests {
         #expect(notes.count == 1 && notes[0]["text"] is String)
       }
       let marker = try #require(
-        MarkerLibrary.builtIn.markers.first { $0.loinc == coding["code"] as? String }
+        (coding["code"] as? String).flatMap { byCode[$0] }
           ?? document.customMarkers.first { $0.key == coding["code"] as? String })
       if marker.isSystemDefined {
         #expect(coding["system"] as? String == "http://loinc.org")
@@ -118,11 +136,15 @@ struct FHIRExportTests {
         let expected = marker.category == "vitals-body" ? "vital-signs" : "laboratory"
         #expect(category?.first?["code"] as? String == expected)
         #expect(quantity["code"] != nil, "a library unit has its UCUM code: \(marker.key)")
+        // The code is the one for the value's unit: the marker's own for its own unit.
+        let unit = quantity["unit"] as? String ?? ""
+        #expect(coding["code"] as? String == GlanceFHIR.loinc(for: marker, unit: unit), "\(marker.key) \(unit)")
       } else {
         #expect(coding["system"] as? String == "urn:glance:marker" && quantity["code"] == nil)
       }
     }
     #expect(observations.count == document.entries.count)
+    #expect(entries.count == document.entries.count + 1)
   }
 
   @Test("each library unit and SI unit has a UCUM code that reads back as that unit")
@@ -186,5 +208,74 @@ struct FHIRExportTests {
     let plan = try FHIRImportTests.plan(
       FHIRImportTests.observation(code: "29463-7", display: "Weight", value: "183.7391304347826", unit: "[lb_av]"))
     #expect(plan.entries.first?.value == 183.7391304347826)
+  }
+
+  @Test(
+    "a value typed in another unit goes out as typed only under a LOINC code for that unit; else in the marker's unit, what was typed kept",
+    arguments: [
+      ("a1c", "42", "mmol/mol", "59261-8", 42.0, "mmol/mol"), ("ldl", "3.4", "mmol/L", "22748-8", 3.4, "mmol/L"),
+      ("creatinine", "88", "µmol/L", "14682-9", 88, "µmol/L"), ("weight", "82", "kg", "29463-7", 82, "kg"),
+      ("hemoglobin", "135", "g/L", "718-7", 135, "g/L"),
+      // No molar code glance can vouch for: the marker's own unit under its own code.
+      ("vitamin-d", "75", "nmol/L", "62292-8", 30.0, "ng/mL"), ("free-t4", "15", "pmol/L", "3024-7", 1.17, "ng/dL"),
+      ("hemoglobin", "8.5", "mmol/L", "718-7", 13.7, "g/dL"),
+    ] as [(String, String, String, String, Double, String)])
+  func typedUnits(key: String, value: String, unit: String, code: String, exported: Double, exportedUnit: String)
+    throws
+  {
+    let marker = try #require(Fixture.library.marker(key: key))
+    var document = GlanceDocument.empty(createdAt: Self.now)
+    let draft = try EntryPlanner.draft(
+      marker, valueText: value, unit: unit, date: Fixture.date("2024-03-04"), note: nil, existing: [])
+    document.apply(.putEntry(draft.entry(at: Self.now, source: .quickAdd)))
+    let bytes = FHIRExporter.bundle(document, library: .builtIn)
+    let observation = try #require(try Self.resources(bytes).observations.first)
+    let coding = ((observation["code"] as? [String: Any])?["coding"] as? [[String: Any]])?.first
+    #expect(coding?["code"] as? String == code)
+    let quantity = try #require(observation["valueQuantity"] as? [String: Any])
+    #expect(abs((quantity["value"] as? Double ?? 0) - exported) < 0.01 && quantity["unit"] as? String == exportedUnit)
+    let extensions = observation["extension"] as? [[String: Any]]
+    #expect((extensions != nil) == (exportedUnit != unit))
+    #expect(try Self.roundTrip(bytes).entries == document.entries)
+  }
+
+  @Test("every molar code the export writes is read back as its marker")
+  func molarCodesRead() throws {
+    let byCode = FHIRCodes.markers(by: MarkerLibrary.builtIn.markers)
+    for (pair, code) in GlanceFHIR.molarCodes {
+      let key = String(pair.split(separator: "|")[0])
+      #expect(byCode[code]?.key == key, "\(pair) \(code)")
+    }
+  }
+
+  @Test("a control character in a note or the name goes out as U+FFFD; tab, return and line feed stay")
+  func controlCharacters() throws {
+    #expect(GlanceFHIR.fhirString("a\u{1B}[31mb\u{0}") == "a\u{FFFD}[31mb\u{FFFD}")
+    #expect(GlanceFHIR.fhirString("line\r\nnext\ttab") == "line\r\nnext\ttab")
+    var document = GlanceDocument.empty(createdAt: Self.now)
+    document.apply(.putEntry(Fixture.entry(Fixture.hdl, 55, on: "2024-01-15", note: "x\u{7}y")))
+    let text = String(decoding: FHIRExporter.bundle(document, library: .builtIn), as: UTF8.self)
+    #expect(text.contains("x\u{FFFD}y") && !text.contains("\\u0007"))
+  }
+
+  @Test("the person's name and sex come back into an empty folder; a folder with data, or its own sex, keeps its own")
+  func patient() throws {
+    var document = GlanceDocument.empty(createdAt: Self.now)
+    document.profile.name = "Ana María"
+    document.profile.sex = .female
+    document.apply(.putEntry(Fixture.entry(Fixture.hdl, 55, on: "2024-01-15")))
+    let bytes = FHIRExporter.bundle(document, library: .builtIn)
+    let empty = try Self.roundTrip(bytes)
+    #expect(
+      empty.profile.name == "Ana María" && empty.profile.sex == .female && empty.profile.id == document.profile.id)
+    var male = GlanceDocument.empty(createdAt: Self.now)
+    male.profile.sex = .male
+    let own = try Importer.plan(bytes, replace: false, into: male, library: .builtIn, today: Self.today, now: Self.now)
+    #expect(own.profile?.sex == .male && own.profile?.name == "Ana María")
+    var busy = GlanceDocument.empty(createdAt: Self.now)
+    busy.apply(.putEntry(Fixture.entry(Fixture.ldl, 120, on: "2024-01-15")))
+    let merge = try Importer.plan(
+      bytes, replace: false, into: busy, library: .builtIn, today: Self.today, now: Self.now)
+    #expect(merge.profile == nil && merge.entries.count == 1)
   }
 }
