@@ -27,6 +27,8 @@ public struct MarkerDefinition: Codable, Hashable, Sendable, Identifiable {
   public var siOffset: Double?
   /// Decimal places a lab report prints for this marker.
   public var decimals: Int
+  /// The decimals a lab prints in `siUnit` (cholesterol 1 in mmol/L, creatinine 0 in µmol/L).
+  public var siDecimals: Int?
   public var referenceLow: Double?
   public var referenceHigh: Double?
   /// Values outside the plausible range are asked about before saving (library markers only).
@@ -43,7 +45,7 @@ public struct MarkerDefinition: Codable, Hashable, Sendable, Identifiable {
   public init(
     id: UUID, key: String, displayName: String, shortName: String? = nil, category: String,
     unit: String, unitSynonyms: [String] = [], siUnit: String? = nil, siFactor: Double? = nil,
-    siOffset: Double? = nil, decimals: Int = 1, referenceLow: Double? = nil,
+    siOffset: Double? = nil, decimals: Int = 1, siDecimals: Int? = nil, referenceLow: Double? = nil,
     referenceHigh: Double? = nil, plausibleMin: Double? = nil, plausibleMax: Double? = nil,
     direction: Direction, loinc: String? = nil, aliases: [String] = [], source: String? = nil,
     notes: String? = nil, isSystemDefined: Bool
@@ -59,6 +61,7 @@ public struct MarkerDefinition: Codable, Hashable, Sendable, Identifiable {
     self.siFactor = siFactor
     self.siOffset = siOffset
     self.decimals = decimals
+    self.siDecimals = siDecimals
     self.referenceLow = referenceLow
     self.referenceHigh = referenceHigh
     self.plausibleMin = plausibleMin

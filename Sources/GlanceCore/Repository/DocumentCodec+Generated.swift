@@ -136,6 +136,10 @@ extension JSONWriter {
     }
     member("decimals")
     integer(Int64(record.decimals))
+    if let value = record.siDecimals {
+      member("siDecimals")
+      integer(Int64(value))
+    }
     if let value = record.referenceLow {
       member("referenceLow")
       number(value)
@@ -325,6 +329,7 @@ extension JSONReader {
     var siFactor: Double?
     var siOffset: Double?
     var decimals: Int = 1
+    var siDecimals: Int?
     var referenceLow: Double?
     var referenceHigh: Double?
     var plausibleMin: Double?
@@ -348,6 +353,7 @@ extension JSONReader {
       case "siFactor": siFactor = reader.readNullIfPresent() ? nil : try reader.readNumber()
       case "siOffset": siOffset = reader.readNullIfPresent() ? nil : try reader.readNumber()
       case "decimals": decimals = try reader.readInteger()
+      case "siDecimals": siDecimals = reader.readNullIfPresent() ? nil : try reader.readInteger()
       case "referenceLow": referenceLow = reader.readNullIfPresent() ? nil : try reader.readNumber()
       case "referenceHigh": referenceHigh = reader.readNullIfPresent() ? nil : try reader.readNumber()
       case "plausibleMin": plausibleMin = reader.readNullIfPresent() ? nil : try reader.readNumber()
@@ -374,6 +380,7 @@ extension JSONReader {
       siFactor: siFactor,
       siOffset: siOffset,
       decimals: decimals,
+      siDecimals: siDecimals,
       referenceLow: referenceLow,
       referenceHigh: referenceHigh,
       plausibleMin: plausibleMin,

@@ -112,6 +112,7 @@ enum RecordSchema {
       Field(key: "siFactor", kind: .number, presence: .optional),
       Field(key: "siOffset", kind: .number, presence: .optional),
       Field(key: "decimals", kind: .integer, presence: .defaulted("1")),
+      Field(key: "siDecimals", kind: .integer, presence: .optional),
       Field(key: "referenceLow", kind: .number, presence: .optional),
       Field(key: "referenceHigh", kind: .number, presence: .optional),
       Field(key: "plausibleMin", kind: .number, presence: .optional),

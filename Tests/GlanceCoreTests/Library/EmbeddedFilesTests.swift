@@ -140,7 +140,7 @@ struct EmbeddedFilesTests {
       )
       lines.append("      unitSynonyms: \(strings(marker.unitSynonyms)), siUnit: \(optional(marker.siUnit)),")
       lines.append(
-        "      siFactor: \(number(marker.siFactor)), siOffset: \(number(marker.siOffset)), decimals: \(marker.decimals),"
+        "      siFactor: \(number(marker.siFactor)), siOffset: \(number(marker.siOffset)), decimals: \(marker.decimals), siDecimals: \(marker.siDecimals.map(String.init) ?? "nil"),"
       )
       lines.append(
         "      referenceLow: \(number(marker.referenceLow)), referenceHigh: \(number(marker.referenceHigh)),")

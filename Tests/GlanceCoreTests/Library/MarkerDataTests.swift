@@ -162,4 +162,19 @@ struct MarkerDataTests {
     #expect(((6.5 - offset) * factor).rounded() == 48)
     #expect(((5.7 - offset) * factor).rounded() == 39)
   }
+
+  @Test("a marker with an SI unit says how many decimals labs print in it, and only then")
+  func siDecimals() throws {
+    for marker in MarkerLibrary.builtIn.markers {
+      #expect((marker.siDecimals != nil) == (marker.siUnit != nil && marker.siFactor != nil), "\(marker.key)")
+      if let decimals = marker.siDecimals { #expect((0...2).contains(decimals), "\(marker.key)") }
+    }
+  }
+
+  @Test(
+    "the SI decimals the issue names, and the A1c consensus",
+    arguments: [("total-cholesterol", 1), ("ldl", 1), ("fasting-glucose", 1), ("creatinine", 0), ("a1c", 0)])
+  func namedDecimals(key: String, decimals: Int) throws {
+    #expect(MarkerLibrary.builtIn.marker(key: key)?.siDecimals == decimals)
+  }
 }

@@ -53,7 +53,7 @@ struct RecordCodecTests {
   }()
   static let fullDefinition = MarkerDefinition(
     id: .random(), key: "custom-ketones", displayName: "Blood ketones", shortName: "Ketones", category: "custom",
-    unit: "mmol/L", unitSynonyms: ["mM"], siUnit: "mmol/L", siFactor: 1, siOffset: 0, decimals: 2,
+    unit: "mmol/L", unitSynonyms: ["mM"], siUnit: "mmol/L", siFactor: 1, siOffset: 0, decimals: 2, siDecimals: 1,
     referenceLow: 0.1, referenceHigh: 0.6, plausibleMin: 0, plausibleMax: 30, direction: .lowerIsBetter,
     loinc: "53060-9", aliases: ["ketones"], source: "a lab", notes: "meter", isSystemDefined: false)
 
@@ -116,7 +116,8 @@ struct RecordCodecTests {
     Sample(
       record: "MarkerDefinition", keys: RecordSchema.markerDefinition.keys,
       optionalKeys: [
-        "siUnit", "siFactor", "siOffset", "referenceLow", "referenceHigh", "plausibleMin", "plausibleMax", "loinc",
+        "siUnit", "siFactor", "siOffset", "siDecimals", "referenceLow", "referenceHigh", "plausibleMin", "plausibleMax",
+        "loinc",
         "source", "notes",
       ],
       full: {

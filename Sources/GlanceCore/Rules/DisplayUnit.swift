@@ -1,0 +1,104 @@
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
+
+/// How a person reads their results: the units of the US (mg/dL, lb) or SI units (mmol/L, kg).
+public enum UnitSystem: String, Codable, Sendable, CaseIterable {
+  case conventional
+  case si
+}
+
+/// The unit a marker's values are shown in, and how a stored value (always in the marker's own
+/// unit, so rules and ranges judge it the same whatever is shown) becomes a value in it, with the
+/// decimals a lab prints in that unit (`siDecimals`, sourced in docs/MarkerLibrary.md).
+public struct DisplayUnit: Equatable, Sendable {
+  public let unit: String
+  /// shown = (stored − offset) × factor.
+  let factor: Double
+  let offset: Double
+  /// Decimals a lab prints in this unit; nil for the marker's own unit (a value is shown with
+  /// the digits it was typed with).
+  public let decimals: Int?
+
+  /// The marker's own unit: values as stored.
+  public static func own(_ marker: MarkerDefinition) -> DisplayUnit {
+    DisplayUnit(unit: marker.unit, factor: 1, offset: 0, decimals: nil)
+  }
+
+  /// `unit` for `marker`, as glance spells it, when a stored value can be shown in it: the
+  /// marker's own unit (or a synonym), its SI unit, or another unit labs report it in with a
+  /// fixed factor (hemoglobin in mmol/L). Nil for any other unit.
+  public static func of(_ marker: MarkerDefinition, unit: String) -> DisplayUnit? {
+    let wanted = UnitConverter.normalize(unit)
+    if wanted == UnitConverter.normalize(marker.unit)
+      || marker.unitSynonyms.contains(where: { UnitConverter.normalize($0) == wanted })
+    {
+      return own(marker)
+    }
+    if let siUnit = marker.siUnit, let factor = marker.siFactor, factor > 0, UnitConverter.normalize(siUnit) == wanted {
+      return DisplayUnit(unit: siUnit, factor: factor, offset: marker.siOffset ?? 0, decimals: marker.siDecimals)
+    }
+    guard marker.isSystemDefined,
+      let other = UnitConverter.otherUnits.first(where: {
+        $0.key == marker.key && UnitConverter.normalize($0.unit) == wanted
+      }), let factor = other.factor, factor > 0
+    else { return nil }
+    return DisplayUnit(unit: other.unit, factor: 1 / factor, offset: 0, decimals: marker.decimals)
+  }
+
+  /// The unit `marker` is shown in for a person: their choice for it, else their system's (SI:
+  /// the marker's SI unit when it has one), else its own.
+  public static func preferred(_ marker: MarkerDefinition, system: UnitSystem?, choice: String?) -> DisplayUnit {
+    if let choice, let chosen = of(marker, unit: choice) { return chosen }
+    if system == .si, let siUnit = marker.siUnit, let si = of(marker, unit: siUnit) { return si }
+    return own(marker)
+  }
+
+  public var isOwn: Bool { factor == 1 && offset == 0 && decimals == nil }
+
+  /// A stored value in this unit, unrounded.
+  public func exact(_ stored: Double) -> Double { isOwn ? stored : (stored - offset) * factor }
+
+  /// A stored value in this unit, as a lab prints it.
+  public func value(_ stored: Double) -> Double {
+    guard let decimals else { return exact(stored) }
+    return UnitConverter.round(exact(stored), decimals: decimals)
+  }
+
+  /// A reading's value in this unit: as typed when it was typed in this unit (5.9 mmol/L stays
+  /// 5.9, nothing lost to a round trip), else converted and printed as a lab would. Where that
+  /// rounding would put the value on the other side of a bound of `range` (LDL 99 mg/dL is
+  /// 2.56 mmol/L, "2.6" against "below 2.6"), it keeps more decimals, up to two more, so a value
+  /// never reads as contradicting its status.
+  public func value(of entry: MarkerEntry, marker: MarkerDefinition, range: ReferenceRange? = nil) -> Double {
+    if let entered = entry.entered(for: marker), UnitConverter.normalize(entered.unit) == UnitConverter.normalize(unit)
+    {
+      return entered.value
+    }
+    guard let decimals else { return entry.value }
+    let exact = exact(entry.value)
+    guard let range else { return UnitConverter.round(exact, decimals: decimals) }
+    let shownRange = self.range(range, exactly: true)
+    func side(_ value: Double, _ range: ReferenceRange) -> Int {
+      range.isBelow(value) ? -1 : range.isAbove(value) ? 1 : 0
+    }
+    let stored = side(entry.value, range)
+    for extra in 0...2 {
+      let rounded = UnitConverter.round(exact, decimals: decimals + extra)
+      if side(rounded, shownRange) == stored { return rounded }
+    }
+    return UnitConverter.round(exact, decimals: decimals + 2)
+  }
+
+  /// A range in this unit: its bounds converted and printed as a lab would (`exactly`: unrounded,
+  /// for comparing).
+  public func range(_ range: ReferenceRange, exactly: Bool = false) -> ReferenceRange {
+    guard !isOwn else { return range }
+    var shown = range
+    shown.low = range.low.map { exactly ? exact($0) : value($0) }
+    shown.high = range.high.map { exactly ? exact($0) : value($0) }
+    return shown
+  }
+}
