@@ -73,6 +73,7 @@ final class Context {
   /// private, never inside the data folder, asking before it replaces a file, and always with the
   /// notice on stderr. True when a file was written.
   func export(_ bytes: [UInt8], to path: String?) throws -> Bool {
+    if let warning = Exporter.tooLargeToImport(bytes.count) { console.err(warning) }
     guard let path, path != "-" else {
       console.err(Exporter.notice)
       console.write(bytes)

@@ -12,6 +12,14 @@ public enum Exporter {
   /// What every export says, on stderr, so it is seen even when the file goes to stdout.
   public static let notice = "This file contains your health information. Store it securely."
 
+  /// What an export larger than glance imports says (a FHIR export of a full folder with long
+  /// notes): the file is written, for the system it is meant for, but it is no backup.
+  public static func tooLargeToImport(_ byteCount: Int) -> String? {
+    guard byteCount > InputLimits.fileBytes else { return nil }
+    return "This file is \(grouped(byteCount >> 20)) MB, more than glance imports (\(InputLimits.fileBytes >> 20) MB): "
+      + "glance could not read it back. For a backup, use glance export --json."
+  }
+
   /// The complete export: profile, tracked and custom markers, every reading and visit (no undo
   /// history), pretty and with one record a line, like the data file. Each reading also names its
   /// marker (`"markerKey": "ldl", "markerName": "LDL Cholesterol"`) for `jq`; an import skips them.

@@ -39,8 +39,16 @@ enum FHIRImportPlanner {
     var others: [(String, Int)] = []
     var observations = 0
     var fastingAsked: Set<String> = []
-    func count(_ list: inout [(String, Int)], _ name: String) {
-      if let index = list.firstIndex(where: { $0.0 == name }) { list[index].1 += 1 } else { list.append((name, 1)) }
+    // Where each name is in its list: a file of 50,000 different codes is counted in one pass.
+    var unknownAt: [String: Int] = [:]
+    var othersAt: [String: Int] = [:]
+    func count(_ list: inout [(String, Int)], _ positions: inout [String: Int], _ name: String) {
+      if let index = positions[name] {
+        list[index].1 += 1
+      } else {
+        positions[name] = list.count
+        list.append((name, 1))
+      }
     }
 
     var pending = resources
@@ -82,7 +90,7 @@ enum FHIRImportPlanner {
         continue
       }
       guard type == "Observation" else {
-        count(&others, type)
+        count(&others, &othersAt, type)
         continue
       }
       observations += 1
@@ -104,9 +112,11 @@ enum FHIRImportPlanner {
         continue
       }
       // A lab's long interpretive comment is kept to the length a note may have.
-      var note = resource.notes.isEmpty ? nil : resource.notes.joinedText(" ")
+      let notes = resource.notes.filter { !$0.isEmpty }
+      var note = notes.isEmpty ? nil : notes.joinedText(" ")
       if let text = note, text.count > InputLimits.noteCharacters {
         note = String(text.prefix(InputLimits.noteCharacters - 1)) + "…"
+        plan.notesCut += 1
       }
       // A blood-pressure panel: each component is one half of the pair.
       let parts: [FHIRResource]
@@ -136,7 +146,7 @@ enum FHIRImportPlanner {
         case .found(let found): marker = found
         case .unknown:
           let name = part.name.map { $0.count > 60 ? String($0.prefix(60)) + "…" : $0 } ?? "no name"
-          count(&unknown, name + (part.loincCodes.first.map { " (LOINC \($0))" } ?? ""))
+          count(&unknown, &unknownAt, name + (part.loincCodes.first.map { " (LOINC \($0))" } ?? ""))
           continue
         case .conflicting:
           plan.notRead.append("\(place) on \(DateText.long(date)) (its codes name two different tests)")

@@ -38,6 +38,10 @@ public struct ImportPlan: Sendable {
   public var profile: Profile?
   /// Readings and visits already stored (same id, or same marker, date and value).
   public var duplicates = 0
+  /// Notes longer than a note may be (a lab's long comment), kept to its length.
+  public var notesCut = 0
+  /// Readings whose id the file gives twice (a history of one observation): the first is kept.
+  public var repeatedInFile = 0
   /// Spreadsheet columns that name no marker; nothing is guessed for them.
   public var unmatchedColumns: [String] = []
   /// Values outside a marker's plausible range, imported as they are but worth a look.
@@ -154,6 +158,16 @@ public struct ImportPlan: Sendable {
           : "\(counted(lostLines, "record line")) could not be read and \(lostLines == 1 ? "was" : "were") left out.")
     }
     if duplicates > 0 { lines.append("Skipped \(counted(duplicates, "item")) already in your data.") }
+    if repeatedInFile > 0 {
+      lines.append(
+        "\(counted(repeatedInFile, "reading")) of the file \(repeatedInFile == 1 ? "repeats" : "repeat") an id given "
+          + "earlier in it; the first of each was read.")
+    }
+    if notesCut > 0 {
+      lines.append(
+        "\(counted(notesCut, "note")) longer than \(grouped(InputLimits.noteCharacters)) characters "
+          + "\(notesCut == 1 ? "was" : "were") cut to that length (the end marked …).")
+    }
     if !differing.isEmpty {
       lines.append(
         "\(counted(differing.count, "row")) of the file \(differing.count == 1 ? "is a reading" : "are readings") you have that now "
@@ -217,6 +231,8 @@ public enum ImportError: GlanceError, Equatable {
   case noFHIR(String)
   /// A folder of more files than glance reads.
   case tooManyFiles(limit: Int)
+  /// `--replace` with a file that gives no reading or visit.
+  case nothingToReplaceWith
   /// Two columns for one thing ("Result" and "Value").
   case columnsShareRole(String, String)
   /// Slashed dates that could be read month first or day first, and nothing in the file says which.
@@ -241,6 +257,9 @@ public enum ImportError: GlanceError, Equatable {
     case .noFHIR(let path):
       "\(path) is a folder, and glance found no FHIR health records in it (.json or .ndjson files with a resourceType). "
         + "Import a file instead, or the folder of records a portal or a phone exported. Nothing was changed."
+    case .nothingToReplaceWith:
+      "The file gives no reading or visit glance can import, so nothing was replaced. "
+        + "See why with: glance import FILE --dry-run"
     case .tooManyFiles(let limit):
       "The folder holds more than \(grouped(limit)) files, more than glance reads at once. Import it in parts. Nothing was changed."
     case .columnsShareRole(let first, let second):

@@ -178,6 +178,11 @@ public enum Importer {
     let plan = try planContent(file, replace: replace, into: document, library: library, today: today, now: now)
     let total = (replace ? 0 : document.entries.count) + plan.entries.count
     guard total <= readingLimit else { throw ImportError.tooManyReadings(limit: readingLimit) }
+    // Replacing everything with a file that gives nothing (every date in the future, every test
+    // unknown) would only erase: refused before anyone is asked.
+    if replace, plan.entries.isEmpty, plan.visits.isEmpty, !document.entries.isEmpty || !document.visits.isEmpty {
+      throw ImportError.nothingToReplaceWith
+    }
     return plan
   }
 
@@ -338,7 +343,9 @@ public enum Importer {
       var made = try? CustomMarkerPlanner.make(
         name: name, unit: unit, low: nil, high: nil, direction: nil, existing: markers)
     else { return nil }
-    if !markers.contains(where: { $0.key == key }) { made.key = key }
+    // The file's key is kept when `glance custom` could have made it (never a key with spaces,
+    // control characters or path parts, nor one another marker has).
+    if CustomMarkerPlanner.isCustomKey(key), !markers.contains(where: { $0.key == key }) { made.key = key }
     markers.append(made)
     plan.customMarkers.append(made)
     return made
@@ -436,7 +443,10 @@ public enum Importer {
     var days: [DayKey: [MarkerEntry]] = [:]
     for entry in ours where markers.contains(entry.markerID) { days[DayKey(entry), default: []].append(entry) }
     func label(_ entry: MarkerEntry) -> String {
-      let name = rows.first { $0.draft.marker.id == entry.markerID }?.draft.marker.displayName ?? ""
+      // A stored reading of a marker the file does not name (its id reused for another test).
+      let name =
+        rows.first { $0.draft.marker.id == entry.markerID }?.draft.marker.displayName
+        ?? document.customMarkers.first { $0.id == entry.markerID }?.displayName ?? "another test's reading"
       return "\(name) on \(DateText.long(entry.dateOfService))"
     }
     var tracked = plan.replace ? [] : document.trackedMarkers
@@ -450,7 +460,7 @@ public enum Importer {
       let sameDay = days[DayKey(entry)] ?? []
       if let id = row.id {
         guard fileIDs.insert(id) else {
-          plan.duplicates += 1
+          plan.repeatedInFile += 1
           continue
         }
         guard !storedIDs.contains(id) else {

@@ -61,6 +61,10 @@ enum JSONImportPlanner {
         continue
       }
       // A key that is not a custom key, or is taken, is made anew from the name.
+      if ours.customMarkers.count + plan.customMarkers.count >= InputLimits.customMarkers {
+        problems.append("\(label): more custom markers than glance keeps (\(grouped(InputLimits.customMarkers))).")
+        continue
+      }
       if !marker.key.hasPrefix("custom-") || keys.contains(marker.key) {
         let slug = SearchText(marker.displayName).words.joinedText("-")
         var key = "custom-" + (slug.isEmpty ? "marker" : slug)

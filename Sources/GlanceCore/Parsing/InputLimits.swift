@@ -11,6 +11,9 @@ public enum InputLimits {
   public static let queryCharacters = 200
   /// A unit.
   public static let unitCharacters = 40
+  /// Custom markers in one folder: far more than anyone keeps, and an import of a file that
+  /// names thousands never slows to a crawl.
+  public static let customMarkers = 1_000
   /// A file to import.
   public static let fileBytes = 512 << 20
   /// The most files of a folder `glance import FOLDER` reads (a phone's clinical records).

@@ -14,6 +14,9 @@ public enum CustomMarkerPlanner {
   ) throws -> MarkerDefinition {
     let name = name.trimmingWhitespaceAndNewlines()
     let unit = unit.trimmingWhitespaceAndNewlines()
+    guard existing.count(where: { !$0.isSystemDefined }) < InputLimits.customMarkers else {
+      throw CustomMarkerError.tooMany(limit: InputLimits.customMarkers)
+    }
     guard !name.isEmpty else { throw CustomMarkerError.emptyName }
     guard !unit.isEmpty else { throw CustomMarkerError.emptyUnit }
     try InputLimits.checkName(name, InputLimits.nameCharacters, "The name")
@@ -71,6 +74,17 @@ public enum CustomMarkerPlanner {
     return (lowValue, highValue)
   }
 
+  /// True for a key `make` could have made: `custom-` and lowercase words joined by hyphens,
+  /// no longer than a name's slug can be.
+  public static func isCustomKey(_ key: String) -> Bool {
+    guard key.hasPrefix("custom-"), key.utf8.count <= 7 + InputLimits.nameCharacters + 8 else { return false }
+    let words = key.dropFirst(7).split(separator: "-", omittingEmptySubsequences: false)
+    return !words.isEmpty
+      && words.allSatisfy { word in
+        !word.isEmpty && word.unicodeScalars.allSatisfy { $0.properties.isLowercase || ("0"..."9").contains($0) }
+      }
+  }
+
   /// A plain number for a range bound: no comparator, no unit.
   public static func plainNumber(_ text: String) throws(EntryError) -> Double {
     let typed = try ValueParser.parse(text)
@@ -86,6 +100,7 @@ public enum CustomMarkerError: GlanceError, Equatable {
   case nameTaken(String)
   /// A range bound beyond anything the marker can be, and the unit it would fit, if any.
   case implausibleBound(option: String, value: Double, marker: MarkerDefinition, fits: String?)
+  case tooMany(limit: Int)
 
   public var message: String {
     switch self {
@@ -94,6 +109,8 @@ public enum CustomMarkerError: GlanceError, Equatable {
     case .rangeOrder(let low, let high): "The low end (\(low)) must be below the high end (\(high))."
     case .nameTaken(let name):
       "There is already a marker called \(quoted(name)). See: glance library \(ShellQuote.quote(name))"
+    case .tooMany(let limit):
+      "You have \(grouped(limit)) custom markers, as many as glance keeps. Remove one you no longer use first."
     case .implausibleBound(let option, let value, let marker, let fits):
       "\(ValueText.withUnit(value, nil, marker.unit)) is beyond anything \(marker.displayName) can be"
         + (marker.plausibleMin.flatMap { low in

@@ -278,4 +278,75 @@ struct FHIRExportTests {
       bytes, replace: false, into: busy, library: .builtIn, today: Self.today, now: Self.now)
     #expect(merge.profile == nil && merge.entries.count == 1)
   }
+
+  @Test("an import makes at most 1,000 custom markers; past that their observations are listed as unknown")
+  func customMarkerCap() throws {
+    let observations = (0..<1_050).map { index in
+      """
+      {"resourceType": "Observation", "status": "final", "code": {"coding": [{"system": "urn:glance:marker", "code": "custom-m\(index)"}], "text": "M\(index)"}, "effectiveDateTime": "2024-01-15", "valueQuantity": {"value": 1, "unit": "u"}}
+      """
+    }
+    let plan = try FHIRImportTests.plan(FHIRImportTests.bundle(observations))
+    #expect(plan.customMarkers.count == InputLimits.customMarkers && plan.entries.count == InputLimits.customMarkers)
+    #expect(plan.unknownTests.count == 50)
+    let existing = (0..<InputLimits.customMarkers).map { Fixture.customMarker("Marker \($0)") }
+    #expect(throws: CustomMarkerError.tooMany(limit: InputLimits.customMarkers)) {
+      try CustomMarkerPlanner.make(name: "One more", unit: "u", low: nil, high: nil, direction: nil, existing: existing)
+    }
+  }
+
+  @Test(
+    "a file's custom key is kept only when glance custom could have made it",
+    arguments: [
+      ("custom-zinc", true), ("custom-blood-ketones-2", true), ("custom-café", true), ("custom-", false),
+      ("custom-a b", false), ("custom-a\u{1B}b", false), ("custom-../../etc", false), ("custom-steps\n", false),
+      ("custom-A", false), ("ldl", false), ("custom--x", false),
+    ] as [(String, Bool)])
+  func customKeys(key: String, kept: Bool) throws {
+    #expect(CustomMarkerPlanner.isCustomKey(key) == kept)
+    var markers = MarkerLibrary.builtIn.markers
+    var plan = ImportPlan(kind: .fhir, replace: false)
+    let made = Importer.customMarker(key: key, name: "Zinc Level", unit: "ug/dL", among: &markers, plan: &plan)
+    if key.hasPrefix("custom-") {
+      #expect(made?.key == (kept ? key : "custom-zinc-level"))
+    }
+  }
+
+  @Test("--replace with a file that gives nothing is refused before anything is asked; into an empty folder it is not")
+  func replaceWithNothing() throws {
+    let future = FHIRImportTests.observation(date: "\"effectiveDateTime\": \"2030-01-15\"")
+    var document = GlanceDocument.empty(createdAt: Self.now)
+    document.apply(.putEntry(Fixture.entry(Fixture.ldl, 120, on: "2024-01-15")))
+    #expect(throws: ImportError.nothingToReplaceWith) {
+      try Importer.plan(
+        Array(future.utf8), replace: true, into: document, library: .builtIn, today: Self.today, now: Self.now)
+    }
+    #expect(
+      try Importer.plan(
+        Array(future.utf8), replace: true, into: .empty(createdAt: Self.now), library: .builtIn, today: Self.today,
+        now: Self.now
+      ).entries.isEmpty)
+  }
+
+  @Test("a long lab comment is cut to a note's length and the summary says how many were; an empty note is none")
+  func notes() throws {
+    let long = String(repeating: "x", count: 5_000)
+    let plan = try FHIRImportTests.plan(
+      FHIRImportTests.bundle([
+        FHIRImportTests.observation(extra: ", \"note\": [{\"text\": \"\(long)\"}]"),
+        FHIRImportTests.observation(code: "13457-7", extra: ", \"note\": [{\"text\": \"\"}]"),
+      ]))
+    #expect(plan.notesCut == 1 && plan.entries.count == 2)
+    #expect(plan.entries.map { $0.note?.count ?? 0 }.sorted() == [0, InputLimits.noteCharacters])
+    #expect(plan.entries.contains { $0.note == nil })
+    #expect(
+      plan.summary(library: .builtIn, customMarkers: [], dryRun: true).contains(
+        "1 note longer than 2,000 characters was cut"))
+  }
+
+  @Test("an export larger than glance imports says so")
+  func tooLarge() {
+    #expect(Exporter.tooLargeToImport(InputLimits.fileBytes) == nil)
+    #expect(Exporter.tooLargeToImport(InputLimits.fileBytes + 1)?.contains("glance could not read it back") == true)
+  }
 }

@@ -184,7 +184,11 @@ struct FHIRImportTests {
     #expect(try Self.plan(first, into: document).entries.isEmpty)
     let twice = try Self.plan(
       Self.bundle([first, first.replacingOccurrences(of: "200", with: "250")], type: "history"))
-    #expect(twice.entries.map(\.value) == [200] && twice.duplicates == 1)
+    #expect(twice.entries.map(\.value) == [200] && twice.repeatedInFile == 1 && twice.duplicates == 0)
+    // Said as what it is, not as a reading already in the folder.
+    let summary = twice.summary(library: Fixture.library, customMarkers: [], dryRun: false)
+    #expect(summary.contains("1 reading of the file repeats an id given earlier in it"))
+    #expect(!summary.contains("already in your data"))
   }
 
   @Test("a code glance knows as another test is never filed by its name; two codes for two tests are refused")

@@ -37,7 +37,8 @@ enum Fixture {
 
   static func customMarker(_ name: String = "Blood Ketones", unit: String = "mmol/L") -> MarkerDefinition {
     MarkerDefinition(
-      id: UUID(), key: "custom-" + name.lowercased().replacingOccurrences(of: " ", with: "-"),
+      // The key as `glance custom` makes it: "Grip, Left "Hand"" is custom-grip-left-hand.
+      id: UUID(), key: "custom-" + SearchText(name).words.joined(separator: "-"),
       displayName: name, category: MarkerCategory.custom.key, unit: unit, direction: .lowerIsBetter,
       isSystemDefined: false)
   }
