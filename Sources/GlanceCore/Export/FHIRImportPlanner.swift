@@ -40,6 +40,8 @@ enum FHIRImportPlanner {
     var observations = 0
     var fastingAsked: Set<String> = []
     // Where each name is in its list: a file of 50,000 different codes is counted in one pass.
+    var byName: [String: Match] = [:]
+    var namesResolvedAmong = 0
     var unknownAt: [String: Int] = [:]
     var othersAt: [String: Int] = [:]
     func count(_ list: inout [(String, Int)], _ positions: inout [String: Int], _ name: String) {
@@ -142,7 +144,29 @@ enum FHIRImportPlanner {
             ?? Importer.customMarker(
               key: key, name: part.name, unit: part.quantity?.unit, among: &markers, plan: &plan)
         }
-        switch custom.map(Match.found) ?? self.marker(for: part, byCode: byCode, among: markers, search: search) {
+        let match: Match
+        if let custom {
+          match = .found(custom)
+        } else if customKey != nil {
+          // A key glance's export gave that names no marker here, and none can be made.
+          match = .unknown
+        } else if part.loincCodes.isEmpty, let name = part.name {
+          // By name: each name resolved once (a portal's file repeats a test's name for years),
+          // until a custom marker is made that a name might now mean.
+          if markers.count != namesResolvedAmong {
+            byName.removeAll()
+            namesResolvedAmong = markers.count
+          }
+          if let known = byName[name] {
+            match = known
+          } else {
+            match = self.marker(for: part, byCode: byCode, among: markers, search: search)
+            byName[name] = match
+          }
+        } else {
+          match = self.marker(for: part, byCode: byCode, among: markers, search: search)
+        }
+        switch match {
         case .found(let found): marker = found
         case .unknown:
           let name = part.name.map { $0.count > 60 ? String($0.prefix(60)) + "…" : $0 } ?? "no name"

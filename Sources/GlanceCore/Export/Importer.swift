@@ -335,6 +335,10 @@ public enum Importer {
     key: String, name: String?, unit: String?, among markers: inout [MarkerDefinition], plan: inout ImportPlan
   ) -> MarkerDefinition? {
     guard key.hasPrefix("custom-"), let name, let unit else { return nil }
+    // Past the limit nothing is made, and nothing is compared (50,000 names against 1,000).
+    guard markers.count(where: { !$0.isSystemDefined }) < InputLimits.customMarkers else {
+      return markers.first { !$0.isSystemDefined && $0.key == key }
+    }
     let wanted = SearchText(name).compact
     if let same = markers.first(where: { !$0.isSystemDefined && SearchText($0.displayName).compact == wanted }) {
       return same

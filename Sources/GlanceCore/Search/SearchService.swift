@@ -99,7 +99,9 @@ public struct SearchService: Sendable {
     var found = matches(search, lookalikes: lookalikes)
     if found.contains(where: { $0.confidence >= .words }) { return found }
     let words = Self.withoutFillers(search.words).map(Self.singular)
-    guard !words.isEmpty else { return found }
+    // Only numbers left ("test number 3" is "3"): a number names no test, though an alias holds
+    // it ("3 month sugar" is A1c).
+    guard words.contains(where: { $0.contains(where: \.isLetter) }) else { return found }
     let simpler = SearchText(words.joinedText(" "))
     if simpler.compactBytes != search.compactBytes {
       let simplerFriend = FalseFriends.named(simpler.words.joinedText(" "))

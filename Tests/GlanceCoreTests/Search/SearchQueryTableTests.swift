@@ -276,6 +276,12 @@ struct SearchQueryTableTests {
 
     // Inflammation.
     Row("crp", .nothing),  // a different test (FalseFriends, issue 11)
+    // Only a number is left once "test", "number", "level" go: it names no test, though an
+    // alias holds it ("3 month sugar", "25-hydroxy"). A FHIR file's unnamed tests were filed so.
+    Row("test number 3", .nothing),
+    Row("Test number 25", .nothing),
+    Row("level 2", .nothing),
+    Row("vitamin d 25", .top("vitamin-d")),
     Row("CRP", .nothing),  // a different test (FalseFriends, issue 11)
     Row("hs crp", .top("hs-crp")),
     Row("hs-crp", .top("hs-crp")),
