@@ -22,6 +22,8 @@
 /// was: its ids, when each reading was recorded, where it came from, and its custom markers.
 enum FHIRImportPlanner {
   static let skippedStatuses: Set<String> = ["entered-in-error", "cancelled"]
+  /// Results not final yet: left out and counted (the final result is a later observation).
+  static let notFinalStatuses: Set<String> = ["registered", "preliminary"]
   /// Blood pressure panels: the systolic and diastolic are components (FHIR R4 vital signs;
   /// 35094-2 and 55417-0 from its value set of blood-pressure panels).
   static let bloodPressurePanels: Set<String> = ["85354-9", "55284-4", "35094-2", "55417-0"]
@@ -41,6 +43,8 @@ enum FHIRImportPlanner {
     var fastingAsked: Set<String> = []
     // Where each name is in its list: a file of 50,000 different codes is counted in one pass.
     var byName: [String: Match] = [:]
+    let storedIDs = IDSet(document.entries.map(\.id))
+    var withdrawn: [(UUID, String)] = []
     var namesResolvedAmong = 0
     var unknownAt: [String: Int] = [:]
     var othersAt: [String: Int] = [:]
@@ -97,11 +101,25 @@ enum FHIRImportPlanner {
       }
       observations += 1
       let place = resource.name.map { quoted($0) } ?? resource.loincCodes.first ?? "an observation"
+      let dateText = resource.effective ?? resource.id.flatMap { reportDates["Observation/" + $0] } ?? resource.issued
       if let status = resource.status, skippedStatuses.contains(status) {
         plan.skippedObservations += 1
+        // A result the lab withdrew that this folder holds from an earlier download: named, so
+        // the person can delete it (nothing is removed by an import).
+        if status == "entered-in-error", let dateText,
+          let date = try? DateParser.parse(dateText, today: today, for: .reading),
+          case .found(let marker) = self.marker(for: resource, byCode: byCode, among: markers, search: search),
+          let id = GlanceFHIR.reading(resource)?.id ?? stableID(resource, marker: marker, date: date),
+          storedIDs.contains(id)
+        {
+          withdrawn.append((id, "\(marker.displayName) on \(DateText.long(date))"))
+        }
         continue
       }
-      let dateText = resource.effective ?? resource.id.flatMap { reportDates["Observation/" + $0] } ?? resource.issued
+      if let status = resource.status, notFinalStatuses.contains(status) {
+        plan.notFinal += 1
+        continue
+      }
       guard let dateText else {
         plan.notRead.append("\(place) (no date)")
         continue
@@ -202,6 +220,10 @@ enum FHIRImportPlanner {
           plan.notRead.append("\(place) on \(DateText.long(date)) (\(error.message))")
         }
       }
+    }
+    if !withdrawn.isEmpty {
+      let short = ShortID.prefixes(for: withdrawn.map(\.0), among: document.entries.map(\.id))
+      plan.withdrawn = withdrawn.map { "\($0.1) (glance delete \(short[$0.0] ?? ShortID.hex($0.0)))" }
     }
     plan.unknownTests = unknown.map { "\(quoted($0.0)) (\(counted($0.1, "observation")))" }
     plan.otherResources = others.map { counted($0.1, $0.0) }

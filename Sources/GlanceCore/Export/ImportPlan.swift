@@ -40,6 +40,11 @@ public struct ImportPlan: Sendable {
   public var duplicates = 0
   /// Notes longer than a note may be (a lab's long comment), kept to its length.
   public var notesCut = 0
+  /// Observations not final yet ("preliminary"), left out.
+  public var notFinal = 0
+  /// Readings this folder holds that the file says the lab withdrew (entered in error), each
+  /// with how to delete it.
+  public var withdrawn: [String] = []
   /// Readings whose id the file gives twice (a history of one observation): the first is kept.
   public var repeatedInFile = 0
   /// Spreadsheet columns that name no marker; nothing is guessed for them.
@@ -133,7 +138,16 @@ public struct ImportPlan: Sendable {
           + (skippedObservations > 0
             ? "; \(skippedObservations) marked entered in error or cancelled \(skippedObservations == 1 ? "was" : "were") skipped"
             : "")
+          + (notFinal > 0
+            ? "; \(notFinal) not final yet (preliminary) \(notFinal == 1 ? "was" : "were") left out: import the file again when the final results are in"
+            : "")
           + ".")
+      if !withdrawn.isEmpty {
+        lines.append(
+          "The lab withdrew (marked entered in error) \(counted(withdrawn.count, "reading")) you have; glance keeps "
+            + "\(withdrawn.count == 1 ? "it" : "them") until you delete \(withdrawn.count == 1 ? "it" : "one"): "
+            + "\(listed(withdrawn, limit: 10)).")
+      }
       if !filesNotRead.isEmpty { lines.append("Files not read: \(listed(filesNotRead, limit: 10)).") }
       if !otherResources.isEmpty {
         lines.append("Also in the file, not readings (left out): \(listed(otherResources, limit: 8)).")

@@ -296,4 +296,28 @@ struct FHIRCodesTests {
       FHIRImportTests.observation(code: "22748-8", display: "", value: "3.4", unit: "mmol/L"))
     #expect(plan.entries.map(\.value) == [131.5])
   }
+
+  @Test("a preliminary result is left out and counted; a result the lab later withdrew is named with how to delete it")
+  func preliminaryAndWithdrawn() throws {
+    let preliminary = FHIRImportTests.observation(extra: ", \"status\": \"preliminary\", \"id\": \"p1\"")
+      .replacingOccurrences(of: "\"status\": \"final\", ", with: "")
+    let plan = try FHIRImportTests.plan(preliminary)
+    #expect(plan.entries.isEmpty && plan.notFinal == 1)
+    #expect(plan.summary(library: Fixture.library, customMarkers: [], dryRun: false).contains("1 not final yet"))
+    let final = FHIRImportTests.observation(extra: ", \"id\": \"lab-7\"")
+    let repository = InMemoryDataRepository(clock: { Fixture.now })
+    try Importer.apply(
+      try Importer.read(Array(final.utf8)), replace: false, to: repository, summary: "import",
+      today: FHIRImportTests.today)
+    let withdrawn = final.replacingOccurrences(of: "\"status\": \"final\"", with: "\"status\": \"entered-in-error\"")
+    let again = try FHIRImportTests.plan(withdrawn, into: try repository.read())
+    #expect(again.entries.isEmpty && again.skippedObservations == 1)
+    #expect(
+      again.withdrawn.count == 1 && again.withdrawn[0].hasPrefix("HDL Cholesterol on Jan 15, 2024 (glance delete "))
+    #expect(
+      again.summary(library: Fixture.library, customMarkers: [], dryRun: false).contains(
+        "The lab withdrew (marked entered in error) 1 reading you have"))
+    // Withdrawn in a folder that never had it: only counted.
+    #expect(try FHIRImportTests.plan(withdrawn).withdrawn.isEmpty)
+  }
 }
