@@ -42,6 +42,7 @@ enum Glance {
     .command(PrepCommand.self), .command(SearchCommand.self), .command(ExportCommand.self),
     .command(ImportCommand.self), .command(UndoCommand.self), .command(DemoCommand.self),
     .command(AboutCommand.self), .command(PrivacyCommand.self), .command(ProfileCommand.self),
+    .command(UnitsCommand.self),
     .command(CompletionsCommand.self), .command(HelpCommand.self),
   ]
 

@@ -77,7 +77,7 @@ struct EverydayLoopTests {
   func conversion() throws {
     let glance = GlanceSandbox()
     let result = try glance.run("add", "ldl", "3.2", "mmol/L")
-    #expect(result.stdout.contains("Converted 3.2 mmol/L to 123.7 mg/dL."))
+    #expect(result.stdout.contains("Converted 3.2 mmol/L to 124 mg/dL."))
     #expect(try glance.document().entries.first?.value == 123.7)
     let unknown = try glance.run("add", "ldl", "3.2", "furlongs")
     #expect(unknown.status == 65)
@@ -304,7 +304,14 @@ struct EverydayLoopTests {
     session.send("perhaps")
     #expect(session.expect("Please type female or male"))
     session.send("female")
+    // Units: a word that is neither system is asked again; SI is kept, and LDL is then shown in mmol/L.
+    #expect(session.expect("conventional/si"))
+    session.send("furlongs")
+    #expect(session.expect("Please type conventional or si"))
+    session.send("si")
     #expect(session.wait() == 0)
+    #expect(try glance.document().profile.units == .si)
+    #expect(try glance.run("show", "ldl").stdout.contains("LDL Cholesterol (mmol/L)"))
     #expect(session.transcript.contains("you're tracking 4 markers"))
     #expect(try glance.document().customMarkers.map(\.displayName) == ["Blood ketones"])
     #expect(try glance.document().profile.sex == .female)

@@ -33,7 +33,7 @@ struct LabReportImportEndToEndTests {
     let imported = try glance.run("import", report)
     #expect(imported.status == 0, "\(imported.stderr)")
     let show = try glance.run("show", "ldl")
-    #expect(show.stdout.contains("119.9 mg/dL (3.1 mmol/L)") && show.stdout.contains("fasting"))
+    #expect(show.stdout.contains("120 mg/dL (3.1 mmol/L)") && show.stdout.contains("fasting"))
     let again = try glance.run("import", report)
     #expect(again.status == 0 && again.stdout.contains("Nothing new to add."), "\(again.stdout)")
   }
@@ -76,7 +76,7 @@ struct LabReportImportEndToEndTests {
     let again = other.scratch.file("again.json")
     #expect(try other.run("export", "--fhir", "-o", again).status == 0)
     #expect(FileManager.default.contents(atPath: again) == FileManager.default.contents(atPath: file))
-    #expect(try other.run("show", "ldl").stdout.contains("131.5 mg/dL (3.4 mmol/L)"))
+    #expect(try other.run("show", "ldl").stdout.contains("132 mg/dL (3.4 mmol/L)"))
     #expect(try other.run("import", file).stdout.contains("Nothing new to add."))
     #expect(try glance.run("export", "--fhir", "--csv").status == 64)
     #expect(try glance.run("export", "--fhir", "--visits").status == 64)

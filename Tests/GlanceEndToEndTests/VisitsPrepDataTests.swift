@@ -188,7 +188,9 @@ struct VisitsPrepDataTests {
     try glance.run("add", "psa", "<0.1", "--date", "2026-01-02")
     let csv = try glance.run("export", "--csv")
     #expect(csv.stderr.contains("This file contains your health information. Store it securely."))
-    #expect(csv.stdout.hasPrefix("date,marker_key,marker,value,unit,status,note,source,id,entered,entered_as\r\n"))
+    #expect(
+      csv.stdout.hasPrefix(
+        "date,marker_key,marker,value,unit,status,note,source,id,entered,entered_as,shown,shown_unit\r\n"))
     #expect(csv.stdout.contains("2026-01-02,hdl,HDL Cholesterol,62,mg/dL,in range,'=1+2,quickAdd,"))
     #expect(csv.stdout.contains(",<0.1,ng/mL,"))
     let path = glance.scratch.file("out.json")

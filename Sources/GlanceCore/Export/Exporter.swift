@@ -36,7 +36,9 @@ public enum Exporter {
   }
 
   /// One row per reading: date, marker key, marker name, value (with its comparator), unit,
-  /// status, note, source, id, entered. Oldest first. The id makes importing the file again (a
+  /// status, note, source, id, entered, as typed, and as the screens show it (in the unit the
+  /// person reads: `glance units`). Oldest first. Value and unit are the stored ones, so the
+  /// file restores exactly whatever units are chosen. The id makes importing the file again (a
   /// restore, or into the folder it came from) add nothing twice; the entry time keeps a day's
   /// readings in their order.
   public static func readingsCSV(_ document: GlanceDocument, library: MarkerLibrary) -> String {
@@ -47,14 +49,18 @@ public enum Exporter {
       guard let definition = document.definition(for: markerID, library: library) else { continue }
       let tracked = document.trackedMarkers.first { $0.markerID == markerID }
       // Judged as the screens judge it: the person's target, else their sex's range, else the default.
-      let snapshot = MarkerSnapshot(definition: definition, tracked: tracked, entries: [], sex: document.profile.sex)
+      let snapshot = MarkerSnapshot(
+        definition: definition, tracked: tracked, entries: [], sex: document.profile.sex,
+        display: document.displayUnit(for: definition))
       markers[markerID] = snapshot
     }
     var output: [UInt8] = []
     output.reserveCapacity(document.entries.count * 110)
     CSV.append(
-      ["date", "marker_key", "marker", "value", "unit", "status", "note", "source", "id", "entered", "entered_as"].map(
-        CSV.Cell.text),
+      [
+        "date", "marker_key", "marker", "value", "unit", "status", "note", "source", "id", "entered", "entered_as",
+        "shown", "shown_unit",
+      ].map(CSV.Cell.text),
       to: &output)
     var lastMarker: UUID?
     var current: MarkerSnapshot?
@@ -75,6 +81,8 @@ public enum Exporter {
           .text(entry.note ?? ""),
           .text(entry.sourceType.rawValue), .text(ShortID.uuidText(entry.id)), .text(entry.entryTimestamp.iso),
           .text(entry.entered(for: definition)?.text(entry.comparator) ?? ""),
+          entry.comparator == nil ? .number(current.displayed(entry)) : .text(current.displayedValue(entry)),
+          .text(current.display.unit),
         ], to: &output)
     }
     return String(decoding: output, as: UTF8.self)

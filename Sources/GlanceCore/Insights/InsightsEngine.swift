@@ -73,7 +73,7 @@ public enum InsightsEngine {
     // The trend, when there is one, in the same sentence: "…, and has increased across your
     // last 3 readings (121 → 135 → 162 mg/dL)."
     let trendClause = trend.map { item -> String in
-      ", and " + movement(item.triggeringValues, rising: item.kind == .trendingUp, of: definition)
+      ", and " + movement(item.triggeringValues, rising: item.kind == .trendingUp, of: snapshot)
     }
     let text =
       "Your \(definition.displayName) \(isPlural(definition) ? "were" : "was") \(value) on \(DateText.long(latest.dateOfService)), \(far)\(side) \(rangeName(snapshot))\(range)\(stage)\(trendClause ?? ""). "
@@ -97,7 +97,7 @@ public enum InsightsEngine {
     // A tape measure or a cuff is not a lab (clinician review: waist 92 "against the lab report").
     let source = definition.category == "vitals-body" ? "the measurement" : "the lab report"
     let text =
-      "Your \(definition.displayName) \(isPlural(definition) ? "were" : "was") \(latest.valueText) on \(DateText.long(latest.dateOfService)), beyond the range glance can judge. Check it against \(source). Consider asking your doctor about this result."
+      "Your \(definition.displayName) \(isPlural(definition) ? "were" : "was") \(snapshot.displayedText(latest)) on \(DateText.long(latest.dateOfService)), beyond the range glance can judge. Check it against \(source). Consider asking your doctor about this result."
     return VisitPrepInsight(
       id: identifier(definition.id, VisitPrepInsight.Kind.check.rawValue, latest.id), markerID: definition.id,
       kind: .check, suggestionText: text, triggeringValues: [latest], generatedAt: now)
@@ -113,7 +113,7 @@ public enum InsightsEngine {
     guard let last = run.last else { return nil }
     let rising = trend.arrow == .up
     let text =
-      "Your \(definition.displayName) " + movement(run, rising: rising, of: definition) + ". "
+      "Your \(definition.displayName) " + movement(run, rising: rising, of: snapshot) + ". "
       + "Consider asking your doctor whether any changes are recommended."
     return VisitPrepInsight(
       id: identifier(definition.id, rising ? "up" : "down", last.id), markerID: definition.id,
@@ -121,9 +121,10 @@ public enum InsightsEngine {
   }
 
   /// "has increased across your last 3 readings (121 → 135 → 162 mg/dL)".
-  static func movement(_ run: [MarkerEntry], rising: Bool, of definition: MarkerDefinition) -> String {
-    let values = run.map { ValueText.value($0.value, $0.comparator) }.joinedText(" → ")
-    let unit = definition.unit == "%" ? "%" : " " + definition.unit
+  static func movement(_ run: [MarkerEntry], rising: Bool, of snapshot: MarkerSnapshot) -> String {
+    let definition = snapshot.definition
+    let values = run.map { snapshot.displayedValue($0) }.joinedText(" → ")
+    let unit = snapshot.display.unit == "%" ? "%" : " " + snapshot.display.unit
     return
       "\(isPlural(definition) ? "have" : "has") \(rising ? "increased" : "decreased") across your last \(run.count) readings (\(values)\(unit))"
   }

@@ -62,7 +62,9 @@ public struct PanelQuestions {
             return answered
           }
           for draft in answered {
-            if let converted = SavedView.converted(draft) { console.out("  " + converted) }
+            if let converted = SavedView.converted(draft, display: document.displayUnit(for: draft.marker)) {
+              console.out("  " + converted)
+            }
           }
           drafts += answered
           break
@@ -86,14 +88,18 @@ public struct PanelQuestions {
     else {
       return [
         try EntryPlanner.draft(
-          definition, valueText: value, unit: unit, date: date, note: nil, existing: snapshot.entries)
+          definition, valueText: value, unit: unit, defaultUnit: document.typingUnit(for: definition), date: date,
+          note: nil, existing: snapshot.entries)
       ]
     }
     let others = document.entries.filter { $0.markerID == diastolic.id }
     var pair = [
       try EntryPlanner.draft(
-        definition, valueText: parts[0], unit: unit, date: date, note: nil, existing: snapshot.entries),
-      try EntryPlanner.draft(diastolic, valueText: parts[1], unit: unit, date: date, note: nil, existing: others),
+        definition, valueText: parts[0], unit: unit, defaultUnit: document.typingUnit(for: definition), date: date,
+        note: nil, existing: snapshot.entries),
+      try EntryPlanner.draft(
+        diastolic, valueText: parts[1], unit: unit, defaultUnit: document.typingUnit(for: diastolic), date: date,
+        note: nil, existing: others),
     ]
     if let swapped = EntryChecks.swappedBloodPressure(systolic: pair[0].value, diastolic: pair[1].value) {
       pair[1].checks.insert(swapped, at: 0)

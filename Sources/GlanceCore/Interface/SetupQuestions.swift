@@ -8,9 +8,13 @@ public struct SetupQuestions {
     public var custom: MarkerDefinition?
     /// nil when not answered.
     public var sex: Sex??
+    /// The units results are shown in; nil when not answered.
+    public var units: UnitSystem?
 
-    public init(markers: [MarkerDefinition] = [], custom: MarkerDefinition? = nil, sex: Sex?? = nil) {
-      (self.markers, self.custom, self.sex) = (markers, custom, sex)
+    public init(
+      markers: [MarkerDefinition] = [], custom: MarkerDefinition? = nil, sex: Sex?? = nil, units: UnitSystem? = nil
+    ) {
+      (self.markers, self.custom, self.sex, self.units) = (markers, custom, sex, units)
     }
 
     /// Saves what was chosen as one undo step "setup": the custom marker, tracking of every chosen
@@ -19,13 +23,14 @@ public struct SetupQuestions {
     @discardableResult
     public func save(to repository: some DataRepository) throws -> Bool {
       let sex = self.sex.flatMap { $0 }
-      guard !markers.isEmpty || custom != nil || sex != nil else { return false }
+      guard !markers.isEmpty || custom != nil || sex != nil || units != nil else { return false }
       try repository.write(summary: "setup") { transaction in
         if let custom { transaction.apply(.putCustomMarker(custom)) }
         transaction.track(markers.map(\.id) + (custom.map { [$0.id] } ?? []))
-        if let sex {
+        if sex != nil || units != nil {
           var profile = transaction.document.profile
-          profile.sex = sex
+          if let sex { profile.sex = sex }
+          if let units { profile.units = units }
           transaction.setProfile(profile)
         }
       }
@@ -60,6 +65,7 @@ public struct SetupQuestions {
     choice.markers = try chooseMarkers()
     choice.custom = try askCustom()
     choice.sex = try askSex()
+    choice.units = try askUnits()
     return choice
   }
 
@@ -142,6 +148,19 @@ public struct SetupQuestions {
       guard let answer = try console.readLine() else { return nil }
       if let sex = Sex.answer(answer) { return sex }
       console.out("Please type female or male, or press Enter to skip.")
+    }
+  }
+
+  private func askUnits() throws -> UnitSystem? {
+    console.out("")
+    console.out("Results can be shown in conventional units (mg/dL, lb) or SI units (mmol/L, kg).")
+    let current = document.profile.units == .si ? "si" : "conventional"
+    while true {
+      console.prompt("Which do you read? (conventional/si, Enter for \(current)): ")
+      guard let answer = try console.readLine() else { return nil }
+      if answer.trimmingWhitespace().isEmpty { return document.profile.units ?? .conventional }
+      if let system = UnitsPlanner.system(answer) { return system }
+      console.out("Please type conventional or si, or press Enter for \(current).")
     }
   }
 }

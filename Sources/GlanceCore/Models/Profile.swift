@@ -12,15 +12,43 @@ public struct Profile: Codable, Hashable, Sendable, Identifiable {
   /// For sex-specific reference ranges (hemoglobin, HDL, ferritin, …); nil when not given, and
   /// then such markers are judged by the range both sexes share, saying where it depends on sex.
   public var sex: Sex?
+  /// The units results are shown in; nil until chosen (at setup, with `glance units`, or when
+  /// the person confirms the guess from the first unit they type), and then the library's own.
+  public var units: UnitSystem?
+  /// A unit chosen for one marker (`glance units ldl mmol/L`), each "key=unit"; it wins over
+  /// `units`. Nil when there is none.
+  public var markerUnits: [String]?
 
   /// The name a profile has until the person gives one; the brief names no one then.
   public static let unnamed = "Me"
 
-  public init(id: UUID = .random(), name: String = Profile.unnamed, createdAt: Timestamp, sex: Sex? = nil) {
+  public init(
+    id: UUID = .random(), name: String = Profile.unnamed, createdAt: Timestamp, sex: Sex? = nil,
+    units: UnitSystem? = nil, markerUnits: [String]? = nil
+  ) {
     self.id = id
     self.name = name
     self.createdAt = createdAt
     self.sex = sex
+    self.units = units
+    self.markerUnits = markerUnits
+  }
+
+  /// The unit chosen for the marker with `key`, if any.
+  public func unitChoice(for key: String) -> String? {
+    guard let markerUnits else { return nil }
+    for choice in markerUnits {
+      guard let split = choice.firstIndex(of: "="), choice[..<split] == key else { continue }
+      return String(choice[choice.index(after: split)...])
+    }
+    return nil
+  }
+
+  /// Chooses `unit` for the marker with `key` (nil: back to `units`), replacing an earlier choice.
+  public mutating func setUnitChoice(_ unit: String?, for key: String) {
+    var choices = (markerUnits ?? []).filter { !$0.hasPrefix(key + "=") }
+    if let unit { choices.append(key + "=" + unit) }
+    markerUnits = choices.isEmpty ? nil : choices.sorted()
   }
 }
 

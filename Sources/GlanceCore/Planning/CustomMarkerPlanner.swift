@@ -53,14 +53,25 @@ public enum CustomMarkerPlanner {
   /// with the marker's factors; a bare number is in the marker's unit, and one beyond anything
   /// the marker can be is refused, naming the unit it would fit (LDL "1.8" is mmol/L, never a
   /// target of 1.8 mg/dL that every reading would miss).
-  public static func targetRange(low: String?, high: String?, for marker: MarkerDefinition? = nil) throws -> (
-    low: Double?, high: Double?
-  ) {
+  /// A bare bound is read in `defaultUnit` when there is one (the unit the person reads the
+  /// marker in: `glance units`).
+  public static func targetRange(
+    low: String?, high: String?, for marker: MarkerDefinition? = nil, defaultUnit: String? = nil
+  ) throws -> (low: Double?, high: Double?) {
     func bound(_ text: String, _ option: String) throws -> Double {
       guard let marker else { return try plainNumber(text) }
       let typed = try ValueParser.parse(text)
       guard typed.comparator == nil else { throw EntryError.invalidValue(text) }
       if let unit = typed.unit { return try UnitConverter.convert(typed.value, unit: unit, for: marker).value }
+      if let defaultUnit {
+        // A bare bound in the person's unit; one beyond what the marker can be in it is refused
+        // as a bare bound in its own unit is, naming the unit it would fit.
+        let converted = try UnitConverter.convert(typed.value, unit: defaultUnit, for: marker).value
+        guard EntryChecks.isImplausible(converted, marker) else { return converted }
+        throw CustomMarkerError.implausibleBound(
+          option: option, value: typed.value, marker: marker,
+          fits: EntryChecks.isImplausible(typed.value, marker) ? nil : marker.unit, unit: defaultUnit)
+      }
       guard EntryChecks.isImplausible(typed.value, marker) else { return typed.value }
       throw CustomMarkerError.implausibleBound(
         option: option, value: typed.value, marker: marker,
@@ -98,8 +109,9 @@ public enum CustomMarkerError: GlanceError, Equatable {
   case emptyUnit
   case rangeOrder(low: String, high: String)
   case nameTaken(String)
-  /// A range bound beyond anything the marker can be, and the unit it would fit, if any.
-  case implausibleBound(option: String, value: Double, marker: MarkerDefinition, fits: String?)
+  /// A range bound beyond anything the marker can be, read in `unit` (nil: the marker's own),
+  /// and the unit it would fit, if any.
+  case implausibleBound(option: String, value: Double, marker: MarkerDefinition, fits: String?, unit: String? = nil)
   case tooMany(limit: Int)
 
   public var message: String {
@@ -111,11 +123,16 @@ public enum CustomMarkerError: GlanceError, Equatable {
       "There is already a marker called \(quoted(name)). See: glance library \(ShellQuote.quote(name))"
     case .tooMany(let limit):
       "You have \(grouped(limit)) custom markers, as many as glance keeps. Remove one you no longer use first."
-    case .implausibleBound(let option, let value, let marker, let fits):
-      "\(ValueText.withUnit(value, nil, marker.unit)) is beyond anything \(marker.displayName) can be"
-        + (marker.plausibleMin.flatMap { low in
-          marker.plausibleMax.map { " (\(ValueText.number(low)) to \(ValueText.withUnit($0, nil, marker.unit)))" }
-        } ?? "") + ". Nothing was changed."
+    case .implausibleBound(let option, let value, let marker, let fits, let unit):
+      { () -> String in
+        let shown = unit.flatMap { DisplayUnit.of(marker, unit: $0) } ?? .own(marker)
+        return "\(ValueText.withUnit(value, nil, shown.unit)) is beyond anything \(marker.displayName) can be"
+          + (marker.plausibleMin.flatMap { low in
+            marker.plausibleMax.map {
+              " (\(ValueText.number(shown.value(low))) to \(ValueText.withUnit(shown.value($0), nil, shown.unit)))"
+            }
+          } ?? "") + ". Nothing was changed."
+      }()
         + (fits.map {
           " If you meant \(ValueText.number(value)) \($0), type it with its unit: \(option) "
             + ShellQuote.quote(ValueText.number(value) + " " + $0)

@@ -5,6 +5,8 @@ public struct EntryEdit: Sendable {
   public var marker: MarkerDefinition
   /// When the value changed: the draft whose questions (a slip, a duplicate) are asked first.
   public var draft: EntryDraft?
+  /// The unit the person reads the marker in: the Was:/Now: lines say the value in it.
+  public var display: DisplayUnit
 
   /// True when the edit would change nothing.
   public var changesNothing: Bool { new == old }
@@ -26,7 +28,7 @@ public struct EntryEdit: Sendable {
 
   /// "HDL 89 mg/dL on Feb 15, 2025 — “fasting”", for the Was:/Now: lines.
   public func describe(_ entry: MarkerEntry) -> String {
-    "\(marker.shortName) \(entry.valueText) on \(DateText.long(entry.dateOfService))"
+    "\(marker.shortName) \(ValueText.withUnit(display.value(of: entry, marker: marker), entry.comparator, display.unit)) on \(DateText.long(entry.dateOfService))"
       + (entry.note.map { " — \(quoted(ShowView.firstLine($0)))" } ?? "")
   }
 }
@@ -49,7 +51,9 @@ extension EntryPlanner {
     var draft: EntryDraft?
     if let valueText {
       let others = document.entries.filter { $0.markerID == old.markerID && $0.id != old.id }
-      let typed = try self.draft(marker, valueText: valueText, unit: nil, date: date, note: nil, existing: others)
+      let typed = try self.draft(
+        marker, valueText: valueText, unit: nil, defaultUnit: document.typingUnit(for: marker), date: date, note: nil,
+        existing: others)
       new.value = typed.value
       new.comparator = typed.comparator
       new.entered = typed.entered
@@ -57,6 +61,6 @@ extension EntryPlanner {
     }
     new.dateOfService = date
     if let noteText { new.note = try note(noteText) }
-    return EntryEdit(old: old, new: new, marker: marker, draft: draft)
+    return EntryEdit(old: old, new: new, marker: marker, draft: draft, display: document.displayUnit(for: marker))
   }
 }

@@ -80,7 +80,9 @@ public enum EntryPlanner {
       let parts = valueText.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
       guard parts.count == 2 else { throw .bloodPressureFormat(valueText) }
       var drafts = try zip(markers, parts).map { (marker, part) throws(EntryError) in
-        try draft(marker, valueText: part, unit: unit, date: date, note: cleanNote, existing: groups[marker.id] ?? [])
+        try draft(
+          marker, valueText: part, unit: unit, defaultUnit: document.typingUnit(for: marker), date: date,
+          note: cleanNote, existing: groups[marker.id] ?? [])
       }
       if let swapped = EntryChecks.swappedBloodPressure(systolic: drafts[0].value, diastolic: drafts[1].value) {
         drafts[1].checks.insert(swapped, at: 0)
@@ -88,7 +90,8 @@ public enum EntryPlanner {
       return drafts
     }
     var single = try draft(
-      markers[0], valueText: valueText, unit: unit, date: date, note: cleanNote, existing: groups[markers[0].id] ?? [])
+      markers[0], valueText: valueText, unit: unit, defaultUnit: document.typingUnit(for: markers[0]), date: date,
+      note: cleanNote, existing: groups[markers[0].id] ?? [])
     if EntryChecks.isUnqualifiedGlucose(markerText, marker: markers[0]) {
       single.checks.insert(EntryChecks.fastingQuestion, at: 0)
     }
@@ -102,14 +105,17 @@ public enum EntryPlanner {
     return text.trimmingWhitespaceAndNewlines().isEmpty ? nil : text
   }
 
-  /// One draft for `marker` from a typed value (and unit).
+  /// One draft for `marker` from a typed value (and unit). A bare number is read in
+  /// `defaultUnit` when there is one: the unit the person reads the marker in (`glance units`).
   public static func draft(
-    _ marker: MarkerDefinition, valueText: String, unit: String?, date: CalendarDate, note: String?,
-    existing: [MarkerEntry]
+    _ marker: MarkerDefinition, valueText: String, unit: String?, defaultUnit: String? = nil, date: CalendarDate,
+    note: String?, existing: [MarkerEntry]
   ) throws(EntryError) -> EntryDraft {
     let typed = try ValueParser.parse(valueText)
     if typed.unit != nil, unit != nil { throw .invalidValue(valueText + " " + (unit ?? "")) }
-    return try draft(marker, typed: typed, unit: unit, date: date, note: note, existing: existing)
+    return try draft(
+      marker, typed: typed, unit: unit ?? (typed.unit == nil ? defaultUnit : nil), date: date, note: note,
+      existing: existing)
   }
 
   /// A draft from a value already read (a FHIR quantity's number, every digit of it kept).

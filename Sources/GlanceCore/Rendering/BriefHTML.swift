@@ -202,7 +202,7 @@ public enum BriefHTML {
     let scaled = points.filter { !offScale($0) }
     let summary = TrendSummary.sentence(snapshot, entries: snapshot.entries, today: today)
     let caption =
-      "<figcaption>\(escape(definition.displayName)) <span class=\"sub\">(\(escape(definition.unit)))</span></figcaption>"
+      "<figcaption>\(escape(definition.displayName)) <span class=\"sub\">(\(escape(snapshot.display.unit)))</span></figcaption>"
     guard !scaled.isEmpty else {
       return "<figure class=\"chart\">\(caption)<p>\(escape(summary))</p></figure>"
     }
@@ -212,8 +212,11 @@ public enum BriefHTML {
     let right = 12.0
     let top = 14.0
     let bottom = 26.0
-    let values = scaled.map(\.value)
-    let range = snapshot.range
+    // In the person's unit: placed by the unrounded value, labelled as a lab prints it.
+    let display = snapshot.display
+    let values = scaled.map { display.exact($0.value) }
+    let range = display.range(snapshot.range, exactly: true)
+    let shownRange = snapshot.shownRange
     // Every bound is on the axis, so the band shows even when every value is beyond a one-sided
     // range (LDL 108 to 162 against below 100: the band is the strip under the 100 line).
     let bounds = [range.low, range.high].compactMap { $0 }
@@ -245,18 +248,20 @@ public enum BriefHTML {
           "<rect class=\"band\" x=\"\(number(left))\" y=\"\(number(bandTop))\" width=\"\(number(width - left - right))\" height=\"\(number(bandBottom - bandTop))\"/>"
         )
       }
-      for bound in [range.low, range.high].compactMap({ $0 }) where bound >= yMin && bound <= yMax {
+      for (bound, shown) in [(range.low, shownRange.low), (range.high, shownRange.high)].compactMap({ pair in
+        pair.0.map { ($0, pair.1 ?? $0) }
+      }) where bound >= yMin && bound <= yMax {
         svg.append(
           "<line class=\"bound\" x1=\"\(number(left))\" x2=\"\(number(width - right))\" y1=\"\(number(y(bound)))\" y2=\"\(number(y(bound)))\"/>"
         )
         svg.append(
-          "<text class=\"axis\" x=\"\(number(left - 4))\" y=\"\(number(y(bound) + 3))\" text-anchor=\"end\">\(escape(ValueText.number(bound)))</text>"
+          "<text class=\"axis\" x=\"\(number(left - 4))\" y=\"\(number(y(bound) + 3))\" text-anchor=\"end\">\(escape(ValueText.number(shown)))</text>"
         )
       }
     }
     // The line through the plain readings, then each point with its shape and value.
     let plain = points.indices.filter { points[$0].comparator == nil && !offScale(points[$0]) }
-    let path = plain.map { "\(number(x(days[$0]))),\(number(y(points[$0].value)))" }.joinedText(" ")
+    let path = plain.map { "\(number(x(days[$0]))),\(number(y(display.exact(points[$0].value))))" }.joinedText(" ")
     if plain.count > 1 { svg.append("<polyline class=\"line\" points=\"\(path)\"/>") }
     for (index, entry) in points.enumerated() {
       let status = snapshot.status(of: entry)
@@ -265,17 +270,17 @@ public enum BriefHTML {
       let label: String
       if offScale(entry) {
         // At the edge it went past, labelled with its value: shown, not scaled.
-        cy = entry.value > yMax ? top : height - bottom
+        cy = display.exact(entry.value) > yMax ? top : height - bottom
         svg.append(hollowDiamond(cx, cy))
-        label = ValueText.number(entry.value) + " ?"
-      } else if let comparator = entry.comparator {
-        cy = y(entry.value)
+        label = snapshot.displayedValue(entry) + " ?"
+      } else if entry.comparator != nil {
+        cy = y(display.exact(entry.value))
         svg.append("<circle class=\"censored\" cx=\"\(number(cx))\" cy=\"\(number(cy))\" r=\"4\"/>")
-        label = comparator.rawValue + ValueText.number(entry.value)
+        label = snapshot.displayedValue(entry)
       } else {
-        cy = y(entry.value)
+        cy = y(display.exact(entry.value))
         svg.append(shape(status, cx, cy))
-        label = ValueText.number(entry.value)
+        label = snapshot.displayedValue(entry)
       }
       let above = cy - 7 > top
       svg.append(

@@ -158,6 +158,10 @@ public enum JSONOutput {
     return .object([
       "key": .string(definition.key), "name": .string(definition.displayName), "unit": .string(definition.unit),
       "category": .string(definition.category), "range": range(snapshot.range, yours: snapshot.hasCustomRange),
+      // In the unit the person reads it in (`glance units`), as the screens show it.
+      "shown": .object([
+        "unit": .string(snapshot.display.unit), "range": range(snapshot.shownRange, yours: snapshot.hasCustomRange),
+      ]),
     ])
   }
 
@@ -171,16 +175,19 @@ public enum JSONOutput {
       "entered": entry.entered(for: snapshot.definition).map {
         .object(["value": .number($0.value), "unit": .string($0.unit)])
       } ?? .null,
+      // As the screens show it, in the unit the person reads the marker in.
+      "shown": .object(["value": .number(snapshot.displayed(entry)), "unit": .string(snapshot.display.unit)]),
       "status": .string(status(judgement.status)), "statusWords": .string(judgement.words),
       // Judged in the unit typed, by the guideline's own figure for it (glucose 5.59 mmol/L
       // against below 5.6 mmol/L): the number, unit and range that decided `status`.
       "judgedAs": judgement.asEntered
-        ? {
-          let judged = snapshot.asJudged(entry)
-          return .object([
-            "value": .number(judged.value), "unit": .string(judged.unit), "range": range(judged.range, yours: false),
-          ])
-        }() : .null,
+        ? (entry.entered(for: snapshot.definition)).flatMap { entered in
+          snapshot.rule?.siRange.map { siRange in
+            .object([
+              "value": .number(entered.value), "unit": .string(entered.unit), "range": range(siRange, yours: false),
+            ])
+          }
+        } ?? .null : .null,
       "note": .text(entry.note),
     ])
   }

@@ -7,8 +7,10 @@ public enum RangeView {
 
   public static func render(_ snapshot: MarkerSnapshot, change: Change, style: OutputStyle) -> String {
     let marker = snapshot.definition
-    let rangeText = ValueText.range(snapshot.range, unit: marker.unit, style: style) ?? "none"
-    let defaultText = ValueText.range(marker.defaultRange, unit: marker.unit, style: style) ?? "none"
+    // In the person's unit: a target set in mmol/L reads back in mmol/L.
+    let unit = snapshot.display.unit
+    let rangeText = ValueText.range(snapshot.shownRange, unit: unit, style: style) ?? "none"
+    let defaultText = ValueText.range(snapshot.shownDefaultRange, unit: unit, style: style) ?? "none"
     var lines: [String]
     switch change {
     case .set:

@@ -8,7 +8,7 @@ public enum SavedView {
     guard let definition = document.definition(for: entry.markerID, library: library) else { return "Saved." }
     let snapshot = document.snapshot(for: definition)
     let judgement = snapshot.judgement(of: entry)
-    var parts = ["Saved \(definition.shortName) \(entry.valueText) on \(DateText.long(entry.dateOfService))"]
+    var parts = ["Saved \(definition.shortName) \(snapshot.judgedText(entry)) on \(DateText.long(entry.dateOfService))"]
     if judgement.status != .noRange { parts.append(judgement.badge(style) + " " + judgement.words) }
     let trend = snapshot.trend
     if trend.arrow != .none {
@@ -20,10 +20,14 @@ public enum SavedView {
     return judgement.status.isCritical ? line + "\n" + Judgement.criticalAdvice : line
   }
 
-  /// "Converted 3.2 mmol/L to 124 mg/dL." when the value was typed in another unit.
-  public static func converted(_ draft: EntryDraft) -> String? {
-    draft.convertedFrom.map {
-      "Converted \($0) to \(ValueText.withUnit(draft.value, draft.comparator, draft.marker.unit))."
-    }
+  /// "Converted 3.2 mmol/L to 124 mg/dL." when the value was typed in a unit other than the one
+  /// the person reads (`display`), said in that one.
+  public static func converted(_ draft: EntryDraft, display: DisplayUnit) -> String? {
+    guard let from = draft.convertedFrom, let entered = draft.entered,
+      UnitConverter.normalize(entered.unit) != UnitConverter.normalize(display.unit)
+    else { return nil }
+    let value =
+      display.isOwn ? UnitConverter.round(draft.value, decimals: draft.marker.decimals) : display.value(draft.value)
+    return "Converted \(from) to \(ValueText.withUnit(value, draft.comparator, display.unit))."
   }
 }

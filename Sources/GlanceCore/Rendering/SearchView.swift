@@ -61,7 +61,9 @@ public enum SearchView {
         let name = TextWidth.truncate(marker.displayName, to: 34, unicode: style.unicode)
         var line = "  " + TextWidth.pad(name, to: 34) + "  " + TextWidth.pad(marker.key, to: 18)
         if let latest = snapshot.latest, let status = snapshot.status {
-          line += "  " + status.badge(style) + " " + latest.valueText + " on " + DateText.long(latest.dateOfService)
+          line +=
+            "  " + status.badge(style) + " " + snapshot.judgedText(latest) + " on "
+            + DateText.long(latest.dateOfService)
         } else {
           line += "  no readings yet"
         }
@@ -87,10 +89,12 @@ public enum SearchView {
       let shown = Array(results.noted.prefix(shownPerKind))
       let ids = ShortID.prefixes(for: shown.map(\.id), amongPrefixes: allEntryIDPrefixes)
       for entry in shown {
-        let name = document.definition(for: entry.markerID, library: library)?.shortName ?? "?"
+        let definition = document.definition(for: entry.markerID, library: library)
+        let value = document.displayedText(entry, library: library)
         let note = TextWidth.truncate(ShowView.firstLine(entry.note ?? ""), to: 40, unicode: style.unicode)
         lines.append(
-          "  \(ids[entry.id] ?? "")  \(DateText.long(entry.dateOfService))  \(name) \(entry.valueText)  \(note)")
+          "  \(ids[entry.id] ?? "")  \(DateText.long(entry.dateOfService))  \(definition?.shortName ?? "?") \(value)  \(note)"
+        )
       }
       if results.noted.count > shownPerKind { lines.append("  … and \(results.noted.count - shownPerKind) more.") }
       sections.append(lines)

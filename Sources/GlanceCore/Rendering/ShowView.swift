@@ -105,7 +105,7 @@ public enum ShowView {
     let definition = snapshot.definition
     guard !entries.isEmpty else {
       return """
-        \(style.paint(definition.displayName, .bold)) (\(definition.unit))
+        \(style.paint(definition.displayName, .bold)) (\(snapshot.display.unit))
 
         No readings yet. Your first one starts the chart:
           glance add \(definition.key) VALUE [--date D]
@@ -139,7 +139,7 @@ public enum ShowView {
     var text = counted(earlier.count, "earlier reading")
     let critical = earlier.filter { snapshot.status(of: $0).isCritical }
     if let latest = critical.last {
-      let value = ValueText.withUnit(latest.value, latest.comparator, snapshot.definition.unit)
+      let value = snapshot.displayedText(latest)
       text +=
         critical.count == 1
         ? ", one of them far outside the range (\(value) on \(DateText.long(latest.dateOfService)))"
@@ -156,9 +156,9 @@ public enum ShowView {
   {
     let ids = entries.map { shortIDs[$0.id] ?? ShortID.hex($0.id).prefix(4).description }
     let dates = entries.map { DateText.long($0.dateOfService) }
-    // A value typed in another unit shows it too: "26.55 mg/g (3 mg/mmol)".
+    // A value typed in another unit shows it too: "26.5 mg/g (3 mg/mmol)".
     let values = entries.map { entry in
-      entry.valueText + (entry.entered(for: snapshot.definition).map { " (" + $0.text(entry.comparator) + ")" } ?? "")
+      snapshot.displayedText(entry) + (snapshot.typedAside(entry).map { " (" + $0 + ")" } ?? "")
     }
     let idWidth = max(2, ids.map(\.count).max() ?? 0)
     let dateWidth = dates.map(\.count).max() ?? 0
@@ -204,10 +204,10 @@ public enum TrendSummary {
     guard let first = entries.first, let last = entries.last else {
       return "\(definition.displayName): no readings yet."
     }
-    let unit = definition.unit == "%" ? "%" : " " + definition.unit
+    let unit = snapshot.display.unit == "%" ? "%" : " " + snapshot.display.unit
     var parts: [String] = []
     if entries.count == 1 {
-      parts.append("1 reading, \(last.valueText) on \(DateText.long(last.dateOfService))")
+      parts.append("1 reading, \(snapshot.judgedText(last)) on \(DateText.long(last.dateOfService))")
     } else {
       // Off-scale readings (almost surely slips) stay in the count but out of the trend, as on the chart.
       // Off-scale readings (almost surely slips) stay in the count but out of the description,
@@ -216,7 +216,7 @@ public enum TrendSummary {
       if scaled.isEmpty { scaled = entries }
       let offScale = entries.count - scaled.count
       parts.append(counted(entries.count, "reading") + (offScale > 0 ? " (\(offScale) off the scale)" : ""))
-      func text(_ entry: MarkerEntry) -> String { ValueText.value(entry.value, entry.comparator) }
+      func text(_ entry: MarkerEntry) -> String { snapshot.displayedValue(entry) }
       let readings = Trend.readings(entries, of: definition)
       let trend = Trend.of(readings, definition: definition, range: snapshot.range)
       if trend.arrow != .none, let last = readings.last {

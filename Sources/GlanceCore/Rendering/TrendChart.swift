@@ -24,15 +24,20 @@ public enum TrendChart {
     let entries = entries ?? snapshot.entries
     guard !entries.isEmpty else { return "" }
     let definition = snapshot.definition
-    let range = snapshot.range
+    // Drawn in the person's unit: values and bounds converted (unrounded, so each sits where it
+    // is), and judged, as everywhere, by the stored value against the stored range.
+    let display = snapshot.display
+    let range = display.range(snapshot.range, exactly: true)
     let glyphs = Glyphs(style)
 
     // Which readings are drawn to scale: not slips, and nothing beyond what glance keeps (a
     // hand-edited 1e308 would overflow the scale).
     func offScale(_ value: Double) -> Bool { definition.isOffScale(value) || !ValueParser.isStorable(value) }
-    var scaled = entries.map(\.value).filter { !offScale($0) }
+    var scaled = entries.map(\.value).filter { !offScale($0) }.map { display.exact($0) }
     if scaled.isEmpty {
-      scaled = entries.map { min(max($0.value, -ValueParser.maximumMagnitude), ValueParser.maximumMagnitude) }
+      scaled = entries.map {
+        display.exact(min(max($0.value, -ValueParser.maximumMagnitude), ValueParser.maximumMagnitude))
+      }
     }
     let clipping = scaled.count < entries.count
     // A bound joins the scale when it is near the readings; a far one would squash them flat.
@@ -40,7 +45,8 @@ public enum TrendChart {
     let dataHigh = scaled.max()!
     let reach = max(dataHigh - dataLow, abs(dataHigh) * 0.15)
     let bounds = [range.low, range.high].compactMap { $0 }.filter { $0 >= dataLow - reach && $0 <= dataHigh + reach }
-    let scale = Scale(values: scaled + bounds, targetRows: targetHeight, decimals: definition.decimals)
+    let scale = Scale(
+      values: scaled + bounds, targetRows: targetHeight, decimals: display.decimals ?? definition.decimals)
     let height = scale.rows
 
     // The plot area.
@@ -91,7 +97,7 @@ public enum TrendChart {
       let status = judgement.status
       let x = column(for: entry.dateOfService)
       if clipping && offScale(entry.value) {
-        let above = entry.value > (scaled.max() ?? entry.value)
+        let above = display.exact(entry.value) > (scaled.max() ?? display.exact(entry.value))
         return Point(
           column: x, row: above ? 0 : height - 1, glyph: above ? glyphs.offTop : glyphs.offBottom, color: .red,
           severity: 3)
@@ -103,7 +109,7 @@ public enum TrendChart {
       let side: MarkerStatus =
         snapshot.range.isAbove(entry.value)
         ? .high : snapshot.range.isBelow(entry.value) ? .low : judgement.asEntered ? .normal : status
-      let row = band.place(scale.row(for: entry.value), status: side, height: height)
+      let row = band.place(scale.row(for: display.exact(entry.value)), status: side, height: height)
       switch status {
       case .criticalLow, .criticalHigh:
         return Point(column: x, row: row, glyph: glyphs.out, color: .red, severity: 3)
@@ -137,7 +143,7 @@ public enum TrendChart {
 
     // Assemble: title, rows with y labels, x axis, x labels, legend.
     var lines: [String] = []
-    lines.append(style.paint(definition.displayName, .bold) + " (\(definition.unit))")
+    lines.append(style.paint(definition.displayName, .bold) + " (\(display.unit))")
     let tickRows = Dictionary(scale.ticks.enumerated().map { (scale.row(for: $0.element), labels[$0.offset]) }) {
       first, _ in first
     }
@@ -169,7 +175,8 @@ public enum TrendChart {
         : boundRows.allSatisfy({ $0 < 0 }) ? "above the chart" : nil
     lines.append(
       legend(
-        range: range, unit: definition.unit, offChart: offChart, outliers: clipping, glyphs: glyphs, style: style,
+        range: snapshot.shownRange, unit: display.unit, offChart: offChart, outliers: clipping, glyphs: glyphs,
+        style: style,
         own: snapshot.hasCustomRange, censored: points.contains { $0.censored }))
     return lines.joinedText("\n")
   }

@@ -116,6 +116,25 @@ extension DataRepository {
     }
   }
 
+  /// Sets the units results are shown in (`glance units si`). Not an undo step: set it again to
+  /// change it. Readings keep the value and unit they were typed in, so nothing is lost either way.
+  public func setUnits(_ units: UnitSystem) throws {
+    try write(summary: "set units") { transaction in
+      var profile = transaction.document.profile
+      profile.units = units
+      transaction.setProfile(profile)
+    }
+  }
+
+  /// Sets the unit one marker is shown in (nil: back to the system's).
+  public func setUnit(_ unit: String?, for marker: MarkerDefinition) throws {
+    try write(summary: "set the unit of \(marker.shortName)") { transaction in
+      var profile = transaction.document.profile
+      profile.setUnitChoice(unit, for: marker.key)
+      transaction.setProfile(profile)
+    }
+  }
+
   /// Sets the name the brief is prepared for (`prep`'s "For:", the page's heading); an empty name
   /// goes back to none. One line, at most `InputLimits.nameCharacters`.
   public func setName(_ name: String) throws {

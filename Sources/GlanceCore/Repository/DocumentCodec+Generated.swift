@@ -20,6 +20,14 @@ extension JSONWriter {
       member("sex")
       string(value.rawValue)
     }
+    if let value = record.units {
+      member("units")
+      string(value.rawValue)
+    }
+    if let value = record.markerUnits {
+      member("markerUnits")
+      stringArray(value)
+    }
     raw("}")
   }
 
@@ -187,12 +195,16 @@ extension JSONReader {
     var name: String?
     var createdAt: Timestamp?
     var sex: Sex?
+    var units: UnitSystem?
+    var markerUnits: [String]?
     try readObject { reader, jsonKey in
       switch jsonKey {
       case "id": id = try reader.readUUID()
       case "name": name = try reader.readString()
       case "createdAt": createdAt = try reader.readTimestamp()
       case "sex": sex = reader.readNullIfPresent() ? nil : try reader.readEnum(Sex.self, "sex")
+      case "units": units = reader.readNullIfPresent() ? nil : try reader.readEnum(UnitSystem.self, "units")
+      case "markerUnits": markerUnits = reader.readNullIfPresent() ? nil : try reader.readStringArray()
       default: try reader.skipValue()
       }
     }
@@ -201,7 +213,9 @@ extension JSONReader {
       id: try required(id, "id", in: what, self, at: start),
       name: try required(name, "name", in: what, self, at: start),
       createdAt: try required(createdAt, "createdAt", in: what, self, at: start),
-      sex: sex)
+      sex: sex,
+      units: units,
+      markerUnits: markerUnits)
   }
 
   /// A tracked marker in any key order; a key glance does not write is skipped.

@@ -63,6 +63,8 @@ enum RecordSchema {
     fields: [
       Field(key: "id", kind: .uuid), Field(key: "name", kind: .string), Field(key: "createdAt", kind: .timestamp),
       Field(key: "sex", kind: .closedSet(type: "Sex", what: "sex"), presence: .optional),
+      Field(key: "units", kind: .closedSet(type: "UnitSystem", what: "units"), presence: .optional),
+      Field(key: "markerUnits", kind: .strings, presence: .optional),
     ])
 
   static let trackedMarker = Record(

@@ -68,28 +68,43 @@ public struct DisplayUnit: Equatable, Sendable {
   }
 
   /// A reading's value in this unit: as typed when it was typed in this unit (5.9 mmol/L stays
-  /// 5.9, nothing lost to a round trip), else converted and printed as a lab would. Where that
-  /// rounding would put the value on the other side of a bound of `range` (LDL 99 mg/dL is
-  /// 2.56 mmol/L, "2.6" against "below 2.6"), it keeps more decimals, up to two more, so a value
-  /// never reads as contradicting its status.
+  /// 5.9, nothing lost to a round trip), else converted and printed as a lab would.
   public func value(of entry: MarkerEntry, marker: MarkerDefinition, range: ReferenceRange? = nil) -> Double {
+    shown(entry, marker: marker, range: range).value
+  }
+
+  /// A reading's value and `range` in this unit, printed as a lab would and never contradicting
+  /// the reading's status: where rounding would put the value and the bound on sides other than
+  /// the stored ones (HDL 39 mg/dL is 1.01 mmol/L against at least 40 mg/dL, 1.03 mmol/L: "1.0"
+  /// against "at least 1.0" would read as in range), both get a decimal more, up to two more.
+  public func shown(_ entry: MarkerEntry, marker: MarkerDefinition, range: ReferenceRange?) -> (
+    value: Double, range: ReferenceRange?
+  ) {
+    var typed: Double?
     if let entered = entry.entered(for: marker), UnitConverter.normalize(entered.unit) == UnitConverter.normalize(unit)
     {
-      return entered.value
+      typed = entered.value
     }
-    guard let decimals else { return entry.value }
+    // In the marker's own unit a typed value shows the digits it was typed with; a converted
+    // one (stored with a digit more than a lab prints, so nothing is lost) as a lab prints it.
+    let converted = isOwn && entry.entered != nil && typed == nil && entry.entered(for: marker) != nil
+    guard let base = decimals ?? (converted ? marker.decimals : nil) else {
+      return (typed ?? entry.value, range.map { self.range($0) })
+    }
     let exact = exact(entry.value)
-    guard let range else { return UnitConverter.round(exact, decimals: decimals) }
-    let shownRange = self.range(range, exactly: true)
+    guard let range else { return (typed ?? UnitConverter.round(exact, decimals: base), nil) }
     func side(_ value: Double, _ range: ReferenceRange) -> Int {
       range.isBelow(value) ? -1 : range.isAbove(value) ? 1 : 0
     }
     let stored = side(entry.value, range)
-    for extra in 0...2 {
-      let rounded = UnitConverter.round(exact, decimals: decimals + extra)
-      if side(rounded, shownRange) == stored { return rounded }
+    for places in base...(base + 2) {
+      let value = typed ?? UnitConverter.round(exact, decimals: places)
+      let shownRange = isOwn ? range : self.range(range, decimals: places)
+      if side(value, shownRange) == stored { return (value, shownRange) }
     }
-    return UnitConverter.round(exact, decimals: decimals + 2)
+    return (
+      typed ?? UnitConverter.round(exact, decimals: base + 2), isOwn ? range : self.range(range, decimals: base + 2)
+    )
   }
 
   /// A range in this unit: its bounds converted and printed as a lab would (`exactly`: unrounded,
@@ -99,6 +114,14 @@ public struct DisplayUnit: Equatable, Sendable {
     var shown = range
     shown.low = range.low.map { exactly ? exact($0) : value($0) }
     shown.high = range.high.map { exactly ? exact($0) : value($0) }
+    return shown
+  }
+
+  /// A range in this unit with its bounds rounded to `decimals`.
+  func range(_ range: ReferenceRange, decimals: Int) -> ReferenceRange {
+    var shown = range
+    shown.low = range.low.map { UnitConverter.round(exact($0), decimals: decimals) }
+    shown.high = range.high.map { UnitConverter.round(exact($0), decimals: decimals) }
     return shown
   }
 }

@@ -18,9 +18,16 @@ public struct MarkerSnapshot: Sendable {
   /// The clinical rule of a library marker; nil for custom markers. Looked up once: a screen
   /// judges every reading with it.
   public let rule: ClinicalRule?
+  /// The unit the person reads this marker in (`glance units`); the marker's own by default.
+  /// Rules judge the stored value whatever is shown.
+  public let display: DisplayUnit
 
-  public init(definition: MarkerDefinition, tracked: UserMarker?, entries: [MarkerEntry], sex: Sex? = nil) {
+  public init(
+    definition: MarkerDefinition, tracked: UserMarker?, entries: [MarkerEntry], sex: Sex? = nil,
+    display: DisplayUnit? = nil
+  ) {
     self.definition = definition
+    self.display = display ?? .own(definition)
     self.tracked = tracked
     self.entries = entries
     self.sex = sex
@@ -81,15 +88,56 @@ public struct MarkerSnapshot: Sendable {
     return judgement
   }
 
-  /// The value, unit and range `entry` is judged by: as typed, when a guideline's own SI figure
-  /// judged it (UACR 3 mg/mmol against below 3 mg/mmol), else as stored against `range`. Screens
-  /// that show one reading beside its status show this, so the two never disagree.
+  /// The value, unit and range a screen shows `entry` with, beside its status: as typed, when a
+  /// guideline's own SI figure judged it (UACR 3 mg/mmol against below 3 mg/mmol) and the person
+  /// reads that unit or the library's own; else in the person's unit (`display`), the range
+  /// converted with it and the value never rounded across a bound, so the two never disagree.
   public func asJudged(_ entry: MarkerEntry) -> (value: Double, unit: String, range: ReferenceRange) {
-    if judgement(of: entry).asEntered, let entered = entry.entered(for: definition), let si = rule?.siRange {
+    if judgement(of: entry).asEntered, let entered = entry.entered(for: definition), let si = rule?.siRange,
+      display.isOwn || UnitConverter.normalize(display.unit) == UnitConverter.normalize(entered.unit)
+    {
       return (entered.value, entered.unit, si)
     }
-    return (entry.value, entry.unit, range)
+    let shown = display.shown(entry, marker: definition, range: range)
+    return (shown.value, display.unit, shown.range ?? shownRange)
   }
+
+  /// `entry` beside its status, as `asJudged` shows it: `2.6 mmol/L`, `<0.5 mg/L`.
+  public func judgedText(_ entry: MarkerEntry) -> String {
+    let shown = asJudged(entry)
+    return ValueText.withUnit(shown.value, entry.comparator, shown.unit)
+  }
+
+  /// `entry`'s value in the person's unit (as typed when typed in it): the one unit of a list,
+  /// a chart or a sentence over many readings.
+  public func displayed(_ entry: MarkerEntry) -> Double {
+    display.value(of: entry, marker: definition, range: range)
+  }
+
+  /// `displayed` with its comparator, without the unit: `2.6`, `<0.5`.
+  public func displayedValue(_ entry: MarkerEntry) -> String {
+    ValueText.value(displayed(entry), entry.comparator)
+  }
+
+  /// `displayed` with its comparator and unit: `2.6 mmol/L`.
+  public func displayedText(_ entry: MarkerEntry) -> String {
+    ValueText.withUnit(displayed(entry), entry.comparator, display.unit)
+  }
+
+  /// The value as typed, when it was typed in a unit other than the person's: "3 mg/mmol" beside
+  /// "26.5 mg/g".
+  public func typedAside(_ entry: MarkerEntry) -> String? {
+    guard let entered = entry.entered(for: definition),
+      UnitConverter.normalize(entered.unit) != UnitConverter.normalize(display.unit)
+    else { return nil }
+    return entered.text(entry.comparator)
+  }
+
+  /// The range in the person's unit, as a lab prints it.
+  public var shownRange: ReferenceRange { display.range(range) }
+
+  /// The library's default range in the person's unit.
+  public var shownDefaultRange: ReferenceRange { display.range(definition.defaultRange) }
 
   public var trend: Trend {
     var trend = Trend.of(entries, definition: definition, range: range)
@@ -187,14 +235,40 @@ extension GlanceDocument {
       guard let definition = definition(for: tracked.markerID, library: library) else { return nil }
       let indices = groups.first { $0.0 == tracked.markerID }?.1 ?? []
       return MarkerSnapshot(
-        definition: definition, tracked: tracked, entries: indices.map { self.entries[$0] }, sex: profile.sex)
+        definition: definition, tracked: tracked, entries: indices.map { self.entries[$0] }, sex: profile.sex,
+        display: displayUnit(for: definition))
     }
+  }
+
+  /// The unit the person reads `definition` in: their choice for it, else their system's.
+  public func displayUnit(for definition: MarkerDefinition) -> DisplayUnit {
+    DisplayUnit.preferred(definition, system: profile.units, choice: profile.unitChoice(for: definition.key))
+  }
+
+  /// A reading's value in the unit the person reads its marker in, with its unit (`unit: false`:
+  /// without): for lines that name one reading, outside any screen of its marker.
+  public func displayedText(_ entry: MarkerEntry, library: MarkerLibrary, unit: Bool = true) -> String {
+    guard let definition = definition(for: entry.markerID, library: library) else {
+      return unit ? entry.valueText : ValueText.value(entry.value, entry.comparator)
+    }
+    let display = displayUnit(for: definition)
+    let value = display.value(of: entry, marker: definition)
+    return unit
+      ? ValueText.withUnit(value, entry.comparator, display.unit) : ValueText.value(value, entry.comparator)
+  }
+
+  /// The unit a bare number typed for `definition` is read in: the person's, when it is not the
+  /// library's own (nil: the marker's own unit).
+  public func typingUnit(for definition: MarkerDefinition) -> String? {
+    let display = displayUnit(for: definition)
+    return display.isOwn ? nil : display.unit
   }
 
   /// The snapshot of one marker, tracked or not.
   public func snapshot(for definition: MarkerDefinition) -> MarkerSnapshot {
     MarkerSnapshot(
       definition: definition, tracked: trackedMarkers.first { $0.markerID == definition.id },
-      entries: entries.filterSharing { $0.markerID.words == definition.id.words }, sex: profile.sex)
+      entries: entries.filterSharing { $0.markerID.words == definition.id.words }, sex: profile.sex,
+      display: displayUnit(for: definition))
   }
 }

@@ -50,7 +50,7 @@ extension GlanceDocument {
   public func entry(shortID prefix: String, library: MarkerLibrary) throws(IDError) -> MarkerEntry {
     try Self.record(prefix, in: entries, notFound: .noReading(prefix)) {
       let name = definition(for: $0.markerID, library: library)?.shortName ?? "?"
-      return "\(name) \($0.valueText) on \(DateText.long($0.dateOfService))"
+      return "\(name) \(displayedText($0, library: library)) on \(DateText.long($0.dateOfService))"
     }
   }
 

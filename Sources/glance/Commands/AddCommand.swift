@@ -49,9 +49,18 @@ struct AddCommand: GlanceCommand {
     for marker in saved.newlyTracked {
       context.out("Now tracking \(marker.displayName) (it wasn't on your list yet).")
     }
-    for line in drafts.compactMap(SavedView.converted) { context.out(line) }
+    for draft in drafts {
+      if let line = SavedView.converted(draft, display: saved.document.displayUnit(for: draft.marker)) {
+        context.out(line)
+      }
+    }
     for entry in saved.entries {
       context.out(SavedView.line(entry, document: saved.document, library: context.library, style: context.style))
+    }
+    if let line = try UnitsPlanner.confirmGuess(
+      drafts, profile: saved.document.profile, questions: context.questions, repository: context.repository)
+    {
+      context.out(line)
     }
   }
 }

@@ -15,18 +15,20 @@ struct DeleteCommand: GlanceCommand {
     let old = try document.entry(shortID: id, library: context.library)
     let name = document.definition(for: old.markerID, library: context.library)?.shortName ?? "this"
     let what =
-      "\(name) reading of \(ValueText.value(old.value, old.comparator)) from \(DateText.long(old.dateOfService))"
+      "\(name) reading of \(document.displayedText(old, library: context.library, unit: false)) from \(DateText.long(old.dateOfService))"
     try context.questions.confirm("Delete \(what)?")
     try context.repository.deleteEntry(
       old.id, expecting: old,
-      summary: "delete \(name) \(ValueText.value(old.value, old.comparator)) from \(DateText.long(old.dateOfService))")
+      summary:
+        "delete \(name) \(document.displayedText(old, library: context.library, unit: false)) from \(DateText.long(old.dateOfService))"
+    )
     context.out("Deleted the \(what). Changed your mind? glance undo")
     // Half of a blood pressure: the other half stays, and saying so lets it go too if meant.
     if let partner = document.bloodPressurePartner(of: old, library: context.library),
       let partnerName = document.definition(for: partner.markerID, library: context.library)?.shortName
     {
       context.out(
-        "The \(partnerName) reading saved with it (\(ValueText.value(partner.value, partner.comparator))) is kept; delete it too with glance delete \(ShortID.hex(partner.id).prefix(8))"
+        "The \(partnerName) reading saved with it (\(document.displayedText(partner, library: context.library, unit: false))) is kept; delete it too with glance delete \(ShortID.hex(partner.id).prefix(8))"
       )
     }
   }

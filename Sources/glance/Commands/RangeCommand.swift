@@ -37,7 +37,8 @@ struct RangeCommand: GlanceCommand {
       context.out(RangeView.render(document.snapshot(for: marker), change: .show, style: context.style))
       return
     }
-    let range = try CustomMarkerPlanner.targetRange(low: low, high: high, for: marker)
+    let range = try CustomMarkerPlanner.targetRange(
+      low: low, high: high, for: marker, defaultUnit: document.typingUnit(for: marker))
     let started = try context.repository.setTargetRange(
       for: marker.id, low: reset ? nil : range.low, high: reset ? nil : range.high,
       summary: reset ? "reset the range of \(marker.shortName)" : "set the range of \(marker.shortName)")

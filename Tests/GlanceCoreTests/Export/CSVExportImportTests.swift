@@ -35,11 +35,11 @@ struct CSVExportImportTests {
   }
 
   static var golden: String {
-    "date,marker_key,marker,value,unit,status,note,source,id,entered,entered_as\r\n"
-      + "2025-02-15,hdl,HDL Cholesterol,89,mg/dL,in range,\"fasting, \"\"after\"\" run\",quickAdd,\(id(0)),\r\n"
-      + "2025-02-15,hs-crp,hs-CRP (High-Sensitivity C-Reactive Protein),<0.5,mg/L,in range,,batchEntry,\(id(1)),\r\n"
-      + "2025-03-01,ldl,LDL Cholesterol,162,mg/dL,above range,'=1+2,quickAdd,\(id(2)),4.19 mmol/L\r\n"
-      + "2025-04-01,hdl,HDL Cholesterol,38.5,mg/dL,below range,\"'-5 after\nthe run\",quickAdd,\(id(3)),\r\n"
+    "date,marker_key,marker,value,unit,status,note,source,id,entered,entered_as,shown,shown_unit\r\n"
+      + "2025-02-15,hdl,HDL Cholesterol,89,mg/dL,in range,\"fasting, \"\"after\"\" run\",quickAdd,\(id(0)),,89,mg/dL\r\n"
+      + "2025-02-15,hs-crp,hs-CRP (High-Sensitivity C-Reactive Protein),<0.5,mg/L,in range,,batchEntry,\(id(1)),,<0.5,mg/L\r\n"
+      + "2025-03-01,ldl,LDL Cholesterol,162,mg/dL,above range,'=1+2,quickAdd,\(id(2)),4.19 mmol/L,162,mg/dL\r\n"
+      + "2025-04-01,hdl,HDL Cholesterol,38.5,mg/dL,below range,\"'-5 after\nthe run\",quickAdd,\(id(3)),,38.5,mg/dL\r\n"
   }
 
   @Test("the readings CSV has its columns and one row per reading, oldest first")

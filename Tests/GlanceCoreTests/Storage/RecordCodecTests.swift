@@ -59,10 +59,12 @@ struct RecordCodecTests {
 
   static let samples: [Sample] = [
     Sample(
-      record: "Profile", keys: RecordSchema.profile.keys, optionalKeys: ["sex"],
+      record: "Profile", keys: RecordSchema.profile.keys, optionalKeys: ["sex", "units", "markerUnits"],
       full: {
         try roundTrip(
-          Profile(name: "Jane", createdAt: created, sex: .female), write: { $0.writeProfile($1) },
+          Profile(
+            name: "Jane", createdAt: created, sex: .female, units: .si, markerUnits: ["weight=lb"]),
+          write: { $0.writeProfile($1) },
           read: { try $0.readProfile() })
       },
       sparse: {

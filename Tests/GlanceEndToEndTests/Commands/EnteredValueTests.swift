@@ -24,13 +24,13 @@ struct EnteredValueTests {
     let glance = InProcessGlance()
     let (status, console) = glance.run("add", "uacr", "3.0", "mg/mmol")
     #expect(status == .success, "\(console.stderr)")
-    #expect(console.stdout.contains("Converted 3 mg/mmol to 26.55 mg/g."), "\(console.stdout)")
+    #expect(console.stdout.contains("Converted 3 mg/mmol to 26.6 mg/g."), "\(console.stdout)")
     #expect(console.stdout.contains("! above range, judged in mg/mmol: below 3 mg/mmol"), "\(console.stdout)")
     let entry = try Self.only(glance, "uacr")
     #expect(entry.value == 26.55 && entry.unit == "mg/g")
     #expect(entry.entered == EnteredValue(value: 3, unit: "mg/mmol"))
     let (_, show) = glance.run("show", "uacr")
-    #expect(show.stdout.contains("26.55 mg/g (3 mg/mmol)  !"), "\(show.stdout)")
+    #expect(show.stdout.contains("26.6 mg/g (3 mg/mmol)  !"), "\(show.stdout)")
     // Home and prep show it as judged: in the unit typed, against the guideline's own figure.
     let (_, home) = glance.run()
     #expect(home.stdout.contains("! Urine Albumin/Creatinine Ratio (UACR)  3 mg/mmol  "), "\(home.stdout)")
@@ -86,8 +86,8 @@ struct EnteredValueTests {
     #expect(exported == .success, "\(console.stderr)")
     if format == "csv" {
       let text = try String(contentsOfFile: file, encoding: .utf8)
-      #expect(text.hasPrefix("date,") && text.contains(",entered_as\r\n"))
-      #expect(text.contains(",3 mg/mmol\r\n"))
+      #expect(text.hasPrefix("date,") && text.contains(",entered_as,shown,shown_unit\r\n"))
+      #expect(text.contains(",3 mg/mmol,26.6,mg/g\r\n"))
     }
     let other = InProcessGlance()
     let (imported, importConsole) = other.run("import", file, "--yes")
@@ -99,6 +99,6 @@ struct EnteredValueTests {
     #expect(after.compactMap(\.entered).count == 2)
     // Judged the same after the restore: the glucose in range by ADA's 5.6 mmol/L.
     let (_, show) = other.run("show", "glucose")
-    #expect(show.stdout.contains("100.5 mg/dL (5.58 mmol/L)  ▲"), "\(show.stdout)")
+    #expect(show.stdout.contains("101 mg/dL (5.58 mmol/L)  ▲"), "\(show.stdout)")
   }
 }

@@ -1,0 +1,270 @@
+import Foundation
+import Testing
+
+@testable import GlanceCore
+
+/// Issue 13, item 4: every screen in the unit the person reads, the reading kept as typed.
+@Suite("Your units: screens, typing and choosing")
+struct YourUnitsTests {
+  static let today = Fixture.date("2026-11-22")
+  static let now = Timestamp(Fixture.now)
+  static let plain = OutputStyle(unicode: true, color: false, width: 80)
+
+  /// The demo's five-year history, read in `units`.
+  static func demo(_ units: UnitSystem?) throws -> GlanceDocument {
+    var document = try DemoData.document(today: today)
+    document.profile.units = units
+    return document
+  }
+
+  static func prep(_ document: GlanceDocument) -> String {
+    let snapshots = document.trackedSnapshots(library: .builtIn)
+    let brief = VisitBrief(
+      document: document, snapshots: snapshots, items: InsightsEngine.insights(for: snapshots, at: now), today: today)
+    return PrepView.render(brief, all: true, style: plain) + "\n"
+  }
+
+  static func home(_ document: GlanceDocument) -> String {
+    HomeView.render(document.trackedSnapshots(library: .builtIn), today: today, style: plain) + "\n"
+  }
+
+  static func show(_ document: GlanceDocument, _ key: String) -> String {
+    let snapshot = document.snapshot(for: MarkerLibrary.builtIn.marker(key: key)!)
+    return ShowView.render(
+      snapshot, since: nil, rows: 8, allEntryIDPrefixes: document.entries.map(\.id.words.0), today: today,
+      style: plain) + "\n"
+  }
+
+  // MARK: Golden screens in SI
+
+  @Test("home, show and prep of the demo in SI units, as golden text")
+  func goldenSI() throws {
+    let document = try Self.demo(.si)
+    assertGolden(Self.home(document), named: "home-si.txt")
+    assertGolden(Self.show(document, "ldl"), named: "show-ldl-si.txt")
+    assertGolden(Self.show(document, "fasting-glucose"), named: "show-glucose-si.txt")
+    assertGolden(Self.prep(document), named: "prep-demo-si.txt")
+  }
+
+  @Test("a person who chose SI never sees a conventional unit of a marker that has an SI one")
+  func neverConventional() throws {
+    let document = try Self.demo(.si)
+    let library = MarkerLibrary.builtIn
+    var screens = [Self.home(document), Self.prep(document)]
+    for tracked in document.trackedMarkers {
+      guard let marker = library.marker(id: tracked.markerID) else { continue }
+      screens.append(Self.show(document, marker.key))
+      let snapshot = document.snapshot(for: marker)
+      screens.append(RangeView.render(snapshot, change: .show, style: Self.plain))
+      screens.append(TrendSummary.sentence(snapshot, entries: snapshot.entries, today: Self.today))
+    }
+    let snapshots = document.trackedSnapshots(library: .builtIn)
+    let brief = VisitBrief(
+      document: document, snapshots: snapshots, items: InsightsEngine.insights(for: snapshots, at: Self.now),
+      today: Self.today)
+    screens.append(BriefMarkdown.render(brief))
+    screens.append(BriefHTML.render(brief))
+    let text = screens.joined(separator: "\n")
+    // Lp(a) has no fixed SI factor and stays in mg/dL: every other conventional unit is gone.
+    for unit in ["mg/dL", " lb", "µIU/mL", "ng/mL", "mEq/L", "10³/µL", "g/dL", "pg/mL", "µg/dL"] {
+      let lines = text.split(separator: "\n").filter { $0.contains(unit) && !$0.contains("Lp(a)") }
+      #expect(lines.isEmpty, "\(unit): \(lines.prefix(3))")
+    }
+    #expect(text.contains("mmol/L"))
+  }
+
+  @Test("switching units back and forth changes no reading, and conventional screens are as before")
+  func lossless() throws {
+    let before = try Self.demo(nil)
+    var document = before
+    document.profile.units = .si
+    _ = Self.home(document)
+    document.profile.units = .conventional
+    #expect(document.entries == before.entries)
+    #expect(Self.home(document) == Self.home(before))
+    #expect(Self.prep(document) == Self.prep(before))
+  }
+
+  // MARK: One reading shown
+
+  @Test(
+    "a reading in SI: as typed when typed in it, else converted as a lab prints it, never across a bound",
+    arguments: [
+      // marker, stored, typed (value unit) or nil, shown in SI, status is out of range
+      ("ldl", 99.0, nil, "2.56 mmol/L", false),
+      ("ldl", 100.0, nil, "2.6 mmol/L", true),
+      ("ldl", 130.0, nil, "3.4 mmol/L", true),
+      ("ldl", 100.5, "2.6 mmol/L", "2.6 mmol/L", true),
+      ("creatinine", 0.99, nil, "88 µmol/L", false),
+      ("fasting-glucose", 99.0, nil, "5.5 mmol/L", false),
+      ("fasting-glucose", 100.9, "5.6 mmol/L", "5.6 mmol/L", true),
+      ("a1c", 5.6, nil, "38 mmol/mol", false),
+      ("weight", 180.78, "82 kg", "82 kg", false),
+      ("weight", 181.0, nil, "82.1 kg", false),
+      ("hdl", 39.0, nil, "1.01 mmol/L", true),
+    ] as [(String, Double, String?, String, Bool)])
+  func shownInSI(key: String, stored: Double, typed: String?, shown: String, outside: Bool) throws {
+    let marker = try #require(MarkerLibrary.builtIn.marker(key: key))
+    var entry = Fixture.entry(marker, stored, on: "2026-10-01")
+    if let typed {
+      let parts = typed.split(separator: " ")
+      entry.entered = EnteredValue(value: Double(parts[0])!, unit: String(parts[1]))
+    }
+    let snapshot = MarkerSnapshot(
+      definition: marker, tracked: nil, entries: [entry], sex: .male,
+      display: DisplayUnit.preferred(marker, system: .si, choice: nil))
+    #expect(snapshot.judgedText(entry) == shown)
+    #expect(snapshot.status(of: entry).isOutOfRange == outside)
+    // The status and the shown range never disagree about the shown number.
+    let judged = snapshot.asJudged(entry)
+    if !snapshot.status(of: entry).isCritical, snapshot.rule?.siRange == nil || typed == nil {
+      #expect(judged.range.isAbove(judged.value) || judged.range.isBelow(judged.value) == outside)
+    }
+  }
+
+  @Test(
+    "in the library's own unit, a converted reading shows a lab's decimals and what was typed beside it",
+    arguments: [
+      ("ldl", 158.5, "4.1 mmol/L", "159 mg/dL (4.1 mmol/L)"),
+      ("weight", 180.78, "82 kg", "180.8 lb (82 kg)"),
+      // 88 µmol/L is 0.9955 mg/dL, stored as 0.995 and printed with creatinine's 2 decimals.
+      ("creatinine", 0.995, "88 µmol/L", "1 mg/dL (88 µmol/L)"),
+      ("ldl", 131.0, nil, "131 mg/dL"),
+    ] as [(String, Double, String?, String)])
+  func shownConventional(key: String, stored: Double, typed: String?, shown: String) throws {
+    let marker = try #require(MarkerLibrary.builtIn.marker(key: key))
+    var entry = Fixture.entry(marker, stored, on: "2026-10-01")
+    if let typed {
+      let parts = typed.split(separator: " ")
+      entry.entered = EnteredValue(value: Double(parts[0])!, unit: String(parts[1]))
+    }
+    let snapshot = MarkerSnapshot(definition: marker, tracked: nil, entries: [entry])
+    #expect(snapshot.displayedText(entry) + (snapshot.typedAside(entry).map { " (\($0))" } ?? "") == shown)
+  }
+
+  // MARK: Choosing
+
+  @Test(
+    "glance units reads a system, a marker and a unit, or a marker back to the system's",
+    arguments: [
+      (["si"], "system si"), (["SI"], "system si"), (["metric"], "system si"),
+      (["conventional"], "system conventional"), (["us"], "system conventional"),
+      (["ldl", "mmol/L"], "ldl mmol/L"), (["weight", "kg"], "weight kg"), (["weight", "KG"], "weight kg"),
+      (["waist", "cm"], "waist cm"), (["hemoglobin", "mmol/L"], "hemoglobin mmol/L"),
+      (["ldl", "mg/dl"], "ldl mg/dL"), (["weight", "default"], "weight default"),
+      (["good", "cholesterol", "mmol/l"], "hdl mmol/L"), (["ldl"], "show ldl"), ([], "show"),
+      (["ldl", "kg"], "refused"), (["lpa", "nmol/L"], "refused"), (["weight", "stone"], "refused"),
+    ] as [([String], String)])
+  func unitsWords(words: [String], expected: String) throws {
+    let markers = MarkerLibrary.builtIn.markers
+    let result: String
+    do {
+      switch try UnitsPlanner.change(words, among: markers) {
+      case .show: result = "show"
+      case .system(let system): result = "system \(system.rawValue)"
+      case .marker(let marker, let unit): result = "\(marker.key) \(unit ?? "default")"
+      case .showMarker(let marker): result = "show \(marker.key)"
+      }
+    } catch is UnitsError {
+      result = "refused"
+    }
+    #expect(result == expected)
+  }
+
+  @Test("a marker's own choice wins over the system, and replacing it keeps one choice")
+  func choices() throws {
+    var profile = Profile(createdAt: Fixture.time("2026-01-01T00:00:00Z"), units: .si)
+    profile.setUnitChoice("lb", for: "weight")
+    profile.setUnitChoice("lb", for: "weight")
+    profile.setUnitChoice("mg/dL", for: "ldl")
+    #expect(profile.markerUnits == ["ldl=mg/dL", "weight=lb"])
+    var document = GlanceDocument(profile: profile)
+    let library = MarkerLibrary.builtIn
+    #expect(document.displayUnit(for: library.marker(key: "weight")!).unit == "lb")
+    #expect(document.displayUnit(for: library.marker(key: "ldl")!).unit == "mg/dL")
+    #expect(document.displayUnit(for: library.marker(key: "hdl")!).unit == "mmol/L")
+    document.profile.setUnitChoice(nil, for: "weight")
+    document.profile.setUnitChoice(nil, for: "ldl")
+    #expect(document.profile.markerUnits == nil)
+    #expect(document.displayUnit(for: library.marker(key: "weight")!).unit == "kg")
+    // A choice the file holds that names no unit the marker has is passed over.
+    document.profile.markerUnits = ["hdl=furlongs", "nothing", "=", "ldl=\u{1B}[31m"]
+    #expect(document.displayUnit(for: library.marker(key: "hdl")!).unit == "mmol/L")
+    #expect(!UnitsView.render(document, library: library).contains("\u{1B}"))
+  }
+
+  // MARK: Typing in one's own unit
+
+  @Test(
+    "a bare number is read in the person's unit; a typed unit is read as typed",
+    arguments: [
+      ("ldl", "2.6", UnitSystem.si, nil as String?, 100.5, "2.6 mmol/L"),
+      ("ldl", "130 mg/dL", .si, nil, 130.0, nil),
+      ("weight", "82", .si, nil, 180.78, "82 kg"),
+      ("weight", "180", .si, "lb", 180.0, nil),
+      ("ldl", "130", .conventional, nil, 130.0, nil),
+      ("ldl", "130", nil, nil, 130.0, nil),
+      ("ldl", "2.6", .conventional, "mmol/L", 100.5, "2.6 mmol/L"),
+    ] as [(String, String, UnitSystem?, String?, Double, String?)])
+  func typing(key: String, typed: String, units: UnitSystem?, choice: String?, stored: Double, entered: String?) throws
+  {
+    var document = GlanceDocument(
+      profile: Profile(createdAt: Fixture.time("2026-01-01T00:00:00Z"), units: units))
+    if let choice { document.profile.setUnitChoice(choice, for: key) }
+    let parts = typed.split(separator: " ").map(String.init)
+    let drafts = try EntryPlanner.plan(
+      marker: key, value: parts[0], unit: parts.count > 1 ? parts[1] : nil, date: nil, note: nil, today: Self.today,
+      document: document, library: .builtIn)
+    #expect(drafts[0].value == stored)
+    #expect(drafts[0].convertedFrom == entered)
+  }
+
+  @Test(
+    "a bare range bound is read in the person's unit; one beyond the marker in it is refused naming the unit it fits",
+    arguments: [
+      ("ldl", "1.8", UnitSystem.si, "69.6"), ("ldl", "70", .si, "refused: 70 mg/dL"), ("ldl", "70", nil, "70"),
+      ("ldl", "70 mg/dL", .si, "70"), ("hdl", "1.2", .si, "46.4"),
+    ] as [(String, String, UnitSystem?, String)])
+  func rangeBound(key: String, high: String, units: UnitSystem?, expected: String) throws {
+    let marker = try #require(MarkerLibrary.builtIn.marker(key: key))
+    let document = GlanceDocument(profile: Profile(createdAt: Fixture.time("2026-01-01T00:00:00Z"), units: units))
+    do {
+      let range = try CustomMarkerPlanner.targetRange(
+        low: nil, high: high, for: marker, defaultUnit: document.typingUnit(for: marker))
+      #expect(ValueText.number(range.high!) == expected)
+    } catch let error as CustomMarkerError {
+      #expect(expected.hasPrefix("refused"))
+      #expect(error.message.contains("If you meant " + expected.dropFirst("refused: ".count)), "\(error.message)")
+      #expect(error.message.contains("mmol/L is beyond anything"), "\(error.message)")
+    }
+  }
+
+  @Test("the first SI unit typed by someone who has not chosen is the guess; nothing once chosen")
+  func guess() throws {
+    let ldl = Fixture.ldl
+    var draft = try EntryPlanner.draft(ldl, valueText: "3.2", unit: "mmol/L", date: Self.today, note: nil, existing: [])
+    let unchosen = Profile(createdAt: Fixture.time("2026-01-01T00:00:00Z"))
+    #expect(UnitsPlanner.guess([draft], profile: unchosen) == "mmol/L")
+    var chosen = unchosen
+    chosen.units = .conventional
+    #expect(UnitsPlanner.guess([draft], profile: chosen) == nil)
+    draft = try EntryPlanner.draft(ldl, valueText: "130", unit: "mg/dL", date: Self.today, note: nil, existing: [])
+    #expect(UnitsPlanner.guess([draft], profile: unchosen) == nil)
+    // Hemoglobin in mmol/L is not its SI unit (g/L): no guess about a system from it.
+    let hemoglobin = MarkerLibrary.builtIn.marker(key: "hemoglobin")!
+    draft = try EntryPlanner.draft(
+      hemoglobin, valueText: "8.5", unit: "mmol/L", date: Self.today, note: nil, existing: [])
+    #expect(UnitsPlanner.guess([draft], profile: unchosen) == nil)
+  }
+
+  @Test("the CSV export's value and unit stay stored; its shown columns are in the person's unit")
+  func csvColumns() throws {
+    let document = try Self.demo(.si)
+    let csv = Exporter.readingsCSV(document, library: .builtIn)
+    let lines = csv.split(separator: "\r\n")
+    #expect(lines[0].hasSuffix(",shown,shown_unit"))
+    let ldl = try #require(lines.first { $0.contains(",ldl,") })
+    #expect(ldl.contains(",mg/dL,"))
+    #expect(ldl.hasSuffix(",mmol/L"))
+  }
+}
