@@ -64,8 +64,8 @@ public enum InsightsEngine {
     let far = status.isCritical ? "far " : ""
     // Said in the unit that judged it: typed in mmol/L and judged by ADA's 5.6 mmol/L, said in mmol/L.
     let judged = snapshot.asJudged(latest)
-    let value = ValueText.withUnit(judged.value, latest.comparator, judged.unit)
-    let range = ValueText.rangeInWords(judged.range, unit: judged.unit).map { " (\($0))" } ?? ""
+    let value = ValueText.withUnit(judged.value, latest.comparator, judged.unit, places: judged.places)
+    let range = ValueText.rangeInWords(judged.range, unit: judged.unit, places: judged.places).map { " (\($0))" } ?? ""
     let stage =
       judgement.words != status.words && !judgement.asEntered ? ", in the guideline's \(judgement.words)" : ""
     let next =

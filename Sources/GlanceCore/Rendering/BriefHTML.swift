@@ -56,10 +56,10 @@ public enum BriefHTML {
         guard let latest = snapshot.latest else { continue }
         let judged = snapshot.asJudged(latest)
         let judgement = snapshot.judgement(of: latest)
-        let range = ValueText.rangeInWords(judged.range, unit: judged.unit) ?? "none"
+        let range = ValueText.rangeInWords(judged.range, unit: judged.unit, places: judged.places) ?? "none"
         body.append(
           "<tr class=\"\(statusClass(judgement.status))\"><td>\(escape(snapshot.definition.displayName))</td>"
-            + "<td class=\"num\">\(escape(ValueText.withUnit(judged.value, latest.comparator, judged.unit)))</td>"
+            + "<td class=\"num\">\(escape(ValueText.withUnit(judged.value, latest.comparator, judged.unit, places: judged.places)))</td>"
             + "<td class=\"date\">\(DateText.long(latest.dateOfService))</td>"
             + "<td>\(escape((snapshot.hasCustomRange ? "your range: " : "") + range))</td>"
             + "<td>\(judgement.status == .noRange ? "" : mark(judgement.status) + " " + escape(judgement.words))</td></tr>"
@@ -86,7 +86,7 @@ public enum BriefHTML {
           let judged = snapshot.asJudged(entry)
           let judgement = snapshot.judgement(of: entry)
           body.append(
-            "<li>\(escape(snapshot.definition.displayName)): \(escape(ValueText.withUnit(judged.value, entry.comparator, judged.unit))) on \(DateText.long(entry.dateOfService))"
+            "<li>\(escape(snapshot.definition.displayName)): \(escape(ValueText.withUnit(judged.value, entry.comparator, judged.unit, places: judged.places))) on \(DateText.long(entry.dateOfService))"
               + (judgement.status == .noRange
                 ? ""
                 : " <span class=\"\(statusClass(judgement.status))\">\(mark(judgement.status)) \(escape(judgement.words))</span>")
@@ -255,7 +255,7 @@ public enum BriefHTML {
           "<line class=\"bound\" x1=\"\(number(left))\" x2=\"\(number(width - right))\" y1=\"\(number(y(bound)))\" y2=\"\(number(y(bound)))\"/>"
         )
         svg.append(
-          "<text class=\"axis\" x=\"\(number(left - 4))\" y=\"\(number(y(bound) + 3))\" text-anchor=\"end\">\(escape(ValueText.number(shown)))</text>"
+          "<text class=\"axis\" x=\"\(number(left - 4))\" y=\"\(number(y(bound) + 3))\" text-anchor=\"end\">\(escape(ValueText.number(shown, places: display.decimals)))</text>"
         )
       }
     }

@@ -37,11 +37,11 @@ public enum BriefMarkdown {
       for snapshot in rows {
         guard let latest = snapshot.latest else { continue }
         let judged = snapshot.asJudged(latest)
-        let range = ValueText.rangeInWords(judged.range, unit: judged.unit) ?? "none"
+        let range = ValueText.rangeInWords(judged.range, unit: judged.unit, places: judged.places) ?? "none"
         let judgement = snapshot.judgement(of: latest)
         table.append(
           "| " + cell(snapshot.definition.displayName) + " | "
-            + cell(ValueText.withUnit(judged.value, latest.comparator, judged.unit)) + " | "
+            + cell(ValueText.withUnit(judged.value, latest.comparator, judged.unit, places: judged.places)) + " | "
             + DateText.long(latest.dateOfService) + " | "
             + cell((snapshot.hasCustomRange ? "your range: " : "") + range)
             + " | " + cell(judgement.status == .noRange ? "" : judgement.words) + " |")
@@ -60,7 +60,7 @@ public enum BriefMarkdown {
             let judged = snapshot.asJudged(entry)
             let words = snapshot.judgement(of: entry)
             return "- " + inline(snapshot.definition.displayName) + ": "
-              + inline(ValueText.withUnit(judged.value, entry.comparator, judged.unit)) + " on "
+              + inline(ValueText.withUnit(judged.value, entry.comparator, judged.unit, places: judged.places)) + " on "
               + DateText.long(entry.dateOfService) + (words.status == .noRange ? "" : " (\(inline(words.words)))")
           }.joinedText("\n"))
     }

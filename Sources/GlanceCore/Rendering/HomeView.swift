@@ -34,7 +34,7 @@ public enum HomeView {
       let judged = snapshot.asJudged(latest)
       return Row(
         status: status, name: snapshot.definition.displayName, shortName: snapshot.definition.shortName,
-        value: ValueText.value(judged.value, latest.comparator), unit: judged.unit,
+        value: ValueText.value(judged.value, latest.comparator, places: judged.places), unit: judged.unit,
         trend: trendText, date: DateText.compact(latest.dateOfService, today: today),
         // The readings a trend counts: no lab-reported bound, no slip beyond the plausible range.
         spark: Sparkline.render(

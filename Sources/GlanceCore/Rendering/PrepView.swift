@@ -112,7 +112,7 @@ public enum PrepView {
       let name =
         "  " + status.badge(style, paddedTo: 2) + " " + TextWidth.pad(snapshot.definition.displayName, to: names)
       let value =
-        ValueText.withUnit(judged.value, entry.comparator, judged.unit) + " on "
+        ValueText.withUnit(judged.value, entry.comparator, judged.unit, places: judged.places) + " on "
         + DateText.compact(entry.dateOfService, today: brief.today)
       // Too narrow for one line: the value under the name.
       let line = name + "  " + value
@@ -132,12 +132,15 @@ public enum PrepView {
     }
     // As judged: the value and range in the unit a guideline's own figure judged it by.
     let judged = rows.map { snapshot, latest, _ in snapshot.asJudged(latest) }
-    let values = zip(rows, judged).map { row, judged in ValueText.withUnit(judged.value, row.1.comparator, judged.unit)
+    let values = zip(rows, judged).map { row, judged in
+      ValueText.withUnit(judged.value, row.1.comparator, judged.unit, places: judged.places)
     }
     func range(_ index: Int) -> String? {
       let snapshot = rows[index].0
-      return ValueText.range(judged[index].range, unit: judged[index].unit, style: style)
-        .map { (snapshot.hasCustomRange ? "your range: " : "range: ") + $0 }
+      return ValueText.range(
+        judged[index].range, unit: judged[index].unit, style: style, places: judged[index].places
+      )
+      .map { (snapshot.hasCustomRange ? "your range: " : "range: ") + $0 }
     }
     let valueWidth = values.map { TextWidth.of($0) }.max() ?? 0
     let dateWidth = rows.map { TextWidth.of(DateText.long($0.1.dateOfService)) }.max() ?? 0

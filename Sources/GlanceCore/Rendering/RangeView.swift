@@ -9,8 +9,11 @@ public enum RangeView {
     let marker = snapshot.definition
     // In the person's unit: a target set in mmol/L reads back in mmol/L.
     let unit = snapshot.display.unit
-    let rangeText = ValueText.range(snapshot.shownRange, unit: unit, style: style) ?? "none"
-    let defaultText = ValueText.range(snapshot.shownDefaultRange, unit: unit, style: style) ?? "none"
+    let rangeText =
+      ValueText.range(snapshot.shownRange, unit: unit, style: style, places: snapshot.display.decimals) ?? "none"
+    let defaultText =
+      ValueText.range(
+        snapshot.shownDefaultRange, unit: unit, style: style, places: snapshot.display.decimals) ?? "none"
     var lines: [String]
     switch change {
     case .set:

@@ -28,6 +28,8 @@ public enum SavedView {
     else { return nil }
     let value =
       display.isOwn ? UnitConverter.round(draft.value, decimals: draft.marker.decimals) : display.value(draft.value)
-    return "Converted \(from) to \(ValueText.withUnit(value, draft.comparator, display.unit))."
+    let text = ValueText.withUnit(
+      value, draft.comparator, display.unit, places: display.decimals ?? draft.marker.decimals)
+    return "Converted \(from) to \(text)."
   }
 }

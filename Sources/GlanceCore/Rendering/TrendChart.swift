@@ -177,19 +177,19 @@ public enum TrendChart {
       legend(
         range: snapshot.shownRange, unit: display.unit, offChart: offChart, outliers: clipping, glyphs: glyphs,
         style: style,
-        own: snapshot.hasCustomRange, censored: points.contains { $0.censored }))
+        own: snapshot.hasCustomRange, censored: points.contains { $0.censored }, places: display.decimals))
     return lines.joinedText("\n")
   }
 
   static func legend(
     range: ReferenceRange, unit: String, offChart: String?, outliers: Bool, glyphs: Glyphs, style: OutputStyle,
-    own: Bool = false, censored: Bool = false
+    own: Bool = false, censored: Bool = false, places: Int? = nil
   ) -> String {
     var parts = [
       style.paint(glyphs.normal, .blue) + " in range", style.paint(glyphs.watch, .amber) + " near a limit",
       style.paint(glyphs.out, .red) + " out of range",
     ]
-    if let text = ValueText.range(range, unit: unit, style: style) {
+    if let text = ValueText.range(range, unit: unit, style: style, places: places) {
       let mark = range.low != nil && range.high != nil ? glyphs.band : glyphs.boundLine
       parts.append(
         style.paint(mark, .green) + (own ? " your target range: " : " reference range: ") + text

@@ -25,29 +25,45 @@ public enum ValueText {
     return text == "-0" ? "0" : text
   }
 
+  /// `number`, with at least `places` decimals (at most four) as a lab prints a unit's values:
+  /// `6.0` mmol/L, not `6`. Nil places: `number`.
+  public static func number(_ value: Double, places: Int?) -> String {
+    let text = number(value)
+    guard let places, places > 0, value.isFinite, !text.contains("e") else { return text }
+    let wanted = min(places, 4)
+    let present = text.firstIndex(of: ".").map { text.distance(from: $0, to: text.endIndex) - 1 }
+    guard let present else { return text + "." + String(repeating: "0", count: wanted) }
+    return present >= wanted ? text : text + String(repeating: "0", count: wanted - present)
+  }
+
   /// The value with its lab comparator: `<0.5`, `>=90`.
-  public static func value(_ value: Double, _ comparator: ValueComparator?) -> String {
-    (comparator?.rawValue ?? "") + number(value)
+  public static func value(_ value: Double, _ comparator: ValueComparator?, places: Int? = nil) -> String {
+    (comparator?.rawValue ?? "") + number(value, places: places)
   }
 
   /// `89 mg/dL`, `5.6 %` → `5.6%`.
-  public static func withUnit(_ value: Double, _ comparator: ValueComparator?, _ unit: String) -> String {
-    let text = self.value(value, comparator)
+  public static func withUnit(_ value: Double, _ comparator: ValueComparator?, _ unit: String, places: Int? = nil)
+    -> String
+  {
+    let text = self.value(value, comparator, places: places)
     return unit == "%" ? text + "%" : text + " " + unit
   }
 
   /// "40 to 60 mg/dL", "at least 40 mg/dL", "up to 99 mg/dL", "below 100 mg/dL", "70 to below
   /// 100 mg/dL": for sentences. A strict bound is said as the guideline says it.
-  public static func rangeInWords(_ range: ReferenceRange, unit: String) -> String? {
-    bounds(range, unit: unit, dash: " to ", strictHigh: "below ")
+  public static func rangeInWords(_ range: ReferenceRange, unit: String, places: Int? = nil) -> String? {
+    bounds(range, unit: unit, dash: " to ", strictHigh: "below ", places: places)
   }
 
   /// "40–60", "at least 40", "up to 99", "below 100", "70 to <100" (ASCII: "40-60").
-  public static func range(_ range: ReferenceRange, unit: String, style: OutputStyle) -> String? {
-    bounds(range, unit: unit, dash: style.symbol("–", ascii: "-"), strictHigh: "<")
+  public static func range(_ range: ReferenceRange, unit: String, style: OutputStyle, places: Int? = nil) -> String? {
+    bounds(range, unit: unit, dash: style.symbol("–", ascii: "-"), strictHigh: "<", places: places)
   }
 
-  static func bounds(_ range: ReferenceRange, unit: String, dash: String, strictHigh: String) -> String? {
+  static func bounds(_ range: ReferenceRange, unit: String, dash: String, strictHigh: String, places: Int? = nil)
+    -> String?
+  {
+    func number(_ value: Double) -> String { Self.number(value, places: places) }
     let suffix = unit == "%" ? "%" : " " + unit
     let percent = unit == "%" ? "%" : ""
     switch (range.low, range.high) {

@@ -73,6 +73,14 @@ public struct DisplayUnit: Equatable, Sendable {
     shown(entry, marker: marker, range: range).value
   }
 
+  /// The decimals a value of `marker` is printed with in this unit, at least (`6.0` mmol/L): a
+  /// lab's for a converted unit, nil in the marker's own (a value shows the digits typed).
+  public func places(of entry: MarkerEntry, marker: MarkerDefinition) -> Int? {
+    if let decimals { return decimals }
+    let converted = entry.entered != nil && entry.entered(for: marker) != nil
+    return converted ? marker.decimals : nil
+  }
+
   /// A reading's value and `range` in this unit, printed as a lab would and never contradicting
   /// the reading's status: where rounding would put the value and the bound on sides other than
   /// the stored ones (HDL 39 mg/dL is 1.01 mmol/L against at least 40 mg/dL, 1.03 mmol/L: "1.0"

@@ -92,20 +92,27 @@ public struct MarkerSnapshot: Sendable {
   /// guideline's own SI figure judged it (UACR 3 mg/mmol against below 3 mg/mmol) and the person
   /// reads that unit or the library's own; else in the person's unit (`display`), the range
   /// converted with it and the value never rounded across a bound, so the two never disagree.
-  public func asJudged(_ entry: MarkerEntry) -> (value: Double, unit: String, range: ReferenceRange) {
+  /// `places`: the decimals a lab prints the value and range with, at least (nil: as stored).
+  public func asJudged(_ entry: MarkerEntry) -> (value: Double, unit: String, range: ReferenceRange, places: Int?) {
     if judgement(of: entry).asEntered, let entered = entry.entered(for: definition), let si = rule?.siRange,
       display.isOwn || UnitConverter.normalize(display.unit) == UnitConverter.normalize(entered.unit)
     {
-      return (entered.value, entered.unit, si)
+      return (entered.value, entered.unit, si, DisplayUnit.of(definition, unit: entered.unit)?.decimals)
     }
     let shown = display.shown(entry, marker: definition, range: range)
-    return (shown.value, display.unit, shown.range ?? shownRange)
+    return (shown.value, display.unit, shown.range ?? shownRange, display.places(of: entry, marker: definition))
   }
 
   /// `entry` beside its status, as `asJudged` shows it: `2.6 mmol/L`, `<0.5 mg/L`.
   public func judgedText(_ entry: MarkerEntry) -> String {
     let shown = asJudged(entry)
-    return ValueText.withUnit(shown.value, entry.comparator, shown.unit)
+    return ValueText.withUnit(shown.value, entry.comparator, shown.unit, places: shown.places)
+  }
+
+  /// The range `entry` is judged by, in words, as `asJudged` shows it: "below 2.6 mmol/L".
+  public func judgedRangeInWords(_ entry: MarkerEntry) -> String? {
+    let shown = asJudged(entry)
+    return ValueText.rangeInWords(shown.range, unit: shown.unit, places: shown.places)
   }
 
   /// `entry`'s value in the person's unit (as typed when typed in it): the one unit of a list,
@@ -116,12 +123,13 @@ public struct MarkerSnapshot: Sendable {
 
   /// `displayed` with its comparator, without the unit: `2.6`, `<0.5`.
   public func displayedValue(_ entry: MarkerEntry) -> String {
-    ValueText.value(displayed(entry), entry.comparator)
+    ValueText.value(displayed(entry), entry.comparator, places: display.places(of: entry, marker: definition))
   }
 
   /// `displayed` with its comparator and unit: `2.6 mmol/L`.
   public func displayedText(_ entry: MarkerEntry) -> String {
-    ValueText.withUnit(displayed(entry), entry.comparator, display.unit)
+    ValueText.withUnit(
+      displayed(entry), entry.comparator, display.unit, places: display.places(of: entry, marker: definition))
   }
 
   /// The value as typed, when it was typed in a unit other than the person's: "3 mg/mmol" beside
@@ -253,8 +261,10 @@ extension GlanceDocument {
     }
     let display = displayUnit(for: definition)
     let value = display.value(of: entry, marker: definition)
+    let places = display.places(of: entry, marker: definition)
     return unit
-      ? ValueText.withUnit(value, entry.comparator, display.unit) : ValueText.value(value, entry.comparator)
+      ? ValueText.withUnit(value, entry.comparator, display.unit, places: places)
+      : ValueText.value(value, entry.comparator, places: places)
   }
 
   /// The unit a bare number typed for `definition` is read in: the person's, when it is not the

@@ -99,7 +99,7 @@ struct YourUnitsTests {
       ("fasting-glucose", 99.0, nil, "5.5 mmol/L", false),
       ("fasting-glucose", 100.9, "5.6 mmol/L", "5.6 mmol/L", true),
       ("a1c", 5.6, nil, "38 mmol/mol", false),
-      ("weight", 180.78, "82 kg", "82 kg", false),
+      ("weight", 180.78, "82 kg", "82.0 kg", false),
       ("weight", 181.0, nil, "82.1 kg", false),
       ("hdl", 39.0, nil, "1.01 mmol/L", true),
     ] as [(String, Double, String?, String, Bool)])
@@ -128,7 +128,7 @@ struct YourUnitsTests {
       ("ldl", 158.5, "4.1 mmol/L", "159 mg/dL (4.1 mmol/L)"),
       ("weight", 180.78, "82 kg", "180.8 lb (82 kg)"),
       // 88 µmol/L is 0.9955 mg/dL, stored as 0.995 and printed with creatinine's 2 decimals.
-      ("creatinine", 0.995, "88 µmol/L", "1 mg/dL (88 µmol/L)"),
+      ("creatinine", 0.995, "88 µmol/L", "1.00 mg/dL (88 µmol/L)"),
       ("ldl", 131.0, nil, "131 mg/dL"),
     ] as [(String, Double, String?, String)])
   func shownConventional(key: String, stored: Double, typed: String?, shown: String) throws {

@@ -31,14 +31,15 @@ struct EnteredValueTests {
     #expect(entry.entered == EnteredValue(value: 3, unit: "mg/mmol"))
     let (_, show) = glance.run("show", "uacr")
     #expect(show.stdout.contains("26.6 mg/g (3 mg/mmol)  !"), "\(show.stdout)")
-    // Home and prep show it as judged: in the unit typed, against the guideline's own figure.
+    // Home and prep show it as judged: in the unit typed, against the guideline's own figure,
+    // with the decimal a lab prints in mg/mmol.
     let (_, home) = glance.run()
-    #expect(home.stdout.contains("! Urine Albumin/Creatinine Ratio (UACR)  3 mg/mmol  "), "\(home.stdout)")
+    #expect(home.stdout.contains("! Urine Albumin/Creatinine Ratio (UACR)  3.0 mg/mmol  "), "\(home.stdout)")
     let (_, prep) = glance.run("prep", "--width", "200")
     #expect(
-      prep.stdout.contains("was 3 mg/mmol on Jun 1, 2025, above the reference range (below 3 mg/mmol)."),
+      prep.stdout.contains("was 3.0 mg/mmol on Jun 1, 2025, above the reference range (below 3.0 mg/mmol)."),
       "\(prep.stdout)")
-    #expect(prep.stdout.contains("3 mg/mmol  Jun 1, 2025  range: below 3 mg/mmol"), "\(prep.stdout)")
+    #expect(prep.stdout.contains("3.0 mg/mmol  Jun 1, 2025  range: below 3.0 mg/mmol"), "\(prep.stdout)")
     // The same number typed in the marker's own unit keeps nothing extra.
     glance.run("add", "hdl", "89", "mg/dL")
     #expect(try Self.only(glance, "hdl").entered == nil)
