@@ -182,7 +182,7 @@ public enum JSONOutput {
       // against below 5.6 mmol/L): the number, unit and range that decided `status`.
       "judgedAs": judgement.asEntered
         ? (entry.entered(for: snapshot.definition)).flatMap { entered in
-          snapshot.rule?.siRange.map { siRange in
+          snapshot.siRange(of: entry).map { siRange in
             .object([
               "value": .number(entered.value), "unit": .string(entered.unit), "range": range(siRange, yours: false),
             ])

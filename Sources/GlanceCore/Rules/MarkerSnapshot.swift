@@ -70,6 +70,20 @@ public struct MarkerSnapshot: Sendable {
       }
       own.asEntered = true
       judgement = own
+    } else if !judgement.status.isCritical, rule?.siRange == nil, let si = siRange(of: entry),
+      let entered = entry.entered(for: definition)
+    {
+      // Typed in the SI unit, where the guideline's bound is a converted one: between the exact
+      // converted bound and the bound a lab prints in SI (LDL 2.59 mmol/L: 100.2 mg/dL, against
+      // "below 2.6 mmol/L"), judged as the SI lab prints it, so the status never contradicts the
+      // value typed and the range shown beside it. Elsewhere the stored value's judgement stands.
+      let own = Judgement.of(entered.value, comparator: entry.comparator, range: si, rule: nil)
+      if own.status.isOutOfRange != judgement.status.isOutOfRange {
+        judgement = own
+        judgement.words +=
+          ValueText.rangeInWords(si, unit: entered.unit).map { ", judged in \(entered.unit): \($0)" } ?? ""
+        judgement.asEntered = true
+      }
     }
     // Sex not given: a value in the shared range but outside one sex's is not silently "in range".
     guard sex == nil, !hasCustomRange, entry.comparator == nil, !judgement.status.isOutOfRange,
@@ -94,13 +108,25 @@ public struct MarkerSnapshot: Sendable {
   /// converted with it and the value never rounded across a bound, so the two never disagree.
   /// `places`: the decimals a lab prints the value and range with, at least (nil: as stored).
   public func asJudged(_ entry: MarkerEntry) -> (value: Double, unit: String, range: ReferenceRange, places: Int?) {
-    if judgement(of: entry).asEntered, let entered = entry.entered(for: definition), let si = rule?.siRange,
+    if judgement(of: entry).asEntered, let entered = entry.entered(for: definition), let si = siRange(of: entry),
       display.isOwn || UnitConverter.normalize(display.unit) == UnitConverter.normalize(entered.unit)
     {
       return (entered.value, entered.unit, si, DisplayUnit.of(definition, unit: entered.unit)?.decimals)
     }
     let shown = display.shown(entry, marker: definition, range: range)
     return (shown.value, display.unit, shown.range ?? shownRange, display.places(of: entry, marker: definition))
+  }
+
+  /// The range a reading typed in the SI unit is judged by when judged as typed: the guideline's
+  /// own SI figures, else the range converted and printed as an SI lab prints it. Nil for a
+  /// reading typed in another unit, or under the person's own target.
+  public func siRange(of entry: MarkerEntry) -> ReferenceRange? {
+    guard !hasCustomRange, let entered = entry.entered(for: definition), let siUnit = definition.siUnit,
+      UnitConverter.normalize(entered.unit) == UnitConverter.normalize(siUnit)
+    else { return nil }
+    if let si = rule?.siRange { return si }
+    guard let unit = DisplayUnit.of(definition, unit: siUnit), unit.decimals != nil else { return nil }
+    return unit.range(range)
   }
 
   /// `entry` beside its status, as `asJudged` shows it: `2.6 mmol/L`, `<0.5 mg/L`.

@@ -123,6 +123,33 @@ struct YourUnitsTests {
   }
 
   @Test(
+    "typed in SI between the converted bound and the bound an SI lab prints: judged as the SI lab prints it",
+    arguments: [
+      // LDL below 100 mg/dL is below 2.586 mmol/L; an SI lab prints "below 2.6".
+      ("ldl", "2.59 mmol/L", false, "below 2.6 mmol/L"), ("ldl", "2.6 mmol/L", true, "below 2.6 mmol/L"),
+      ("ldl", "2.5 mmol/L", false, "below 2.6 mmol/L"), ("ldl", "3.4 mmol/L", true, "below 2.6 mmol/L"),
+      // Creatinine (men) up to 1.3 mg/dL is up to 114.9 µmol/L; an SI lab prints 115.
+      ("creatinine", "115 µmol/L", false, "62 to 115 µmol/L"), ("creatinine", "116 µmol/L", true, "62 to 115 µmol/L"),
+      ("total-cholesterol", "5.18 mmol/L", false, "below 5.2 mmol/L"),
+    ] as [(String, String, Bool, String)])
+  func typedAtConvertedBound(key: String, typed: String, outside: Bool, range: String) throws {
+    let marker = try #require(MarkerLibrary.builtIn.marker(key: key))
+    let parts = typed.split(separator: " ").map(String.init)
+    let draft = try EntryPlanner.draft(
+      marker, valueText: parts[0], unit: parts[1], date: Self.today, note: nil, existing: [])
+    let entry = draft.entry(at: Self.now, source: .quickAdd)
+    for system in [UnitSystem.si, .conventional] {
+      let snapshot = MarkerSnapshot(
+        definition: marker, tracked: nil, entries: [entry], sex: .male,
+        display: DisplayUnit.preferred(marker, system: system, choice: nil))
+      #expect(snapshot.status(of: entry).isOutOfRange == outside, "\(typed) \(system)")
+      if snapshot.judgement(of: entry).asEntered {
+        #expect(snapshot.judgedRangeInWords(entry) == range)
+      }
+    }
+  }
+
+  @Test(
     "in the library's own unit, a converted reading shows a lab's decimals and what was typed beside it",
     arguments: [
       ("ldl", 158.5, "4.1 mmol/L", "159 mg/dL (4.1 mmol/L)"),
