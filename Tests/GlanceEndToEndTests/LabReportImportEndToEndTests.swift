@@ -28,7 +28,7 @@ struct LabReportImportEndToEndTests {
     #expect(dry.stdout.contains("Would add 5 readings"))
     #expect(dry.stdout.contains("“MCV” (1 row)"))
     #expect(dry.stdout.contains("“Reference Range”, “Flag” (the lab's range and flag"))
-    #expect(dry.stdout.contains("row 5: Jun 1, 2024, LDL Cholesterol 119.9 mg/dL (3.1 mmol/L)"))
+    #expect(dry.stdout.contains("row 5: Jun 1, 2024, LDL Cholesterol 120 mg/dL (3.1 mmol/L)"))
     #expect(glance.bytes == before)
     let imported = try glance.run("import", report)
     #expect(imported.status == 0, "\(imported.stderr)")

@@ -228,7 +228,7 @@ enum FHIRImportPlanner {
     plan.unknownTests = unknown.map { "\(quoted($0.0)) (\(counted($0.1, "observation")))" }
     plan.otherResources = others.map { counted($0.1, $0.0) }
     plan.observations = observations
-    plan.preview = SpreadsheetImporter.preview(rows, place: "observation")
+    plan.preview = SpreadsheetImporter.preview(rows, place: "observation", document: document)
     // A reading glance exported was confirmed when it was saved; a lab's gets add's questions.
     let unconfirmed = rows.contains { $0.confirmed } ? rows.filter { !$0.confirmed } : rows
     plan.questions += SpreadsheetImporter.questions(unconfirmed, header: [], replace: replace, document: document)

@@ -494,7 +494,7 @@ public enum Importer {
       let draft = row.draft
       if EntryChecks.isImplausible(draft.value, draft.marker) {
         plan.unusual.append(
-          "\(draft.marker.shortName) \(ValueText.withUnit(draft.value, draft.comparator, draft.marker.unit)) on \(DateText.long(draft.date))"
+          "\(draft.marker.shortName) \(document.shownText(of: draft).text) on \(DateText.long(draft.date))"
         )
       }
       if trackedIDs.insert(draft.marker.id) {

@@ -152,7 +152,7 @@ enum SpreadsheetImporter {
       plan.readAs.append(
         "slashed dates \(dayOrder == .monthFirst ? "month" : "day") first (as \(quoted(decidedBy)) can only be)")
     }
-    plan.preview = preview(rows, place: "row")
+    plan.preview = preview(rows, place: "row", document: document)
     plan.questions += questions(rows, header: header, replace: replace, document: document)
     Importer.addRows(rows, to: &plan, document: document, now: now)
     // The questions name every unusual value already.
@@ -241,12 +241,13 @@ enum SpreadsheetImporter {
 
   /// The first readings as glance read them, for `--dry-run`: "row 2: Jan 15, 2024, LDL
   /// Cholesterol 119.9 mg/dL (3.1 mmol/L), note “fasting”".
-  static func preview(_ rows: [ImportRow], place: String) -> [String] {
+  /// In the person's unit (`glance units`), with the value as the file gave it when that differs.
+  static func preview(_ rows: [ImportRow], place: String, document: GlanceDocument) -> [String] {
     rows.prefix(5).map { row in
       let draft = row.draft
-      let value = ValueText.withUnit(draft.value, draft.comparator, draft.marker.unit)
-      return "\(place) \(row.line): \(DateText.long(draft.date)), \(draft.marker.displayName) \(value)"
-        + (draft.convertedFrom.map { " (\($0))" } ?? "") + (draft.note.map { ", note \(quoted($0))" } ?? "")
+      let shown = document.shownText(of: draft)
+      return "\(place) \(row.line): \(DateText.long(draft.date)), \(draft.marker.displayName) \(shown.text)"
+        + (shown.typed.map { " (\($0))" } ?? "") + (draft.note.map { ", note \(quoted($0))" } ?? "")
     }
   }
 

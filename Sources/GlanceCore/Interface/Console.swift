@@ -124,6 +124,17 @@ extension EntryCheck {
   /// The choice a slip question offers; nil for a yes/no question.
   public func choice(for draft: EntryDraft) -> SlipChoice? {
     switch kind {
+    case .unitSlip(let suggestion, let entered)
+    where UnitConverter.normalize(entered.unit) == UnitConverter.normalize(draft.marker.unit):
+      // A bare number read in the person's unit that fits the marker's own (130 for LDL).
+      let asRead =
+        draft.entered?.text(draft.comparator) ?? ValueText.withUnit(draft.value, draft.comparator, draft.marker.unit)
+      return SlipChoice(
+        suggestion: suggestion, entered: entered,
+        prompt: "  1) save \(entered.text(nil))   2) save \(asRead) as typed   3) cancel  [1/2/3]: ",
+        instead:
+          "If you meant \(entered.text(draft.comparator)), run the command again with the unit. If \(asRead) is right, add --yes."
+      )
     case .unitSlip(let suggestion, let entered):
       let unit = draft.marker.unit
       let typed = entered.text(nil)

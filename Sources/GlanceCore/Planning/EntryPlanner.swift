@@ -37,7 +37,10 @@ public struct EntryDraft: Equatable, Sendable {
   public func accepting(_ suggestion: Double, entered: EnteredValue? = nil) -> EntryDraft {
     var draft = self
     draft.value = suggestion
-    draft.entered = entered
+    // A suggestion in the marker's own unit (130 mg/dL for an SI reader's "130") keeps nothing extra.
+    draft.entered = entered.flatMap {
+      UnitConverter.normalize($0.unit) == UnitConverter.normalize(marker.unit) ? nil : $0
+    }
     draft.checks = EntryChecks.check(
       value: suggestion, comparator: comparator, date: date, marker: marker, existing: existing, unitTyped: true
     ).filter {
@@ -113,9 +116,13 @@ public enum EntryPlanner {
   ) throws(EntryError) -> EntryDraft {
     let typed = try ValueParser.parse(valueText)
     if typed.unit != nil, unit != nil { throw .invalidValue(valueText + " " + (unit ?? "")) }
-    return try draft(
-      marker, typed: typed, unit: unit ?? (typed.unit == nil ? defaultUnit : nil), date: date, note: note,
-      existing: existing)
+    let readIn = unit == nil && typed.unit == nil ? defaultUnit : nil
+    var draft = try draft(marker, typed: typed, unit: unit ?? readIn, date: date, note: note, existing: existing)
+    if let readIn, let slip = EntryChecks.ownUnitSlip(typed, readIn: readIn, converted: draft.value, marker: marker) {
+      draft.checks.removeAll { $0.kind == .implausible }
+      draft.checks.insert(slip, at: 0)
+    }
+    return draft
   }
 
   /// A draft from a value already read (a FHIR quantity's number, every digit of it kept).

@@ -6,13 +6,15 @@
 
 /// The `glance library` listing: markers grouped by category, tracked ones marked.
 public enum LibraryView {
-  /// Renders `markers` (already filtered and ordered) under their categories' headings.
+  /// Renders `markers` (already filtered and ordered) under their categories' headings, each
+  /// with the unit the person reads it in (`unit`: the library's own unless given).
   public static func render(
-    markers: [MarkerDefinition], categories: [MarkerCategory], trackedIDs: Set<UUID>, style: OutputStyle
+    markers: [MarkerDefinition], categories: [MarkerCategory], trackedIDs: Set<UUID>, style: OutputStyle,
+    unit: (MarkerDefinition) -> String = { $0.unit }
   ) -> String {
     var lines: [String] = []
     let keyWidth = markers.map { TextWidth.of($0.key) }.max() ?? 0
-    let unitWidth = markers.map { TextWidth.of($0.unit) }.max() ?? 0
+    let unitWidth = markers.map { TextWidth.of(unit($0)) }.max() ?? 0
     let room = style.width - keyWidth - unitWidth - 19
     let nameWidth = min(max(16, room), markers.map { TextWidth.of($0.displayName) }.max() ?? 0)
     for category in categories {
@@ -26,7 +28,7 @@ public enum LibraryView {
         let line =
           "  "
           + TextWidth.pad(TextWidth.truncate(marker.displayName, to: nameWidth, unicode: style.unicode), to: nameWidth)
-          + "  " + TextWidth.pad(marker.key, to: keyWidth) + "  " + TextWidth.pad(marker.unit, to: unitWidth)
+          + "  " + TextWidth.pad(marker.key, to: keyWidth) + "  " + TextWidth.pad(unit(marker), to: unitWidth)
           + (mark.isEmpty ? "" : "  " + mark)
         lines.append(trimTrailing(line))
       }

@@ -103,6 +103,25 @@ public enum EntryChecks {
     return []
   }
 
+  /// The question for a bare number read in the person's unit (`glance units si`) that is
+  /// beyond anything the marker can be in it, but fits the marker's own unit: "You entered LDL of
+  /// 130 mmol/L. Was that 130 mg/dL (3.4 mmol/L)?" Nil otherwise.
+  public static func ownUnitSlip(_ typed: TypedValue, readIn unit: String, converted: Double, marker: MarkerDefinition)
+    -> EntryCheck?
+  {
+    guard marker.isSystemDefined, isImplausible(converted, marker), !isImplausible(typed.value, marker),
+      typed.value > 0, !(ClinicalRules.rule(for: marker.key)?.isCritical(typed.value) ?? false),
+      let display = DisplayUnit.of(marker, unit: unit)
+    else { return nil }
+    let own = EnteredValue(value: typed.value, unit: marker.unit)
+    let asRead = EnteredValue(value: typed.value, unit: display.unit)
+    return EntryCheck(
+      kind: .unitSlip(suggestion: typed.value, entered: own),
+      question:
+        "You entered \(marker.shortName) of \(asRead.text(typed.comparator)). Was that \(own.text(typed.comparator)) (\(ValueText.withUnit(display.value(typed.value), typed.comparator, display.unit, places: display.decimals)))?"
+    )
+  }
+
   /// The person's usual value: the median of their plain readings (censored ones say too little).
   public static func usual(of existing: [MarkerEntry]) -> Double? {
     median(existing.filter { $0.comparator == nil }.map(\.value))

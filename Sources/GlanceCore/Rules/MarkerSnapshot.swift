@@ -293,6 +293,25 @@ extension GlanceDocument {
       : ValueText.value(value, entry.comparator, places: places)
   }
 
+  /// A reading not saved yet, as the screens will show it: in the person's unit (as typed when
+  /// typed in it), and the value as typed when that was another unit. For previews and questions
+  /// before saving.
+  public func shownText(of draft: EntryDraft) -> (text: String, typed: String?) {
+    let display = displayUnit(for: draft.marker)
+    let typedInDisplay = draft.entered.map {
+      UnitConverter.normalize($0.unit) == UnitConverter.normalize(display.unit)
+    }
+    if typedInDisplay == true, let entered = draft.entered {
+      return (ValueText.withUnit(entered.value, draft.comparator, display.unit, places: display.decimals), nil)
+    }
+    let value =
+      display.isOwn
+      ? (draft.entered == nil ? draft.value : UnitConverter.round(draft.value, decimals: draft.marker.decimals))
+      : display.value(draft.value)
+    let places = display.decimals ?? (draft.entered == nil ? nil : draft.marker.decimals)
+    return (ValueText.withUnit(value, draft.comparator, display.unit, places: places), draft.convertedFrom)
+  }
+
   /// The unit a bare number typed for `definition` is read in: the person's, when it is not the
   /// library's own (nil: the marker's own unit).
   public func typingUnit(for definition: MarkerDefinition) -> String? {

@@ -35,7 +35,10 @@ struct LibraryCommand: GlanceCommand {
         json: JSONOutput.library(markers: markers, categories: categories, trackedIDs: tracked, query: query))
     }
     if let query { context.out("Markers matching \(quoted(query)):\n") }
-    context.out(LibraryView.render(markers: markers, categories: categories, trackedIDs: tracked, style: context.style))
+    context.out(
+      LibraryView.render(
+        markers: markers, categories: categories, trackedIDs: tracked, style: context.style,
+        unit: { document.displayUnit(for: $0).unit }))
     if query == nil && category == nil {
       context.out()
       context.out("Track one with: glance track KEY   ·   Add your own: glance custom NAME --unit U")

@@ -247,6 +247,29 @@ struct YourUnitsTests {
   }
 
   @Test(
+    "a bare number read in the person's unit that fits only the marker's own is asked about in both",
+    arguments: [
+      ("ldl", "130", "You entered LDL of 130 mmol/L. Was that 130 mg/dL (3.4 mmol/L)?", 130.0),
+      ("creatinine", "1.0", "You entered Creatinine of 1 µmol/L. Was that 1 mg/dL (88 µmol/L)?", 1.0),
+      ("ldl", "3.4", nil, nil), ("weight", "82", nil, nil),
+    ] as [(String, String, String?, Double?)])
+  func slipToOwnUnit(key: String, typed: String, question: String?, saved: Double?) throws {
+    let document = GlanceDocument(profile: Profile(createdAt: Fixture.time("2026-01-01T00:00:00Z"), units: .si))
+    let drafts = try EntryPlanner.plan(
+      marker: key, value: typed, unit: nil, date: nil, note: nil, today: Self.today, document: document,
+      library: .builtIn)
+    #expect(drafts[0].checks.first?.question == question)
+    guard let check = drafts[0].checks.first, case .unitSlip(let suggestion, let entered) = check.kind else {
+      #expect(question == nil)
+      return
+    }
+    let accepted = drafts[0].accepting(suggestion, entered: entered)
+    #expect(accepted.value == saved)
+    #expect(accepted.entered == nil, "a value in the marker's own unit keeps nothing extra")
+    #expect(check.choice(for: drafts[0])?.prompt.contains("save \(ValueText.number(suggestion)) ") == true)
+  }
+
+  @Test(
     "a bare range bound is read in the person's unit; one beyond the marker in it is refused naming the unit it fits",
     arguments: [
       ("ldl", "1.8", UnitSystem.si, "69.6"), ("ldl", "70", .si, "refused: 70 mg/dL"), ("ldl", "70", nil, "70"),
@@ -282,6 +305,23 @@ struct YourUnitsTests {
     draft = try EntryPlanner.draft(
       hemoglobin, valueText: "8.5", unit: "mmol/L", date: Self.today, note: nil, existing: [])
     #expect(UnitsPlanner.guess([draft], profile: unchosen) == nil)
+  }
+
+  @Test("the library lists each marker in the unit the person reads it in; an import's preview too")
+  func libraryAndPreview() throws {
+    let document = GlanceDocument(profile: Profile(createdAt: Fixture.time("2026-01-01T00:00:00Z"), units: .si))
+    let library = MarkerLibrary.builtIn
+    let text = LibraryView.render(
+      markers: [Fixture.ldl, library.marker(key: "weight")!], categories: library.categories, trackedIDs: [],
+      style: Self.plain, unit: { document.displayUnit(for: $0).unit })
+    #expect(text.contains("ldl     mmol/L") && text.contains("weight  kg"), "\(text)")
+    #expect(!text.contains("mg/dL") && !text.contains(" lb"))
+    let sheet = "Date;Test;Result;Unit\n04.03.2024;LDL;3,4;mmol/L\n04.03.2024;LDL;150;mg/dL\n"
+    let plan = try Importer.plan(
+      Array(sheet.utf8), replace: false, into: document, library: library, today: Self.today, now: Self.now)
+    #expect(plan.preview.first?.hasSuffix("LDL Cholesterol 3.4 mmol/L") == true, "\(plan.preview)")
+    // 150 mg/dL is the library's own unit: shown in the person's, nothing typed in another kept.
+    #expect(plan.preview.last?.hasSuffix("LDL Cholesterol 3.9 mmol/L") == true, "\(plan.preview)")
   }
 
   @Test("the CSV export's value and unit stay stored; its shown columns are in the person's unit")
