@@ -285,8 +285,16 @@ struct EverydayLoopTests {
     let session = try glance.terminal("setup")
     #expect(session.expect("Step 1 of 3"))
     session.send("")
+    // Units first: a word that is neither system is asked again; SI is kept and said, and the
+    // markers are then listed in it.
+    #expect(session.expect("conventional/si"))
+    session.send("furlongs")
+    #expect(session.expect("Please type conventional or si"))
+    session.send("si")
+    #expect(session.expect("Results will be shown in SI units"))
     #expect(session.expect("Step 2 of 3"))
     session.send("1")
+    #expect(session.expect("LDL Cholesterol (mmol/L)"))
     #expect(session.expect("Numbers to track"))
     session.send("2 3")
     #expect(session.expect("Added: LDL Cholesterol, HDL Cholesterol."))
@@ -304,11 +312,6 @@ struct EverydayLoopTests {
     session.send("perhaps")
     #expect(session.expect("Please type female or male"))
     session.send("female")
-    // Units: a word that is neither system is asked again; SI is kept, and LDL is then shown in mmol/L.
-    #expect(session.expect("conventional/si"))
-    session.send("furlongs")
-    #expect(session.expect("Please type conventional or si"))
-    session.send("si")
     #expect(session.wait() == 0)
     #expect(try glance.document().profile.units == .si)
     #expect(try glance.run("show", "ldl").stdout.contains("LDL Cholesterol (mmol/L)"))

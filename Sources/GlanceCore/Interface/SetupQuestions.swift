@@ -62,16 +62,17 @@ public struct SetupQuestions {
     console.prompt("Press Enter to choose your markers… ")
     guard try console.readLine() != nil else { return nil }
     var choice = Choice()
-    choice.markers = try chooseMarkers()
+    // Units first, so the markers are listed in them.
+    choice.units = try askUnits()
+    choice.markers = try chooseMarkers(units: choice.units ?? document.profile.units)
     choice.custom = try askCustom()
     choice.sex = try askSex()
-    choice.units = try askUnits()
     return choice
   }
 
   private var all: [MarkerDefinition] { library.markers + document.customMarkers }
 
-  private func chooseMarkers() throws -> [MarkerDefinition] {
+  private func chooseMarkers(units: UnitSystem?) throws -> [MarkerDefinition] {
     var chosen: [MarkerDefinition] = []
     let alreadyTracked = Set(document.trackedMarkers.map(\.markerID))
     console.out("")
@@ -109,7 +110,8 @@ public struct SetupQuestions {
           chosen.contains(where: { $0.id == marker.id }) || alreadyTracked.contains(marker.id)
           ? "  " + MarkerStatus.normal.symbol(style) : ""
         console.out(
-          "  " + TextWidth.padLeft(String(index + 1), to: 2) + "  \(marker.displayName) (\(marker.unit))\(mark)")
+          "  " + TextWidth.padLeft(String(index + 1), to: 2)
+            + "  \(marker.displayName) (\(DisplayUnit.preferred(marker, system: units, choice: nil).unit))\(mark)")
       }
       console.prompt("Numbers to track (e.g. 1 3, or all), Enter to go back: ")
       guard let answer = try console.readLine(), !answer.trimmingWhitespace().isEmpty else { continue }
@@ -158,8 +160,15 @@ public struct SetupQuestions {
     while true {
       console.prompt("Which do you read? (conventional/si, Enter for \(current)): ")
       guard let answer = try console.readLine() else { return nil }
-      if answer.trimmingWhitespace().isEmpty { return document.profile.units ?? .conventional }
-      if let system = UnitsPlanner.system(answer) { return system }
+      let system =
+        answer.trimmingWhitespace().isEmpty ? document.profile.units ?? .conventional : UnitsPlanner.system(answer)
+      if let system {
+        console.out(
+          system == .si
+            ? "Results will be shown in SI units (mmol/L, µmol/L, kg, cm); glance units changes that."
+            : "Results will be shown in conventional units (mg/dL, lb, in); glance units changes that.")
+        return system
+      }
       console.out("Please type conventional or si, or press Enter for \(current).")
     }
   }

@@ -185,11 +185,16 @@ public enum EntryChecks {
 
   /// The question when a glucose was named without saying fasting ("glucose", "blood sugar"):
   /// a non-fasting reading judged by the fasting range would be flagged for nothing.
-  public static let fastingQuestion = EntryCheck(
-    kind: .fasting,
-    question:
-      "glance tracks fasting glucose (nothing to eat for at least 8 hours before the test). Was this a fasting reading? If not, nothing is saved; track non-fasting readings with: glance custom \"Random glucose\" --unit mg/dL"
-  )
+  public static let fastingQuestion = fastingQuestion(unit: "mg/dL")
+
+  /// The same, naming `unit` (the one the person reads glucose in) for the custom marker.
+  public static func fastingQuestion(unit: String) -> EntryCheck {
+    EntryCheck(
+      kind: .fasting,
+      question:
+        "glance tracks fasting glucose (nothing to eat for at least 8 hours before the test). Was this a fasting reading? If not, nothing is saved; track non-fasting readings with: glance custom \"Random glucose\" --unit \(unit)"
+    )
+  }
 
   /// True when `text` names glucose without saying it was fasting.
   public static func isUnqualifiedGlucose(_ text: String, marker: MarkerDefinition) -> Bool {

@@ -4,7 +4,7 @@ struct SetupCommand: GlanceCommand {
   static let declaration = CommandDeclaration(
     "setup", needs: "no words, only --markers", summary: "Choose the markers you want to follow (3 short steps).",
     details:
-      "On a terminal it asks: pick markers by category number or by typing a search, then add a marker of your own if you like. --markers does it in one line and takes the same words as `add` (`bp` tracks both blood-pressure numbers).",
+      "On a terminal it asks which units you read (conventional mg/dL and lb, or SI mmol/L and kg; glance units changes it later), then: pick markers by category number or by typing a search, then add a marker of your own if you like. --markers does it in one line and takes the same words as `add` (`bp` tracks both blood-pressure numbers).",
     options: [.value("markers", "LIST", "Comma-separated markers to track, e.g. hdl,ldl,a1c,bp.")],
     examples: ["glance setup", "glance setup --markers hdl,ldl,a1c,bp,weight"],
     usage: "glance setup [--markers hdl,ldl,…]")

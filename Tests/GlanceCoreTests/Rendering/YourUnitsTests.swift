@@ -269,6 +269,18 @@ struct YourUnitsTests {
     #expect(check.choice(for: drafts[0])?.prompt.contains("save \(ValueText.number(suggestion)) ") == true)
   }
 
+  @Test("the fasting question names the person's unit for a custom marker of non-fasting readings")
+  func fastingQuestion() throws {
+    for (units, unit) in [(UnitSystem.si, "mmol/L"), (.conventional, "mg/dL")] {
+      let document = GlanceDocument(profile: Profile(createdAt: Fixture.time("2026-01-01T00:00:00Z"), units: units))
+      let drafts = try EntryPlanner.plan(
+        marker: "glucose", value: units == .si ? "5.8" : "105", unit: nil, date: nil, note: nil, today: Self.today,
+        document: document, library: .builtIn)
+      #expect(drafts[0].checks.first?.kind == .fasting)
+      #expect(drafts[0].checks.first?.question.hasSuffix("--unit \(unit)") == true)
+    }
+  }
+
   @Test(
     "a bare range bound is read in the person's unit; one beyond the marker in it is refused naming the unit it fits",
     arguments: [

@@ -11,12 +11,16 @@ struct InProcessSessionTests {
     try LocalDataRepository(location: DataLocation(folder: glance.home)).read()
   }
 
-  @Test("setup on a terminal: a category, a search, a marker of one's own, the sex; then home")
+  @Test("setup on a terminal: the units, a category, a search, a marker of one's own, the sex; then home")
   func setup() throws {
     let glance = InProcessGlance()
     let (status, console) = glance.run(
-      "setup", answers: ["", "1", "1 2", "a1c", "1", "", "Blood ketones", "mmol/L", "maybe", "female"])
+      "setup", answers: ["", "", "1", "1 2", "a1c", "1", "", "Blood ketones", "mmol/L", "maybe", "female"])
     #expect(status == .success, "\(console.stderr)")
+    // Enter keeps conventional units, said, and kept so the one-time question is never asked.
+    #expect(console.stdout.contains("Results will be shown in conventional units"))
+    #expect(console.stdout.contains("LDL Cholesterol (mg/dL)"))
+    #expect(try Self.document(glance).profile.units == .conventional)
     #expect(console.stdout.contains("Step 3 of 3"))
     #expect(console.stdout.contains("Please type female or male"))
     #expect(console.stdout.contains("All set: you're tracking 4 markers."))
