@@ -216,7 +216,8 @@ public enum BriefHTML {
     let display = snapshot.display
     let values = scaled.map { display.exact($0.value) }
     let range = display.range(snapshot.range, exactly: true)
-    let shownRange = snapshot.shownRange
+    let places = snapshot.listPlaces(snapshot.entries)
+    let shownRange = snapshot.shownRange(places: places)
     // Every bound is on the axis, so the band shows even when every value is beyond a one-sided
     // range (LDL 108 to 162 against below 100: the band is the strip under the 100 line).
     let bounds = [range.low, range.high].compactMap { $0 }
@@ -255,7 +256,7 @@ public enum BriefHTML {
           "<line class=\"bound\" x1=\"\(number(left))\" x2=\"\(number(width - right))\" y1=\"\(number(y(bound)))\" y2=\"\(number(y(bound)))\"/>"
         )
         svg.append(
-          "<text class=\"axis\" x=\"\(number(left - 4))\" y=\"\(number(y(bound) + 3))\" text-anchor=\"end\">\(escape(ValueText.number(shown, places: display.decimals)))</text>"
+          "<text class=\"axis\" x=\"\(number(left - 4))\" y=\"\(number(y(bound) + 3))\" text-anchor=\"end\">\(escape(ValueText.number(shown, places: places)))</text>"
         )
       }
     }
@@ -272,15 +273,15 @@ public enum BriefHTML {
         // At the edge it went past, labelled with its value: shown, not scaled.
         cy = display.exact(entry.value) > yMax ? top : height - bottom
         svg.append(hollowDiamond(cx, cy))
-        label = snapshot.displayedValue(entry) + " ?"
+        label = snapshot.displayedValue(entry, places: places) + " ?"
       } else if entry.comparator != nil {
         cy = y(display.exact(entry.value))
         svg.append("<circle class=\"censored\" cx=\"\(number(cx))\" cy=\"\(number(cy))\" r=\"4\"/>")
-        label = snapshot.displayedValue(entry)
+        label = snapshot.displayedValue(entry, places: places)
       } else {
         cy = y(display.exact(entry.value))
         svg.append(shape(status, cx, cy))
-        label = snapshot.displayedValue(entry)
+        label = snapshot.displayedValue(entry, places: places)
       }
       let above = cy - 7 > top
       svg.append(

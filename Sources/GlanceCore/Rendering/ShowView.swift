@@ -117,7 +117,8 @@ public enum ShowView {
       sections.append("Add another reading to start seeing your trend.")
     }
     let shown = Array(entries.suffix(listed ?? entries.count))
-    var table = table(snapshot, entries: shown, shortIDs: shortIDs, style: style)
+    // Every value and the range with the decimals the whole list needs (`listPlaces`).
+    var table = table(snapshot, entries: shown, shortIDs: shortIDs, style: style, places: snapshot.listPlaces(entries))
     if shown.count < entries.count {
       let hint = earlierReadings(snapshot, entries.dropLast(shown.count), since: since, until: until)
       // Wrapped like the summary: a long key must not run past the width.
@@ -151,14 +152,15 @@ public enum ShowView {
 
   /// The readings, oldest first: short id, date, value and unit (and as entered, when converted),
   /// status symbol, note.
-  static func table(_ snapshot: MarkerSnapshot, entries: [MarkerEntry], shortIDs: [UUID: String], style: OutputStyle)
-    -> String
-  {
+  static func table(
+    _ snapshot: MarkerSnapshot, entries: [MarkerEntry], shortIDs: [UUID: String], style: OutputStyle,
+    places: Int? = nil
+  ) -> String {
     let ids = entries.map { shortIDs[$0.id] ?? ShortID.hex($0.id).prefix(4).description }
     let dates = entries.map { DateText.long($0.dateOfService) }
     // A value typed in another unit shows it too: "26.5 mg/g (3 mg/mmol)".
     let values = entries.map { entry in
-      snapshot.displayedText(entry) + (snapshot.typedAside(entry).map { " (" + $0 + ")" } ?? "")
+      snapshot.displayedText(entry, places: places) + (snapshot.typedAside(entry).map { " (" + $0 + ")" } ?? "")
     }
     let idWidth = max(2, ids.map(\.count).max() ?? 0)
     let dateWidth = dates.map(\.count).max() ?? 0
@@ -216,7 +218,8 @@ public enum TrendSummary {
       if scaled.isEmpty { scaled = entries }
       let offScale = entries.count - scaled.count
       parts.append(counted(entries.count, "reading") + (offScale > 0 ? " (\(offScale) off the scale)" : ""))
-      func text(_ entry: MarkerEntry) -> String { snapshot.displayedValue(entry) }
+      let places = snapshot.listPlaces(entries)
+      func text(_ entry: MarkerEntry) -> String { snapshot.displayedValue(entry, places: places) }
       let readings = Trend.readings(entries, of: definition)
       let trend = Trend.of(readings, definition: definition, range: snapshot.range)
       if trend.arrow != .none, let last = readings.last {

@@ -28,6 +28,7 @@ public enum TrendChart {
     // is), and judged, as everywhere, by the stored value against the stored range.
     let display = snapshot.display
     let range = display.range(snapshot.range, exactly: true)
+    let listPlaces = snapshot.listPlaces(entries)
     let glyphs = Glyphs(style)
 
     // Which readings are drawn to scale: not slips, and nothing beyond what glance keeps (a
@@ -175,9 +176,10 @@ public enum TrendChart {
         : boundRows.allSatisfy({ $0 < 0 }) ? "above the chart" : nil
     lines.append(
       legend(
-        range: snapshot.shownRange, unit: display.unit, offChart: offChart, outliers: clipping, glyphs: glyphs,
+        range: snapshot.shownRange(places: listPlaces), unit: display.unit, offChart: offChart, outliers: clipping,
+        glyphs: glyphs,
         style: style,
-        own: snapshot.hasCustomRange, censored: points.contains { $0.censored }, places: display.decimals))
+        own: snapshot.hasCustomRange, censored: points.contains { $0.censored }, places: listPlaces))
     return lines.joinedText("\n")
   }
 

@@ -27,6 +27,16 @@ public struct ClinicalRule: Sendable, Equatable {
       }
     }
 
+    /// The same kind of limit at `transform(value)`: a limit in another unit.
+    public func map(_ transform: (Double) -> Double) -> Limit {
+      switch self {
+      case .atLeast(let limit): .atLeast(transform(limit))
+      case .above(let limit): .above(transform(limit))
+      case .atMost(let limit): .atMost(transform(limit))
+      case .below(let limit): .below(transform(limit))
+      }
+    }
+
     /// "≥ 6.5", "< 2.5" (ASCII: ">= 6.5").
     public func text(ascii: Bool = false) -> String {
       let number = ValueText.number(value)

@@ -21,6 +21,8 @@ public struct DisplayUnit: Equatable, Sendable {
   /// Decimals a lab prints in this unit; nil for the marker's own unit (a value is shown with
   /// the digits it was typed with).
   public let decimals: Int?
+  /// True when the person chose this unit (`glance units`), false for the library's own by default.
+  public var isChoice = false
 
   /// The marker's own unit: values as stored.
   public static func own(_ marker: MarkerDefinition) -> DisplayUnit {
@@ -51,9 +53,14 @@ public struct DisplayUnit: Equatable, Sendable {
   /// The unit `marker` is shown in for a person: their choice for it, else their system's (SI:
   /// the marker's SI unit when it has one), else its own.
   public static func preferred(_ marker: MarkerDefinition, system: UnitSystem?, choice: String?) -> DisplayUnit {
-    if let choice, let chosen = of(marker, unit: choice) { return chosen }
-    if system == .si, let siUnit = marker.siUnit, let si = of(marker, unit: siUnit) { return si }
-    return own(marker)
+    var unit = own(marker)
+    if let choice, let chosen = of(marker, unit: choice) {
+      unit = chosen
+    } else if system == .si, let siUnit = marker.siUnit, let si = of(marker, unit: siUnit) {
+      unit = si
+    }
+    unit.isChoice = choice != nil || system != nil
+    return unit
   }
 
   public var isOwn: Bool { factor == 1 && offset == 0 && decimals == nil }
@@ -88,6 +95,14 @@ public struct DisplayUnit: Equatable, Sendable {
   public func shown(_ entry: MarkerEntry, marker: MarkerDefinition, range: ReferenceRange?) -> (
     value: Double, range: ReferenceRange?
   ) {
+    let shown = shownWithPlaces(entry, marker: marker, range: range)
+    return (shown.value, shown.range)
+  }
+
+  /// `shown`, and the decimals it chose (nil in the marker's own unit, as typed).
+  func shownWithPlaces(_ entry: MarkerEntry, marker: MarkerDefinition, range: ReferenceRange?) -> (
+    value: Double, range: ReferenceRange?, places: Int?
+  ) {
     var typed: Double?
     if let entered = entry.entered(for: marker), UnitConverter.normalize(entered.unit) == UnitConverter.normalize(unit)
     {
@@ -97,10 +112,10 @@ public struct DisplayUnit: Equatable, Sendable {
     // one (stored with a digit more than a lab prints, so nothing is lost) as a lab prints it.
     let converted = isOwn && entry.entered != nil && typed == nil && entry.entered(for: marker) != nil
     guard let base = decimals ?? (converted ? marker.decimals : nil) else {
-      return (typed ?? entry.value, range.map { self.range($0) })
+      return (typed ?? entry.value, range.map { self.range($0) }, nil)
     }
     let exact = exact(entry.value)
-    guard let range else { return (typed ?? UnitConverter.round(exact, decimals: base), nil) }
+    guard let range else { return (typed ?? UnitConverter.round(exact, decimals: base), nil, base) }
     func side(_ value: Double, _ range: ReferenceRange) -> Int {
       range.isBelow(value) ? -1 : range.isAbove(value) ? 1 : 0
     }
@@ -108,10 +123,11 @@ public struct DisplayUnit: Equatable, Sendable {
     for places in base...(base + 2) {
       let value = typed ?? UnitConverter.round(exact, decimals: places)
       let shownRange = isOwn ? range : self.range(range, decimals: places)
-      if side(value, shownRange) == stored { return (value, shownRange) }
+      if side(value, shownRange) == stored { return (value, shownRange, places) }
     }
     return (
-      typed ?? UnitConverter.round(exact, decimals: base + 2), isOwn ? range : self.range(range, decimals: base + 2)
+      typed ?? UnitConverter.round(exact, decimals: base + 2), isOwn ? range : self.range(range, decimals: base + 2),
+      base + 2
     )
   }
 

@@ -58,6 +58,12 @@ public struct MarkerSnapshot: Sendable {
       return Judgement(status: .indeterminate, words: "beyond the plausible range: check it against the report")
     }
     var judgement = Judgement.of(entry.value, comparator: entry.comparator, range: range, rule: rule)
+    // Typed in the SI unit: also critical when the value typed is in a critical limit as an SI lab
+    // prints it (glucose 2.8 mmol/L against ≤ 2.8, as 50 mg/dL is against ≤ 50), so a printed
+    // number never gets a milder flag for the unit it was typed in.
+    if !judgement.status.isCritical, let critical = siCritical(entry) {
+      judgement = critical
+    }
     // Entered in the SI unit of a guideline that states its own SI figures: judged by those (the
     // critical limits stay with the converted value). Words say so when the two disagree.
     if !judgement.status.isCritical, !hasCustomRange, let si = rule?.siRange,
@@ -104,17 +110,36 @@ public struct MarkerSnapshot: Sendable {
 
   /// The value, unit and range a screen shows `entry` with, beside its status: as typed, when a
   /// guideline's own SI figure judged it (UACR 3 mg/mmol against below 3 mg/mmol) and the person
-  /// reads that unit or the library's own; else in the person's unit (`display`), the range
+  /// reads that unit or has not chosen one; else in the person's unit (`display`), the range
   /// converted with it and the value never rounded across a bound, so the two never disagree.
   /// `places`: the decimals a lab prints the value and range with, at least (nil: as stored).
   public func asJudged(_ entry: MarkerEntry) -> (value: Double, unit: String, range: ReferenceRange, places: Int?) {
     if judgement(of: entry).asEntered, let entered = entry.entered(for: definition), let si = siRange(of: entry),
-      display.isOwn || UnitConverter.normalize(display.unit) == UnitConverter.normalize(entered.unit)
+      (display.isOwn && !display.isChoice)
+        || UnitConverter.normalize(display.unit) == UnitConverter.normalize(entered.unit)
     {
       return (entered.value, entered.unit, si, DisplayUnit.of(definition, unit: entered.unit)?.decimals)
     }
     let shown = display.shown(entry, marker: definition, range: range)
     return (shown.value, display.unit, shown.range ?? shownRange, display.places(of: entry, marker: definition))
+  }
+
+  /// The critical judgement of a reading typed in the SI unit against the critical limits as an
+  /// SI lab prints them, when it is critical by them; nil otherwise.
+  func siCritical(_ entry: MarkerEntry) -> Judgement? {
+    guard let rule, rule.criticalLow != nil || rule.criticalHigh != nil,
+      let entered = entry.entered(for: definition), let siUnit = definition.siUnit,
+      UnitConverter.normalize(entered.unit) == UnitConverter.normalize(siUnit),
+      let unit = DisplayUnit.of(definition, unit: siUnit), let decimals = unit.decimals,
+      let si = siRange(of: entry) ?? Optional(unit.range(range))
+    else { return nil }
+    var printed = rule
+    printed.criticalLow = rule.criticalLow?.map { UnitConverter.round(unit.exact($0), decimals: decimals) }
+    printed.criticalHigh = rule.criticalHigh?.map { UnitConverter.round(unit.exact($0), decimals: decimals) }
+    var judgement = Judgement.of(entered.value, comparator: entry.comparator, range: si, rule: printed)
+    guard judgement.status.isCritical else { return nil }
+    judgement.asEntered = true
+    return judgement
   }
 
   /// The range a reading typed in the SI unit is judged by when judged as typed: the guideline's
@@ -147,15 +172,55 @@ public struct MarkerSnapshot: Sendable {
     display.value(of: entry, marker: definition, range: range)
   }
 
-  /// `displayed` with its comparator, without the unit: `2.6`, `<0.5`.
-  public func displayedValue(_ entry: MarkerEntry) -> String {
-    ValueText.value(displayed(entry), entry.comparator, places: display.places(of: entry, marker: definition))
+  /// `displayed` with its comparator, without the unit: `2.6`, `<0.5`. With `places` (a list's,
+  /// `listPlaces`), printed with that many decimals.
+  public func displayedValue(_ entry: MarkerEntry, places: Int? = nil) -> String {
+    ValueText.value(
+      displayed(entry, places: places), entry.comparator,
+      places: places ?? display.places(of: entry, marker: definition))
   }
 
   /// `displayed` with its comparator and unit: `2.6 mmol/L`.
-  public func displayedText(_ entry: MarkerEntry) -> String {
+  public func displayedText(_ entry: MarkerEntry, places: Int? = nil) -> String {
     ValueText.withUnit(
-      displayed(entry), entry.comparator, display.unit, places: display.places(of: entry, marker: definition))
+      displayed(entry, places: places), entry.comparator, display.unit,
+      places: places ?? display.places(of: entry, marker: definition))
+  }
+
+  /// `entry`'s value in the person's unit with `places` decimals (as typed when typed in it).
+  func displayed(_ entry: MarkerEntry, places: Int?) -> Double {
+    guard let places, !display.isOwn else { return displayed(entry) }
+    if let entered = entry.entered(for: definition),
+      UnitConverter.normalize(entered.unit) == UnitConverter.normalize(display.unit)
+    {
+      return entered.value
+    }
+    return UnitConverter.round(display.exact(entry.value), decimals: places)
+  }
+
+  /// The decimals a list of `entries` (a chart, a table, a sentence) and its range are printed
+  /// with: a lab's, or more where one reading needs them so that no value and bound read on
+  /// contradicting sides (HDL 39 mg/dL among others: "1.01" against "at least 1.03", every
+  /// value then with two decimals). Nil in the marker's own unit.
+  public func listPlaces(_ entries: [MarkerEntry]) -> Int? {
+    guard !display.isOwn, let base = display.decimals else { return nil }
+    // Only a reading within a unit of the last place of a bound can need more: the rest are
+    // passed over with a subtraction or two each (25,000 readings).
+    let bounds = [range.low, range.high].compactMap { $0.map { display.exact($0) } }
+    let near = 1.5 * (0..<base).reduce(1.0) { value, _ in value / 10 }
+    var places = base
+    for entry in entries {
+      let exact = display.exact(entry.value)
+      guard bounds.contains(where: { abs($0 - exact) <= near }) else { continue }
+      places = max(places, display.shownWithPlaces(entry, marker: definition, range: range).places ?? base)
+    }
+    return places
+  }
+
+  /// The range printed with a list's `places` (`listPlaces`); the lab's when nil.
+  public func shownRange(places: Int?) -> ReferenceRange {
+    guard let places, !display.isOwn else { return shownRange }
+    return display.range(range, decimals: places)
   }
 
   /// The value as typed, when it was typed in a unit other than the person's: "3 mg/mmol" beside

@@ -143,10 +143,70 @@ struct YourUnitsTests {
         definition: marker, tracked: nil, entries: [entry], sex: .male,
         display: DisplayUnit.preferred(marker, system: system, choice: nil))
       #expect(snapshot.status(of: entry).isOutOfRange == outside, "\(typed) \(system)")
-      if snapshot.judgement(of: entry).asEntered {
+      // In SI it is shown against the range as the SI lab prints it; a person who chose
+      // conventional units sees mg/dL, and the status's words say it was judged in SI.
+      if system == .si, snapshot.judgement(of: entry).asEntered {
         #expect(snapshot.judgedRangeInWords(entry) == range)
       }
     }
+  }
+
+  @Test(
+    "a value typed in SI is critical by the critical limit as an SI lab prints it, as the same value in mg/dL is",
+    arguments: [
+      ("fasting-glucose", "2.8 mmol/L", true), ("fasting-glucose", "50 mg/dL", true),
+      ("fasting-glucose", "2.9 mmol/L", false), ("fasting-glucose", "22.2 mmol/L", true),
+      ("fasting-glucose", "22.1 mmol/L", false), ("calcium", "3.24 mmol/L", true), ("calcium", "13 mg/dL", true),
+      ("calcium", "3.23 mmol/L", false), ("potassium", "6.5 mmol/L", true),
+    ] as [(String, String, Bool)])
+  func criticalAsPrinted(key: String, typed: String, critical: Bool) throws {
+    let marker = try #require(MarkerLibrary.builtIn.marker(key: key))
+    let parts = typed.split(separator: " ").map(String.init)
+    let draft = try EntryPlanner.draft(
+      marker, valueText: parts[0], unit: parts[1], date: Self.today, note: nil, existing: [])
+    let entry = draft.entry(at: Self.now, source: .quickAdd)
+    let snapshot = MarkerSnapshot(
+      definition: marker, tracked: nil, entries: [entry], sex: .male,
+      display: DisplayUnit.preferred(marker, system: .si, choice: nil))
+    #expect(snapshot.status(of: entry).isCritical == critical, "\(typed): \(snapshot.judgedText(entry))")
+  }
+
+  @Test(
+    "a value a guideline's SI figure judged is shown as typed until the person chooses units, then in theirs",
+    arguments: [
+      (nil as UnitSystem?, "42 mmol/mol"), (.conventional, "6.0%"), (.si, "42 mmol/mol"),
+    ])
+  func judgedInChosenUnit(units: UnitSystem?, shown: String) throws {
+    let a1c = Fixture.a1c
+    let draft = try EntryPlanner.draft(
+      a1c, valueText: "42", unit: "mmol/mol", date: Self.today, note: nil, existing: [])
+    let entry = draft.entry(at: Self.now, source: .quickAdd)
+    let snapshot = MarkerSnapshot(
+      definition: a1c, tracked: nil, entries: [entry], display: DisplayUnit.preferred(a1c, system: units, choice: nil))
+    #expect(snapshot.judgedText(entry) == shown)
+    #expect(snapshot.status(of: entry).isOutOfRange)
+  }
+
+  @Test(
+    "a list in SI: when one reading needs more decimals to sit on its side of a bound, the whole list and its range get them"
+  )
+  func listPrecision() throws {
+    let hdl = Fixture.hdl
+    let entries = [("2026-01-01", 50.0), ("2026-04-01", 39.0), ("2026-08-01", 45.0)].map {
+      Fixture.entry(hdl, $0.1, on: $0.0)
+    }
+    let display = DisplayUnit.preferred(hdl, system: .si, choice: nil)
+    let snapshot = MarkerSnapshot(definition: hdl, tracked: nil, entries: entries, sex: .male, display: display)
+    #expect(snapshot.listPlaces(entries) == 2)
+    let text = ShowView.render(
+      snapshot, entries: entries, shortIDs: ShortID.prefixes(for: entries.map(\.id)), today: Self.today,
+      style: Self.plain)
+    #expect(text.contains("reference range: at least 1.03 mmol/L"), "\(text)")
+    #expect(
+      text.contains("1.01 mmol/L  !") && text.contains("1.29 mmol/L  ✓") && text.contains("1.16 mmol/L  ✓"), "\(text)")
+    // Far from every bound, a lab's one decimal.
+    let plain = entries.filter { $0.value != 39 }
+    #expect(snapshot.listPlaces(plain) == 1)
   }
 
   @Test(
