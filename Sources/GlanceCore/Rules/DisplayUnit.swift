@@ -115,20 +115,35 @@ public struct DisplayUnit: Equatable, Sendable {
       return (typed ?? entry.value, range.map { self.range($0) }, nil)
     }
     let exact = exact(entry.value)
-    guard let range else { return (typed ?? UnitConverter.round(exact, decimals: base), nil, base) }
+    guard let range else { return (typed ?? rounded(exact, base, entry.comparator), nil, base) }
     func side(_ value: Double, _ range: ReferenceRange) -> Int {
       range.isBelow(value) ? -1 : range.isAbove(value) ? 1 : 0
     }
     let stored = side(entry.value, range)
     for places in base...(base + 2) {
-      let value = typed ?? UnitConverter.round(exact, decimals: places)
+      let value = typed ?? rounded(exact, places, entry.comparator)
       let shownRange = isOwn ? range : self.range(range, decimals: places)
       if side(value, shownRange) == stored { return (value, shownRange, places) }
     }
     return (
-      typed ?? UnitConverter.round(exact, decimals: base + 2), isOwn ? range : self.range(range, decimals: base + 2),
-      base + 2
+      typed ?? rounded(exact, base + 2, entry.comparator),
+      isOwn ? range : self.range(range, decimals: base + 2), base + 2
     )
+  }
+
+  /// `value` with `places` decimals; a lab's bound rounded so that it stays true (">1000 mg/dL"
+  /// is ">11.2 mmol/L", never the stronger ">11.3"; "<100 mg/dL" is "<2.6").
+  func rounded(_ value: Double, _ places: Int, _ comparator: ValueComparator?) -> Double {
+    let scale = (0..<places).reduce(1.0) { result, _ in result * 10 }
+    switch comparator {
+    // NB: the factor forgives the last bit of floating-point noise (0.7 × 10 is 7.000000000000001).
+    case .greaterThan?, .greaterThanOrEqual?:
+      return (value * scale * (1 + 1e-12)).rounded(.down) / scale
+    case .lessThan?, .lessThanOrEqual?:
+      return (value * scale * (1 - 1e-12)).rounded(.up) / scale
+    case nil:
+      return UnitConverter.round(value, decimals: places)
+    }
   }
 
   /// A range in this unit: its bounds converted and printed as a lab would (`exactly`: unrounded,

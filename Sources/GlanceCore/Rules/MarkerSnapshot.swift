@@ -84,7 +84,11 @@ public struct MarkerSnapshot: Sendable {
       // "below 2.6 mmol/L"), judged as the SI lab prints it, so the status never contradicts the
       // value typed and the range shown beside it. Elsewhere the stored value's judgement stands.
       let own = Judgement.of(entered.value, comparator: entry.comparator, range: si, rule: nil)
-      if own.status.isOutOfRange != judgement.status.isOutOfRange {
+      // A lab's bound typed in SI ("<2.6 mmol/L") is judged against the range as the SI lab
+      // prints it: "<2.6" is all below "below 2.6", not "could be 100.1 mg/dL".
+      if own.status.isOutOfRange != judgement.status.isOutOfRange
+        || (entry.comparator != nil && own.status != judgement.status)
+      {
         judgement = own
         judgement.words +=
           ValueText.rangeInWords(si, unit: entered.unit).map { ", judged in \(entered.unit): \($0)" } ?? ""
@@ -235,8 +239,10 @@ public struct MarkerSnapshot: Sendable {
   /// The range in the person's unit, as a lab prints it.
   public var shownRange: ReferenceRange { display.range(range) }
 
-  /// The library's default range in the person's unit.
-  public var shownDefaultRange: ReferenceRange { display.range(definition.defaultRange) }
+  /// The library's range in the person's unit: for their sex, when the library has one.
+  public var shownDefaultRange: ReferenceRange {
+    display.range(sex.flatMap { rule?.range(for: $0) } ?? definition.defaultRange)
+  }
 
   public var trend: Trend {
     var trend = Trend.of(entries, definition: definition, range: range)

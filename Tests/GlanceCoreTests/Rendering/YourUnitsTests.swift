@@ -210,6 +210,41 @@ struct YourUnitsTests {
   }
 
   @Test(
+    "a lab's bound in SI stays a true statement, and one typed in SI is judged against the range an SI lab prints",
+    arguments: [
+      ("triglycerides", ">1000 mg/dL", ">11.2 mmol/L", "criticalHigh"), ("ldl", "<100 mg/dL", "<2.6 mmol/L", "normal"),
+      ("ldl", "<2.6 mmol/L", "<2.6 mmol/L", "normal"), ("hdl", ">1.0 mmol/L", ">1.0 mmol/L", "normal"),
+      ("psa", "<0.1 ng/mL", "<0.1 µg/L", "normal"), ("ldl", ">190 mg/dL", ">4.9 mmol/L", "high"),
+    ] as [(String, String, String, String)])
+  func censoredInSI(key: String, typed: String, shown: String, status: String) throws {
+    let marker = try #require(MarkerLibrary.builtIn.marker(key: key))
+    let parts = typed.split(separator: " ").map(String.init)
+    let draft = try EntryPlanner.draft(
+      marker, valueText: parts[0], unit: parts[1], date: Self.today, note: nil, existing: [])
+    let entry = draft.entry(at: Self.now, source: .quickAdd)
+    let snapshot = MarkerSnapshot(
+      definition: marker, tracked: nil, entries: [entry], sex: .male,
+      display: DisplayUnit.preferred(marker, system: .si, choice: nil))
+    #expect(snapshot.judgedText(entry) == shown)
+    #expect("\(snapshot.status(of: entry))" == status)
+  }
+
+  @Test("range names the library's range for the person's sex, in their unit")
+  func rangeDefaultForSex() throws {
+    let hemoglobin = try #require(MarkerLibrary.builtIn.marker(key: "hemoglobin"))
+    let rule = try #require(ClinicalRules.rule(for: "hemoglobin"))
+    let male = try #require(rule.range(for: .male))
+    let tracked = UserMarker(
+      markerID: hemoglobin.id, customReferenceLow: 12, customReferenceHigh: 16, displayOrder: 0,
+      addedAt: Fixture.time("2026-01-01T00:00:00Z"))
+    let snapshot = MarkerSnapshot(definition: hemoglobin, tracked: tracked, entries: [], sex: .male)
+    let text = RangeView.render(snapshot, change: .show, style: Self.plain)
+    let expected = ValueText.range(male, unit: hemoglobin.unit, style: Self.plain)!
+    #expect(text.contains("(library default: \(expected))"), "\(text)")
+    #expect(male != hemoglobin.defaultRange)
+  }
+
+  @Test(
     "in the library's own unit, a converted reading shows a lab's decimals and what was typed beside it",
     arguments: [
       ("ldl", 158.5, "4.1 mmol/L", "159 mg/dL (4.1 mmol/L)"),
