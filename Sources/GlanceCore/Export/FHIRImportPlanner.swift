@@ -89,9 +89,12 @@ enum FHIRImportPlanner {
           let name = resource.patientName.flatMap { name in
             (try? InputLimits.checkName(name, InputLimits.nameCharacters, "The name")) != nil ? name : nil
           }
+          // FHIR carries no units, and a Patient without a gender says nothing of it: the
+          // folder's own stay (an undo of a replace does not take a profile back).
           plan.profile = Profile(
             id: ours.id, name: name ?? document.profile.name, createdAt: document.profile.createdAt,
-            sex: !replace ? document.profile.sex ?? sex : sex)
+            sex: !replace ? document.profile.sex ?? sex : sex ?? document.profile.sex, units: document.profile.units,
+            markerUnits: document.profile.markerUnits)
         }
         continue
       }

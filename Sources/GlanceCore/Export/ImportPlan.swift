@@ -289,9 +289,9 @@ public enum ImportError: GlanceError, Equatable {
       "Some values need a second look before they are saved, so nothing was imported:\n"
         + lines.prefix(15).map { "  " + $0 }.joinedText("\n")
         + (lines.count > 15 ? "\n  … and \(lines.count - 15) more." : "")
-        + "\nMost often the numbers are in another unit: put it in the column header, like \"LDL (mmol/L)\", and "
-        + "glance converts the column. Only when every number is right in the marker's own unit, import again with "
-        + "--yes to save them as typed (1.4 for HDL would be saved as 1.4 mg/dL)."
+        + "\nMost often the numbers are in another unit: put it in the column header, like \"LDL (mmol/L)\", or in a "
+        + "Unit column, and glance converts them. Only when every number is right as glance read it above, import "
+        + "again with --yes to save them so."
     case .columnsShareMarker(let first, let second, let marker):
       "The columns \(quoted(first)) and \(quoted(second)) both read as \(marker), and glance will not mix two columns in one "
         + "history. Rename one of them to the marker it holds (see glance library), or leave it out. Nothing was changed."

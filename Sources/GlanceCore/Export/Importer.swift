@@ -576,6 +576,8 @@ struct ImportRow {
   var line = 0
   /// True when the cell or its column gave a unit (then it cannot be a unit slip).
   var unitTyped = false
+  /// The person's unit a bare number was read in (`glance units`), when it was.
+  var readIn: String? = nil
   /// True for a reading glance saved before (its own export): add's questions were answered then.
   var confirmed = false
 }

@@ -137,6 +137,7 @@ enum SpreadsheetImporter {
     var rows: [ImportRow]
     var columns = Columns(header: header, roles: roles, date: dateColumn, dayOrder: dayOrder, sheet: sheet)
     columns.reportDateNotRead = reportDateNotRead
+    columns.typingUnit = { document.typingUnit(for: $0) }
     if let test = roles[.test], let result = roles[.result] {
       (plan, rows) = try planLong(
         columns, test: test, result: result, replace: replace, markers: library.markers + document.customMarkers,
@@ -169,6 +170,9 @@ enum SpreadsheetImporter {
     var sheet: Sheet
     /// A report-date column beside the collection date: named, not read.
     var reportDateNotRead: Int? = nil
+    /// The unit a bare number of a marker is read in: the person's (`glance units`), nil for
+    /// the marker's own.
+    var typingUnit: (MarkerDefinition) -> String? = { _ in nil }
 
     func cell(_ row: [String], _ index: Int?) -> String {
       guard let index, index < row.count else { return "" }
@@ -252,9 +256,12 @@ enum SpreadsheetImporter {
   }
 
   /// The readings of one cell: one, or two for a blood pressure ("128/82").
+  /// A bare number (no unit in the cell, its column's header or a unit column) is read in
+  /// `typingUnit`'s unit for the marker, the person's: a European sheet's "28" vitamin D is
+  /// 28 nmol/L for someone who reads SI.
   static func readings(
     _ markers: [MarkerDefinition], text: String, unit: String?, date: CalendarDate, note: String?, line: Int,
-    delimiter: UInt8
+    delimiter: UInt8, typingUnit: (MarkerDefinition) -> String? = { _ in nil }
   ) throws(EntryError) -> [ImportRow] {
     // "1.250" or "1,020" where commas are decimal marks: 1250 or 1.25? Never guessed.
     if SheetFormat.looksLikeThousands(text, delimiter: delimiter) { throw EntryError.ambiguousNumber(text) }
@@ -264,20 +271,19 @@ enum SpreadsheetImporter {
       guard parts.count == 2 else { throw EntryError.bloodPressureFormat(text) }
       var rows: [ImportRow] = []
       for (marker, part) in zip(markers, parts) {
-        let draft = try EntryPlanner.draft(marker, valueText: part, unit: unit, date: date, note: note, existing: [])
-        rows.append(
-          ImportRow(
-            draft: draft, source: .fileImport, line: line,
-            unitTyped: unit != nil || (try? ValueParser.parse(part))?.unit != nil))
+        rows.append(try row(marker, part))
       }
       return rows
     }
-    let draft = try EntryPlanner.draft(markers[0], valueText: text, unit: unit, date: date, note: note, existing: [])
-    return [
-      ImportRow(
-        draft: draft, source: .fileImport, line: line,
-        unitTyped: unit != nil || (try? ValueParser.parse(text))?.unit != nil)
-    ]
+    return [try row(markers[0], text)]
+    func row(_ marker: MarkerDefinition, _ text: String) throws(EntryError) -> ImportRow {
+      let typed = unit != nil || (try? ValueParser.parse(text))?.unit != nil
+      let readIn = typed ? nil : typingUnit(marker)
+      let draft = try EntryPlanner.draft(
+        marker, valueText: text, unit: unit, defaultUnit: readIn, date: date, note: note, existing: [])
+      return ImportRow(
+        draft: draft, source: .fileImport, line: line, unitTyped: typed || readIn != nil, readIn: readIn)
+    }
   }
 
   // MARK: one column per marker
@@ -332,7 +338,7 @@ enum SpreadsheetImporter {
         do {
           rows += try readings(
             column.markers, text: text, unit: column.unit, date: date, note: note, line: line,
-            delimiter: columns.sheet.delimiter)
+            delimiter: columns.sheet.delimiter, typingUnit: columns.typingUnit)
         } catch {
           problems.append("row \(line), column \(quoted(column.header)): \(error.message)")
         }
@@ -455,7 +461,7 @@ enum SpreadsheetImporter {
       do {
         rows += try readings(
           markersOfRow, text: text, unit: unit, date: date, note: columns.note(row), line: line,
-          delimiter: columns.sheet.delimiter)
+          delimiter: columns.sheet.delimiter, typingUnit: columns.typingUnit)
       } catch {
         leaveOut(line, "\(shown) \(quoted(text.count > 30 ? String(text.prefix(30)) + "…" : text)): \(error.message)")
         continue
@@ -495,10 +501,15 @@ enum SpreadsheetImporter {
     for (index, row) in rows.enumerated() {
       let draft = row.draft
       let place = "row \(row.line), \(DateText.long(draft.date))"
-      for check in EntryChecks.questions(
+      var checks = EntryChecks.questions(
         value: draft.value, comparator: draft.comparator, marker: draft.marker, usual: usual[draft.marker.id] ?? nil,
-        unitTyped: row.unitTyped)
-      {
+        unitTyped: row.unitTyped, typed: draft.entered)
+      if let readIn = row.readIn, let entered = draft.entered {
+        checks = EntryChecks.readIn(
+          readIn, typed: TypedValue(value: entered.value, comparator: draft.comparator), converted: draft.value,
+          marker: draft.marker, usual: usual[draft.marker.id] ?? nil, checks: checks)
+      }
+      for check in checks {
         result.append("\(place): \(check.question)")
       }
       if draft.marker.key == "bp-systolic", index + 1 < rows.count, rows[index + 1].draft.marker.key == "bp-diastolic",

@@ -135,6 +135,15 @@ extension EntryCheck {
         instead:
           "If you meant \(entered.text(draft.comparator)), run the command again with the unit. If \(asRead) is right, add --yes."
       )
+    case .unitSlip(let suggestion, let entered) where draft.entered != nil:
+      // Typed in another unit than the marker's own: both choices said in units, as typed.
+      let asTyped = draft.entered?.text(draft.comparator) ?? ""
+      return SlipChoice(
+        suggestion: suggestion, entered: entered,
+        prompt: "  1) save \(entered.text(nil))   2) save \(asTyped) as typed   3) cancel  [1/2/3]: ",
+        instead:
+          "If you meant \(entered.text(draft.comparator)), run the command again with \(entered.text(draft.comparator)). If \(asTyped) is right, add --yes."
+      )
     case .unitSlip(let suggestion, let entered):
       let unit = draft.marker.unit
       let typed = entered.text(nil)

@@ -35,13 +35,16 @@ public struct Profile: Codable, Hashable, Sendable, Identifiable {
   }
 
   /// The unit chosen for the marker with `key`, if any.
-  public func unitChoice(for key: String) -> String? {
-    guard let markerUnits else { return nil }
-    for choice in markerUnits {
-      guard let split = choice.firstIndex(of: "="), choice[..<split] == key else { continue }
+  public func unitChoice(for key: String) -> String? { unitChoices(for: key).first }
+
+  /// Every unit the file names for the marker with `key`, in its order (glance writes one; a
+  /// hand-edited file may hold more, and the first that names a unit of the marker wins).
+  public func unitChoices(for key: String) -> [String] {
+    guard let markerUnits else { return [] }
+    return markerUnits.compactMap { choice in
+      guard let split = choice.firstIndex(of: "="), choice[..<split] == key else { return nil }
       return String(choice[choice.index(after: split)...])
     }
-    return nil
   }
 
   /// Chooses `unit` for the marker with `key` (nil: back to `units`), replacing an earlier choice.

@@ -62,7 +62,13 @@ public enum CustomMarkerPlanner {
       guard let marker else { return try plainNumber(text) }
       let typed = try ValueParser.parse(text)
       guard typed.comparator == nil else { throw EntryError.invalidValue(text) }
-      if let unit = typed.unit { return try UnitConverter.convert(typed.value, unit: unit, for: marker).value }
+      if let unit = typed.unit {
+        // A bound with its unit is held to what the marker can be, as a bare one is.
+        let converted = try UnitConverter.convert(typed.value, unit: unit, for: marker).value
+        guard EntryChecks.isImplausible(converted, marker) else { return converted }
+        throw CustomMarkerError.implausibleBound(
+          option: option, value: typed.value, marker: marker, fits: nil, unit: unit)
+      }
       if let defaultUnit {
         // A bare bound in the person's unit; one beyond what the marker can be in it is refused
         // as a bare bound in its own unit is, naming the unit it would fit.
@@ -80,7 +86,12 @@ public enum CustomMarkerPlanner {
     let lowValue = try low.map { try bound($0, "--low") }
     let highValue = try high.map { try bound($0, "--high") }
     if let lowValue, let highValue, lowValue >= highValue {
-      throw CustomMarkerError.rangeOrder(low: ValueText.number(lowValue), high: ValueText.number(highValue))
+      // Said as typed: an SI reader's "3" and "1" are not 116 and 38.7.
+      func typed(_ text: String?) -> String {
+        guard let text, let typed = try? ValueParser.parse(text) else { return text ?? "" }
+        return ValueText.number(typed.value) + (typed.unit.map { " " + $0 } ?? "")
+      }
+      throw CustomMarkerError.rangeOrder(low: typed(low), high: typed(high))
     }
     return (lowValue, highValue)
   }

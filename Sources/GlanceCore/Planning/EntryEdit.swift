@@ -23,12 +23,34 @@ public struct EntryEdit: Sendable {
 
   /// The undo summary: "edit HDL 89 on Feb 15, 2025".
   public var summary: String {
-    "edit \(marker.shortName) \(ValueText.value(old.value, old.comparator)) on \(DateText.long(old.dateOfService))"
+    "edit \(marker.shortName) \(shown(old, unit: false)) on \(DateText.long(old.dateOfService))"
+  }
+
+  /// A reading in the person's unit.
+  func shown(_ entry: MarkerEntry, unit: Bool = true) -> String {
+    let value = display.value(of: entry, marker: marker)
+    let places = display.places(of: entry, marker: marker)
+    return unit
+      ? ValueText.withUnit(value, entry.comparator, display.unit, places: places)
+      : ValueText.value(value, entry.comparator, places: places)
+  }
+
+  /// When the old and new value read the same in the person's unit but differ (130 mg/dL and
+  /// 3.4 mmol/L are both "3.4 mmol/L"), what tells them apart: the value as typed in another
+  /// unit, else as stored.
+  func aside(_ entry: MarkerEntry) -> String {
+    guard shown(old) == shown(new), old.value != new.value || old.entered != new.entered else { return "" }
+    if let entered = entry.entered(for: marker),
+      UnitConverter.normalize(entered.unit) != UnitConverter.normalize(display.unit)
+    {
+      return " (\(entered.text(entry.comparator)))"
+    }
+    return display.isOwn ? "" : " (\(entry.valueText))"
   }
 
   /// "HDL 89 mg/dL on Feb 15, 2025 — “fasting”", for the Was:/Now: lines.
   public func describe(_ entry: MarkerEntry) -> String {
-    "\(marker.shortName) \(ValueText.withUnit(display.value(of: entry, marker: marker), entry.comparator, display.unit)) on \(DateText.long(entry.dateOfService))"
+    "\(marker.shortName) \(shown(entry))\(aside(entry)) on \(DateText.long(entry.dateOfService))"
       + (entry.note.map { " — \(quoted(ShowView.firstLine($0)))" } ?? "")
   }
 }

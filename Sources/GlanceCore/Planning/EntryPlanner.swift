@@ -42,7 +42,8 @@ public struct EntryDraft: Equatable, Sendable {
       UnitConverter.normalize($0.unit) == UnitConverter.normalize(marker.unit) ? nil : $0
     }
     draft.checks = EntryChecks.check(
-      value: suggestion, comparator: comparator, date: date, marker: marker, existing: existing, unitTyped: true
+      value: suggestion, comparator: comparator, date: date, marker: marker, existing: existing, unitTyped: true,
+      typed: draft.entered
     ).filter {
       switch $0.kind {
       case .tenfold, .unitSlip: false
@@ -118,9 +119,10 @@ public enum EntryPlanner {
     if typed.unit != nil, unit != nil { throw .invalidValue(valueText + " " + (unit ?? "")) }
     let readIn = unit == nil && typed.unit == nil ? defaultUnit : nil
     var draft = try draft(marker, typed: typed, unit: unit ?? readIn, date: date, note: note, existing: existing)
-    if let readIn, let slip = EntryChecks.ownUnitSlip(typed, readIn: readIn, converted: draft.value, marker: marker) {
-      draft.checks.removeAll { $0.kind == .implausible }
-      draft.checks.insert(slip, at: 0)
+    if let readIn {
+      draft.checks = EntryChecks.readIn(
+        readIn, typed: typed, converted: draft.value, marker: marker, usual: EntryChecks.usual(of: existing),
+        checks: draft.checks)
     }
     return draft
   }
@@ -131,14 +133,14 @@ public enum EntryPlanner {
     existing: [MarkerEntry]
   ) throws(EntryError) -> EntryDraft {
     let conversion = try UnitConverter.convert(typed.value, unit: typed.unit ?? unit, for: marker)
+    let entered = conversion.original.map { EnteredValue(value: $0.value, unit: $0.unit) }
     let checks = EntryChecks.check(
       value: conversion.value, comparator: typed.comparator, date: date, marker: marker, existing: existing,
-      unitTyped: typed.unit != nil || unit != nil)
+      unitTyped: typed.unit != nil || unit != nil, typed: entered)
     if let note { try InputLimits.check(note, InputLimits.noteCharacters, "The note") }
     return EntryDraft(
       marker: marker, value: conversion.value, comparator: typed.comparator,
-      entered: conversion.original.map { EnteredValue(value: $0.value, unit: $0.unit) }, date: date, note: note,
-      checks: checks, existing: existing)
+      entered: entered, date: date, note: note, checks: checks, existing: existing)
   }
 
   /// What saving did.
@@ -231,7 +233,9 @@ public enum EntryPlanner {
       return "add blood pressure \(ValueText.number(drafts[0].value))/\(ValueText.number(drafts[1].value)) on \(date)"
     }
     if drafts.count == 1 {
-      return "add \(first.marker.shortName) \(ValueText.value(first.value, first.comparator)) on \(date)"
+      // As typed when typed in another unit ("add LDL 2.9 mmol/L"), so undo names what was typed.
+      let value = first.entered?.text(first.comparator) ?? ValueText.value(first.value, first.comparator)
+      return "add \(first.marker.shortName) \(value) on \(date)"
     }
     return "add \(drafts.count) readings on \(date)"
   }

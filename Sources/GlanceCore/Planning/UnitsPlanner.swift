@@ -59,7 +59,8 @@ public enum UnitsError: GlanceError, Equatable {
     }
   }
 
-  public var kind: ErrorKind { .usage }
+  /// As `add` refuses a unit it does not know (65).
+  public var kind: ErrorKind { .refused }
 }
 
 /// What `glance units` prints.
@@ -74,11 +75,17 @@ public enum UnitsView {
     }
     // Only choices that name a marker and a unit it can be shown in: the file is not trusted
     // to hold text fit for a terminal.
+    // Each marker once, in the unit its screens use.
+    var listed = Set<String>()
     for choice in (profile.markerUnits ?? []).prefix(200) {
-      guard let split = choice.firstIndex(of: "="),
-        let marker = library.marker(key: String(choice[..<split])),
-        let display = DisplayUnit.of(marker, unit: String(choice[choice.index(after: split)...]))
+      guard let split = choice.firstIndex(of: "="), let marker = library.marker(key: String(choice[..<split])),
+        !listed.contains(marker.key)
       else { continue }
+      let display = document.displayUnit(for: marker)
+      guard display.isChoice,
+        profile.unitChoices(for: marker.key).contains(where: { DisplayUnit.of(marker, unit: $0) != nil })
+      else { continue }
+      listed.insert(marker.key)
       lines.append("  \(marker.displayName): \(display.unit)")
     }
     lines.append(
@@ -130,7 +137,9 @@ extension UnitsPlanner {
     } catch ConfirmationError.declined {
       system = .conventional
     }
-    try repository.setUnits(system)
+    guard try repository.setUnits(system, unlessChosen: true) else {
+      return "Units were chosen meanwhile (glance units shows them); your answer changed nothing."
+    }
     return system == .si
       ? "Results are shown in SI units from now on; glance units conventional goes back."
       : "Results stay in conventional units (mg/dL, lb…); glance units si changes that."

@@ -276,12 +276,14 @@ public enum TrendSummary {
         )
       } else if outside == 0 && unknown == 0 {
         // Slips off the scale are not judged: "the others", never "all" over a 900 mg/dL HDL.
-        let offScale = entries.count > 1 ? entries.filter { definition.isOffScale($0.value) }.count : 0
+        let offScale = entries.filter { $0.comparator == nil && definition.isOffScale($0.value) }.count
         let others = entries.count - offScale
         parts.append(
           offScale == 0
             ? (entries.count == 1 ? "within \(name)" : "all within \(name)")
-            : others == 0 ? "none judged" : "the \(others == 1 ? "other" : "others") within \(name)")
+            : others == 0
+              ? (entries.count == 1 ? "not judged: beyond the plausible range" : "none judged")
+              : "the \(others == 1 ? "other" : "others") within \(name)")
       } else if outside == 0 {
         parts.append("none outside \(name) (\(unknown) that cannot be judged)")
       } else if outside == entries.count {

@@ -118,12 +118,21 @@ extension DataRepository {
 
   /// Sets the units results are shown in (`glance units si`). Not an undo step: set it again to
   /// change it. Readings keep the value and unit they were typed in, so nothing is lost either way.
-  public func setUnits(_ units: UnitSystem) throws {
+  /// `unlessChosen`: only while none is chosen (an answer to a question must not undo a choice
+  /// another glance saved while it waited). Returns false when it changed nothing for that.
+  @discardableResult
+  public func setUnits(_ units: UnitSystem, unlessChosen: Bool = false) throws -> Bool {
+    var chosenMeanwhile = false
     try write(summary: "set units") { transaction in
       var profile = transaction.document.profile
+      if unlessChosen, profile.units != nil {
+        chosenMeanwhile = true
+        return
+      }
       profile.units = units
       transaction.setProfile(profile)
     }
+    return !chosenMeanwhile
   }
 
   /// Sets the unit one marker is shown in (nil: back to the system's).

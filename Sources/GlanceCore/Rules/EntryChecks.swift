@@ -36,18 +36,22 @@ public enum EntryChecks {
 
   /// The questions for a new reading of `marker`, given the marker's `existing` readings.
   /// `unitTyped` is true when the person typed a unit: a number with a unit cannot be a unit slip.
+  /// `typed`: the value as typed, when it was in another unit than the marker's own; questions
+  /// then say it, and suggest, in that unit (an SI reader never retypes a number in lb).
   public static func check(
     value: Double, comparator: ValueComparator?, date: CalendarDate, marker: MarkerDefinition,
-    existing: [MarkerEntry], unitTyped: Bool = false
+    existing: [MarkerEntry], unitTyped: Bool = false, typed: EnteredValue? = nil
   ) -> [EntryCheck] {
     var checks = questions(
-      value: value, comparator: comparator, marker: marker, usual: usual(of: existing), unitTyped: unitTyped)
+      value: value, comparator: comparator, marker: marker, usual: usual(of: existing), unitTyped: unitTyped,
+      typed: typed)
     if existing.contains(where: { $0.dateOfService == date && $0.value == value && $0.comparator == comparator }) {
+      let shown = typed?.text(comparator) ?? ValueText.value(value, comparator)
       checks.append(
         EntryCheck(
           kind: .duplicate,
           question:
-            "You already have \(article(marker.shortName)) \(marker.shortName) entry of \(ValueText.value(value, comparator)) for this date. Add anyway?"
+            "You already have \(article(marker.shortName)) \(marker.shortName) entry of \(shown) for this date. Add anyway?"
         ))
     }
     return checks
@@ -57,10 +61,11 @@ public enum EntryChecks {
   /// of the marker: a unit slip, a tenfold slip, or an implausible value, at most one of them.
   /// `add`, `batch` and spreadsheet imports all ask these.
   public static func questions(
-    value: Double, comparator: ValueComparator?, marker: MarkerDefinition, usual: Double?, unitTyped: Bool
+    value: Double, comparator: ValueComparator?, marker: MarkerDefinition, usual: Double?, unitTyped: Bool,
+    typed: EnteredValue? = nil
   ) -> [EntryCheck] {
     guard marker.isSystemDefined else { return [] }
-    let shown = ValueText.withUnit(value, comparator, marker.unit)
+    let shown = typed?.text(comparator) ?? ValueText.withUnit(value, comparator, marker.unit)
     // A value ten times the usual is most often a missed decimal point (56 for 5.6): that
     // question wins. A value a tenth of it (16 for a usual 150) is more often the SI unit.
     // When both fit a value ten times the usual, the one nearer the usual wins (A1c 41 after
@@ -80,6 +85,19 @@ public enum EntryChecks {
           kind: .unitSlip(suggestion: slip.value, entered: slip.entered),
           question:
             "You entered \(marker.shortName) of \(shown). Was that \(slip.entered.text(comparator)) (\(ValueText.withUnit(slip.value, comparator, marker.unit)))?"
+        )
+      ]
+    }
+    if let suggestion = tenfold, let typed {
+      // In the unit typed: "Did you mean 81 kg?", saved with what it stands for.
+      let mean = EnteredValue(
+        value: UnitConverter.round(typed.value * suggestion / value, decimals: 6), unit: typed.unit)
+      let converted = (try? UnitConverter.convert(mean.value, unit: mean.unit, for: marker).value) ?? suggestion
+      return [
+        EntryCheck(
+          kind: .unitSlip(suggestion: converted, entered: mean),
+          question:
+            "You entered \(marker.shortName) of \(shown), about \(suggestion > value ? "a tenth of" : "10 times") your usual. Did you mean \(mean.text(comparator))?"
         )
       ]
     }
@@ -103,16 +121,34 @@ public enum EntryChecks {
     return []
   }
 
-  /// The question for a bare number read in the person's unit (`glance units si`) that is
-  /// beyond anything the marker can be in it, but fits the marker's own unit: "You entered LDL of
-  /// 130 mmol/L. Was that 130 mg/dL (3.4 mmol/L)?" Nil otherwise.
-  public static func ownUnitSlip(_ typed: TypedValue, readIn unit: String, converted: Double, marker: MarkerDefinition)
-    -> EntryCheck?
-  {
-    guard marker.isSystemDefined, isImplausible(converted, marker), !isImplausible(typed.value, marker),
-      typed.value > 0, !(ClinicalRules.rule(for: marker.key)?.isCritical(typed.value) ?? false),
-      let display = DisplayUnit.of(marker, unit: unit)
+  /// The question for a bare number read in the person's unit (`glance units si`) that fits the
+  /// marker's own unit better: beyond anything the marker can be in the person's unit, or (as
+  /// `unitSlip` weighs it the other way) far from their usual where the number in the marker's
+  /// own unit is near it (weight 176 after 80 and 81 kg): "You entered LDL of 130 mmol/L. Was
+  /// that 130 mg/dL (3.4 mmol/L)?" Nil otherwise.
+  public static func ownUnitSlip(
+    _ typed: TypedValue, readIn unit: String, converted: Double, marker: MarkerDefinition, usual: Double? = nil
+  ) -> EntryCheck? {
+    guard marker.isSystemDefined, !isImplausible(typed.value, marker), typed.value > 0, converted > 0,
+      !(ClinicalRules.rule(for: marker.key)?.isCritical(typed.value) ?? false),
+      let display = DisplayUnit.of(marker, unit: unit), !display.isOwn
     else { return nil }
+    if !isImplausible(converted, marker) {
+      // A factor near 1 (ferritin, sodium) cannot slip.
+      guard typed.comparator == nil, canSlip(display.factor) else { return nil }
+      if let usual, usual > 0 {
+        let readAway = apart(converted, usual)
+        let gap = min(2, apart(converted, typed.value) * 0.9)
+        guard readAway >= gap, apart(typed.value, usual) < readAway.squareRoot() else { return nil }
+      } else {
+        // No readings yet: out of range as read, in range in the marker's own unit (ALT 30 is
+        // 30 U/L, not 30 µkat/L).
+        let range = marker.defaultRange
+        let readOut = range.isAbove(converted) || range.isBelow(converted)
+        let ownIn = !range.isEmpty && !range.isAbove(typed.value) && !range.isBelow(typed.value)
+        guard readOut && ownIn else { return nil }
+      }
+    }
     let own = EnteredValue(value: typed.value, unit: marker.unit)
     let asRead = EnteredValue(value: typed.value, unit: display.unit)
     return EntryCheck(
@@ -120,6 +156,33 @@ public enum EntryChecks {
       question:
         "You entered \(marker.shortName) of \(asRead.text(typed.comparator)). Was that \(own.text(typed.comparator)) (\(ValueText.withUnit(display.value(typed.value), typed.comparator, display.unit, places: display.decimals)))?"
     )
+  }
+
+  /// `checks` of a bare number read in the person's unit (`readIn`), with `ownUnitSlip`'s
+  /// question when it applies: one slip question, the marker's own unit or a tenfold slip in the
+  /// person's unit ("33" after 3.2 and 3.3 mmol/L is 3.3 mmol/L, not 33 mg/dL), whichever is
+  /// nearer the usual. `add`, `batch`, `edit` and spreadsheet imports all ask it.
+  public static func readIn(
+    _ unit: String, typed: TypedValue, converted: Double, marker: MarkerDefinition, usual: Double?,
+    checks: [EntryCheck]
+  ) -> [EntryCheck] {
+    guard let slip = ownUnitSlip(typed, readIn: unit, converted: converted, marker: marker, usual: usual) else {
+      return checks
+    }
+    let tenfold = checks.first { check in
+      if case .unitSlip = check.kind { return true }
+      return false
+    }
+    if let tenfold, case .unitSlip(let other, _) = tenfold.kind, let usual,
+      abs(other - usual) < abs(typed.value - usual)
+    {
+      return checks
+    }
+    return [slip]
+      + checks.filter { check in
+        if case .unitSlip = check.kind { return false }
+        return check.kind != .implausible
+      }
   }
 
   /// The person's usual value: the median of their plain readings (censored ones say too little).

@@ -347,7 +347,8 @@ extension GlanceDocument {
 
   /// The unit the person reads `definition` in: their choice for it, else their system's.
   public func displayUnit(for definition: MarkerDefinition) -> DisplayUnit {
-    DisplayUnit.preferred(definition, system: profile.units, choice: profile.unitChoice(for: definition.key))
+    let choice = profile.unitChoices(for: definition.key).first { DisplayUnit.of(definition, unit: $0) != nil }
+    return DisplayUnit.preferred(definition, system: profile.units, choice: choice)
   }
 
   /// A reading's value in the unit the person reads its marker in, with its unit (`unit: false`:

@@ -53,6 +53,11 @@ struct TrendSummaryTests {
         [("2026-01-10", 62.0), ("2026-04-10", 62), ("2026-07-10", 62)],
         "HDL Cholesterol over the past 10 months: 3 readings, all 62 mg/dL, all within the reference range."
       ),
+      // One reading beyond the plausible range: not judged, never "within" (clinician review).
+      (
+        [("2026-07-10", 900.0)],
+        "HDL Cholesterol: 1 reading, 900 mg/dL on Jul 10, 2026, not judged: beyond the plausible range."
+      ),
       // A slip beyond the plausible range beside one value: the value, and the slip as the latest.
       (
         [("2026-01-10", 62.0), ("2026-07-10", 900)],

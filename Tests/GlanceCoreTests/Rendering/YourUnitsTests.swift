@@ -313,6 +313,12 @@ struct YourUnitsTests {
     document.profile.markerUnits = ["hdl=furlongs", "nothing", "=", "ldl=\u{1B}[31m"]
     #expect(document.displayUnit(for: library.marker(key: "hdl")!).unit == "mmol/L")
     #expect(!UnitsView.render(document, library: library).contains("\u{1B}"))
+    // The first choice that names a unit of the marker wins; the screen and the list agree.
+    document.profile.units = .conventional
+    document.profile.markerUnits = ["ldl\u{0}=mmol/L", "ldl=mmol/L\u{0}", "ldl=mmol/L", "ldl=mmol/L"]
+    #expect(document.displayUnit(for: library.marker(key: "ldl")!).unit == "mmol/L")
+    let listing = UnitsView.render(document, library: library)
+    #expect(listing.components(separatedBy: "LDL Cholesterol: mmol/L").count == 2, "\(listing)")
   }
 
   // MARK: Typing in one's own unit
@@ -347,6 +353,11 @@ struct YourUnitsTests {
       ("ldl", "130", "You entered LDL of 130 mmol/L. Was that 130 mg/dL (3.4 mmol/L)?", 130.0),
       ("creatinine", "1.0", "You entered Creatinine of 1 µmol/L. Was that 1 mg/dL (88 µmol/L)?", 1.0),
       ("ldl", "3.4", nil, nil), ("weight", "82", nil, nil),
+      // No readings yet: out of range as read, in range in the marker's own unit.
+      ("alt", "30", "You entered ALT of 30 µkat/L. Was that 30 U/L (0.50 µkat/L)?", 30.0),
+      ("bun", "15", "You entered BUN of 15 mmol/L. Was that 15 mg/dL (5.4 mmol/L)?", 15.0),
+      // A factor near 1 cannot slip; in range as read is not asked about.
+      ("ferritin", "100", nil, nil), ("alt", "0.5", nil, nil),
     ] as [(String, String, String?, Double?)])
   func slipToOwnUnit(key: String, typed: String, question: String?, saved: Double?) throws {
     let document = GlanceDocument(profile: Profile(createdAt: Fixture.time("2026-01-01T00:00:00Z"), units: .si))
@@ -396,6 +407,20 @@ struct YourUnitsTests {
     }
   }
 
+  @Test("range bounds out of order are said as typed, never converted; a bound with its unit is held to the marker")
+  func rangeSaidAsTyped() throws {
+    let ldl = Fixture.ldl
+    #expect(throws: CustomMarkerError.rangeOrder(low: "3", high: "1")) {
+      try CustomMarkerPlanner.targetRange(low: "3", high: "1", for: ldl, defaultUnit: "mmol/L")
+    }
+    #expect(throws: CustomMarkerError.rangeOrder(low: "3 mmol/L", high: "1 mmol/L")) {
+      try CustomMarkerPlanner.targetRange(low: "3 mmol/L", high: "1 mmol/L", for: ldl)
+    }
+    #expect(throws: CustomMarkerError.self) {
+      try CustomMarkerPlanner.targetRange(low: "0.01 mmol/L", high: nil, for: ldl)
+    }
+  }
+
   @Test("the first SI unit typed by someone who has not chosen is the guess; nothing once chosen")
   func guess() throws {
     let ldl = Fixture.ldl
@@ -429,6 +454,38 @@ struct YourUnitsTests {
     #expect(plan.preview.first?.hasSuffix("LDL Cholesterol 3.4 mmol/L") == true, "\(plan.preview)")
     // 150 mg/dL is the library's own unit: shown in the person's, nothing typed in another kept.
     #expect(plan.preview.last?.hasSuffix("LDL Cholesterol 3.9 mmol/L") == true, "\(plan.preview)")
+  }
+
+  @Test("a FHIR --replace keeps the folder's units and, when the file names none, its sex")
+  func fhirReplaceKeepsUnits() throws {
+    var other = try Self.demo(nil)
+    other.profile.sex = nil
+    let file = FHIRExporter.bundle(other, library: .builtIn)
+    var mine = GlanceDocument(
+      profile: Profile(createdAt: Fixture.time("2026-01-01T00:00:00Z"), sex: .female, units: .si))
+    mine.profile.setUnitChoice("lb", for: "weight")
+    let plan = try Importer.plan(file, replace: true, into: mine, library: .builtIn, today: Self.today, now: Self.now)
+    let profile = try #require(plan.profile)
+    #expect(profile.units == .si && profile.markerUnits == ["weight=lb"] && profile.sex == .female)
+  }
+
+  @Test("a spreadsheet's bare numbers are read in the person's unit, and asked about as add asks")
+  func importReadsInPersonsUnit() throws {
+    let sheet = "Date;Test;Result\n10.01.2026;Vitamin D;28\n10.01.2026;Magnesium;0,75\n10.01.2026;LDL;130\n"
+    for units in [UnitSystem.si, .conventional] {
+      let document = GlanceDocument(profile: Profile(createdAt: Fixture.time("2026-01-01T00:00:00Z"), units: units))
+      let plan = try Importer.plan(
+        Array(sheet.utf8), replace: false, into: document, library: .builtIn, today: Self.today, now: Self.now)
+      let entered = plan.entries.map { $0.entered?.text(nil) ?? "\(ValueText.number($0.value)) \($0.unit)" }
+      if units == .si {
+        #expect(entered == ["28 nmol/L", "0.75 mmol/L", "130 mmol/L"], "\(entered)")
+        #expect(plan.questions.count == 1)
+        #expect(
+          plan.questions.first?.hasSuffix("You entered LDL of 130 mmol/L. Was that 130 mg/dL (3.4 mmol/L)?") == true)
+      } else {
+        #expect(entered == ["28 ng/mL", "0.75 mg/dL", "130 mg/dL"], "\(entered)")
+      }
+    }
   }
 
   @Test("the CSV export's value and unit stay stored; its shown columns are in the person's unit")

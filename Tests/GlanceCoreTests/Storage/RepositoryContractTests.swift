@@ -410,3 +410,24 @@ struct RandomAfterTests {
     #expect(UUID.random(after: try #require(UUID(uuidString: "FFFFFFFF-FFFF-FFFF-FFFF-FFFFFFFFFFFF"))) == nil)
   }
 }
+
+@Suite("DataRepository contract: units")
+struct RepositoryUnitsContractTests {
+  @Test(
+    "units set and per-marker choices persist; an answer to the one-time question never undoes a choice made meanwhile",
+    arguments: RepositoryKind.allCases)
+  func units(kind: RepositoryKind) throws {
+    let (repository, folder) = kind.make()
+    _ = folder
+    #expect(try repository.setUnits(.si, unlessChosen: true))
+    #expect(try repository.read().profile.units == .si)
+    // Another glance chose conventional while a question waited: the waiting answer changes nothing.
+    try repository.setUnits(.conventional)
+    #expect(try !repository.setUnits(.si, unlessChosen: true))
+    #expect(try repository.read().profile.units == .conventional)
+    try repository.setUnit("kg", for: MarkerLibrary.builtIn.marker(key: "weight")!)
+    #expect(try repository.read().profile.markerUnits == ["weight=kg"])
+    try repository.setUnit(nil, for: MarkerLibrary.builtIn.marker(key: "weight")!)
+    #expect(try repository.read().profile.markerUnits == nil)
+  }
+}
