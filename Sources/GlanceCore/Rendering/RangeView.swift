@@ -9,8 +9,10 @@ public enum RangeView {
     let marker = snapshot.definition
     // In the person's unit: a target set in mmol/L reads back in mmol/L.
     let unit = snapshot.display.unit
+    // With the decimals the marker's readings need (`listPlaces`), as show and prep print it.
+    let places = snapshot.listPlaces(snapshot.entries)
     let rangeText =
-      ValueText.range(snapshot.shownRange, unit: unit, style: style, places: snapshot.display.decimals) ?? "none"
+      ValueText.range(snapshot.shownRange(places: places), unit: unit, style: style, places: places) ?? "none"
     let defaultText =
       ValueText.range(
         snapshot.shownDefaultRange, unit: unit, style: style, places: snapshot.display.decimals) ?? "none"

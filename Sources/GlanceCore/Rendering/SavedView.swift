@@ -23,13 +23,18 @@ public enum SavedView {
   /// "Converted 3.2 mmol/L to 124 mg/dL." when the value was typed in a unit other than the one
   /// the person reads (`display`), said in that one.
   public static func converted(_ draft: EntryDraft, display: DisplayUnit) -> String? {
-    guard let from = draft.convertedFrom, let entered = draft.entered,
+    guard draft.convertedFrom != nil, let entered = draft.entered,
       UnitConverter.normalize(entered.unit) != UnitConverter.normalize(display.unit)
     else { return nil }
     let value =
-      display.isOwn ? UnitConverter.round(draft.value, decimals: draft.marker.decimals) : display.value(draft.value)
+      display.isOwn
+      ? display.rounded(draft.value, draft.marker.decimals, draft.comparator)
+      : display.value(draft.value, comparator: draft.comparator)
     let text = ValueText.withUnit(
       value, draft.comparator, display.unit, places: display.decimals ?? draft.marker.decimals)
+    // As the report prints it: "6.0 mmol/L", with the decimals labs use in that unit.
+    let from = ValueText.withUnit(
+      entered.value, draft.comparator, entered.unit, places: DisplayUnit.of(draft.marker, unit: entered.unit)?.decimals)
     return "Converted \(from) to \(text)."
   }
 }

@@ -69,9 +69,9 @@ public struct DisplayUnit: Equatable, Sendable {
   public func exact(_ stored: Double) -> Double { isOwn ? stored : (stored - offset) * factor }
 
   /// A stored value in this unit, as a lab prints it.
-  public func value(_ stored: Double) -> Double {
+  public func value(_ stored: Double, comparator: ValueComparator? = nil) -> Double {
     guard let decimals else { return exact(stored) }
-    return UnitConverter.round(exact(stored), decimals: decimals)
+    return rounded(exact(stored), decimals, comparator)
   }
 
   /// A reading's value in this unit: as typed when it was typed in this unit (5.9 mmol/L stays

@@ -199,7 +199,7 @@ public struct MarkerSnapshot: Sendable {
     {
       return entered.value
     }
-    return UnitConverter.round(display.exact(entry.value), decimals: places)
+    return display.rounded(display.exact(entry.value), places, entry.comparator)
   }
 
   /// The decimals a list of `entries` (a chart, a table, a sentence) and its range are printed
@@ -233,7 +233,9 @@ public struct MarkerSnapshot: Sendable {
     guard let entered = entry.entered(for: definition),
       UnitConverter.normalize(entered.unit) != UnitConverter.normalize(display.unit)
     else { return nil }
-    return entered.text(entry.comparator)
+    // With the decimals a lab prints in that unit: "(6.0 mmol/L)", as the report says.
+    let places = DisplayUnit.of(definition, unit: entered.unit)?.decimals
+    return ValueText.withUnit(entered.value, entry.comparator, entered.unit, places: places)
   }
 
   /// The range in the person's unit, as a lab prints it.
@@ -378,8 +380,8 @@ extension GlanceDocument {
     }
     let value =
       display.isOwn
-      ? (draft.entered == nil ? draft.value : UnitConverter.round(draft.value, decimals: draft.marker.decimals))
-      : display.value(draft.value)
+      ? (draft.entered == nil ? draft.value : display.rounded(draft.value, draft.marker.decimals, draft.comparator))
+      : display.value(draft.value, comparator: draft.comparator)
     let places = display.decimals ?? (draft.entered == nil ? nil : draft.marker.decimals)
     return (ValueText.withUnit(value, draft.comparator, display.unit, places: places), draft.convertedFrom)
   }

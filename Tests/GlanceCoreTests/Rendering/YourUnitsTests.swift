@@ -248,7 +248,7 @@ struct YourUnitsTests {
     "in the library's own unit, a converted reading shows a lab's decimals and what was typed beside it",
     arguments: [
       ("ldl", 158.5, "4.1 mmol/L", "159 mg/dL (4.1 mmol/L)"),
-      ("weight", 180.78, "82 kg", "180.8 lb (82 kg)"),
+      ("weight", 180.78, "82 kg", "180.8 lb (82.0 kg)"),
       // 88 µmol/L is 0.9955 mg/dL, stored as 0.995 and printed with creatinine's 2 decimals.
       ("creatinine", 0.995, "88 µmol/L", "1.00 mg/dL (88 µmol/L)"),
       ("ldl", 131.0, nil, "131 mg/dL"),
@@ -405,6 +405,25 @@ struct YourUnitsTests {
       #expect(error.message.contains("If you meant " + expected.dropFirst("refused: ".count)), "\(error.message)")
       #expect(error.message.contains("mmol/L is beyond anything"), "\(error.message)")
     }
+  }
+
+  @Test(
+    "a lab's bound stays true in every list and preview; what was typed is printed with its unit's lab decimals",
+    arguments: [(UnitSystem.si, ">11.2 mmol/L"), (.conventional, ">1000 mg/dL")])
+  func boundsInLists(units: UnitSystem, shown: String) throws {
+    let triglycerides = try #require(MarkerLibrary.builtIn.marker(key: "triglycerides"))
+    let entry = Fixture.entry(triglycerides, 1000, on: "2026-10-01", comparator: .greaterThan)
+    let snapshot = MarkerSnapshot(
+      definition: triglycerides, tracked: nil, entries: [entry],
+      display: DisplayUnit.preferred(triglycerides, system: units, choice: nil))
+    let places = snapshot.listPlaces([entry])
+    #expect(snapshot.displayedText(entry, places: places) == shown)
+    #expect(snapshot.judgedText(entry) == shown)
+    let text = ShowView.render(snapshot, entries: [entry], shortIDs: [:], today: Self.today, style: Self.plain)
+    #expect(text.contains(shown) && !text.contains(">11.3"), "\(text)")
+    let ldl = Fixture.ldl
+    let draft = try EntryPlanner.draft(ldl, valueText: "6.0", unit: "mmol/L", date: Self.today, note: nil, existing: [])
+    #expect(SavedView.converted(draft, display: .own(ldl)) == "Converted 6.0 mmol/L to 232 mg/dL.")
   }
 
   @Test("range bounds out of order are said as typed, never converted; a bound with its unit is held to the marker")
