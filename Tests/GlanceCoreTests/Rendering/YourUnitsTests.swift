@@ -24,6 +24,19 @@ struct YourUnitsTests {
     return PrepView.render(brief, all: true, style: plain) + "\n"
   }
 
+  /// A man's one reading of `key` typed as "VALUE UNIT", in a snapshot read in `system`.
+  static func typed(_ key: String, _ typed: String, system: UnitSystem = .si) throws -> (MarkerSnapshot, MarkerEntry) {
+    let marker = try #require(MarkerLibrary.builtIn.marker(key: key))
+    let parts = typed.split(separator: " ").map(String.init)
+    let draft = try EntryPlanner.draft(
+      marker, valueText: parts[0], unit: parts[1], date: today, note: nil, existing: [])
+    let entry = draft.entry(at: now, source: .quickAdd)
+    let snapshot = MarkerSnapshot(
+      definition: marker, tracked: nil, entries: [entry], sex: .male,
+      display: DisplayUnit.preferred(marker, system: system, choice: nil))
+    return (snapshot, entry)
+  }
+
   static func home(_ document: GlanceDocument) -> String {
     HomeView.render(document.trackedSnapshots(library: .builtIn), today: today, style: plain) + "\n"
   }
@@ -133,15 +146,8 @@ struct YourUnitsTests {
       ("total-cholesterol", "5.18 mmol/L", false, "below 5.2 mmol/L"),
     ] as [(String, String, Bool, String)])
   func typedAtConvertedBound(key: String, typed: String, outside: Bool, range: String) throws {
-    let marker = try #require(MarkerLibrary.builtIn.marker(key: key))
-    let parts = typed.split(separator: " ").map(String.init)
-    let draft = try EntryPlanner.draft(
-      marker, valueText: parts[0], unit: parts[1], date: Self.today, note: nil, existing: [])
-    let entry = draft.entry(at: Self.now, source: .quickAdd)
     for system in [UnitSystem.si, .conventional] {
-      let snapshot = MarkerSnapshot(
-        definition: marker, tracked: nil, entries: [entry], sex: .male,
-        display: DisplayUnit.preferred(marker, system: system, choice: nil))
+      let (snapshot, entry) = try Self.typed(key, typed, system: system)
       #expect(snapshot.status(of: entry).isOutOfRange == outside, "\(typed) \(system)")
       // In SI it is shown against the range as the SI lab prints it; a person who chose
       // conventional units sees mg/dL, and the status's words say it was judged in SI.
@@ -160,14 +166,7 @@ struct YourUnitsTests {
       ("calcium", "3.23 mmol/L", false), ("potassium", "6.5 mmol/L", true),
     ] as [(String, String, Bool)])
   func criticalAsPrinted(key: String, typed: String, critical: Bool) throws {
-    let marker = try #require(MarkerLibrary.builtIn.marker(key: key))
-    let parts = typed.split(separator: " ").map(String.init)
-    let draft = try EntryPlanner.draft(
-      marker, valueText: parts[0], unit: parts[1], date: Self.today, note: nil, existing: [])
-    let entry = draft.entry(at: Self.now, source: .quickAdd)
-    let snapshot = MarkerSnapshot(
-      definition: marker, tracked: nil, entries: [entry], sex: .male,
-      display: DisplayUnit.preferred(marker, system: .si, choice: nil))
+    let (snapshot, entry) = try Self.typed(key, typed)
     #expect(snapshot.status(of: entry).isCritical == critical, "\(typed): \(snapshot.judgedText(entry))")
   }
 
@@ -217,14 +216,7 @@ struct YourUnitsTests {
       ("psa", "<0.1 ng/mL", "<0.1 µg/L", "normal"), ("ldl", ">190 mg/dL", ">4.9 mmol/L", "high"),
     ] as [(String, String, String, String)])
   func censoredInSI(key: String, typed: String, shown: String, status: String) throws {
-    let marker = try #require(MarkerLibrary.builtIn.marker(key: key))
-    let parts = typed.split(separator: " ").map(String.init)
-    let draft = try EntryPlanner.draft(
-      marker, valueText: parts[0], unit: parts[1], date: Self.today, note: nil, existing: [])
-    let entry = draft.entry(at: Self.now, source: .quickAdd)
-    let snapshot = MarkerSnapshot(
-      definition: marker, tracked: nil, entries: [entry], sex: .male,
-      display: DisplayUnit.preferred(marker, system: .si, choice: nil))
+    let (snapshot, entry) = try Self.typed(key, typed)
     #expect(snapshot.judgedText(entry) == shown)
     #expect("\(snapshot.status(of: entry))" == status)
   }
