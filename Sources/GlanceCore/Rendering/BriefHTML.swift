@@ -215,7 +215,7 @@ public enum BriefHTML {
     // In the person's unit: placed by the unrounded value, labelled as a lab prints it.
     let display = snapshot.display
     let values = scaled.map { display.exact($0.value) }
-    let range = display.range(snapshot.range, exactly: true)
+    let range = snapshot.drawnRange
     let places = snapshot.listPlaces(snapshot.entries)
     let shownRange = snapshot.shownRange(places: places)
     // Every bound is on the axis, so the band shows even when every value is beyond a one-sided
@@ -256,7 +256,7 @@ public enum BriefHTML {
           "<line class=\"bound\" x1=\"\(number(left))\" x2=\"\(number(width - right))\" y1=\"\(number(y(bound)))\" y2=\"\(number(y(bound)))\"/>"
         )
         svg.append(
-          "<text class=\"axis\" x=\"\(number(left - 4))\" y=\"\(number(y(bound) + 3))\" text-anchor=\"end\">\(escape(ValueText.number(shown, places: places)))</text>"
+          "<text class=\"axis\" x=\"\(number(left - 4))\" y=\"\(number(y(bound) + 3))\" text-anchor=\"end\">\(escape(ValueText.number(shown, places: snapshot.rangePlaces(places))))</text>"
         )
       }
     }

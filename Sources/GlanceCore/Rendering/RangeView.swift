@@ -12,7 +12,8 @@ public enum RangeView {
     // With the decimals the marker's readings need (`listPlaces`), as show and prep print it.
     let places = snapshot.listPlaces(snapshot.entries)
     let rangeText =
-      ValueText.range(snapshot.shownRange(places: places), unit: unit, style: style, places: places) ?? "none"
+      ValueText.range(
+        snapshot.shownRange(places: places), unit: unit, style: style, places: snapshot.rangePlaces(places)) ?? "none"
     let defaultText =
       ValueText.range(
         snapshot.shownDefaultRange, unit: unit, style: style, places: snapshot.display.decimals) ?? "none"

@@ -27,7 +27,7 @@ public enum TrendChart {
     // Drawn in the person's unit: values and bounds converted (unrounded, so each sits where it
     // is), and judged, as everywhere, by the stored value against the stored range.
     let display = snapshot.display
-    let range = display.range(snapshot.range, exactly: true)
+    let range = snapshot.drawnRange
     let listPlaces = snapshot.listPlaces(entries)
     let glyphs = Glyphs(style)
 
@@ -107,9 +107,12 @@ public enum TrendChart {
       // (blood pressure "elevated") is drawn above the band, not clamped into it.
       // A reading judged in the unit it was typed in (UACR 3 mg/mmol, 26.55 mg/g) is drawn at its
       // height on this axis: its mark says how it was judged, its place never moves it.
+      // Read as an SI lab prints it, the band is the printed range the status was judged by.
       let side: MarkerStatus =
-        snapshot.range.isAbove(entry.value)
-        ? .high : snapshot.range.isBelow(entry.value) ? .low : judgement.asEntered ? .normal : status
+        snapshot.isPrinted
+        ? status
+        : snapshot.range.isAbove(entry.value)
+          ? .high : snapshot.range.isBelow(entry.value) ? .low : judgement.asEntered ? .normal : status
       let row = band.place(scale.row(for: display.exact(entry.value)), status: side, height: height)
       switch status {
       case .criticalLow, .criticalHigh:
@@ -179,7 +182,8 @@ public enum TrendChart {
         range: snapshot.shownRange(places: listPlaces), unit: display.unit, offChart: offChart, outliers: clipping,
         glyphs: glyphs,
         style: style,
-        own: snapshot.hasCustomRange, censored: points.contains { $0.censored }, places: listPlaces))
+        own: snapshot.hasCustomRange, censored: points.contains { $0.censored },
+        places: snapshot.rangePlaces(listPlaces)))
     return lines.joinedText("\n")
   }
 

@@ -58,42 +58,20 @@ public struct MarkerSnapshot: Sendable {
       return Judgement(status: .indeterminate, words: "beyond the plausible range: check it against the report")
     }
     var judgement = Judgement.of(entry.value, comparator: entry.comparator, range: range, rule: rule)
-    // Typed in the SI unit: also critical when the value typed is in a critical limit as an SI lab
-    // prints it (glucose 2.8 mmol/L against ≤ 2.8, as 50 mg/dL is against ≤ 50), so a printed
-    // number never gets a milder flag for the unit it was typed in.
-    if !judgement.status.isCritical, let critical = siCritical(entry) {
-      judgement = critical
-    }
-    // Entered in the SI unit of a guideline that states its own SI figures: judged by those (the
-    // critical limits stay with the converted value). Words say so when the two disagree.
-    if !judgement.status.isCritical, !hasCustomRange, let si = rule?.siRange,
-      let entered = entry.entered(for: definition),
-      let siUnit = definition.siUnit, UnitConverter.normalize(entered.unit) == UnitConverter.normalize(siUnit)
-    {
-      var own = Judgement.of(entered.value, comparator: entry.comparator, range: si, rule: nil)
-      if own.status != judgement.status {
-        own.words += ValueText.rangeInWords(si, unit: siUnit).map { ", judged in \(siUnit): \($0)" } ?? ""
-      }
-      own.asEntered = true
-      judgement = own
-    } else if !judgement.status.isCritical, rule?.siRange == nil, let si = siRange(of: entry),
-      let entered = entry.entered(for: definition)
-    {
-      // Typed in the SI unit, where the guideline's bound is a converted one: between the exact
-      // converted bound and the bound a lab prints in SI (LDL 2.59 mmol/L: 100.2 mg/dL, against
-      // "below 2.6 mmol/L"), judged as the SI lab prints it, so the status never contradicts the
-      // value typed and the range shown beside it. Elsewhere the stored value's judgement stands.
-      let own = Judgement.of(entered.value, comparator: entry.comparator, range: si, rule: nil)
-      // A lab's bound typed in SI ("<2.6 mmol/L") is judged against the range as the SI lab
-      // prints it: "<2.6" is all below "below 2.6", not "could be 100.1 mg/dL".
-      if own.status.isOutOfRange != judgement.status.isOutOfRange
-        || (entry.comparator != nil && own.status != judgement.status)
-      {
+    if let printed = printedSI(entry) {
+      // A person who reads SI: judged as an SI lab prints it (the value, the range, the critical
+      // limits, each with the lab's decimals), so what is printed never contradicts its status.
+      // It differs from the stored value's judgement only within a rounding of a bound (HDL 39
+      // mg/dL prints as 1.0 mmol/L against at least 1.0); a critical judgement always stands.
+      // The value as shown: on the same side of every bound as the unrounded one, and "near a
+      // limit" as printed, so two readings printed alike are marked alike.
+      let own = Judgement.of(printed.shown, comparator: entry.comparator, range: printed.range, rule: printed.rule)
+      if own.status != judgement.status, !judgement.status.isCritical {
         judgement = own
-        judgement.words +=
-          ValueText.rangeInWords(si, unit: entered.unit).map { ", judged in \(entered.unit): \($0)" } ?? ""
         judgement.asEntered = true
       }
+    } else {
+      judgement = asTyped(entry, judged: judgement)
     }
     // Sex not given: a value in the shared range but outside one sex's is not silently "in range".
     guard sex == nil, !hasCustomRange, entry.comparator == nil, !judgement.status.isOutOfRange,
@@ -118,6 +96,7 @@ public struct MarkerSnapshot: Sendable {
   /// converted with it and the value never rounded across a bound, so the two never disagree.
   /// `places`: the decimals a lab prints the value and range with, at least (nil: as stored).
   public func asJudged(_ entry: MarkerEntry) -> (value: Double, unit: String, range: ReferenceRange, places: Int?) {
+    if let printed = printedSI(entry) { return (printed.shown, display.unit, printed.range, printed.places) }
     if judgement(of: entry).asEntered, let entered = entry.entered(for: definition), let si = siRange(of: entry),
       (display.isOwn && !display.isChoice)
         || UnitConverter.normalize(display.unit) == UnitConverter.normalize(entered.unit)
@@ -126,6 +105,81 @@ public struct MarkerSnapshot: Sendable {
     }
     let shown = display.shown(entry, marker: definition, range: range)
     return (shown.value, display.unit, shown.range ?? shownRange, display.places(of: entry, marker: definition))
+  }
+
+  /// The judgement of a reading typed in the SI unit, for a person who reads another unit: by
+  /// the guideline's own SI figures where it states them; critical also by the critical limits
+  /// as an SI lab prints them (glucose 2.8 mmol/L against ≤ 2.8, as 50 mg/dL is against ≤ 50);
+  /// and, where the guideline's bound is a converted one, between the exact converted bound and
+  /// the bound an SI lab prints (LDL 2.59 mmol/L: 100.2 mg/dL, against "below 2.6 mmol/L"), as
+  /// the SI lab prints it. Elsewhere, and for any other reading, `judged` (the stored value's).
+  private func asTyped(_ entry: MarkerEntry, judged: Judgement) -> Judgement {
+    var judgement = judged
+    if !judgement.status.isCritical, let critical = siCritical(entry) { judgement = critical }
+    guard !judgement.status.isCritical, let entered = entry.entered(for: definition), let siUnit = definition.siUnit,
+      UnitConverter.normalize(entered.unit) == UnitConverter.normalize(siUnit), let si = siRange(of: entry)
+    else { return judgement }
+    var own = Judgement.of(entered.value, comparator: entry.comparator, range: si, rule: nil)
+    if rule?.siRange != nil {
+      // Critical limits stay with the converted value; words say so when the two disagree.
+      if own.status != judgement.status {
+        own.words += ValueText.rangeInWords(si, unit: siUnit).map { ", judged in \(siUnit): \($0)" } ?? ""
+      }
+      own.asEntered = true
+      return own
+    }
+    // A lab's bound typed in SI ("<2.6 mmol/L") is judged against the range as the SI lab
+    // prints it: "<2.6" is all below "below 2.6", not "could be 100.1 mg/dL".
+    guard
+      own.status.isOutOfRange != judgement.status.isOutOfRange
+        || (entry.comparator != nil && own.status != judgement.status)
+    else { return judgement }
+    own.words += ValueText.rangeInWords(si, unit: entered.unit).map { ", judged in \(entered.unit): \($0)" } ?? ""
+    own.asEntered = true
+    return own
+  }
+
+  /// A reading as an SI lab prints it, for a person who reads the marker's SI unit (`glance
+  /// units si`): the value judged (as typed when typed in SI, else converted, unrounded: glance's
+  /// rounding never flags a value, LDL 99 mg/dL is 2.56 mmol/L and below 2.6), the value shown
+  /// (with the lab's decimals, or up to two more where rounding would change its judgement: "2.56",
+  /// never "2.6" against "below 2.6"), the range (the guideline's own SI figures, else converted
+  /// and printed) and the rule's limits and stages in SI. Nil under the person's own target, in
+  /// any other unit, or for a unit without a lab's decimals.
+  func printedSI(_ entry: MarkerEntry) -> (
+    value: Double, shown: Double, places: Int, range: ReferenceRange, rule: ClinicalRule?
+  )? {
+    guard display.isChoice, !hasCustomRange, let decimals = display.decimals, let siUnit = definition.siUnit,
+      UnitConverter.normalize(display.unit) == UnitConverter.normalize(siUnit)
+    else { return nil }
+    func printed(_ bound: Double) -> Double { UnitConverter.round(display.exact(bound), decimals: decimals) }
+    var printedRule = rule
+    printedRule?.criticalLow = rule?.criticalLow?.map(printed)
+    printedRule?.criticalHigh = rule?.criticalHigh?.map(printed)
+    printedRule?.stages = (rule?.stages ?? []).map { stage in
+      var stage = stage
+      stage.from = printed(stage.from)
+      return stage
+    }
+    let range = rule?.siRange ?? display.range(range)
+    if let entered = entry.entered(for: definition),
+      UnitConverter.normalize(entered.unit) == UnitConverter.normalize(siUnit)
+    {
+      return (entered.value, entered.value, decimals, range, printedRule)
+    }
+    let exact = display.exact(entry.value)
+    // Which side of the range (and of a critical limit) it is on; "near a limit" is a softer cue
+    // a decimal more would not be worth.
+    func side(_ value: Double) -> Int {
+      let status = Judgement.of(value, comparator: entry.comparator, range: range, rule: printedRule).status
+      return status.isCritical ? (status.isLowSide ? -2 : 2) : status.isOutOfRange ? (status.isLowSide ? -1 : 1) : 0
+    }
+    let judged = side(exact)
+    for places in decimals...(decimals + 2) {
+      let shown = display.rounded(exact, places, entry.comparator)
+      if side(shown) == judged { return (exact, shown, places, range, printedRule) }
+    }
+    return (exact, display.rounded(exact, decimals + 2, entry.comparator), decimals + 2, range, printedRule)
   }
 
   /// The critical judgement of a reading typed in the SI unit against the critical limits as an
@@ -173,7 +227,7 @@ public struct MarkerSnapshot: Sendable {
   /// `entry`'s value in the person's unit (as typed when typed in it): the one unit of a list,
   /// a chart or a sentence over many readings.
   public func displayed(_ entry: MarkerEntry) -> Double {
-    display.value(of: entry, marker: definition, range: range)
+    printedSI(entry)?.shown ?? display.value(of: entry, marker: definition, range: range)
   }
 
   /// `displayed` with its comparator, without the unit: `2.6`, `<0.5`. With `places` (a list's,
@@ -194,6 +248,9 @@ public struct MarkerSnapshot: Sendable {
   /// `entry`'s value in the person's unit with `places` decimals (as typed when typed in it).
   func displayed(_ entry: MarkerEntry, places: Int?) -> Double {
     guard let places, !display.isOwn else { return displayed(entry) }
+    if let printed = printedSI(entry) {
+      return printed.shown == printed.value ? printed.shown : display.rounded(printed.value, places, entry.comparator)
+    }
     if let entered = entry.entered(for: definition),
       UnitConverter.normalize(entered.unit) == UnitConverter.normalize(display.unit)
     {
@@ -208,22 +265,31 @@ public struct MarkerSnapshot: Sendable {
   /// value then with two decimals). Nil in the marker's own unit.
   public func listPlaces(_ entries: [MarkerEntry]) -> Int? {
     guard !display.isOwn, let base = display.decimals else { return nil }
-    // Only a reading within a unit of the last place of a bound can need more: the rest are
-    // passed over with a subtraction or two each (25,000 readings).
-    let bounds = [range.low, range.high].compactMap { $0.map { display.exact($0) } }
+    let printed = isPrinted
+    // Only a reading within a unit of the last place of a bound (or a critical limit) can need
+    // more: the rest are passed over with a subtraction or two each (25,000 readings).
+    let bounds =
+      ([range.low, range.high].compactMap { $0 }
+      + [rule?.criticalLow?.value, rule?.criticalHigh?.value].compactMap { $0 })
+      .map { display.exact($0) }
     let near = 1.5 * (0..<base).reduce(1.0) { value, _ in value / 10 }
     var places = base
     for entry in entries {
       let exact = display.exact(entry.value)
       guard bounds.contains(where: { abs($0 - exact) <= near }) else { continue }
-      places = max(places, display.shownWithPlaces(entry, marker: definition, range: range).places ?? base)
+      // Read as an SI lab prints it: the decimals each reading needs to keep its judgement.
+      let needed =
+        printed
+        ? printedSI(entry)?.places : display.shownWithPlaces(entry, marker: definition, range: range).places
+      places = max(places, needed ?? base)
     }
     return places
   }
 
   /// The range printed with a list's `places` (`listPlaces`); the lab's when nil.
   public func shownRange(places: Int?) -> ReferenceRange {
-    guard let places, !display.isOwn else { return shownRange }
+    // Read as an SI lab prints it, the range is the printed one, never widened.
+    guard let places, !display.isOwn, !isPrinted else { return shownRange }
     return display.range(range, decimals: places)
   }
 
@@ -238,8 +304,26 @@ public struct MarkerSnapshot: Sendable {
     return ValueText.withUnit(entered.value, entry.comparator, entered.unit, places: places)
   }
 
-  /// The range in the person's unit, as a lab prints it.
-  public var shownRange: ReferenceRange { display.range(range) }
+  /// The range in the person's unit, as a lab prints it (the guideline's own SI figures where
+  /// it states them and the person reads SI).
+  public var shownRange: ReferenceRange {
+    if isPrinted, let si = rule?.siRange { return si }
+    return display.range(range)
+  }
+
+  /// The decimals a range is printed with beside a list printed with `places`: the lab's when
+  /// readings are judged as an SI lab prints them (the range is the printed one), else `places`.
+  public func rangePlaces(_ places: Int?) -> Int? { isPrinted ? display.decimals : places }
+
+  /// The range a chart draws, in the person's unit: the printed one when readings are judged
+  /// as an SI lab prints them, else the range converted exactly, so each bound sits where it is.
+  public var drawnRange: ReferenceRange { isPrinted ? shownRange : display.range(range, exactly: true) }
+
+  /// True when readings are judged as an SI lab prints them (`printedSI`).
+  var isPrinted: Bool {
+    display.isChoice && !hasCustomRange && display.decimals != nil && definition.siUnit != nil
+      && UnitConverter.normalize(display.unit) == UnitConverter.normalize(definition.siUnit ?? "")
+  }
 
   /// The library's range in the person's unit: for their sex, when the library has one.
   public var shownDefaultRange: ReferenceRange {

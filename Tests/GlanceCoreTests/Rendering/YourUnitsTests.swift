@@ -105,7 +105,7 @@ struct YourUnitsTests {
     arguments: [
       // marker, stored, typed (value unit) or nil, shown in SI, status is out of range
       ("ldl", 99.0, nil, "2.56 mmol/L", false),
-      ("ldl", 100.0, nil, "2.6 mmol/L", true),
+      ("ldl", 100.0, nil, "2.59 mmol/L", false),
       ("ldl", 130.0, nil, "3.4 mmol/L", true),
       ("ldl", 100.5, "2.6 mmol/L", "2.6 mmol/L", true),
       ("creatinine", 0.99, nil, "88 µmol/L", false),
@@ -114,7 +114,8 @@ struct YourUnitsTests {
       ("a1c", 5.6, nil, "38 mmol/mol", false),
       ("weight", 180.78, "82 kg", "82.0 kg", false),
       ("weight", 181.0, nil, "82.1 kg", false),
-      ("hdl", 39.0, nil, "1.01 mmol/L", true),
+      // As an SI lab prints it: 1.009 mmol/L against at least 1.0 (40 mg/dL printed).
+      ("hdl", 39.0, nil, "1.0 mmol/L", false), ("hdl", 38.0, nil, "0.98 mmol/L", true),
     ] as [(String, Double, String?, String, Bool)])
   func shownInSI(key: String, stored: Double, typed: String?, shown: String, outside: Bool) throws {
     let marker = try #require(MarkerLibrary.builtIn.marker(key: key))
@@ -187,25 +188,32 @@ struct YourUnitsTests {
   }
 
   @Test(
-    "a list in SI: when one reading needs more decimals to sit on its side of a bound, the whole list and its range get them"
+    "a list in SI: judged as an SI lab prints it; where rounding would change one reading's judgement, the whole list gets more decimals, the range never"
   )
   func listPrecision() throws {
-    let hdl = Fixture.hdl
-    let entries = [("2026-01-01", 50.0), ("2026-04-01", 39.0), ("2026-08-01", 45.0)].map {
-      Fixture.entry(hdl, $0.1, on: $0.0)
+    let ldl = Fixture.ldl
+    // 99 mg/dL is 2.56 mmol/L: below 2.6, and "2.6" would read as not below it.
+    let entries = [("2026-01-01", 130.0), ("2026-04-01", 99.0), ("2026-08-01", 80.0)].map {
+      Fixture.entry(ldl, $0.1, on: $0.0)
     }
-    let display = DisplayUnit.preferred(hdl, system: .si, choice: nil)
-    let snapshot = MarkerSnapshot(definition: hdl, tracked: nil, entries: entries, sex: .male, display: display)
+    let display = DisplayUnit.preferred(ldl, system: .si, choice: nil)
+    let snapshot = MarkerSnapshot(definition: ldl, tracked: nil, entries: entries, display: display)
     #expect(snapshot.listPlaces(entries) == 2)
     let text = ShowView.render(
       snapshot, entries: entries, shortIDs: ShortID.prefixes(for: entries.map(\.id)), today: Self.today,
       style: Self.plain)
-    #expect(text.contains("reference range: at least 1.03 mmol/L"), "\(text)")
+    #expect(text.contains("reference range: below 2.6 mmol/L"), "\(text)")
     #expect(
-      text.contains("1.01 mmol/L  !") && text.contains("1.29 mmol/L  ✓") && text.contains("1.16 mmol/L  ✓"), "\(text)")
+      text.contains("3.36 mmol/L  !") && text.contains("2.56 mmol/L  ✓") && text.contains("2.07 mmol/L  ✓"), "\(text)")
     // Far from every bound, a lab's one decimal.
-    let plain = entries.filter { $0.value != 39 }
-    #expect(snapshot.listPlaces(plain) == 1)
+    #expect(snapshot.listPlaces(entries.filter { $0.value != 99 }) == 1)
+    // HDL 39 mg/dL is 1.009 mmol/L: at least 1.0 as an SI lab prints the bound (ESC's 1.0).
+    let hdl = Fixture.entry(Fixture.hdl, 39, on: "2026-01-01")
+    let hdlSnapshot = MarkerSnapshot(
+      definition: Fixture.hdl, tracked: nil, entries: [hdl], sex: .male,
+      display: DisplayUnit.preferred(Fixture.hdl, system: .si, choice: nil))
+    #expect(hdlSnapshot.judgedText(hdl) == "1.0 mmol/L" && !hdlSnapshot.status(of: hdl).isOutOfRange)
+    #expect(hdlSnapshot.judgedRangeInWords(hdl) == "at least 1.0 mmol/L")
   }
 
   @Test(
