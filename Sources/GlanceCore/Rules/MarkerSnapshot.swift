@@ -70,7 +70,8 @@ public struct MarkerSnapshot: Sendable {
         judgement = own
         judgement.asEntered = true
       }
-    } else {
+    } else if !(display.isOwn && display.isChoice) {
+      // Not chosen yet (or another unit chosen): a value typed in SI is judged as typed.
       judgement = asTyped(entry, judged: judgement)
     }
     // Sex not given: a value in the shared range but outside one sex's is not silently "in range".
@@ -149,6 +150,12 @@ public struct MarkerSnapshot: Sendable {
   func printedSI(_ entry: MarkerEntry) -> (
     value: Double, shown: Double, places: Int, range: ReferenceRange, rule: ClinicalRule?
   )? {
+    if display.isOwn, display.isChoice, !hasCustomRange, entry.entered(for: definition) != nil {
+      // Chosen the library's own units: a value typed in another is judged as stored, as a lab
+      // in these units prints it, and shown with their decimals, or more where rounding would
+      // move it across a bound or a critical limit (2.8 mmol/L glucose is 50.5 mg/dL, not "50").
+      return printedValue(entry, value: entry.value, decimals: definition.decimals, range: range, rule: rule)
+    }
     guard display.isChoice, !hasCustomRange, let decimals = display.decimals, let siUnit = definition.siUnit,
       UnitConverter.normalize(display.unit) == UnitConverter.normalize(siUnit)
     else { return nil }
@@ -167,7 +174,15 @@ public struct MarkerSnapshot: Sendable {
     {
       return (entered.value, entered.value, decimals, range, printedRule)
     }
-    let exact = display.exact(entry.value)
+    return printedValue(
+      entry, value: display.exact(entry.value), decimals: decimals, range: range, rule: printedRule)
+  }
+
+  /// `value` (unrounded) shown with `decimals`, or up to two more where rounding would put it on
+  /// another side of `range` or a critical limit of `rule`.
+  private func printedValue(
+    _ entry: MarkerEntry, value exact: Double, decimals: Int, range: ReferenceRange, rule printedRule: ClinicalRule?
+  ) -> (value: Double, shown: Double, places: Int, range: ReferenceRange, rule: ClinicalRule?) {
     // Which side of the range (and of a critical limit) it is on; "near a limit" is a softer cue
     // a decimal more would not be worth.
     func side(_ value: Double) -> Int {

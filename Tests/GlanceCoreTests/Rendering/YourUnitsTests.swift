@@ -25,7 +25,7 @@ struct YourUnitsTests {
   }
 
   /// A man's one reading of `key` typed as "VALUE UNIT", in a snapshot read in `system`.
-  static func typed(_ key: String, _ typed: String, system: UnitSystem = .si) throws -> (MarkerSnapshot, MarkerEntry) {
+  static func typed(_ key: String, _ typed: String, system: UnitSystem? = .si) throws -> (MarkerSnapshot, MarkerEntry) {
     let marker = try #require(MarkerLibrary.builtIn.marker(key: key))
     let parts = typed.split(separator: " ").map(String.init)
     let draft = try EntryPlanner.draft(
@@ -147,15 +147,20 @@ struct YourUnitsTests {
       ("total-cholesterol", "5.18 mmol/L", false, "below 5.2 mmol/L"),
     ] as [(String, String, Bool, String)])
   func typedAtConvertedBound(key: String, typed: String, outside: Bool, range: String) throws {
-    for system in [UnitSystem.si, .conventional] {
+    // Read in SI, or not chosen yet (then a value typed in SI is judged as typed).
+    for system in [UnitSystem.si, nil] {
       let (snapshot, entry) = try Self.typed(key, typed, system: system)
-      #expect(snapshot.status(of: entry).isOutOfRange == outside, "\(typed) \(system)")
-      // In SI it is shown against the range as the SI lab prints it; a person who chose
-      // conventional units sees mg/dL, and the status's words say it was judged in SI.
+      #expect(snapshot.status(of: entry).isOutOfRange == outside, "\(typed) \(String(describing: system))")
       if system == .si, snapshot.judgement(of: entry).asEntered {
         #expect(snapshot.judgedRangeInWords(entry) == range)
       }
     }
+    // Chosen conventional: judged as stored, as a lab in those units prints it, and shown so.
+    let (snapshot, entry) = try Self.typed(key, typed, system: .conventional)
+    let stored = Judgement.of(entry.value, comparator: entry.comparator, range: snapshot.range, rule: snapshot.rule)
+    #expect(snapshot.status(of: entry).isOutOfRange == stored.status.isOutOfRange)
+    let shown = snapshot.asJudged(entry)
+    #expect(shown.range.isAbove(shown.value) || shown.range.isBelow(shown.value) == stored.status.isOutOfRange)
   }
 
   @Test(
@@ -169,6 +174,19 @@ struct YourUnitsTests {
   func criticalAsPrinted(key: String, typed: String, critical: Bool) throws {
     let (snapshot, entry) = try Self.typed(key, typed)
     #expect(snapshot.status(of: entry).isCritical == critical, "\(typed): \(snapshot.judgedText(entry))")
+  }
+
+  @Test(
+    "chosen conventional: a value typed in SI is judged as stored and shown so that no printed number gets two flags",
+    arguments: [
+      ("calcium", "1.63 mmol/L", "6.53 mg/dL", false), ("calcium", "6.5 mg/dL", "6.5 mg/dL", true),
+      ("fasting-glucose", "2.8 mmol/L", "51 mg/dL", false), ("fasting-glucose", "50 mg/dL", "50 mg/dL", true),
+      ("a1c", "38.8 mmol/mol", "5.7%", false),
+    ] as [(String, String, String, Bool)])
+  func conventionalAsPrinted(key: String, typed: String, shown: String, critical: Bool) throws {
+    let (snapshot, entry) = try Self.typed(key, typed, system: .conventional)
+    #expect(snapshot.judgedText(entry) == shown)
+    #expect(snapshot.status(of: entry).isCritical == critical)
   }
 
   @Test(
