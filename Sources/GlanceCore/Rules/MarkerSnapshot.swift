@@ -97,7 +97,13 @@ public struct MarkerSnapshot: Sendable {
   /// converted with it and the value never rounded across a bound, so the two never disagree.
   /// `places`: the decimals a lab prints the value and range with, at least (nil: as stored).
   public func asJudged(_ entry: MarkerEntry) -> (value: Double, unit: String, range: ReferenceRange, places: Int?) {
-    if let printed = printedSI(entry) { return (printed.shown, display.unit, printed.range, printed.places) }
+    // The lab's decimals at least: the value keeps any more it needs, the range never gets them.
+    if let printed = printedSI(entry) {
+      return (
+        printed.shown, display.unit, printed.range,
+        display.decimals ?? (printed.shown == printed.value ? nil : definition.decimals)
+      )
+    }
     if judgement(of: entry).asEntered, let entered = entry.entered(for: definition), let si = siRange(of: entry),
       (display.isOwn && !display.isChoice)
         || UnitConverter.normalize(display.unit) == UnitConverter.normalize(entered.unit)
@@ -311,6 +317,8 @@ public struct MarkerSnapshot: Sendable {
   /// The value as typed, when it was typed in a unit other than the person's: "3 mg/mmol" beside
   /// "26.5 mg/g".
   public func typedAside(_ entry: MarkerEntry) -> String? {
+    // NB: a value typed in the library's own unit is not shown beside it: someone who reads SI
+    // never sees mg/dL unless they ask (issue 13), even where the two systems judge it apart.
     guard let entered = entry.entered(for: definition),
       UnitConverter.normalize(entered.unit) != UnitConverter.normalize(display.unit)
     else { return nil }
