@@ -466,12 +466,11 @@ extension GlanceDocument {
     guard let definition = definition(for: entry.markerID, library: library) else {
       return unit ? entry.valueText : ValueText.value(entry.value, entry.comparator)
     }
-    let display = displayUnit(for: definition)
-    let value = display.value(of: entry, marker: definition)
-    let places = display.places(of: entry, marker: definition)
-    return unit
-      ? ValueText.withUnit(value, entry.comparator, display.unit, places: places)
-      : ValueText.value(value, entry.comparator, places: places)
+    // As the marker's screens show it (judged and printed alike), without its other readings.
+    let snapshot = MarkerSnapshot(
+      definition: definition, tracked: trackedMarkers.first { $0.markerID == definition.id }, entries: [],
+      sex: profile.sex, display: displayUnit(for: definition))
+    return unit ? snapshot.displayedText(entry) : snapshot.displayedValue(entry)
   }
 
   /// A reading not saved yet, as the screens will show it: in the person's unit (as typed when

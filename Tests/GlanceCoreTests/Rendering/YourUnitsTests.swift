@@ -525,6 +525,17 @@ struct YourUnitsTests {
     }
   }
 
+  @Test("a line naming one reading (search, delete, an id that fits several) prints it as its marker's screens do")
+  func oneReadingLines() throws {
+    var document = GlanceDocument(profile: Profile(createdAt: Fixture.time("2026-01-01T00:00:00Z"), units: .si))
+    let entry = Fixture.entry(Fixture.ldl, 99, on: "2026-10-01")
+    document.entries = [entry]
+    #expect(document.displayedText(entry, library: .builtIn) == "2.56 mmol/L")
+    #expect(document.displayedText(entry, library: .builtIn, unit: false) == "2.56")
+    document.profile.units = nil
+    #expect(document.displayedText(entry, library: .builtIn) == "99 mg/dL")
+  }
+
   @Test("the CSV export's value and unit stay stored; its shown columns are in the person's unit")
   func csvColumns() throws {
     let document = try Self.demo(.si)
