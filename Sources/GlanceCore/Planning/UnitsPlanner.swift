@@ -29,7 +29,12 @@ public enum UnitsPlanner {
   public static func change(_ words: [String], among markers: [MarkerDefinition]) throws -> Change {
     guard let last = words.last else { return .show }
     if words.count == 1, let system = system(last) { return .system(system) }
-    if words.count == 1 { return .showMarker(try MarkerResolver.one(last, among: markers)) }
+    if words.count == 1 {
+      // "sii", "metrics": a system mistyped is more likely than a marker here.
+      do { return .showMarker(try MarkerResolver.one(last, among: markers)) } catch .unknownMarker {
+        throw UnitsError.notAChoice(last)
+      }
+    }
     let marker = try MarkerResolver.one(words.dropLast().joinedText(" "), among: markers)
     if resetWords.contains(SearchText(last).compact) { return .marker(marker, unit: nil) }
     guard let display = DisplayUnit.of(marker, unit: last) else {
@@ -51,11 +56,15 @@ public enum UnitsPlanner {
 
 public enum UnitsError: GlanceError, Equatable {
   case notAUnit(unit: String, marker: String, choices: [String])
+  /// One word that is neither a system nor a marker.
+  case notAChoice(String)
 
   public var message: String {
     switch self {
     case .notAUnit(let unit, let marker, let choices):
       "\(marker) can be shown in \(choices.joinedText(" or ")), not \(quoted(String(unit.prefix(40))))."
+    case .notAChoice(let word):
+      "\(quoted(String(word.prefix(40)))) is neither si, conventional nor a marker glance knows. Use glance units si, glance units conventional, or glance units MARKER UNIT (see glance library)."
     }
   }
 

@@ -294,6 +294,8 @@ struct YourUnitsTests {
       (["ldl", "mg/dl"], "ldl mg/dL"), (["weight", "default"], "weight default"),
       (["good", "cholesterol", "mmol/l"], "hdl mmol/L"), (["ldl"], "show ldl"), ([], "show"),
       (["ldl", "kg"], "refused"), (["lpa", "nmol/L"], "refused"), (["weight", "stone"], "refused"),
+      // A system mistyped is said as such, never "add your own marker".
+      (["sii"], "refused"), (["metrics"], "refused"),
     ] as [([String], String)])
   func unitsWords(words: [String], expected: String) throws {
     let markers = MarkerLibrary.builtIn.markers
