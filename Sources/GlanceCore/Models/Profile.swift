@@ -34,9 +34,6 @@ public struct Profile: Codable, Hashable, Sendable, Identifiable {
     self.markerUnits = markerUnits
   }
 
-  /// The unit chosen for the marker with `key`, if any.
-  public func unitChoice(for key: String) -> String? { unitChoices(for: key).first }
-
   /// Every unit the file names for the marker with `key`, in its order (glance writes one; a
   /// hand-edited file may hold more, and the first that names a unit of the marker wins).
   public func unitChoices(for key: String) -> [String] {

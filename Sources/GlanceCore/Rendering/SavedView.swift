@@ -26,12 +26,7 @@ public enum SavedView {
     guard draft.convertedFrom != nil, let entered = draft.entered,
       UnitConverter.normalize(entered.unit) != UnitConverter.normalize(display.unit)
     else { return nil }
-    let value =
-      display.isOwn
-      ? display.rounded(draft.value, draft.marker.decimals, draft.comparator)
-      : display.value(draft.value, comparator: draft.comparator)
-    let text = ValueText.withUnit(
-      value, draft.comparator, display.unit, places: display.decimals ?? draft.marker.decimals)
+    let text = display.text(of: draft)
     // As the report prints it: "6.0 mmol/L", with the decimals labs use in that unit.
     let from = ValueText.withUnit(
       entered.value, draft.comparator, entered.unit, places: DisplayUnit.of(draft.marker, unit: entered.unit)?.decimals)

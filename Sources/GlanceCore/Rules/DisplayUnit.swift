@@ -156,6 +156,35 @@ public struct DisplayUnit: Equatable, Sendable {
     return shown
   }
 
+  /// A reading not saved yet in this unit: as typed when typed in it, else converted and printed
+  /// as a lab prints it (a lab's bound kept true).
+  public func text(of draft: EntryDraft) -> String {
+    if let entered = draft.entered, UnitConverter.normalize(entered.unit) == UnitConverter.normalize(unit) {
+      return ValueText.withUnit(entered.value, draft.comparator, unit, places: decimals)
+    }
+    let value =
+      isOwn
+      ? (draft.entered == nil ? draft.value : rounded(draft.value, draft.marker.decimals, draft.comparator))
+      : self.value(draft.value, comparator: draft.comparator)
+    return ValueText.withUnit(
+      value, draft.comparator, unit, places: decimals ?? (draft.entered == nil ? nil : draft.marker.decimals))
+  }
+
+  /// `rule` with its critical limits and stages in this unit, as a lab prints them.
+  func printed(_ rule: ClinicalRule) -> ClinicalRule {
+    guard let decimals else { return rule }
+    func printed(_ bound: Double) -> Double { UnitConverter.round(exact(bound), decimals: decimals) }
+    var result = rule
+    result.criticalLow = rule.criticalLow?.map(printed)
+    result.criticalHigh = rule.criticalHigh?.map(printed)
+    result.stages = rule.stages.map { stage in
+      var stage = stage
+      stage.from = printed(stage.from)
+      return stage
+    }
+    return result
+  }
+
   /// A range in this unit with its bounds rounded to `decimals`.
   func range(_ range: ReferenceRange, decimals: Int) -> ReferenceRange {
     var shown = range

@@ -21,6 +21,10 @@ public struct MarkerSnapshot: Sendable {
   /// The unit the person reads this marker in (`glance units`); the marker's own by default.
   /// Rules judge the stored value whatever is shown.
   public let display: DisplayUnit
+  /// Set when readings are judged as an SI lab prints them (`printedSI`): the range (the
+  /// guideline's own SI figures, else converted and printed) and the rule in SI. Worked out once:
+  /// every reading is judged against them.
+  let siLab: (range: ReferenceRange, rule: ClinicalRule?)?
 
   public init(
     definition: MarkerDefinition, tracked: UserMarker?, entries: [MarkerEntry], sex: Sex? = nil,
@@ -39,6 +43,14 @@ public struct MarkerSnapshot: Sendable {
       range = own
     } else {
       range = definition.defaultRange
+    }
+    let display = self.display
+    if display.isChoice, !(tracked?.hasCustomRange ?? false), display.decimals != nil, let siUnit = definition.siUnit,
+      UnitConverter.normalize(display.unit) == UnitConverter.normalize(siUnit)
+    {
+      siLab = (rule?.siRange ?? display.range(range), rule.map { display.printed($0) })
+    } else {
+      siLab = nil
     }
   }
 
@@ -162,26 +174,14 @@ public struct MarkerSnapshot: Sendable {
       // move it across a bound or a critical limit (2.8 mmol/L glucose is 50.5 mg/dL, not "50").
       return printedValue(entry, value: entry.value, decimals: definition.decimals, range: range, rule: rule)
     }
-    guard display.isChoice, !hasCustomRange, let decimals = display.decimals, let siUnit = definition.siUnit,
-      UnitConverter.normalize(display.unit) == UnitConverter.normalize(siUnit)
-    else { return nil }
-    func printed(_ bound: Double) -> Double { UnitConverter.round(display.exact(bound), decimals: decimals) }
-    var printedRule = rule
-    printedRule?.criticalLow = rule?.criticalLow?.map(printed)
-    printedRule?.criticalHigh = rule?.criticalHigh?.map(printed)
-    printedRule?.stages = (rule?.stages ?? []).map { stage in
-      var stage = stage
-      stage.from = printed(stage.from)
-      return stage
-    }
-    let range = rule?.siRange ?? display.range(range)
-    if let entered = entry.entered(for: definition),
-      UnitConverter.normalize(entered.unit) == UnitConverter.normalize(siUnit)
+    guard let siLab, let decimals = display.decimals else { return nil }
+    if let entered = entry.entered, entry.entered(for: definition) != nil,
+      UnitConverter.normalize(entered.unit) == UnitConverter.normalize(display.unit)
     {
-      return (entered.value, entered.value, decimals, range, printedRule)
+      return (entered.value, entered.value, decimals, siLab.range, siLab.rule)
     }
     return printedValue(
-      entry, value: display.exact(entry.value), decimals: decimals, range: range, rule: printedRule)
+      entry, value: display.exact(entry.value), decimals: decimals, range: siLab.range, rule: siLab.rule)
   }
 
   /// `value` (unrounded) shown with `decimals`, or up to two more where rounding would put it on
@@ -209,13 +209,10 @@ public struct MarkerSnapshot: Sendable {
     guard let rule, rule.criticalLow != nil || rule.criticalHigh != nil,
       let entered = entry.entered(for: definition), let siUnit = definition.siUnit,
       UnitConverter.normalize(entered.unit) == UnitConverter.normalize(siUnit),
-      let unit = DisplayUnit.of(definition, unit: siUnit), let decimals = unit.decimals,
+      let unit = DisplayUnit.of(definition, unit: siUnit), unit.decimals != nil,
       let si = siRange(of: entry) ?? Optional(unit.range(range))
     else { return nil }
-    var printed = rule
-    printed.criticalLow = rule.criticalLow?.map { UnitConverter.round(unit.exact($0), decimals: decimals) }
-    printed.criticalHigh = rule.criticalHigh?.map { UnitConverter.round(unit.exact($0), decimals: decimals) }
-    var judgement = Judgement.of(entered.value, comparator: entry.comparator, range: si, rule: printed)
+    var judgement = Judgement.of(entered.value, comparator: entry.comparator, range: si, rule: unit.printed(rule))
     guard judgement.status.isCritical else { return nil }
     judgement.asEntered = true
     return judgement
@@ -343,10 +340,7 @@ public struct MarkerSnapshot: Sendable {
   public var drawnRange: ReferenceRange { isPrinted ? shownRange : display.range(range, exactly: true) }
 
   /// True when readings are judged as an SI lab prints them (`printedSI`).
-  var isPrinted: Bool {
-    display.isChoice && !hasCustomRange && display.decimals != nil && definition.siUnit != nil
-      && UnitConverter.normalize(display.unit) == UnitConverter.normalize(definition.siUnit ?? "")
-  }
+  var isPrinted: Bool { siLab != nil }
 
   /// The library's range in the person's unit: for their sex, when the library has one.
   public var shownDefaultRange: ReferenceRange {
@@ -481,15 +475,7 @@ extension GlanceDocument {
     let typedInDisplay = draft.entered.map {
       UnitConverter.normalize($0.unit) == UnitConverter.normalize(display.unit)
     }
-    if typedInDisplay == true, let entered = draft.entered {
-      return (ValueText.withUnit(entered.value, draft.comparator, display.unit, places: display.decimals), nil)
-    }
-    let value =
-      display.isOwn
-      ? (draft.entered == nil ? draft.value : display.rounded(draft.value, draft.marker.decimals, draft.comparator))
-      : display.value(draft.value, comparator: draft.comparator)
-    let places = display.decimals ?? (draft.entered == nil ? nil : draft.marker.decimals)
-    return (ValueText.withUnit(value, draft.comparator, display.unit, places: places), draft.convertedFrom)
+    return (display.text(of: draft), typedInDisplay == true ? nil : draft.convertedFrom)
   }
 
   /// The unit a bare number typed for `definition` is read in: the person's, when it is not the

@@ -95,7 +95,9 @@ public struct Judgement: Equatable, Sendable {
   public var words: String
   /// No sex given, and the value is outside the range written for one sex.
   public var dependsOnSex = false
-  /// Judged as typed, in a unit whose guideline states its own figure (`ClinicalRule.siRange`).
+  /// Judged otherwise than the stored value against the stored range: as typed in SI
+  /// (`ClinicalRule.siRange`, or a bound as an SI lab prints it), or as the person's lab prints
+  /// it (`MarkerSnapshot.printedSI`).
   public var asEntered = false
 
   public init(status: MarkerStatus, words: String? = nil, dependsOnSex: Bool = false) {
