@@ -5,8 +5,11 @@ public struct EntryEdit: Sendable {
   public var marker: MarkerDefinition
   /// When the value changed: the draft whose questions (a slip, a duplicate) are asked first.
   public var draft: EntryDraft?
-  /// The unit the person reads the marker in: the Was:/Now: lines say the value in it.
-  public var display: DisplayUnit
+  /// The marker as its screens judge and print it (without its readings): the Was:/Now: lines
+  /// say the value as `show` does.
+  var judging: MarkerSnapshot
+  /// The unit the person reads the marker in.
+  public var display: DisplayUnit { judging.display }
 
   /// True when the edit would change nothing.
   public var changesNothing: Bool { new == old }
@@ -28,11 +31,7 @@ public struct EntryEdit: Sendable {
 
   /// A reading in the person's unit.
   func shown(_ entry: MarkerEntry, unit: Bool = true) -> String {
-    let value = display.value(of: entry, marker: marker)
-    let places = display.places(of: entry, marker: marker)
-    return unit
-      ? ValueText.withUnit(value, entry.comparator, display.unit, places: places)
-      : ValueText.value(value, entry.comparator, places: places)
+    unit ? judging.displayedText(entry) : judging.displayedValue(entry)
   }
 
   /// When the old and new value read the same in the person's unit but differ (130 mg/dL and
@@ -83,6 +82,6 @@ extension EntryPlanner {
     }
     new.dateOfService = date
     if let noteText { new.note = try note(noteText) }
-    return EntryEdit(old: old, new: new, marker: marker, draft: draft, display: document.displayUnit(for: marker))
+    return EntryEdit(old: old, new: new, marker: marker, draft: draft, judging: document.judging(marker))
   }
 }

@@ -460,11 +460,16 @@ extension GlanceDocument {
     guard let definition = definition(for: entry.markerID, library: library) else {
       return unit ? entry.valueText : ValueText.value(entry.value, entry.comparator)
     }
-    // As the marker's screens show it (judged and printed alike), without its other readings.
-    let snapshot = MarkerSnapshot(
+    let snapshot = judging(definition)
+    return unit ? snapshot.displayedText(entry) : snapshot.displayedValue(entry)
+  }
+
+  /// `definition` as its screens judge and print a reading, without its readings: for lines that
+  /// name one reading.
+  func judging(_ definition: MarkerDefinition) -> MarkerSnapshot {
+    MarkerSnapshot(
       definition: definition, tracked: trackedMarkers.first { $0.markerID == definition.id }, entries: [],
       sex: profile.sex, display: displayUnit(for: definition))
-    return unit ? snapshot.displayedText(entry) : snapshot.displayedValue(entry)
   }
 
   /// A reading not saved yet, as the screens will show it: in the person's unit (as typed when
