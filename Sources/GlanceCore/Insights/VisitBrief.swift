@@ -135,8 +135,14 @@ public struct VisitBrief: Sendable {
 
   /// Every reading since the last visit, oldest first.
   public var sinceRows: [(snapshot: MarkerSnapshot, entry: MarkerEntry)] {
-    sinceLast.flatMap { snapshot, entries in entries.map { (snapshot, $0) } }
-      .sorted { MarkerEntry.chronological($0.1, $1.1) }
+    // NB: positions are sorted and each row is built once: a snapshot is a large value, and
+    // sorting the rows themselves moved it (and retained its arrays) at every step.
+    let entries = sinceLast.flatMap(\.entries)
+    var groups: [Int] = []
+    groups.reserveCapacity(entries.count)
+    for (group, item) in sinceLast.enumerated() { groups += repeatElement(group, count: item.entries.count) }
+    let order = entries.indices.sorted { MarkerEntry.chronological(entries[$0], entries[$1]) }
+    return order.map { (sinceLast[groups[$0]].snapshot, entries[$0]) }
   }
 
   /// "Physical with Dr. Patel, Nov 1, 2026".

@@ -41,6 +41,28 @@ struct VisitBriefTests {
     assertGolden(BriefMarkdown.render(brief), named: "prep-demo.md")
   }
 
+  @Test("the readings since the last visit: every marker's, oldest first, same-day ones in the order they were entered")
+  func sinceRowsInterleave() {
+    let ldl = MarkerSnapshot(
+      definition: Fixture.ldl, tracked: nil,
+      entries: [
+        Fixture.entry(Fixture.ldl, 120, on: "2026-05-01"),
+        Fixture.entry(Fixture.ldl, 130, on: "2026-10-01", entered: "2026-10-01T09:00:00Z"),
+        Fixture.entry(Fixture.ldl, 131, on: "2026-11-10"),
+      ])
+    let hdl = MarkerSnapshot(
+      definition: Fixture.hdl, tracked: nil,
+      entries: [
+        Fixture.entry(Fixture.hdl, 50, on: "2026-07-01"),
+        Fixture.entry(Fixture.hdl, 51, on: "2026-10-01", entered: "2026-10-01T08:00:00Z"),
+        Fixture.entry(Fixture.hdl, 52, on: "2026-11-20"),
+      ])
+    let brief = VisitBrief(
+      name: nil, snapshots: [ldl, hdl], items: [], visits: [Fixture.visit("2026-06-01")], today: Self.today)
+    let rows = brief.sinceRows.map { "\($0.snapshot.definition.key) \(ValueText.number($0.entry.value))" }
+    #expect(rows == ["hdl 50", "hdl 51", "ldl 130", "ldl 131", "hdl 52"])
+  }
+
   @Test("the visit it is for, your questions, and last time: the last of that type, else the last physical, else any")
   func visits() {
     let snapshots = [Self.snapshot(Fixture.ldl, [("2026-05-01", 120), ("2026-10-01", 130), ("2026-11-10", 131)])]
