@@ -26,7 +26,7 @@ public protocol DataRepository: AnyObject {
   /// The current document.
   func read() throws -> GlanceDocument
 
-  /// Runs `body` on the current document under exclusive access and saves what it applied.
+  /// Runs `body` once, on the current document under exclusive access, and saves what it applied.
   func write<T>(summary: String, _ body: (inout Transaction) throws -> T) throws -> T
 
   /// Reverts the newest recorded change; nil when there is nothing to undo. With `expecting`,

@@ -137,13 +137,14 @@ public final class LocalDataRepository: DataRepository {
       guard transaction.hasChanges || transaction.profileChanged || transaction.document.undo != originalUndo else {
         return result
       }
-      var document = transaction.finished()
+      let (scope, touched) = (transaction.scope, transaction.touchedEntries)
+      var document = (consume transaction).finished()
       // Before anything is written: the file must be one the reader accepts.
-      try document.checkBeforeSaving(library: library, scope: transaction.scope)
+      try document.checkBeforeSaving(library: library, scope: scope)
       try storeLargeUndoSteps(&document)
       var reuse: Reuse?
       if let bytes = current.bytes, let layout = current.layout {
-        reuse = Reuse(bytes: bytes, layout: layout, touchedEntries: transaction.touchedEntries)
+        reuse = Reuse(bytes: bytes, layout: layout, touchedEntries: touched)
       }
       try save(document, replacing: current.bytes, reusing: reuse)
       cached = (document, try fileSystem.status(location.dataFile)?.identity)
@@ -155,7 +156,8 @@ public final class LocalDataRepository: DataRepository {
 
   /// A save that copied unchanged records from the old file decodes only its freshly encoded
   /// parts again (the copied lines were decoded from the file moments before, and the copying
-  /// is tested to give exactly a full encode); a save that copied nothing is decoded whole.
+  /// is tested to give exactly a full encode); a save that copied nothing also has its whole
+  /// file read back (`DocumentCodec.readsBack`).
   private func save(_ document: GlanceDocument, replacing oldBytes: FileBytes?, reusing reuse: Reuse?) throws {
     let encoded: Encoded
     do {
@@ -166,7 +168,7 @@ public final class LocalDataRepository: DataRepository {
     // Validate before replacing: what is about to be written must read back as the document.
     var valid = encoded.freshPartsReadBack(as: document)
     if valid, reuse == nil {
-      valid = encoded.writer.withBytes { (try? DocumentCodec.decode($0)) == document }
+      valid = encoded.writer.withBytes { DocumentCodec.readsBack($0, as: document) }
     }
     guard valid else {
       throw StorageError.io(FileSystemError(operation: "validate", path: location.dataFile, code: EIO))

@@ -132,11 +132,15 @@ public struct Transaction {
   }
 
   /// The document to save: the changes plus, when recording, the undo step that reverts them.
-  func finished() -> GlanceDocument {
+  /// Consumed, so the step's operations are the transaction's own, reversed in place (an
+  /// import's 500,000 were held twice through the save).
+  consuming func finished() -> GlanceDocument {
     var result = document
     if recordsUndo, hasChanges {
-      result.undo.append(
-        UndoStep(summary: summary, timestamp: now, operations: inverse.reversed()))
+      var operations = inverse
+      inverse = []
+      operations.reverse()
+      result.undo.append(UndoStep(summary: summary, timestamp: now, operations: operations))
       if result.undo.count > GlanceDocument.undoLimit {
         result.undo.removeFirst(result.undo.count - GlanceDocument.undoLimit)
       }

@@ -78,7 +78,7 @@ struct ImportCommand: GlanceCommand {
     }
     // Planned again under the write lock: what another glance saved meanwhile is kept.
     let plan = try Importer.apply(
-      file, replace: replace, confirmed: confirmed, assumeYes: context.global.yes, to: context.repository,
+      consume file, replace: replace, confirmed: confirmed, assumeYes: context.global.yes, to: context.repository,
       summary: (replace ? "replace your data with " : "import ") + PathText.lastComponent(self.file),
       today: context.today)
     let known = try context.repository.read().customMarkers

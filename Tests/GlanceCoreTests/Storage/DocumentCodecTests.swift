@@ -184,6 +184,47 @@ struct DocumentCodecTests {
     #expect(decoded.entries == Self.sampleDocument().entries)
   }
 
+  /// What a save checks about a whole freshly encoded file besides each record (which
+  /// `Encoded.freshPartsReadBack` reads back one by one): without decoding the entries again,
+  /// it must still refuse every file that does not read as the document it was encoded from.
+  enum Mismatch: String, CaseIterable {
+    case none, profile, visit, undoStep, trackedMarker, customMarker, oneEntryFewer, oneEntryMore
+    case damagedEntryLine, duplicateEntryID, entriesOutOfOrder, notAFile
+  }
+
+  @Test("a save's whole-file check accepts exactly the files that read as the document", arguments: Mismatch.allCases)
+  func readsBack(_ mismatch: Mismatch) throws {
+    let document = Self.sampleDocument()
+    var other = document
+    var bytes: [UInt8]?
+    switch mismatch {
+    case .none: break
+    case .profile: other.profile.name = "Ana"
+    case .visit: other.visits[0].doctorName = "Dr. Other"
+    case .undoStep: other.undo.removeLast()
+    case .trackedMarker: other.trackedMarkers.removeLast()
+    case .oneEntryFewer: other.entries.removeLast()
+    case .oneEntryMore: other.entries.append(Fixture.entry(Fixture.hdl, 90, on: "2025-03-01"))
+    case .customMarker: other.customMarkers[0].displayName = "Other"
+    case .damagedEntryLine:
+      let text = String(decoding: try DocumentCodec.encode(document), as: UTF8.self)
+      bytes = Array(text.replacingOccurrences(of: "\"2025-02-15\"", with: "\"2025-02-30\"").utf8)
+    case .duplicateEntryID: other.entries[1].id = other.entries[0].id
+    case .entriesOutOfOrder: other.entries.reverse()
+    case .notAFile: bytes = Array("{\"format\": ".utf8)
+    }
+    bytes = try bytes ?? DocumentCodec.encode(other)
+    let readsAsDocument = (try? DocumentCodec.decode(bytes!)) == document
+    #expect(DocumentCodec.readsBack(bytes!, as: document) == readsAsDocument)
+    // Entries out of order are put back in order by the reader: the same document.
+    #expect(readsAsDocument == (mismatch == .none || mismatch == .entriesOutOfOrder))
+    if mismatch == .none {
+      // The file a save writes is checked without decoding its entries.
+      let paths = try DocumentCodec.decode(bytes!, selecting: .markers([])).paths
+      #expect(paths.skims == 1 && paths.fallbacks == 0)
+    }
+  }
+
   @Test("duplicate ids are refused")
   func duplicateIDs() throws {
     var document = Self.sampleDocument()
