@@ -9,38 +9,145 @@
 /// Library markers keep their `key` and `id` forever, so a data file written today means the same
 /// marker to every later release. Custom markers get a fresh UUID and a `custom-…` key.
 public struct MarkerDefinition: Codable, Hashable, Sendable, Identifiable {
-  public var id: UUID
+  /// The fields, stored once and shared by every copy until one is changed: a draft, a
+  /// snapshot or an import row holds a marker by one reference (an import of 500,000 rows held
+  /// 500,000 copies of its fields).
+  struct Fields: Codable, Hashable, Sendable {
+    var id: UUID
+    var key: String
+    var displayName: String
+    var shortName: String
+    var category: String
+    var unit: String
+    var unitSynonyms: [String]
+    var siUnit: String?
+    var siFactor: Double?
+    var siOffset: Double?
+    var decimals: Int
+    var siDecimals: Int?
+    var referenceLow: Double?
+    var referenceHigh: Double?
+    var plausibleMin: Double?
+    var plausibleMax: Double?
+    var direction: Direction
+    var loinc: String?
+    var aliases: [String]
+    var source: String?
+    var notes: String?
+    var isSystemDefined: Bool
+  }
+
+  private final class Storage: @unchecked Sendable {
+    // NB: changed only through `change`, when this copy is its only holder.
+    var fields: Fields
+    init(_ fields: Fields) { self.fields = fields }
+  }
+
+  private var storage: Storage
+
+  private mutating func change(_ body: (inout Fields) -> Void) {
+    if !isKnownUniquelyReferenced(&storage) { storage = Storage(storage.fields) }
+    body(&storage.fields)
+  }
+
+  public var id: UUID {
+    get { storage.fields.id }
+    set { change { $0.id = newValue } }
+  }
   /// Stable machine name: `hdl`, `a1c`, `custom-blood-ketones`.
-  public var key: String
-  public var displayName: String
+  public var key: String {
+    get { storage.fields.key }
+    set { change { $0.key = newValue } }
+  }
+  public var displayName: String {
+    get { storage.fields.displayName }
+    set { change { $0.displayName = newValue } }
+  }
   /// The name used inside sentences: "You entered HDL of 890 mg/dL".
-  public var shortName: String
+  public var shortName: String {
+    get { storage.fields.shortName }
+    set { change { $0.shortName = newValue } }
+  }
   /// The `MarkerCategory.key` this marker belongs to.
-  public var category: String
+  public var category: String {
+    get { storage.fields.category }
+    set { change { $0.category = newValue } }
+  }
   /// The unit every reading is stored in (US conventional).
-  public var unit: String
+  public var unit: String {
+    get { storage.fields.unit }
+    set { change { $0.unit = newValue } }
+  }
   /// Other spellings of exactly the same unit ("K/uL" for "10³/µL").
-  public var unitSynonyms: [String]
-  public var siUnit: String?
+  public var unitSynonyms: [String] {
+    get { storage.fields.unitSynonyms }
+    set { change { $0.unitSynonyms = newValue } }
+  }
+  public var siUnit: String? {
+    get { storage.fields.siUnit }
+    set { change { $0.siUnit = newValue } }
+  }
   /// SI = (conventional − `siOffset`) × `siFactor`.
-  public var siFactor: Double?
-  public var siOffset: Double?
+  public var siFactor: Double? {
+    get { storage.fields.siFactor }
+    set { change { $0.siFactor = newValue } }
+  }
+  public var siOffset: Double? {
+    get { storage.fields.siOffset }
+    set { change { $0.siOffset = newValue } }
+  }
   /// Decimal places a lab report prints for this marker.
-  public var decimals: Int
+  public var decimals: Int {
+    get { storage.fields.decimals }
+    set { change { $0.decimals = newValue } }
+  }
   /// The decimals a lab prints in `siUnit` (cholesterol 1 in mmol/L, creatinine 0 in µmol/L).
-  public var siDecimals: Int?
-  public var referenceLow: Double?
-  public var referenceHigh: Double?
+  public var siDecimals: Int? {
+    get { storage.fields.siDecimals }
+    set { change { $0.siDecimals = newValue } }
+  }
+  public var referenceLow: Double? {
+    get { storage.fields.referenceLow }
+    set { change { $0.referenceLow = newValue } }
+  }
+  public var referenceHigh: Double? {
+    get { storage.fields.referenceHigh }
+    set { change { $0.referenceHigh = newValue } }
+  }
   /// Values outside the plausible range are asked about before saving (library markers only).
-  public var plausibleMin: Double?
-  public var plausibleMax: Double?
-  public var direction: Direction
-  public var loinc: String?
-  public var aliases: [String]
-  public var source: String?
-  public var notes: String?
+  public var plausibleMin: Double? {
+    get { storage.fields.plausibleMin }
+    set { change { $0.plausibleMin = newValue } }
+  }
+  public var plausibleMax: Double? {
+    get { storage.fields.plausibleMax }
+    set { change { $0.plausibleMax = newValue } }
+  }
+  public var direction: Direction {
+    get { storage.fields.direction }
+    set { change { $0.direction = newValue } }
+  }
+  public var loinc: String? {
+    get { storage.fields.loinc }
+    set { change { $0.loinc = newValue } }
+  }
+  public var aliases: [String] {
+    get { storage.fields.aliases }
+    set { change { $0.aliases = newValue } }
+  }
+  public var source: String? {
+    get { storage.fields.source }
+    set { change { $0.source = newValue } }
+  }
+  public var notes: String? {
+    get { storage.fields.notes }
+    set { change { $0.notes = newValue } }
+  }
   /// True for library markers, false for the person's own.
-  public var isSystemDefined: Bool
+  public var isSystemDefined: Bool {
+    get { storage.fields.isSystemDefined }
+    set { change { $0.isSystemDefined = newValue } }
+  }
 
   public init(
     id: UUID, key: String, displayName: String, shortName: String? = nil, category: String,
@@ -50,29 +157,24 @@ public struct MarkerDefinition: Codable, Hashable, Sendable, Identifiable {
     direction: Direction, loinc: String? = nil, aliases: [String] = [], source: String? = nil,
     notes: String? = nil, isSystemDefined: Bool
   ) {
-    self.id = id
-    self.key = key
-    self.displayName = displayName
-    self.shortName = shortName ?? displayName
-    self.category = category
-    self.unit = unit
-    self.unitSynonyms = unitSynonyms
-    self.siUnit = siUnit
-    self.siFactor = siFactor
-    self.siOffset = siOffset
-    self.decimals = decimals
-    self.siDecimals = siDecimals
-    self.referenceLow = referenceLow
-    self.referenceHigh = referenceHigh
-    self.plausibleMin = plausibleMin
-    self.plausibleMax = plausibleMax
-    self.direction = direction
-    self.loinc = loinc
-    self.aliases = aliases
-    self.source = source
-    self.notes = notes
-    self.isSystemDefined = isSystemDefined
+    storage = Storage(
+      Fields(
+        id: id, key: key, displayName: displayName, shortName: shortName ?? displayName, category: category, unit: unit,
+        unitSynonyms: unitSynonyms, siUnit: siUnit, siFactor: siFactor, siOffset: siOffset, decimals: decimals,
+        siDecimals: siDecimals, referenceLow: referenceLow, referenceHigh: referenceHigh, plausibleMin: plausibleMin,
+        plausibleMax: plausibleMax, direction: direction, loinc: loinc, aliases: aliases, source: source, notes: notes,
+        isSystemDefined: isSystemDefined))
   }
+
+  public static func == (lhs: MarkerDefinition, rhs: MarkerDefinition) -> Bool {
+    lhs.storage === rhs.storage || lhs.storage.fields == rhs.storage.fields
+  }
+
+  public func hash(into hasher: inout Hasher) { storage.fields.hash(into: &hasher) }
+
+  public init(from decoder: any Decoder) throws { storage = Storage(try Fields(from: decoder)) }
+
+  public func encode(to encoder: any Encoder) throws { try storage.fields.encode(to: encoder) }
 
   /// The default reference range as a value, each bound strict or inclusive as its guideline
   /// states it (`ClinicalRules`): LDL "<100" is judged as below 100, never as "up to 99".
