@@ -19,6 +19,8 @@ public enum EntrySelection: Equatable, Sendable {
   case latest(Int)
   /// Every entry of these markers.
   case markers(Set<UUID>)
+  /// The latest `count` entries of every marker and every entry with a note (`search`).
+  case latestAndNoted(Int)
 }
 
 /// A document read for display, possibly with only some of its entries.
@@ -55,6 +57,10 @@ extension JSONReader {
     var starts: [Int] = []
     var slots: [Int32] = []
     var ids: [UInt64] = []
+    // Which lines have a note, when the selection asks.
+    var noted: [Bool] = []
+    var wantsNotes = false
+    if case .latestAndNoted = selection { wantsNotes = true }
     let estimate = count / 200
     starts.reserveCapacity(estimate)
     slots.reserveCapacity(estimate)
@@ -113,7 +119,9 @@ extension JSONReader {
       guard base[last] == UInt8(ascii: "}") else { return giveUp() }
       // Every byte of the line is checked as the full reader would check it, without decoding
       // it: a damaged byte anywhere sends the read to the full decoder, which says so.
-      guard skimRestOfEntry(stops: stops), position == last + 1 else { return giveUp() }
+      var hasNote = false
+      guard skimRestOfEntry(stops: stops, hasNote: &hasNote), position == last + 1 else { return giveUp() }
+      if wantsNotes { noted.append(hasNote) }
       starts.append(start)
       slots.append(Int32(slot))
       restore(lineEnd)
@@ -132,15 +140,18 @@ extension JSONReader {
     case .markers(let wanted):
       let wantedSlots = markerIDs.map { wanted.contains($0) }
       chosen = slots.indices.filter { wantedSlots[Int(slots[$0])] }
-    case .latest(let limit):
+    case .latest(let limit), .latestAndNoted(let limit):
       var counts = [Int](repeating: 0, count: markerIDs.count)
       var full = 0
       var index = slots.count - 1
-      while index >= 0, full < markerIDs.count {
+      // Every line with a note is wanted too: then every line is looked at.
+      while index >= 0, full < markerIDs.count || wantsNotes {
         let slot = Int(slots[index])
         if counts[slot] < limit {
           counts[slot] += 1
           if counts[slot] == limit { full += 1 }
+          chosen.append(index)
+        } else if wantsNotes, noted[index] {
           chosen.append(index)
         }
         index -= 1
@@ -161,7 +172,7 @@ extension JSONReader {
   /// Checks the rest of an entry line, from its date on, as `readCanonicalEntry` reads it: a real
   /// date, a JSON number, a known comparator, strings with no raw control character and valid
   /// UTF-8, a real time. False (the position wherever it stopped) for anything else.
-  private mutating func skimRestOfEntry(stops: UnsafePointer<Bool>) -> Bool {
+  private mutating func skimRestOfEntry(stops: UnsafePointer<Bool>, hasNote: inout Bool) -> Bool {
     let dateWidth = EntryLayout.dateWidth
     let timestampWidth = EntryLayout.timestampWidth
     guard CalendarDate(isoBytes: UnsafeBufferPointer(start: base + position, count: dateWidth)) != nil else {
@@ -178,6 +189,7 @@ extension JSONReader {
     }
     if consume(EntryLayout.noteKey) {
       guard skimString(stops) else { return false }
+      hasNote = true
     }
     guard consume(EntryLayout.sourceKey), skimString(stops), consume(EntryLayout.timestampKey), consume("\""),
       position + timestampWidth + 2 <= count,

@@ -219,12 +219,17 @@ extension DocumentCodec {
     switch selection {
     case .all: return entries
     case .markers(let wanted): return entries.filter { wanted.contains($0.markerID) }
-    case .latest(let limit):
+    case .latest(let limit), .latestAndNoted(let limit):
+      let notes = selection == .latestAndNoted(limit)
       var counts: [UUID: Int] = [:]
       var chosen: [MarkerEntry] = []
-      for entry in entries.reversed() where counts[entry.markerID, default: 0] < limit {
-        counts[entry.markerID, default: 0] += 1
-        chosen.append(entry)
+      for entry in entries.reversed() {
+        if counts[entry.markerID, default: 0] < limit {
+          counts[entry.markerID, default: 0] += 1
+          chosen.append(entry)
+        } else if notes, entry.note != nil {
+          chosen.append(entry)
+        }
       }
       return chosen.reversed()
     }

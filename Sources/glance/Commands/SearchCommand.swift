@@ -15,8 +15,8 @@ struct SearchCommand: GlanceCommand {
 
   func run(_ context: Context) throws {
     try InputLimits.check(query, InputLimits.queryCharacters, "The search")
-    // Every reading, for the notes; a marker hit shows its latest.
-    let view = try context.view(.all, allIDs: true)
+    // A marker hit shows its latest reading; every reading with a note is searched.
+    let view = try context.view(.latestAndNoted(1), allIDs: true)
     let results = try SearchResults.search(query, in: view.document, library: context.library)
     if context.global.json {
       let document = view.document

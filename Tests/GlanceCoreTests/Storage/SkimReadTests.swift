@@ -8,11 +8,30 @@ import Testing
 @Suite("Reading only the selected entries")
 struct SkimReadTests {
   static func selections(for document: GlanceDocument, using generator: inout SeededGenerator) -> [EntrySelection] {
-    var result: [EntrySelection] = [.all, .latest(0), .latest(1), .latest(3), .latest(12), .latest(1000)]
+    var result: [EntrySelection] = [
+      .all, .latest(0), .latest(1), .latest(3), .latest(12), .latest(1000), .latestAndNoted(0), .latestAndNoted(1),
+      .latestAndNoted(3),
+    ]
     if let marker = document.entries.randomElement(using: &generator)?.markerID { result.append(.markers([marker])) }
     result.append(.markers(Set(document.trackedMarkers.prefix(2).map(\.markerID))))
     result.append(.markers([UUID()]))
     return result
+  }
+
+  @Test("search's selection: every marker's latest readings and every reading with a note, oldest first")
+  func latestAndNoted() {
+    let entries = [
+      Fixture.entry(Fixture.ldl, 120, on: "2024-01-01", note: "fasting"),
+      Fixture.entry(Fixture.ldl, 121, on: "2024-02-01"),
+      Fixture.entry(Fixture.hdl, 50, on: "2024-03-01", note: ""),
+      Fixture.entry(Fixture.hdl, 51, on: "2024-04-01"),
+      Fixture.entry(Fixture.ldl, 122, on: "2024-05-01"),
+    ]
+    func values(_ selection: EntrySelection) -> [Double] { DocumentCodec.select(selection, from: entries).map(\.value) }
+    #expect(values(.latestAndNoted(1)) == [120, 50, 51, 122])
+    #expect(values(.latestAndNoted(0)) == [120, 50])
+    #expect(values(.latestAndNoted(2)) == [120, 121, 50, 51, 122])
+    #expect(values(.latest(1)) == [51, 122])
   }
 
   @Test("a view holds exactly the selected entries of a full read, and all ids", arguments: 0..<60)
