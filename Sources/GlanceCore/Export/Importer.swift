@@ -524,7 +524,7 @@ public enum Importer {
       guard let read = file.take() else { preconditionFailure("DataRepository.write runs its body once") }
       let plan = try Importer.plan(
         read, replace: replace, into: current, library: repository.library, today: today, now: transaction.now)
-      // NB: the file's rows go before the save: a 500,000-row sheet's held 300 MB through it.
+      // NB: the file's rows go before the save, which held a 500,000-row sheet's (300 MB) too.
       _ = consume read
       // The same questions `add` asks: unanswered, nothing is written.
       if !assumeYes, !plan.questions.isEmpty { throw ImportError.needsAnswers(plan.questions) }
