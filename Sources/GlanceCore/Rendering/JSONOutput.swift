@@ -326,13 +326,21 @@ public enum JSONOutput {
     visitIDs: [UUID: String]
   ) -> JSONValue {
     let markers = library.markers + stored.customMarkers
+    // One snapshot per marker, not per reading: 10,000 matching notes each filtered the history.
+    var snapshots: [UUID: MarkerSnapshot] = [:]
+    func snapshot(_ definition: MarkerDefinition) -> MarkerSnapshot {
+      if let known = snapshots[definition.id] { return known }
+      let made = stored.snapshot(for: definition)
+      snapshots[definition.id] = made
+      return made
+    }
     return document(
       "search",
       [
         "query": .string(results.query),
         "markers": .array(
           results.markers.map { definition in
-            let snapshot = stored.snapshot(for: definition)
+            let snapshot = snapshot(definition)
             return .object([
               "marker": marker(snapshot),
               "latest": snapshot.latest.map { reading($0, in: snapshot, shortID: shortIDs[$0.id]) } ?? .null,
@@ -345,7 +353,7 @@ public enum JSONOutput {
         "notedReadings": .array(
           results.noted.compactMap { entry in
             guard let definition = markers.first(where: { $0.id == entry.markerID }) else { return nil }
-            let snapshot = stored.snapshot(for: definition)
+            let snapshot = snapshot(definition)
             return .object([
               "marker": .string(definition.key), "reading": reading(entry, in: snapshot, shortID: shortIDs[entry.id]),
             ])

@@ -61,6 +61,28 @@ struct JSONOutputTests {
     #expect(items.first?["kind"] as? String == "out-of-range" || items.first?["kind"] as? String == "critical")
   }
 
+  @Test("search --json: every reading with a matching note, each judged as its own marker's")
+  func searchNotedReadings() throws {
+    var document = GlanceDocument.empty(createdAt: Timestamp(Fixture.now))
+    // Interleaved markers, one judged high and one low at the same value: a reading judged by
+    // another marker's snapshot would show.
+    for day in 0..<300 {
+      let date = Fixture.date("2020-01-01").adding(days: day)!.iso
+      document.entries.append(Fixture.entry(Fixture.ldl, 130, on: date, note: "zebra \(day)"))
+      document.entries.append(Fixture.entry(Fixture.hdl, 30, on: date, note: "zebra \(day)"))
+    }
+    let results = try SearchResults.search("zebra", in: document, library: .builtIn)
+    let object = try Self.parse(
+      JSONOutput.search(results, document: document, library: .builtIn, shortIDs: [:], visitIDs: [:]))
+    let noted = try #require(object["notedReadings"] as? [[String: Any]])
+    #expect(noted.count == 600)
+    for item in noted {
+      let key = item["marker"] as? String
+      let status = (item["reading"] as? [String: Any])?["status"] as? String
+      #expect((key == "ldl" && status == "high") || (key == "hdl" && status == "low"), "\(item)")
+    }
+  }
+
   @Test("a lab's bound keeps its comparator beside the number; a converted value keeps what was typed")
   func comparatorAndEntered() throws {
     let psa = MarkerLibrary.builtIn.marker(key: "psa")!
