@@ -82,15 +82,20 @@ public struct UndoStep: Codable, Equatable, Sendable {
   /// undone from there, so the data file, and every read and save of it, stays the size of the
   /// data however it arrived.
   public var storedOperations: Int?
+  /// The profile before the change, when the change also put another in its place (an import
+  /// that replaced everything, or one into an empty folder): undo puts it back.
+  public var profileBefore: Profile?
 
   public init(
-    id: UUID = .random(), summary: String, timestamp: Timestamp, operations: [Operation], storedOperations: Int? = nil
+    id: UUID = .random(), summary: String, timestamp: Timestamp, operations: [Operation], storedOperations: Int? = nil,
+    profileBefore: Profile? = nil
   ) {
     self.id = id
     self.summary = summary
     self.timestamp = timestamp
     self.operations = operations
     self.storedOperations = storedOperations
+    self.profileBefore = profileBefore
   }
 
   /// Steps with more operations than this keep them in a file of their own when saved to disk.

@@ -109,6 +109,10 @@ extension JSONWriter {
       member("storedOperations")
       integer(Int64(stored))
     }
+    if let profile = step.profileBefore {
+      member("profileBefore")
+      writeProfile(profile)
+    }
     raw("}")
   }
 
@@ -231,6 +235,7 @@ extension JSONReader {
     var timestamp: Timestamp?
     var operations: [Operation] = []
     var stored: Int?
+    var profileBefore: Profile?
     try readObject { reader, key in
       switch key {
       case "id": id = try reader.readUUID()
@@ -238,6 +243,7 @@ extension JSONReader {
       case "timestamp": timestamp = try reader.readTimestamp()
       case "operations": try reader.readArray { operations.append(try $0.readOperation()) }
       case "storedOperations": stored = try reader.readInteger()
+      case "profileBefore": profileBefore = try reader.readProfile()
       default: try reader.skipValue()
       }
     }
@@ -252,7 +258,7 @@ extension JSONReader {
       id: try required(id, "id", in: what, self, at: start),
       summary: try required(summary, "summary", in: what, self, at: start),
       timestamp: try required(timestamp, "timestamp", in: what, self, at: start),
-      operations: operations, storedOperations: stored)
+      operations: operations, storedOperations: stored, profileBefore: profileBefore)
   }
 
   mutating func readOperation() throws -> Operation {

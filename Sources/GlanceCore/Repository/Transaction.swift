@@ -91,13 +91,17 @@ public struct Transaction {
   /// Set when a change was applied without recording its inverse (while undoing).
   private var changedWithoutUndo = false
 
-  /// True when the profile changed: saved, though no undo step records it.
+  /// True when the profile changed (always saved).
   public private(set) var profileChanged = false
+  /// The profile before the first `setProfile`.
+  private var profileBefore: Profile?
 
   /// Adopts another profile (an import into an empty store, a replace, `glance profile --sex`).
-  /// Not undone: `undo` takes back readings, visits and markers; the profile is set again instead.
+  /// Undone with the change's other records: a change of the profile alone (`glance profile`,
+  /// `glance units`) records no step and is set again instead.
   public mutating func setProfile(_ profile: Profile) {
     guard profile != document.profile else { return }
+    if profileBefore == nil { profileBefore = document.profile }
     document.profile = profile
     profileChanged = true
   }
@@ -118,6 +122,7 @@ public struct Transaction {
     let operations = step.storedOperations == nil ? step.operations : try stored(step)
     document.undo.removeLast()
     apply(operations)
+    if let profile = step.profileBefore { setProfile(profile) }
     return step
   }
 
@@ -140,7 +145,8 @@ public struct Transaction {
       var operations = inverse
       inverse = []
       operations.reverse()
-      result.undo.append(UndoStep(summary: summary, timestamp: now, operations: operations))
+      let profile = profileBefore.flatMap { $0 == result.profile ? nil : $0 }
+      result.undo.append(UndoStep(summary: summary, timestamp: now, operations: operations, profileBefore: profile))
       if result.undo.count > GlanceDocument.undoLimit {
         result.undo.removeFirst(result.undo.count - GlanceDocument.undoLimit)
       }

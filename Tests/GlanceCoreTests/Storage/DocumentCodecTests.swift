@@ -45,7 +45,8 @@ struct DocumentCodecTests {
       // A large change keeps its operations in a file of their own: the step holds their count.
       UndoStep(
         id: id(), summary: "import sheet.csv", timestamp: Fixture.time("2025-02-16T10:00:00Z"), operations: [],
-        storedOperations: 5_001),
+        storedOperations: 5_001,
+        profileBefore: Profile(id: id(), name: "Before", createdAt: Fixture.time("2024-01-01T09:00:00Z"))),
     ]
     return document
   }()

@@ -430,4 +430,37 @@ struct RepositoryUnitsContractTests {
     try repository.setUnit(nil, for: MarkerLibrary.builtIn.marker(key: "weight")!)
     #expect(try repository.read().profile.markerUnits == nil)
   }
+
+  @Test(
+    "undo of an import that replaced everything, or filled an empty folder, puts the profile back too",
+    arguments: RepositoryKind.allCases)
+  func undoRestoresProfile(kind: RepositoryKind) throws {
+    let (repository, folder) = kind.make()
+    _ = folder
+    var other = GlanceDocument.empty(createdAt: Timestamp(Fixture.now))
+    other.profile.name = "Bob"
+    other.profile.sex = .male
+    other.profile.units = .conventional
+    other.entries = [Fixture.entry(Fixture.ldl, 120, on: "2026-01-05")]
+    let backup = try Importer.read(Exporter.json(other))
+    // Into an empty folder: the file's profile is adopted, and undo gives back a nameless one
+    // (a folder with no file yet has no profile of its own to keep).
+    try Importer.apply(backup, replace: false, to: repository, summary: "import", today: Fixture.date("2026-11-22"))
+    #expect(try repository.read().profile.name == "Bob")
+    #expect(try repository.undo() != nil)
+    let empty = try repository.read().profile
+    #expect(empty.name == Profile.unnamed && empty.sex == nil && empty.units == nil)
+    // A person's own profile, replaced by a restore and put back by its undo.
+    try repository.addEntry(Fixture.entry(Fixture.hdl, 45, on: "2026-11-20"), summary: "add HDL 45")
+    try repository.setName("Alice")
+    try repository.setSex(.female)
+    try repository.setUnits(.si)
+    try repository.setUnit("lb", for: MarkerLibrary.builtIn.marker(key: "weight")!)
+    let mine = try repository.read().profile
+    try Importer.apply(backup, replace: true, to: repository, summary: "replace", today: Fixture.date("2026-11-22"))
+    #expect(try repository.read().profile.name == "Bob")
+    #expect(try repository.undo() != nil)
+    #expect(try repository.read().profile == mine)
+    #expect(try repository.read().entries.map(\.value) == [45])
+  }
 }
