@@ -35,7 +35,7 @@ extension StorageError: GlanceError {
     case .busy: .busy
     case .noHome: .usage
     case .wouldBreakFile: .failure
-    case .folderFull: .refused
+    case .folderFull, .tooLargeToRestore: .refused
     default: .dataFile
     }
   }

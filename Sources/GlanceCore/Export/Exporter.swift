@@ -20,6 +20,33 @@ public enum Exporter {
       + "glance could not read it back. For a backup, use glance export --json."
   }
 
+  /// True when the JSON export of `document`, whose data file holds `dataFileBytes` before its
+  /// undo history, is within what `glance import` reads, so the folder can always be restored.
+  /// The export is those bytes with each reading's marker key and name: theirs are counted
+  /// marker by marker, only for a folder that could be near the limit.
+  static func exportImports(
+    dataFileBytes: Int, document: GlanceDocument, library: MarkerLibrary, limit: Int = InputLimits.fileBytes
+  ) -> Bool {
+    // The export's format name and frame, and the most a label can take (a key and a 200-character
+    // name of 4-byte characters, with their keys).
+    let frame = 4096
+    let largestLabel = 1_200
+    if dataFileBytes + frame + document.entries.count * largestLabel <= limit { return true }
+    var counts: [UUID: Int] = [:]
+    for entry in document.entries { counts[entry.markerID, default: 0] += 1 }
+    var total = dataFileBytes + frame
+    for (markerID, count) in counts {
+      guard let definition = document.definition(for: markerID, library: library) else { continue }
+      var label = JSONWriter(capacity: 256)
+      label.member("markerKey")
+      label.string(definition.key)
+      label.member("markerName")
+      label.string(definition.displayName)
+      total += count * label.count
+    }
+    return total <= limit
+  }
+
   /// The complete export: profile, tracked and custom markers, every reading and visit (no undo
   /// history), pretty and with one record a line, like the data file. Each reading also names its
   /// marker (`"markerKey": "ldl", "markerName": "LDL Cholesterol"`) for `jq`; an import skips them.

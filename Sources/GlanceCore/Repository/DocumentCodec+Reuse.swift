@@ -44,6 +44,8 @@ struct Encoded {
   private(set) var fresh: [(part: Part, range: Range<Int>)] = []
   /// How many entries were copied rather than encoded.
   private(set) var reusedEntries = 0
+  /// The bytes before the undo history: what an export of the document holds besides labels.
+  var beforeUndo = 0
 
   init(writer: JSONWriter) { self.writer = writer }
 

@@ -71,6 +71,7 @@ public enum DocumentCodec {
     encoded.writer.raw(",\n  ")
     encoded.writer.key("visits")
     encoded.fresh(.visits) { $0.records(document.visits) { $0.writeVisit($1) } }
+    encoded.beforeUndo = encoded.writer.count
     if includeUndo {
       encoded.writer.raw(",\n  ")
       encoded.writer.key("undo")

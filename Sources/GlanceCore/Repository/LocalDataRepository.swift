@@ -41,6 +41,8 @@ public final class LocalDataRepository: DataRepository {
 
   /// Set by a read that fell back to a backup because the data file did not decode.
   public private(set) var notice: StorageNotice?
+  /// The most a JSON export of the folder may be: what `glance import` reads (smaller in tests).
+  var restorableBytes = InputLimits.fileBytes
 
   public init(
     location: DataLocation, library: MarkerLibrary = .builtIn,
@@ -146,7 +148,9 @@ public final class LocalDataRepository: DataRepository {
       if let bytes = current.bytes, let layout = current.layout {
         reuse = Reuse(bytes: bytes, layout: layout, touchedEntries: touched)
       }
-      try save(document, replacing: current.bytes, reusing: reuse)
+      // The old file's bytes before its undo history (all of them when it could not say).
+      let before = current.layout?.undoRanges.first?.range.lowerBound ?? current.bytes?.count ?? 0
+      try save(document, replacing: current.bytes, reusing: reuse, sizeBefore: before)
       cached = (document, try fileSystem.status(location.dataFile)?.identity)
       notice = nil
       removeUnusedUndoRecords(names, keeping: document)
@@ -158,12 +162,22 @@ public final class LocalDataRepository: DataRepository {
   /// parts again (the copied lines were decoded from the file moments before, and the copying
   /// is tested to give exactly a full encode); a save that copied nothing also has its whole
   /// file read back (`DocumentCodec.readsBack`).
-  private func save(_ document: GlanceDocument, replacing oldBytes: FileBytes?, reusing reuse: Reuse?) throws {
+  private func save(
+    _ document: GlanceDocument, replacing oldBytes: FileBytes?, reusing reuse: Reuse?, sizeBefore: Int
+  ) throws {
     let encoded: Encoded
     do {
       encoded = try DocumentCodec.encode(document, includeUndo: true, reusing: reuse)
     } catch let error as NonFiniteNumberError {
       throw StorageError.invalidNumber(field: error.field)
+    }
+    // Every folder must have a backup that imports again. A folder already past it (a file from
+    // before this check) may still shrink; its undo history, which an export leaves out, does not count.
+    if encoded.beforeUndo > sizeBefore,
+      !Exporter.exportImports(
+        dataFileBytes: encoded.beforeUndo, document: document, library: library, limit: restorableBytes)
+    {
+      throw StorageError.tooLargeToRestore(limit: restorableBytes)
     }
     // Validate before replacing: what is about to be written must read back as the document.
     var valid = encoded.freshPartsReadBack(as: document)

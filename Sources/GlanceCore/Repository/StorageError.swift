@@ -47,6 +47,9 @@ public enum StorageError: Error, Equatable, Sendable {
   case undoRecordUnreadable(file: String, reason: String)
   /// The change would take the folder past `InputLimits.readings`.
   case folderFull(limit: Int)
+  /// The change would make the folder's JSON export larger than `glance import` reads
+  /// (`InputLimits.fileBytes`): it could no longer be restored from a backup.
+  case tooLargeToRestore(limit: Int)
 }
 
 // The words for the person. Not `LocalizedError`: that protocol's object file drags most of
@@ -115,6 +118,10 @@ extension StorageError: CustomStringConvertible {
       return
         "Your folder would hold more than \(grouped(limit)) readings, as many as glance keeps in one folder (so that "
         + "every export of it imports again). Nothing was changed."
+    case .tooLargeToRestore(let limit):
+      return
+        "This change would make your data too large to restore from a backup: its export would be over "
+        + "\(grouped(limit >> 20)) MB, the most glance imports. Nothing was changed. Long notes take the most room."
     case .undoRecordUnreadable(let file, let reason):
       return
         "The latest change cannot be taken back: \(file), which keeps what it changed, \(reason). "

@@ -254,6 +254,48 @@ struct UndoRecordTests {
   }
 
   @Test(
+    "the export bound: a folder is refused only when its JSON export would be larger than import reads",
+    arguments: [0, 1, 40, 400])
+  func exportBound(readings: Int) throws {
+    // A custom marker with a long name of 4-byte characters: the largest label an export writes.
+    var marker = Fixture.customMarker()
+    marker.displayName = String(repeating: "🫀", count: 200)
+    var document = GlanceDocument.empty(createdAt: Timestamp(Fixture.now))
+    document.customMarkers = [marker]
+    document.entries = (0..<readings).map {
+      Fixture.entry(marker, Double($0), on: "2025-01-01", note: String(repeating: "\u{1B}", count: 2_000))
+    }.sorted(by: MarkerEntry.chronological)
+    let dataFile = try DocumentCodec.encode(document, includeUndo: true, reusing: nil).beforeUndo
+    let export = try Exporter.json(document).count
+    func fits(_ limit: Int) -> Bool {
+      Exporter.exportImports(dataFileBytes: dataFile, document: document, library: .builtIn, limit: limit)
+    }
+    #expect(!fits(export - 1), "an export past the limit is never allowed")
+    #expect(fits(export + 4_096), "within a page of the real export")
+  }
+
+  @Test("a save that would make the folder too large to restore is refused; a folder past it may still shrink")
+  func restorableSize() throws {
+    let (repository, folder, _) = Self.local()
+    _ = folder
+    let note = String(repeating: "n", count: 2_000)
+    for day in 1...5 {
+      try repository.addEntry(Fixture.entry(Fixture.hdl, 50, on: "2025-01-0\(day)", note: note), summary: "add")
+    }
+    let export = try Exporter.json(repository.read()).count
+    repository.restorableBytes = export + 1_000
+    #expect(throws: StorageError.tooLargeToRestore(limit: export + 1_000)) {
+      try repository.addEntry(Fixture.entry(Fixture.hdl, 51, on: "2025-01-07", note: note), summary: "add")
+    }
+    #expect(try repository.read().entries.count == 5)
+    #expect(StorageError.tooLargeToRestore(limit: 1).kind == .refused)
+    // Already past it: a change that makes the folder smaller is saved.
+    repository.restorableBytes = 1_000
+    try repository.write(summary: "delete") { $0.apply(.removeEntry($0.document.entries[0].id)) }
+    #expect(try repository.read().entries.count == 4)
+  }
+
+  @Test(
     "a data file with a large step inline (written before records) stores it at its next save, and undo still works")
   func slimsOldFiles() throws {
     let (repository, folder, location) = Self.local()
