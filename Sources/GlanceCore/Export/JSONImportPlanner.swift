@@ -33,6 +33,8 @@ enum JSONImportPlanner {
     for marker in ours.customMarkers { byName[SearchText(marker.displayName).compact] = marker.id }
     let ourIDs = IDSet(ours.customMarkers.map(\.id))
     var keys = Set(library.markers.map(\.key) + ours.customMarkers.map(\.key))
+    // Custom markers refused above, by their id in the file: what is of them says so once.
+    var refused: [UUID: String] = [:]
     for (index, original) in imported.customMarkers.enumerated() {
       var marker = original
       marker.isSystemDefined = false
@@ -45,6 +47,7 @@ enum JSONImportPlanner {
       }
       if let problem = customMarkerProblem(marker) {
         problems.append("\(label): \(problem)")
+        refused[marker.id] = label
         continue
       }
       if ourIDs.contains(marker.id) {
@@ -63,6 +66,7 @@ enum JSONImportPlanner {
       // A key that is not a custom key, or is taken, is made anew from the name.
       if ours.customMarkers.count + plan.customMarkers.count >= InputLimits.customMarkers {
         problems.append("\(label): more custom markers than glance keeps (\(grouped(InputLimits.customMarkers))).")
+        refused[marker.id] = label
         continue
       }
       if !marker.key.hasPrefix("custom-") || keys.contains(marker.key) {
@@ -92,7 +96,9 @@ enum JSONImportPlanner {
       var tracked = original
       tracked.markerID = markerMap[tracked.markerID] ?? tracked.markerID
       guard definition(tracked.markerID) != nil else {
-        problems.append("tracked marker \(index + 1) is neither in the file nor in glance's library.")
+        if refused[original.markerID] == nil {
+          problems.append("tracked marker \(index + 1) is neither in the file nor in glance's library.")
+        }
         continue
       }
       if let problem = rangeProblem(low: tracked.customReferenceLow, high: tracked.customReferenceHigh) {
@@ -106,13 +112,18 @@ enum JSONImportPlanner {
     if replace { plan.trackedMarkers.sort { ($0.displayOrder, $0.addedAt) < ($1.displayOrder, $1.addedAt) } }
 
     // Readings: new by id; each checked as `add` would.
+    var readingsOfRefused: [String: Int] = [:]
     let storedIDs = IDSet(ours.entries.map(\.id), capacity: ours.entries.count)
     plan.entries.reserveCapacity(imported.entries.count)
     for (index, original) in imported.entries.enumerated() {
       var entry = original
       entry.markerID = markerMap[entry.markerID] ?? entry.markerID
       guard let marker = definition(entry.markerID) else {
-        problems.append("reading \(index + 1) is of a marker that is neither in the file nor in glance's library.")
+        if let label = refused[original.markerID] {
+          readingsOfRefused[label, default: 0] += 1
+        } else {
+          problems.append("reading \(index + 1) is of a marker that is neither in the file nor in glance's library.")
+        }
         continue
       }
       let label = "reading \(index + 1) (\(marker.shortName) on \(DateText.long(entry.dateOfService)))"
@@ -127,6 +138,9 @@ enum JSONImportPlanner {
         continue
       }
       plan.entries.append(entry)
+    }
+    for (label, count) in readingsOfRefused.sorted(by: { $0.key < $1.key }) {
+      problems.append("\(counted(count, "reading")) of \(label) (refused above) cannot be brought in without it.")
     }
 
     // Visits: new by id; each checked as `visit add` would.

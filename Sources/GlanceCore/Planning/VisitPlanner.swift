@@ -81,7 +81,7 @@ public enum VisitPlanner {
     }
     if let notes {
       visit.notes = clean(notes)
-      try InputLimits.check(notes, InputLimits.visitNotesCharacters, "The notes")
+      try InputLimits.check(notes, InputLimits.visitNotesCharacters, "The visit note")
     }
   }
 

@@ -21,7 +21,7 @@ public enum RecordRules {
     guard !visit.doctorName.trimmingWhitespaceAndNewlines().isEmpty else { throw .emptyText("The doctor's name") }
     try InputLimits.checkName(visit.doctorName, InputLimits.nameCharacters, "The doctor's name")
     if let label = visit.visitTypeLabel { try InputLimits.checkName(label, InputLimits.nameCharacters, "The label") }
-    if let notes = visit.notes { try InputLimits.check(notes, InputLimits.visitNotesCharacters, "The notes") }
+    if let notes = visit.notes { try InputLimits.check(notes, InputLimits.visitNotesCharacters, "The visit note") }
   }
 
   /// A custom marker's name and unit are one line of plain text within their limits.

@@ -42,6 +42,26 @@ struct ImportPlanTests {
     #expect(Self.lines(more, dryRun: dryRun).contains("\(verb) 2 readings and 1 visit."))
   }
 
+  @Test("a custom marker a restore refuses is named once; its readings and tracking say so, not 'unknown marker'")
+  func refusedCustomMarker() throws {
+    var marker = Fixture.customMarker()
+    marker.displayName = String(repeating: "z", count: InputLimits.nameCharacters + 1)
+    var file = GlanceDocument.empty(createdAt: Timestamp(Fixture.now))
+    file.customMarkers = [marker]
+    file.trackedMarkers = [UserMarker(markerID: marker.id, displayOrder: 0, addedAt: Timestamp(Fixture.now))]
+    file.entries = (1...3).map { Fixture.entry(marker, Double($0), on: "2025-01-0\($0)") }
+    let empty = GlanceDocument.empty(createdAt: Timestamp(Fixture.now))
+    #expect {
+      try Importer.plan(
+        Exporter.json(file), replace: false, into: empty, library: Self.library, today: Fixture.date("2026-11-22"),
+        now: Timestamp(Fixture.now))
+    } throws: { error in
+      guard case .problems(let problems) = error as? ImportError else { return false }
+      return problems.count == 2 && problems[0].hasPrefix("custom marker 1: ")
+        && problems[1] == "3 readings of custom marker 1 (refused above) cannot be brought in without it."
+    }
+  }
+
   @Test("a replace says it replaces all the data, even with nothing in the file")
   func replaceCounts() {
     let empty = Self.plan(replace: true)

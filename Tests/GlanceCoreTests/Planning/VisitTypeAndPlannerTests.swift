@@ -83,6 +83,16 @@ struct VisitTypeAndPlannerTests {
       date: date, doctor: doctor, type: type, label: label, notes: notes, today: today, now: now)
   }
 
+  @Test("visit notes past the limit are refused in a sentence that reads")
+  func notesTooLong() {
+    #expect {
+      try Self.make(notes: String(repeating: "a", count: InputLimits.visitNotesCharacters + 1))
+    } throws: { error in
+      (error as? EntryError)?.message
+        == "The visit note is longer than glance keeps (20,000 characters). Shorten it and try again."
+    }
+  }
+
   @Test("a visit with everything it needs")
   func makesVisit() throws {
     let visit = try Self.make(notes: "Recheck lipids in 6 months")
