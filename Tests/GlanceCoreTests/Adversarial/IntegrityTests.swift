@@ -221,17 +221,27 @@ struct IntegrityTests {
       .removeEntry($0.id)
     }
     removes += (0..<GlanceDocument.bulkThreshold).map { _ in .removeEntry(UUID()) }
-    for run in [operations, removes.shuffled(using: &generator)] {
-      var bulk = start
+    // New readings already in order (a sheet's rows usually are), into this folder and an empty one.
+    let inOrder: [GlanceCore.Operation] = operations.compactMap {
+      guard case .putEntry(let entry) = $0, !start.entries.contains(where: { $0.id == entry.id }) else { return nil }
+      return entry
+    }.sorted(by: MarkerEntry.chronological).map { .putEntry($0) }
+    var empty = start
+    empty.entries = []
+    for (first, run) in [
+      (start, operations), (start, removes.shuffled(using: &generator)), (start, inOrder), (empty, inOrder),
+      (empty, operations),
+    ] {
+      var bulk = first
       let bulkInverse = bulk.apply(run)
-      var single = start
+      var single = first
       var singleInverse: [GlanceCore.Operation] = []
       for operation in run { singleInverse += single.apply(operation) }
       #expect(bulk == single)
       #expect(bulkInverse == singleInverse)
       // And undoing restores the start.
       for operation in bulkInverse.reversed() { bulk.apply(operation) }
-      #expect(bulk == start)
+      #expect(bulk == first)
     }
   }
 }
