@@ -546,7 +546,7 @@ public enum Importer {
         transaction.apply(.setTrackedMarkers(current.trackedMarkers + plan.trackedMarkers))
       }
       transaction.apply(plan.customMarkers.map(Operation.putCustomMarker))
-      transaction.apply(plan.entries.map(Operation.putEntry))
+      transaction.put(plan.entries)
       transaction.apply(plan.visits.map(Operation.putVisit))
       if let profile = plan.profile { transaction.setProfile(profile) }
       return plan

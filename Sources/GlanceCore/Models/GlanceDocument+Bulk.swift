@@ -77,6 +77,38 @@ extension GlanceDocument {
     }
   }
 
+  /// Puts `incoming` as a run of `putEntry` would, without an operation for each first (an
+  /// import's 100,000 readings); returns the operations that undo it, and whether it changed
+  /// anything.
+  mutating func put(_ incoming: [MarkerEntry], inverting: Bool) -> (inverse: [Operation], changed: Bool) {
+    if incoming.count >= Self.bulkThreshold, let undone = putEntries(incoming) {
+      return (inverting ? undone : [], !undone.isEmpty)
+    }
+    var inverse: [Operation] = []
+    var changed = false
+    for entry in incoming {
+      let undone = apply(.putEntry(entry))
+      changed = changed || !undone.isEmpty
+      if inverting { inverse += undone }
+    }
+    return (inverse, changed)
+  }
+
+  /// The bulk path of a run of `putEntry`: nil when it names one id twice.
+  private mutating func putEntries(_ incoming: [MarkerEntry]) -> [Operation]? {
+    guard let olds = entries.bulkPut(incoming, by: MarkerEntry.chronological) else { return nil }
+    var inverse: [Operation] = []
+    inverse.reserveCapacity(incoming.count)
+    for entry in incoming {
+      if let old = olds[entry.id] {
+        if old != entry { inverse.append(.putEntry(old)) }
+      } else {
+        inverse.append(.removeEntry(entry.id))
+      }
+    }
+    return inverse
+  }
+
   /// Nil when the run names one id twice: then it is applied one at a time.
   private mutating func applyRun(_ run: ArraySlice<Operation>, _ kind: BulkKind) -> [Operation]? {
     switch kind {
@@ -85,17 +117,7 @@ extension GlanceDocument {
       var incoming: [MarkerEntry] = []
       incoming.reserveCapacity(run.count)
       for operation in run { if case .putEntry(let entry) = operation { incoming.append(entry) } }
-      guard let olds = entries.bulkPut(incoming, by: MarkerEntry.chronological) else { return nil }
-      var inverse: [Operation] = []
-      inverse.reserveCapacity(incoming.count)
-      for entry in incoming {
-        if let old = olds[entry.id] {
-          if old != entry { inverse.append(.putEntry(old)) }
-        } else {
-          inverse.append(.removeEntry(entry.id))
-        }
-      }
-      return inverse
+      return putEntries(incoming)
     case .removeEntry:
       var ids: [UUID] = []
       ids.reserveCapacity(run.count)

@@ -71,6 +71,18 @@ public struct Transaction {
     }
   }
 
+  /// Puts many readings at once (an import), as applying `.putEntry` for each would, without an
+  /// operation for each first.
+  public mutating func put(_ entries: [MarkerEntry]) {
+    for entry in entries { touchedEntries.insert(entry.id) }
+    let (undone, changed) = document.put(entries, inverting: recordsUndo)
+    if recordsUndo {
+      if inverse.isEmpty { inverse = undone } else { inverse.append(contentsOf: undone) }
+    } else if changed {
+      changedWithoutUndo = true
+    }
+  }
+
   /// Starts tracking each marker not tracked yet, at the end of the home screen, as one change;
   /// returns the ids that were not tracked before.
   @discardableResult

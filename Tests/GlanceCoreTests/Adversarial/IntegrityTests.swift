@@ -239,6 +239,13 @@ struct IntegrityTests {
       for operation in run { singleInverse += single.apply(operation) }
       #expect(bulk == single)
       #expect(bulkInverse == singleInverse)
+      // Readings put as readings (an import) rather than as operations: the same.
+      let readings = run.compactMap { if case .putEntry(let entry) = $0 { entry } else { nil } }
+      if readings.count == run.count {
+        var viaPut = first
+        let (putInverse, changed) = viaPut.put(readings, inverting: true)
+        #expect(viaPut == single && putInverse == singleInverse && changed == !singleInverse.isEmpty)
+      }
       // And undoing restores the start.
       for operation in bulkInverse.reversed() { bulk.apply(operation) }
       #expect(bulk == first)
