@@ -143,14 +143,24 @@ public final class LocalDataRepository: DataRepository {
       var document = (consume transaction).finished()
       // Before anything is written: the file must be one the reader accepts.
       try document.checkBeforeSaving(library: library, scope: scope)
-      try storeLargeUndoSteps(&document)
+      let records = try storeLargeUndoSteps(&document)
       var reuse: Reuse?
       if let bytes = current.bytes, let layout = current.layout {
         reuse = Reuse(bytes: bytes, layout: layout, touchedEntries: touched)
       }
       // The old file's bytes before its undo history (all of them when it could not say).
       let before = current.layout?.undoRanges.first?.range.lowerBound ?? current.bytes?.count ?? 0
-      try save(document, replacing: current.bytes, reusing: reuse, sizeBefore: before)
+      do {
+        try save(document, replacing: current.bytes, reusing: reuse, sizeBefore: before)
+      } catch StorageError.notDurable(let error) {
+        // The new data file is in place: the records it refers to stay.
+        throw StorageError.notDurable(error)
+      } catch {
+        // Nothing was replaced (refused, or a write failed): the records this save wrote belong
+        // to no file.
+        for path in records { try? fileSystem.remove(path) }
+        throw error
+      }
       cached = (document, try fileSystem.status(location.dataFile)?.identity)
       notice = nil
       removeUnusedUndoRecords(names, keeping: document)
@@ -209,8 +219,9 @@ public final class LocalDataRepository: DataRepository {
   /// file of their own (`UndoRecord`), written and flushed before the data file that refers to
   /// them; a data file that still has such a step inline (written before records existed) is
   /// slimmed on its next save.
-  private func storeLargeUndoSteps(_ document: inout GlanceDocument) throws {
-    var stored = false
+  /// Returns the records it wrote.
+  private func storeLargeUndoSteps(_ document: inout GlanceDocument) throws -> [String] {
+    var stored: [String] = []
     for index in document.undo.indices
     where document.undo[index].storedOperations == nil
       && document.undo[index].operations.count > UndoStep.inlineLimit
@@ -226,9 +237,10 @@ public final class LocalDataRepository: DataRepository {
       }
       document.undo[index].storedOperations = step.operations.count
       document.undo[index].operations = []
-      stored = true
+      stored.append(path)
     }
-    if stored { try fileSystem.syncDirectory(location.folder) }
+    if !stored.isEmpty { try fileSystem.syncDirectory(location.folder) }
+    return stored
   }
 
   /// The operations a stored step keeps in its record; fails, changing nothing, when the record

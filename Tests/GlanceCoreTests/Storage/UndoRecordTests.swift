@@ -289,6 +289,14 @@ struct UndoRecordTests {
     }
     #expect(try repository.read().entries.count == 5)
     #expect(StorageError.tooLargeToRestore(limit: 1).kind == .refused)
+    // A refused import leaves no undo record behind (its step was stored before the refusal).
+    let names = { try FileManager.default.contentsOfDirectory(atPath: repository.location.folder) }
+    let before = try names()
+    #expect(throws: StorageError.tooLargeToRestore(limit: export + 1_000)) {
+      try Self.importCSV(Self.csv(rows: 3 * UndoStep.inlineLimit), into: repository)
+    }
+    #expect(try names().sorted() == before.sorted())
+    #expect(try repository.read().entries.count == 5)
     // Already past it: a change that makes the folder smaller is saved.
     repository.restorableBytes = 1_000
     try repository.write(summary: "delete") { $0.apply(.removeEntry($0.document.entries[0].id)) }
