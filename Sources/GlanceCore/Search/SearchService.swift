@@ -260,10 +260,14 @@ public struct SearchService: Sendable {
       // The last word of a longer query may be a short prefix ("vitamin b"); a lone word needs
       // three letters ("ck" is not "ckd-epi").
       let minimumPrefix = queryWords.count == 1 ? 3 : wordIndex == queryWords.count - 1 ? 1 : 2
+      // A number matches only itself: 120 is not 1200, nor a typo of 121.
+      let number = isNumber(word)
       for (index, termWord) in termWords.enumerated() where !used[index] {
         var points = 0
         if termWord == word {
           points = 3
+        } else if number {
+          continue
         } else if word.count >= minimumPrefix, termWord.starts(with: word) {
           points = 2
         } else {
@@ -303,13 +307,20 @@ public struct SearchService: Sendable {
     for entry in entries.reversed() {
       guard let note = entry.note, !note.isEmpty else { continue }
       let noteWords = SearchText(note).wordBytes
-      // A word inside a longer one counts too ("statin" in "atorvastatin").
+      // A word inside a longer one counts too ("statin" in "atorvastatin"); a number never
+      // ("9999" is not in "99997").
       let inside = words.allSatisfy { word in
-        word.count >= 4 && noteWords.contains { $0.count > word.count && Self.contains($0, word) }
+        word.count >= 4 && !Self.isNumber(word)
+          && noteWords.contains { $0.count > word.count && Self.contains($0, word) }
       }
       if inside || Self.wordsMatch(words, noteWords, allowExtraWords: true) != nil { found.append(entry) }
     }
     return found
+  }
+
+  /// True when `word` is all digits.
+  static func isNumber(_ word: [UInt8]) -> Bool {
+    !word.isEmpty && word.allSatisfy { $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }
   }
 
   /// True when `word` occurs inside `text`.

@@ -122,6 +122,24 @@ struct PatientPhrasingTests {
     #expect(Self.search.searchNotes("the marathon", in: entries).map(\.value) == [120])
     #expect(Self.search.searchNotes("holiday", in: entries).isEmpty)
   }
+
+  @Test(
+    "a number in a note matches only itself: not a longer number, a number inside one, or a typo of it",
+    arguments: [
+      ("99999", [1.0]), ("9999", [2]), ("1200", [3]), ("120", [4]), ("121", []), ("room 12", [5]), ("statin", [6]),
+    ] as [(String, [Double])])
+  func numbersInNotes(query: String, expected: [Double]) {
+    let ldl = Fixture.ldl
+    let entries = [
+      Fixture.entry(ldl, 1, on: "2025-01-01", note: "lab ref 99999"),
+      Fixture.entry(ldl, 2, on: "2025-01-02", note: "lab ref 9999 and 99997"),
+      Fixture.entry(ldl, 3, on: "2025-01-03", note: "ate 1200 kcal"),
+      Fixture.entry(ldl, 4, on: "2025-01-04", note: "120 over 80"),
+      Fixture.entry(ldl, 5, on: "2025-01-05", note: "room 12, floor 120x"),
+      Fixture.entry(ldl, 6, on: "2025-01-06", note: "started atorvastatin"),
+    ]
+    #expect(Self.search.searchNotes(query, in: entries).map(\.value) == expected)
+  }
 }
 
 /// Issue 11, point 10: phrasings written by people who saw only the marker list (filler words,
