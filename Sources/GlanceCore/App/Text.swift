@@ -1,6 +1,11 @@
 // Small text helpers, so GlanceCore needs only FoundationEssentials: full Foundation (with ICU)
 // makes a static binary 8 times larger and slower to start.
 
+extension UInt8 {
+  /// "0" to "9".
+  @inline(__always) var isASCIIDigit: Bool { self >= 0x30 && self <= 0x39 }
+}
+
 extension StringProtocol {
   /// Without leading and trailing spaces and tabs.
   public func trimmingWhitespace() -> String {

@@ -42,14 +42,12 @@ enum SheetFormat {
     let bytes = Array(text.utf8)
     guard let index = bytes.firstIndex(of: comma), index > 0, index + 1 < bytes.count,
       bytes.lastIndex(of: comma) == index, !bytes.contains(UInt8(ascii: ".")),
-      isDigit(bytes[index - 1]), isDigit(bytes[index + 1])
+      bytes[index - 1].isASCIIDigit, bytes[index + 1].isASCIIDigit
     else { return text }
     var fixed = bytes
     fixed[index] = UInt8(ascii: ".")
     return String(decoding: fixed, as: UTF8.self)
   }
-
-  private static func isDigit(_ byte: UInt8) -> Bool { byte >= 48 && byte <= 57 }
 
   /// True for a number that could be a thousands grouping in a file where commas are decimal
   /// marks: `1.250`, `1,020`, `<2.500` (1 to 3 digits, not a lone 0, one mark, then exactly three
@@ -58,17 +56,17 @@ enum SheetFormat {
   static func looksLikeThousands(_ text: String, delimiter: UInt8) -> Bool {
     guard delimiter != comma else { return false }
     var bytes = Array(text.utf8)
-    while let first = bytes.first, !isDigit(first) {
+    while let first = bytes.first, !first.isASCIIDigit {
       guard
         first == UInt8(ascii: "<") || first == UInt8(ascii: ">") || first == UInt8(ascii: "=")
           || first == UInt8(ascii: " ")
       else { return false }
       bytes.removeFirst()
     }
-    let number = bytes.prefix { isDigit($0) || $0 == comma || $0 == UInt8(ascii: ".") }
+    let number = bytes.prefix { $0.isASCIIDigit || $0 == comma || $0 == UInt8(ascii: ".") }
     let rest = bytes.dropFirst(number.count)
     guard rest.isEmpty || rest.first == UInt8(ascii: " ") else { return false }
-    let marks = number.indices.filter { !isDigit(number[$0]) }
+    let marks = number.indices.filter { !number[$0].isASCIIDigit }
     guard marks.count == 1, let mark = marks.first else { return false }
     let whole = number[..<mark]
     let fraction = number[(mark + 1)...]
@@ -85,7 +83,7 @@ enum SheetFormat {
       guard parts.count == 3, parts[2].utf8.count == 4 || parts[2].utf8.count == 2,
         (1...2).contains(parts[0].utf8.count),
         (1...2).contains(parts[1].utf8.count), let first = Int(parts[0]), let second = Int(parts[1]),
-        parts.allSatisfy({ $0.utf8.allSatisfy(isDigit) })
+        parts.allSatisfy({ $0.utf8.allSatisfy(\.isASCIIDigit) })
       else { return nil }
       return (first, second)
     }

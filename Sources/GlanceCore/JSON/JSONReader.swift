@@ -389,15 +389,15 @@ public struct JSONReader: ~Copyable {
     var mantissa: UInt64 = 0
     var digits = 0
     var exponent = 0
-    guard index < count, isDigit(base[index]) else { throw error("Expected a number.") }
+    guard index < count, base[index].isASCIIDigit else { throw error("Expected a number.") }
     if base[index] == UInt8(ascii: "0") {
       index += 1
-      if index < count, isDigit(base[index]) {
+      if index < count, base[index].isASCIIDigit {
         position = index
         throw error("A number has a leading zero.")
       }
     } else {
-      while index < count, isDigit(base[index]) {
+      while index < count, base[index].isASCIIDigit {
         if digits < 19 {
           mantissa = mantissa * 10 + UInt64(base[index] - 48)
           if mantissa != 0 { digits += 1 }
@@ -410,11 +410,11 @@ public struct JSONReader: ~Copyable {
     }
     if index < count, base[index] == UInt8(ascii: ".") {
       index += 1
-      guard index < count, isDigit(base[index]) else {
+      guard index < count, base[index].isASCIIDigit else {
         position = index
         throw error("A number has no digits after its decimal point.")
       }
-      while index < count, isDigit(base[index]) {
+      while index < count, base[index].isASCIIDigit {
         if digits < 19 {
           mantissa = mantissa * 10 + UInt64(base[index] - 48)
           if mantissa != 0 { digits += 1 }
@@ -432,12 +432,12 @@ public struct JSONReader: ~Copyable {
         exponentNegative = base[index] == UInt8(ascii: "-")
         index += 1
       }
-      guard index < count, isDigit(base[index]) else {
+      guard index < count, base[index].isASCIIDigit else {
         position = index
         throw error("A number has no digits in its exponent.")
       }
       var value = 0
-      while index < count, isDigit(base[index]) {
+      while index < count, base[index].isASCIIDigit {
         if value < 100_000 { value = value * 10 + Int(base[index] - 48) }
         index += 1
       }
@@ -504,8 +504,6 @@ public struct JSONReader: ~Copyable {
   }
 
   @inline(__always) private func peek() -> UInt8? { position < count ? base[position] : nil }
-
-  @inline(__always) private func isDigit(_ byte: UInt8) -> Bool { byte >= 48 && byte <= 57 }
 
   private func matches(_ word: StaticString) -> Bool {
     let length = word.utf8CodeUnitCount

@@ -84,14 +84,8 @@ extension GlanceDocument {
     if incoming.count >= Self.bulkThreshold, let undone = putEntries(incoming) {
       return (inverting ? undone : [], !undone.isEmpty)
     }
-    var inverse: [Operation] = []
-    var changed = false
-    for entry in incoming {
-      let undone = apply(.putEntry(entry))
-      changed = changed || !undone.isEmpty
-      if inverting { inverse += undone }
-    }
-    return (inverse, changed)
+    // A few, or one id twice: as the operations, one at a time.
+    return apply(incoming.map(Operation.putEntry), inverting: inverting)
   }
 
   /// The bulk path of a run of `putEntry`: nil when it names one id twice.

@@ -231,11 +231,11 @@ public enum DateParser {
   /// One or two ASCII digits whose value is at most `limit`; anything else (another script's
   /// digits, a sign, three digits) is not.
   private static func number(_ text: Substring, upTo limit: Int) -> Bool {
-    guard (1...2).contains(text.utf8.count), text.utf8.allSatisfy(isDigit), let value = Int(text) else { return false }
+    guard (1...2).contains(text.utf8.count), text.utf8.allSatisfy(\.isASCIIDigit), let value = Int(text) else {
+      return false
+    }
     return value <= limit
   }
-
-  private static func isDigit(_ byte: UInt8) -> Bool { byte >= 48 && byte <= 57 }
 
   private enum Unit { case day, week, month, year }
 

@@ -62,23 +62,22 @@ public struct Transaction {
       default: break
       }
     }
-    // An undo records no step: only whether anything changed.
-    let (undone, changed) = document.apply(operations, inverting: recordsUndo)
-    if recordsUndo {
-      if inverse.isEmpty { inverse = undone } else { inverse.append(contentsOf: undone) }
-    } else if changed {
-      changedWithoutUndo = true
-    }
+    record(document.apply(operations, inverting: recordsUndo))
   }
 
   /// Puts many readings at once (an import), as applying `.putEntry` for each would, without an
   /// operation for each first.
   public mutating func put(_ entries: [MarkerEntry]) {
     for entry in entries { touchedEntries.insert(entry.id) }
-    let (undone, changed) = document.put(entries, inverting: recordsUndo)
+    record(document.put(entries, inverting: recordsUndo))
+  }
+
+  /// Keeps what undoes a change just applied; an undo records no step, only whether anything
+  /// changed.
+  private mutating func record(_ applied: (inverse: [Operation], changed: Bool)) {
     if recordsUndo {
-      if inverse.isEmpty { inverse = undone } else { inverse.append(contentsOf: undone) }
-    } else if changed {
+      if inverse.isEmpty { inverse = applied.inverse } else { inverse.append(contentsOf: applied.inverse) }
+    } else if applied.changed {
       changedWithoutUndo = true
     }
   }

@@ -320,7 +320,7 @@ public struct SearchService: Sendable {
 
   /// True when `word` is all digits.
   static func isNumber(_ word: [UInt8]) -> Bool {
-    !word.isEmpty && word.allSatisfy { $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }
+    !word.isEmpty && word.allSatisfy(\.isASCIIDigit)
   }
 
   /// True when `word` occurs inside `text`.
