@@ -126,11 +126,32 @@ public struct VisitBrief: Sendable {
   /// "3 readings", or "more than 1,500 readings" when a marker's readings since the visit reach
   /// past what prep reads (`InsightsEngine.readingsConsidered` per marker).
   public var sinceCount: String {
-    let count = sinceLast.reduce(0) { $0 + $1.entries.count }
+    let count = sinceTotal
     let capped = sinceLast.contains {
       $0.entries.count == $0.snapshot.entries.count && $0.entries.count >= InsightsEngine.readingsConsidered
     }
     return (capped ? "more than " : "") + counted(count, "reading")
+  }
+
+  /// How many readings came in since the last visit (of those prep read).
+  public var sinceTotal: Int { sinceLast.reduce(0) { $0 + $1.entries.count } }
+
+  /// The latest `limit` readings since the last visit, oldest first: `sinceRows.suffix(limit)`
+  /// without sorting them all (prep lists 12 of what may be thousands).
+  public func sinceRows(latest limit: Int) -> [(snapshot: MarkerSnapshot, entry: MarkerEntry)] {
+    guard limit > 0 else { return [] }
+    // The latest so far, oldest first; `chronological` is a total order (ids break ties).
+    var kept: [(group: Int, entry: MarkerEntry)] = []
+    kept.reserveCapacity(limit + 1)
+    for (group, item) in sinceLast.enumerated() {
+      for entry in item.entries {
+        if kept.count == limit, !MarkerEntry.chronological(kept[0].entry, entry) { continue }
+        let at = kept.firstIndex { !MarkerEntry.chronological($0.entry, entry) } ?? kept.count
+        kept.insert((group, entry), at: at)
+        if kept.count > limit { kept.removeFirst() }
+      }
+    }
+    return kept.map { (sinceLast[$0.group].snapshot, $0.entry) }
   }
 
   /// Every reading since the last visit, oldest first.

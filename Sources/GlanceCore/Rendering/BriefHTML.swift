@@ -70,15 +70,15 @@ public enum BriefHTML {
 
     body.append("<div class=\"columns\">")
     if let last = brief.last {
-      let rows = brief.sinceRows
-      let shown = rows.suffix(PrepView.sinceListed)
+      let total = brief.sinceTotal
+      let shown = brief.sinceRows(latest: PrepView.sinceListed)
       body.append(
         "<section><h2>Since your last \(escape(VisitsView.typeName(last).lowercased())) <span class=\"sub\">(\(DateText.long(last.date)))</span></h2>"
       )
-      if rows.isEmpty {
+      if total == 0 {
         body.append("<p>No new readings.</p>")
       } else {
-        if shown.count < rows.count {
+        if shown.count < total {
           body.append("<p>The latest \(shown.count) of \(escape(brief.sinceCount)):</p>")
         }
         body.append("<ul class=\"since\">")

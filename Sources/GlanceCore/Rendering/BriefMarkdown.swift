@@ -50,11 +50,11 @@ public enum BriefMarkdown {
     }
     if let last = brief.last {
       out.append("## Since your last \(VisitsView.typeName(last).lowercased()) (\(DateText.long(last.date)))")
-      let rows = brief.sinceRows
-      let shown = rows.suffix(PrepView.sinceListed)
-      if shown.count < rows.count { out.append("The latest \(shown.count) of \(brief.sinceCount):") }
+      let total = brief.sinceTotal
+      let shown = brief.sinceRows(latest: PrepView.sinceListed)
+      if shown.count < total { out.append("The latest \(shown.count) of \(brief.sinceCount):") }
       out.append(
-        rows.isEmpty
+        total == 0
           ? "No new readings."
           : shown.map { snapshot, entry in
             let judged = snapshot.asJudged(entry)

@@ -89,7 +89,7 @@ public struct OutputStyle: Equatable, Sendable {
 /// Display widths, so columns line up with accents, emoji and CJK text.
 public enum TextWidth {
   /// Columns `text` takes in a terminal (wide characters 2, combining marks 0, escapes 0).
-  public static func of(_ text: String) -> Int {
+  public static func of(_ text: some StringProtocol) -> Int {
     // Printable ASCII, the usual case, is one column a byte.
     if text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) { return text.utf8.count }
     var width = 0

@@ -98,14 +98,14 @@ public enum PrepView {
   /// "Since your last physical (Nov 1, 2026): 3 readings" and the readings, newest last.
   static func sinceLastVisit(_ brief: VisitBrief, style: OutputStyle) -> String? {
     guard let last = brief.last else { return nil }
-    let rows = brief.sinceRows
+    let total = brief.sinceTotal
     let kind = VisitsView.typeName(last).lowercased()
     let header = "Since your last \(kind) (\(DateText.long(last.date))): "
-    guard !rows.isEmpty else { return wrap(header + "no new readings.", width: style.width, indent: "  ") }
-    let shown = rows.suffix(sinceListed)
+    guard total > 0 else { return wrap(header + "no new readings.", width: style.width, indent: "  ") }
+    let shown = brief.sinceRows(latest: sinceListed)
     let names = shown.map { TextWidth.of($0.0.definition.displayName) }.max() ?? 0
     var lines = [wrap(header + brief.sinceCount, width: style.width, indent: "  ")]
-    if rows.count > shown.count { lines.append("  (the latest \(shown.count); \(rows.count - shown.count) earlier)") }
+    if total > shown.count { lines.append("  (the latest \(shown.count); \(total - shown.count) earlier)") }
     for (snapshot, entry) in shown {
       let status = snapshot.status(of: entry)
       let judged = snapshot.asJudged(entry)
@@ -182,8 +182,8 @@ public enum PrepView {
     var result = ""
     var lineWidth = 0
     var lineHasText = false
-    for word in text.split(separator: " ") {
-      let wordWidth = TextWidth.of(String(word))
+    for word in text.spaceSeparated() {
+      let wordWidth = TextWidth.of(word)
       if lineHasText {
         if lineWidth + 1 + wordWidth > limit {
           result += "\n" + indent

@@ -176,13 +176,13 @@ public enum TextFit {
   /// but never carried to the start of a new line; a word wider than a line stands alone. The one
   /// word wrapper for help and for screens that drew a line too wide.
   public static func wrap(_ text: String, width: Int, first: String = "", rest: String = "") -> [String] {
-    let words = text.split(separator: " ", omittingEmptySubsequences: false)
+    let words = text.spaceSeparated(omittingEmpty: false)
     var lines: [String] = []
     var line = first
     var lineWidth = TextWidth.of(first)
     var hasWord = false
     for word in words {
-      let wordWidth = TextWidth.of(String(word))
+      let wordWidth = TextWidth.of(word)
       if hasWord && lineWidth + 1 + wordWidth > width {
         while line.hasSuffix(" ") { line.removeLast() }
         lines.append(line)

@@ -16,12 +16,20 @@ public enum ValueText {
     // which would trap for anything past 9.2e18.
     guard abs(scaled) < 9e15 else { return abs(value) < 9e15 ? String(Int64(value.rounded())) : "\(value)" }
     let units = Int64(scaled)
-    let whole = units.magnitude / 10_000
-    var fraction = String(units.magnitude % 10_000)
-    fraction = String(repeating: "0", count: 4 - fraction.count) + fraction
-    while fraction.hasSuffix("0") { fraction.removeLast() }
-    let sign = units < 0 ? "-" : ""
-    let text = sign + String(whole) + (fraction.isEmpty ? "" : "." + fraction)
+    var text = units < 0 ? "-" : ""
+    text += String(units.magnitude / 10_000)
+    // The trailing zeros dropped as numbers: removing Characters from a String costs thousands
+    // of instructions each, and prep writes a hundred numbers.
+    var fraction = units.magnitude % 10_000
+    if fraction != 0 {
+      var places = 4
+      while fraction % 10 == 0 {
+        fraction /= 10
+        places -= 1
+      }
+      let digits = String(fraction)
+      text += "." + String(repeating: "0", count: places - digits.utf8.count) + digits
+    }
     return text == "-0" ? "0" : text
   }
 

@@ -31,6 +31,43 @@ struct TextTests {
   }
 
   @Test(
+    "spaceSeparated gives the words between U+0020 scalars, ASCII or not, empty words kept or not",
+    arguments: [
+      "", " ", "   ", "a", " a", "a ", "a  b", "  a b  c  ", "line\r\n next", "x\r\n", "é à", "é  ", "91 → 117",
+      " \u{301}a b", "a \u{301} b", "日本 語", "👨‍👩‍👧 family", "tab\tis not a space", "\u{1B}[31m red \u{1B}[0m",
+    ])
+  func spaceSeparated(text: String) {
+    for omitting in [true, false] {
+      #expect(scalars(text.spaceSeparated(omittingEmpty: omitting)) == scalarWords(text, omitting: omitting))
+    }
+    // Where no mark follows a space, the words are those of the Characters' split.
+    if !text.contains(" \u{301}") { #expect(text.spaceSeparated() == text.split(separator: " ")) }
+  }
+
+  @Test("spaceSeparated agrees with a scalar split on random text of spaces, letters, line breaks and marks")
+  func spaceSeparatedRandom() {
+    var generator = SeededGenerator(seed: 0x5EED_0001)
+    let pieces = [" ", " ", "a", "B", "7", "\r", "\n", "\r\n", "\t", "é", "\u{301}", "日", "🙂", "\u{200D}", "-", "→"]
+    for _ in 0..<2_000 {
+      let text = (0..<Int.random(in: 0...12, using: &generator)).map { _ in pieces.randomElement(using: &generator)! }
+        .joined()
+      for omitting in [true, false] {
+        #expect(
+          scalars(text.spaceSeparated(omittingEmpty: omitting)) == scalarWords(text, omitting: omitting),
+          "\(Array(text.unicodeScalars))")
+      }
+      // The words and the spaces between them are the whole text.
+      #expect(text.spaceSeparated(omittingEmpty: false).map(String.init).joined(separator: " ") == text)
+    }
+  }
+
+  private func scalars(_ words: [Substring]) -> [[Unicode.Scalar]] { words.map { Array($0.unicodeScalars) } }
+
+  private func scalarWords(_ text: String, omitting: Bool) -> [[Unicode.Scalar]] {
+    text.unicodeScalars.split(separator: " ", omittingEmptySubsequences: omitting).map { Array($0) }
+  }
+
+  @Test(
     "trimmingWhitespace drops spaces and tabs at the ends only",
     arguments: [
       ("  hdl  ", "hdl"), ("\tHDL 89\t", "HDL 89"), ("a  b", "a  b"), ("", ""), (" \t ", ""),

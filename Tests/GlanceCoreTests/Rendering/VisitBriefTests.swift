@@ -63,6 +63,34 @@ struct VisitBriefTests {
     #expect(rows == ["hdl 50", "hdl 51", "ldl 130", "ldl 131", "hdl 52"])
   }
 
+  @Test("the latest k readings since the visit are the last k of them all, on random histories with same-day readings")
+  func sinceRowsLatest() {
+    var generator = SeededGenerator(seed: 0xB41E_F001)
+    let markers = [Fixture.ldl, Fixture.hdl, Fixture.a1c]
+    let days = ["2026-05-01", "2026-07-01", "2026-07-02", "2026-10-01", "2026-11-20"]
+    let times = ["2026-10-01T08:00:00Z", "2026-10-01T09:00:00Z"]
+    for _ in 0..<300 {
+      let snapshots = markers.map { marker in
+        MarkerSnapshot(
+          definition: marker, tracked: nil,
+          entries: (0..<Int.random(in: 0...9, using: &generator)).map { _ in
+            Fixture.entry(
+              marker, Double(Int.random(in: 1...200, using: &generator)), on: days.randomElement(using: &generator)!,
+              entered: times.randomElement(using: &generator)!)
+          }.sorted(by: MarkerEntry.chronological))
+      }
+      let brief = VisitBrief(
+        name: nil, snapshots: snapshots, items: [], visits: [Fixture.visit("2026-06-01")], today: Self.today)
+      let all = brief.sinceRows
+      #expect(brief.sinceTotal == all.count)
+      for limit in [0, 1, 2, 5, 12, 40] {
+        let latest = brief.sinceRows(latest: limit)
+        #expect(latest.map(\.entry) == all.suffix(limit).map(\.entry))
+        #expect(latest.map(\.snapshot.definition.id) == all.suffix(limit).map(\.snapshot.definition.id))
+      }
+    }
+  }
+
   @Test("the visit it is for, your questions, and last time: the last of that type, else the last physical, else any")
   func visits() {
     let snapshots = [Self.snapshot(Fixture.ldl, [("2026-05-01", 120), ("2026-10-01", 130), ("2026-11-10", 131)])]
