@@ -78,16 +78,28 @@ enum LargeMemory {
   static let mappingThreshold = 4 << 20
 
   static func allocate(_ capacity: Int) -> (base: UnsafeMutablePointer<UInt8>, mapped: Bool) {
+    let memory = allocate(capacity, room: capacity)
+    return (memory.base, memory.mapped)
+  }
+
+  /// At least `capacity` bytes; a mapped buffer takes `room` if the kernel lends that much
+  /// address space. Only the pages written become memory, so a buffer with room never has to
+  /// grow by copying, which holds the old and the new buffer at once.
+  static func allocate(_ capacity: Int, room: Int) -> (base: UnsafeMutablePointer<UInt8>, mapped: Bool, capacity: Int) {
     #if os(Linux)
-      if capacity >= mappingThreshold,
-        let memory = mmap(nil, capacity, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0),
-        memory != MAP_FAILED
-      {
-        _ = madvise(memory, capacity, 14)  // MADV_HUGEPAGE
-        return (memory.assumingMemoryBound(to: UInt8.self), true)
+      if capacity >= mappingThreshold {
+        for size in room > capacity ? [room, capacity] : [capacity] {
+          guard
+            let memory = mmap(
+              nil, size, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0),
+            memory != MAP_FAILED
+          else { continue }
+          _ = madvise(memory, size, 14)  // MADV_HUGEPAGE
+          return (memory.assumingMemoryBound(to: UInt8.self), true, size)
+        }
       }
     #endif
-    return (UnsafeMutablePointer<UInt8>.allocate(capacity: capacity), false)
+    return (UnsafeMutablePointer<UInt8>.allocate(capacity: capacity), false, capacity)
   }
 
   static func free(_ base: UnsafeMutablePointer<UInt8>, capacity: Int, mapped: Bool) {

@@ -20,12 +20,48 @@ public struct ImportPlan: Sendable {
   public var kind: Kind
   /// Replace everything (`--replace`) rather than merge.
   public var replace: Bool
+  /// The readings to add; empty once `takeEntries` handed them to the save.
   public var entries: [MarkerEntry] = []
+
+  /// What the summary says of the readings: their number, first and last day and markers.
+  struct ReadingFacts: Sendable {
+    var count = 0
+    var first: CalendarDate?
+    var last: CalendarDate?
+    var markerIDs: Set<UUID> = []
+
+    init(_ entries: [MarkerEntry]) {
+      count = entries.count
+      for entry in entries {
+        if first.map({ entry.dateOfService < $0 }) ?? true { first = entry.dateOfService }
+        if last.map({ entry.dateOfService > $0 }) ?? true { last = entry.dateOfService }
+        markerIDs.insert(entry.markerID)
+      }
+    }
+  }
+
+  private var handedOver: ReadingFacts?
+  var readings: ReadingFacts { handedOver ?? ReadingFacts(entries) }
+  /// How many readings the import adds, handed over or not.
+  public var readingCount: Int { handedOver?.count ?? entries.count }
+
+  /// The readings, moved out for the save: the plan keeps only what its summary says of them, so
+  /// a 500,000-row import does not hold a second copy of its readings while the file is written.
+  mutating func takeEntries() -> [MarkerEntry] {
+    handedOver = readings
+    let taken = entries
+    entries = []
+    return taken
+  }
+
+  /// The custom markers of the folder after the import was saved, to name the readings' markers.
+  var customMarkersAfter: [MarkerDefinition]?
 
   /// " (62,616 readings, 3 visits)": what the import brings in, for its undo step's summary.
   var sizeSuffix: String {
+    let count = readingCount
     let parts = [
-      entries.isEmpty ? nil : counted(entries.count, "reading"), visits.isEmpty ? nil : counted(visits.count, "visit"),
+      count == 0 ? nil : counted(count, "reading"), visits.isEmpty ? nil : counted(visits.count, "visit"),
       customMarkers.isEmpty ? nil : counted(customMarkers.count, "custom marker"),
     ].compactMap { $0 }
     return parts.isEmpty ? "" : " (" + parts.joinedText(", ") + ")"
@@ -92,28 +128,30 @@ public struct ImportPlan: Sendable {
 
   /// True when applying it would change nothing.
   public var isEmpty: Bool {
-    !replace && entries.isEmpty && visits.isEmpty && customMarkers.isEmpty && trackedMarkers.isEmpty
+    !replace && readingCount == 0 && visits.isEmpty && customMarkers.isEmpty && trackedMarkers.isEmpty
   }
 
   /// A few lines saying what the import does (or would do).
   public func summary(library: MarkerLibrary, customMarkers known: [MarkerDefinition], dryRun: Bool) -> String {
+    let readings = self.readings
+    let known = customMarkersAfter ?? known
     var lines: [String] = ["Read \(kind.rawValue)."]
     let verb = dryRun ? "Would add" : "Added"
     if isEmpty {
       lines.append("Nothing new to add.")
     } else if replace {
       lines.append(
-        "\(dryRun ? "Would replace" : "Replaced") all your data with \(counted(entries.count, "reading")) and \(counted(visits.count, "visit"))."
+        "\(dryRun ? "Would replace" : "Replaced") all your data with \(counted(readings.count, "reading")) and \(counted(visits.count, "visit"))."
       )
     } else {
-      lines.append("\(verb) \(counted(entries.count, "reading")) and \(counted(visits.count, "visit")).")
+      lines.append("\(verb) \(counted(readings.count, "reading")) and \(counted(visits.count, "visit")).")
     }
-    if let first = entries.map(\.dateOfService).min(), let last = entries.map(\.dateOfService).max() {
+    if let first = readings.first, let last = readings.last {
       lines.append(
         first == last
           ? "Readings of \(DateText.long(first))." : "Readings from \(DateText.long(first)) to \(DateText.long(last)).")
     }
-    let names = Dictionary(grouping: entries, by: \.markerID).keys.compactMap { id in
+    let names = readings.markerIDs.compactMap { id in
       library.marker(id: id)?.displayName ?? (known + customMarkers).first { $0.id == id }?.displayName
     }.sorted()
     if !names.isEmpty { lines.append("Markers: \(names.joinedText(", ")).") }

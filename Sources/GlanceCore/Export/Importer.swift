@@ -513,18 +513,21 @@ public enum Importer {
 
   /// Plans `file` against the data as it is under the write lock and saves the plan as one
   /// change; returns the plan that was applied (empty: nothing was written). With `confirmed`
-  /// (the data `--replace` asked about), nothing changes if the data changed since.
+  /// (the data `--replace` asked about), nothing changes if the data changed since. Without
+  /// `keepingReadings` the plan hands its readings to the save and keeps only what its summary
+  /// says of them: a 500,000-row sheet's readings are then not held twice while the file is
+  /// written.
   @discardableResult
   public static func apply(
     _ file: consuming ImportFile, replace: Bool, confirmed: ImportFingerprint? = nil, assumeYes: Bool = false,
-    to repository: any DataRepository, summary: String, today: CalendarDate
+    to repository: any DataRepository, summary: String, today: CalendarDate, keepingReadings: Bool = true
   ) throws -> ImportPlan {
     var file: ImportFile? = consume file
     return try repository.write(summary: summary) { transaction in
       let current = transaction.document
       if let confirmed, ImportFingerprint(current) != confirmed { throw ConcurrentChangeError.dataChanged }
       guard let read = file.take() else { preconditionFailure("DataRepository.write runs its body once") }
-      let plan = try Importer.plan(
+      var plan = try Importer.plan(
         read, replace: replace, into: current, library: repository.library, today: today, now: transaction.now)
       // NB: the file's rows go before the save, which held a 500,000-row sheet's (300 MB) too.
       _ = consume read
@@ -546,9 +549,10 @@ public enum Importer {
         transaction.apply(.setTrackedMarkers(current.trackedMarkers + plan.trackedMarkers))
       }
       transaction.apply(plan.customMarkers.map(Operation.putCustomMarker))
-      transaction.put(plan.entries)
+      transaction.put(keepingReadings ? plan.entries : plan.takeEntries())
       transaction.apply(plan.visits.map(Operation.putVisit))
       if let profile = plan.profile { transaction.setProfile(profile) }
+      plan.customMarkersAfter = transaction.document.customMarkers
       return plan
     }
   }

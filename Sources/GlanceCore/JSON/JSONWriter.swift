@@ -149,8 +149,9 @@ final class ByteBuffer {
   private var mapped: Bool
 
   init(capacity: Int) {
-    self.capacity = max(16, capacity)
-    (base, mapped) = LargeMemory.allocate(self.capacity)
+    // A large buffer has room for the largest file glance keeps: an estimate 2 MB short of a
+    // 280 MB file grew it by copying into a 556 MB one, and both were held at once.
+    (base, mapped, self.capacity) = LargeMemory.allocate(max(16, capacity), room: InputLimits.storedFileBytes)
   }
 
   deinit { LargeMemory.free(base, capacity: capacity, mapped: mapped) }
@@ -171,11 +172,10 @@ final class ByteBuffer {
   private func grow(to needed: Int) {
     var newCapacity = capacity * 2
     while newCapacity < needed { newCapacity *= 2 }
-    let larger = LargeMemory.allocate(newCapacity)
+    let larger = LargeMemory.allocate(newCapacity, room: newCapacity)
     larger.base.update(from: base, count: count)
     LargeMemory.free(base, capacity: capacity, mapped: mapped)
-    (base, mapped) = larger
-    capacity = newCapacity
+    (base, mapped, capacity) = larger
   }
 
   func copy() -> ByteBuffer {

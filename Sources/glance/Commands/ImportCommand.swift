@@ -80,9 +80,9 @@ struct ImportCommand: GlanceCommand {
     let plan = try Importer.apply(
       consume file, replace: replace, confirmed: confirmed, assumeYes: context.global.yes, to: context.repository,
       summary: (replace ? "replace your data with " : "import ") + PathText.lastComponent(self.file),
-      today: context.today)
-    let known = try context.repository.read().customMarkers
-    context.out(plan.summary(library: library, customMarkers: known, dryRun: plan.isEmpty))
+      today: context.today, keepingReadings: false)
+    // The plan knows the folder's custom markers after the save: no second read of the file.
+    context.out(plan.summary(library: library, customMarkers: [], dryRun: plan.isEmpty))
     if !plan.isEmpty { context.out("Changed your mind? glance undo") }
   }
 }

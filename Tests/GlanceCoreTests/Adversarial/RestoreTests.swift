@@ -65,6 +65,39 @@ struct RestoreTests {
     #expect(again.isEmpty && again.duplicates == 7)
   }
 
+  @Test(
+    "an import that hands its readings to the save says what one that keeps them says, and saves the same",
+    arguments: RepositoryKind.allCases)
+  func handedOver(kind: RepositoryKind) throws {
+    let files: [[UInt8]] = [
+      try Exporter.json(Self.history), Array(Exporter.readingsCSV(Self.history, library: .builtIn).utf8),
+      Array("Date,Systolic,Diastolic,HDL\n2025-05-01,120,80,\n2025-05-03,118,79,55\n".utf8),
+    ]
+    for bytes in files {
+      var screens: [String] = []
+      var saved: [[String]] = []
+      for keeping in [true, false] {
+        let (repository, folder) = kind.make()
+        _ = folder
+        let plan = try Importer.apply(
+          Importer.read(bytes), replace: false, to: repository, summary: "import", today: Self.today,
+          keepingReadings: keeping)
+        #expect(plan.entries.isEmpty == !keeping)
+        #expect(plan.readingCount == (try repository.read().entries.count))
+        #expect(!plan.isEmpty)
+        screens.append(plan.summary(library: .builtIn, customMarkers: [], dryRun: false))
+        // Fresh ids differ from run to run (and order a day's readings); the rest is the same.
+        saved.append(
+          try repository.read().entries.map { "\($0.markerID) \($0.value) \($0.dateOfService) \($0.note ?? "")" }
+            .sorted())
+      }
+      #expect(screens[0] == screens[1])
+      #expect(
+        screens[0].contains("Readings from May 1, 2025") || screens[0].contains("Readings of May"), "\(screens[0])")
+      #expect(saved[0] == saved[1])
+    }
+  }
+
   @Test("a spreadsheet without ids: its own equal rows all count; only readings stored before match")
   func foreignRows() throws {
     let repository = InMemoryDataRepository(clock: { Fixture.now })
