@@ -61,7 +61,13 @@ final class Context {
   }
 
   /// Prints a line to standard output, every line within the width on a terminal or with --width.
-  func out(_ text: String = "") { console.out(style.wrapsLines ? TextFit.fit(text, width: style.width) : text) }
+  func out(_ text: String = "") {
+    guard style.wrapsLines else { return console.out(text) }
+    // Measured as it will be shown: a control character in a note is printed as `\u{1B}`.
+    let shown = TerminalText.guarded(
+      text, colorToken: style.colorToken, asciiOnly: !style.unicode, keepingColorCodes: true)
+    console.out(TextFit.fit(shown, width: style.width))
+  }
 
   /// Prints data as it is, never wrapped: a completion script, the man page.
   func out(data text: String) { console.out(text) }

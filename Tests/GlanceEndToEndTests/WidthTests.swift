@@ -32,6 +32,25 @@ struct WidthTests {
     for width in [40, 50, 80] { try Self.check(glance, width: width, empty: false) }
   }
 
+  @Test(
+    "a note with control characters or accents is measured as shown (escaped), so its lines fit too",
+    arguments: [false, true])
+  func escapedData(ascii: Bool) throws {
+    let glance = try GlanceSandbox()
+    let note = "one\u{1B}two three\u{1B}four five\u{7}six seven\u{2028}eight nine ten résumé naïve café eleven twelve"
+    try glance.run("visit", "add", "--date", "2026-12-10", "--doctor", "Z", "--type", "lab", "--notes", note)
+    try glance.run("add", "ldl", "120", "--note", note, "--yes")
+    for screen in [["prep"], ["show", "ldl"], ["visits"], ["search", "eleven"]] {
+      let result = try glance.run(screen + ["--width", "40"] + (ascii ? ["--ascii"] : []))
+      #expect(result.stdout.contains("\\u{1B}two"), "\(screen): the escape is shown")
+      for line in result.stdout.split(separator: "\n") {
+        let text = String(line)
+        #expect(
+          TextWidth.of(text) <= 40 || text.split(separator: " ").count == 1, "\(screen): \(TextWidth.of(text)) \(text)")
+      }
+    }
+  }
+
   @Test("the empty folder's screens at 40 columns")
   func empty() throws {
     try Self.check(GlanceSandbox(), width: 40, empty: true)

@@ -16,7 +16,13 @@ public enum TerminalText {
   ///
   /// With `asciiOnly` (a terminal whose locale is not UTF-8, where a byte such as 0x9B inside
   /// "Û" acts as a control code) every character beyond ASCII is shown as `\u{…}` too.
-  public static func guarded(_ text: String, colorToken: String? = nil, asciiOnly: Bool = false) -> String {
+  ///
+  /// With `keepingColorCodes`, glance's own colour codes stay as they are, token and all: the
+  /// text as it will be shown, for measuring before the console guards it (an escaped ESC is 8
+  /// columns wide, not none).
+  public static func guarded(
+    _ text: String, colorToken: String? = nil, asciiOnly: Bool = false, keepingColorCodes: Bool = false
+  ) -> String {
     guard needsGuard(text) || (asciiOnly && !text.utf8.allSatisfy({ $0 < 0x80 })) else { return text }
     var result = String.UnicodeScalarView()
     let token = colorToken.map { Array($0.unicodeScalars) } ?? []
@@ -28,7 +34,7 @@ public enum TerminalText {
         // ESC [ token digits m → ESC [ digits m
         result.append("\u{1B}")
         result.append("[")
-        result.append(contentsOf: scalars[(index + 2 + token.count)...end])
+        result.append(contentsOf: scalars[(index + 2 + (keepingColorCodes ? 0 : token.count))...end])
         index = end + 1
         continue
       }

@@ -35,6 +35,13 @@ struct TerminalTextTests {
     #expect(TerminalText.guarded(painted) == "\\u{1B}[4711;32min range\\u{1B}[4711;0m")
     // A token followed by anything but a short colour number is not a colour code.
     #expect(TerminalText.guarded("\u{1B}[4711;2J", colorToken: "4711;") == "\\u{1B}[4711;2J")
+    // For measuring: glance's codes kept token and all (guarding again gives the same screen),
+    // every other escape shown as it will be.
+    let note = painted + " \u{1B}[31mred\u{7}"
+    let measured = TerminalText.guarded(note, colorToken: "4711;", keepingColorCodes: true)
+    #expect(measured == painted + " \\u{1B}[31mred\\u{7}")
+    #expect(TerminalText.guarded(measured, colorToken: "4711;") == TerminalText.guarded(note, colorToken: "4711;"))
+    #expect(TextWidth.of(measured) == TextWidth.of("in range \\u{1B}[31mred\\u{7}"))
   }
 
   @Test("what comes out holds no control byte but the line feed", arguments: 0..<5)
