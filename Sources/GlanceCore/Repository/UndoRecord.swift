@@ -16,8 +16,13 @@
 /// {"format": "glance-undo", "step": "…", "count": 2, "operations": [
 /// {"op": "removeEntry", "id": "…"},
 /// {"op": "removeEntry", "id": "…"}
-/// ]}
+/// ],
+/// "checksum": "…"}
 /// ```
+///
+/// The checksum (FNV-1a, 64 bits, of the operations array's bytes) finds damage the shape does
+/// not: one digit of an id changed would otherwise undo all but that reading and report success.
+/// A record without one (written before it) is read as it is.
 enum UndoRecord {
   static let formatName = "glance-undo"
   /// How much of a backup's end is searched for the steps it refers to (its undo array, which
@@ -35,13 +40,27 @@ enum UndoRecord {
     writer.member("count")
     writer.integer(Int64(step.operations.count))
     writer.member("operations")
+    let start = writer.count
     writer.raw("[")
     for (index, operation) in step.operations.enumerated() {
       writer.raw(index == 0 ? "\n" : ",\n")
       writer.writeOperation(operation)
     }
-    writer.raw("\n]}\n")
+    writer.raw("\n]")
+    let sum = writer.withBytes { checksum(UnsafeRawBufferPointer(rebasing: $0[start..<writer.count])) }
+    writer.raw(",\n")
+    writer.key("checksum")
+    writer.string(sum)
+    writer.raw("}\n")
     return writer
+  }
+
+  /// FNV-1a (64 bits) of `bytes`, as 16 hex digits.
+  static func checksum(_ bytes: UnsafeRawBufferPointer) -> String {
+    var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+    for byte in bytes { hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01B3 }
+    let digits = String(hash, radix: 16)
+    return String(repeating: "0", count: 16 - digits.utf8.count) + digits
   }
 
   /// The operations `bytes` keeps for `step`; fails unless the file is that step's, whole.
@@ -51,6 +70,8 @@ enum UndoRecord {
       var id: UUID?
       var count: Int?
       var operations: [Operation] = []
+      var written: String?
+      var found: String?
       try reader.readObject { reader, key in
         switch key {
         case "format": format = try reader.readString()
@@ -60,17 +81,21 @@ enum UndoRecord {
           // The count comes from the data file: room only for what these bytes can hold (an
           // operation takes at least 40), so a hand-edited count cannot claim memory.
           operations.reserveCapacity(min(step.storedOperations ?? 0, reader.count / 40, UndoStep.storedLimit))
+          reader.skipWhitespace()
+          let start = reader.position
           try reader.readArray { reader in
             guard operations.count < UndoStep.storedLimit else { throw reader.error("It holds too many operations.") }
             operations.append(try reader.readOperation())
           }
+          found = checksum(UnsafeRawBufferPointer(start: reader.base + start, count: reader.position - start))
+        case "checksum": written = try reader.readString()
         default: try reader.skipValue()
         }
       }
       try reader.expectEnd()
       guard format == formatName else { throw reader.error("It is not a glance undo record.", at: 0) }
       guard id == step.id else { throw reader.error("It belongs to another change.", at: 0) }
-      guard count == operations.count, count == step.storedOperations else {
+      guard count == operations.count, count == step.storedOperations, written == nil || written == found else {
         throw reader.error("It does not hold the operations the change recorded.", at: 0)
       }
       return operations

@@ -95,7 +95,10 @@ struct UndoRecordTests {
 
   @Test(
     "a record that is missing, damaged, another step's or short is refused and nothing changes",
-    arguments: ["missing", "truncated", "another step", "one operation short", "a folder", "not JSON"])
+    arguments: [
+      "missing", "truncated", "another step", "one operation short", "a folder", "not JSON", "one id changed",
+      "two operations swapped",
+    ])
   func unreadableRecord(damage: String) throws {
     let (repository, folder, location) = Self.local()
     _ = folder
@@ -115,6 +118,16 @@ struct UndoRecordTests {
       var lines = String(decoding: original, as: UTF8.self).split(separator: "\n").map(String.init)
       lines.remove(at: 2)
       try Data(lines.joined(separator: "\n").utf8).write(to: URL(fileURLWithPath: path))
+    case "one id changed", "two operations swapped":
+      // Well-formed, the right count and step: only the checksum can tell.
+      var lines = String(decoding: original, as: UTF8.self).split(separator: "\n").map(String.init)
+      if damage == "two operations swapped" {
+        lines.swapAt(2, 3)
+      } else {
+        let digit = lines[2].index(lines[2].endIndex, offsetBy: -4)
+        lines[2].replaceSubrange(digit...digit, with: lines[2][digit] == "0" ? "1" : "0")
+      }
+      try Data(lines.joined(separator: "\n").utf8).write(to: URL(fileURLWithPath: path))
     case "a folder":
       try manager.removeItem(atPath: path)
       try manager.createDirectory(atPath: path, withIntermediateDirectories: false)
@@ -129,6 +142,22 @@ struct UndoRecordTests {
     }
     #expect(bytes(of: location.dataFile) == dataBefore)
     #expect(try repository.read().undo.last == step)
+  }
+
+  @Test("a record written before records had a checksum still undoes its step")
+  func recordWithoutChecksum() throws {
+    let (repository, folder, location) = Self.local()
+    _ = folder
+    let before = try repository.read().entries
+    try Self.importCSV(Self.csv(rows: 300), into: repository)
+    let step = try #require(try repository.read().undo.last)
+    let path = location.undoFile(step.id)
+    let text = String(decoding: try #require(bytes(of: path)), as: UTF8.self)
+    let checksum = try #require(text.range(of: ",\n\"checksum\""))
+    let older = String(text[..<checksum.lowerBound]) + "}\n"
+    try Data(older.utf8).write(to: URL(fileURLWithPath: path))
+    #expect(try repository.undo(expecting: step) == step)
+    #expect(try repository.read().entries == before)
   }
 
   @Test("a record stays while a backup refers to its step, then goes; a leftover record goes at the next save")
