@@ -62,7 +62,12 @@ public enum FalseFriends {
         "Ionized calcium (about 1.2 mmol/L) is a different test from total calcium (about 9.5 mg/dL). glance tracks total calcium: use calcium for it. For ionized calcium, add your own marker: glance custom \"Ionized calcium\" --unit mmol/L"
     ),
     FalseFriend(
-      phrases: ["urea", "serumurea", "bloodurea", "ureaserum", "ureablood", "bunurea", "ureabun"], lookalikes: ["bun"],
+      // Urea in French (urée), German (Harnstoff) and Dutch (ureum): "urée" once read as a typo
+      // of a BUN name and filed urea in mg/dL, 2.14 times BUN, as BUN.
+      phrases: [
+        "urea", "serumurea", "bloodurea", "ureaserum", "ureablood", "bunurea", "ureabun", "uree", "ureesanguine",
+        "ureeserique", "ureeplasmatique", "harnstoff", "serumharnstoff", "harnstoffserum", "ureum",
+      ], lookalikes: ["bun"],
       explanation:
         "glance tracks BUN (blood urea nitrogen). Urea in mmol/L is the same number as BUN in mmol/L: glance add bun 5.0 mmol/L. Urea in mg/dL is 2.14 times BUN: divide it by 2.14 and add that as bun.",
       searchShowsLookalike: true

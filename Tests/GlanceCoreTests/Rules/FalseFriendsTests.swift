@@ -23,6 +23,9 @@ struct FalseFriendsTests {
       // Clinician and newcomer reviews of lab-report import: hemoglobin fractions, and a sample.
       ("HbA", "a1c"), ("Hemoglobin A", "a1c"), ("Hgb A", "a1c"), ("Hb A", "hemoglobin"), ("total HbA1", "a1c"),
       ("Urine", "uacr"), ("urinalysis", "uacr"),
+      // Urea in other languages (a newcomer's French sheet filed "Urée 37 mg/dL" as BUN 37).
+      ("urée", "bun"), ("Urée", "bun"), ("uree", "bun"), ("Harnstoff", "bun"), ("Serum-Harnstoff", "bun"),
+      ("ureum", "bun"), ("urée sanguine", "bun"),
     ])
   func refused(word: String, lookalike: String) throws {
     do {
