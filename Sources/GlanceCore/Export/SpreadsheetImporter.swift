@@ -40,6 +40,8 @@ enum SpreadsheetImporter {
     "date", "dates", "day", "testdate", "labdate", "dateofservice", "datedrawn", "drawn", "collected",
     "collectiondate", "datecollected", "collecteddate", "collectedon", "collectiondatetime", "specimendate",
     "sampledate", "observationdate", "effectivedate", "when", "datum",
+    // French, Italian, Spanish and German lab sheets (accents fold: "Date du prélèvement").
+    "datedeprelevement", "dateduprelevement", "prelevement", "entnahmedatum", "abnahmedatum", "fecha",
   ]
   static let reportDateHeaders: Set<String> = [
     "resultdate", "resulteddate", "reportdate", "reporteddate", "datereported", "dateresulted", "issued",
@@ -48,13 +50,16 @@ enum SpreadsheetImporter {
   static let testHeaders: Set<String> = [
     "test", "tests", "testname", "labtest", "marker", "markers", "markername", "markerkey", "analyte", "name",
     "item", "parameter", "component", "observation", "description", "testdescription",
+    "analyse", "analyses", "examen", "parametre", "untersuchung", "bezeichnung", "esame", "analisi", "prueba",
+    "determinacion",
   ]
   static let resultHeaders: Set<String> = [
     "result", "results", "value", "values", "resultvalue", "observationvalue", "reading", "wert", "ergebnis",
+    "messwert", "resultat", "resultats", "valeur", "risultato", "valore", "resultado", "valor",
   ]
   static let unitHeaders: Set<String> = [
     "unit", "units", "uom", "unitofmeasure", "unitsofmeasure", "unitofmeasurement", "resultunit", "resultunits",
-    "einheit",
+    "einheit", "einheiten", "unite", "unites", "unita", "unidad", "unidades",
   ]
   /// The sample a result was measured in: glance's markers are blood tests (UACR: urine).
   static let specimenHeaders: Set<String> = ["specimen", "specimentype", "specimensource", "sample", "sampletype"]
@@ -69,12 +74,17 @@ enum SpreadsheetImporter {
   ]
   /// Markers measured in urine.
   static let urineMarkers: Set<String> = ["uacr"]
-  static let noteHeaders: Set<String> = ["note", "notes", "comment", "comments", "remark", "remarks"]
+  static let noteHeaders: Set<String> = [
+    "note", "notes", "comment", "comments", "remark", "remarks", "kommentar", "bemerkung", "bemerkungen",
+    "anmerkung", "commentaire", "commentaires", "remarque", "remarques", "commento", "comentario", "observaciones",
+  ]
   /// The lab's range and flag: glance judges by the marker's own range and your targets.
   static let rangeHeaders: Set<String> = [
     "referencerange", "range", "refrange", "reference", "referenceinterval", "normalrange", "normal", "flag", "flags",
     "abnormal", "abnormalflag", "status", "interpretation", "hl", "standardrange", "normalvalues", "referencevalues",
-    "refinterval", "labrange",
+    "refinterval", "labrange", "referenzbereich", "normbereich", "normwert", "referenz", "valeursdereference",
+    "valeurdereference", "valeursnormales", "intervallodiriferimento", "valoridiriferimento", "rangodereferencia",
+    "valoresdereferencia",
   ]
   static let orderedHeaders: Set<String> = ["ordered", "ordereddate", "orderdate", "dateordered"]
   static let rangeReason = "the lab's range and flag: glance judges by its own ranges and your targets"

@@ -211,7 +211,7 @@ extension MarkerLibrary {
     markers.append(MarkerDefinition(
       id: UUID(uuid: (0x9, 0x59, 0x46, 0x3A, 0x63, 0xB9, 0x49, 0xF0, 0x83, 0x73, 0x69, 0x3D, 0xD9, 0x5C, 0x7C, 0x8F)), key: "alt", displayName: "ALT (Alanine Aminotransferase)",
       shortName: "ALT", category: "liver", unit: "U/L",
-      unitSynonyms: ["IU/L", "units/L"], siUnit: "µkat/L",
+      unitSynonyms: ["IU/L", "UI/L", "units/L"], siUnit: "µkat/L",
       siFactor: 0.01667, siOffset: nil, decimals: 0, siDecimals: 2,
       referenceLow: 4.0, referenceHigh: 36.0,
       plausibleMin: 1.0, plausibleMax: 10000.0,
@@ -223,7 +223,7 @@ extension MarkerLibrary {
     markers.append(MarkerDefinition(
       id: UUID(uuid: (0x4C, 0x4C, 0x74, 0x6F, 0xF3, 0xF1, 0x4A, 0xF7, 0xBB, 0xAE, 0x50, 0x22, 0xCE, 0x25, 0x28, 0x6F)), key: "ast", displayName: "AST (Aspartate Aminotransferase)",
       shortName: "AST", category: "liver", unit: "U/L",
-      unitSynonyms: ["IU/L", "units/L"], siUnit: "µkat/L",
+      unitSynonyms: ["IU/L", "UI/L", "units/L"], siUnit: "µkat/L",
       siFactor: 0.01667, siOffset: nil, decimals: 0, siDecimals: 2,
       referenceLow: 8.0, referenceHigh: 33.0,
       plausibleMin: 1.0, plausibleMax: 10000.0,
@@ -235,7 +235,7 @@ extension MarkerLibrary {
     markers.append(MarkerDefinition(
       id: UUID(uuid: (0xFC, 0x0, 0xD8, 0xE0, 0xF3, 0x74, 0x44, 0x2, 0xB2, 0x33, 0x74, 0x2C, 0xA2, 0x56, 0xE3, 0x60)), key: "alp", displayName: "Alkaline Phosphatase (ALP)",
       shortName: "ALP", category: "liver", unit: "U/L",
-      unitSynonyms: ["IU/L", "units/L"], siUnit: "µkat/L",
+      unitSynonyms: ["IU/L", "UI/L", "units/L"], siUnit: "µkat/L",
       siFactor: 0.01667, siOffset: nil, decimals: 0, siDecimals: 1,
       referenceLow: 44.0, referenceHigh: 147.0,
       plausibleMin: 5.0, plausibleMax: 3000.0,
@@ -247,7 +247,7 @@ extension MarkerLibrary {
     markers.append(MarkerDefinition(
       id: UUID(uuid: (0xED, 0xB7, 0x41, 0x3D, 0x78, 0xCC, 0x47, 0x7B, 0xAA, 0xFE, 0xFE, 0xCB, 0xDE, 0xF3, 0x81, 0x56)), key: "ggt", displayName: "GGT (Gamma-Glutamyl Transferase)",
       shortName: "GGT", category: "liver", unit: "U/L",
-      unitSynonyms: ["IU/L", "units/L"], siUnit: "µkat/L",
+      unitSynonyms: ["IU/L", "UI/L", "units/L"], siUnit: "µkat/L",
       siFactor: 0.01667, siOffset: nil, decimals: 0, siDecimals: 2,
       referenceLow: 5.0, referenceHigh: 40.0,
       plausibleMin: 1.0, plausibleMax: 3000.0,

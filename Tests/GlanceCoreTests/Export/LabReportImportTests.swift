@@ -30,6 +30,11 @@ struct LabReportImportTests {
       (1, "Component"), (1, "Parameter"), (1, "marker_key"), (1, "Description"), (2, "Value"), (2, "Result Value"),
       (2, "Results"), (2, "Ergebnis"), (3, "Unit"), (3, "UOM"), (3, "Unit of measure"), (3, "Einheit"), (4, "Note"),
       (4, "Notes"), (4, "Comments"), (4, "Remark"),
+      // European sheets (newcomer review: a German comment column was dropped, a French sheet refused).
+      (0, "Date du prélèvement"), (0, "Entnahmedatum"), (0, "Fecha"), (1, "Analyse"), (1, "Untersuchung"),
+      (1, "Examen"), (1, "Esame"), (2, "Résultat"), (2, "Valeur"), (2, "Messwert"), (2, "Risultato"),
+      (2, "Resultado"), (3, "Unité"), (3, "Unità"), (3, "Unidad"), (4, "Kommentar"), (4, "Bemerkung"),
+      (4, "Commentaire"), (4, "Remarque"), (4, "Commento"), (4, "Comentario"),
     ])
   func headerSynonyms(column: Int, title: String) throws {
     var header = Self.base
@@ -50,6 +55,7 @@ struct LabReportImportTests {
       ("Reference Range", "the lab's range"), ("Ref Range", "the lab's range"), ("Flag", "the lab's range"),
       ("Abnormal Flag", "the lab's range"), ("Status", "the lab's range"), ("Normal range", "the lab's range"),
       ("Ordering Provider", "not a column glance reads"), ("Lab", "not a column glance reads"),
+      ("Referenzbereich", "the lab's range"), ("Valeurs de référence", "the lab's range"),
     ])
   func namedNotRead(title: String, reason: String) throws {
     let plan = try Self.plan("Date,Test,Result,\(title)\n2024-01-15,HDL,55,x\n")
@@ -243,8 +249,20 @@ struct LabReportImportTests {
     let summary = plan.summary(library: Fixture.library, customMarkers: [], dryRun: true)
     #expect(summary.contains("  row 2: Mar 4, 2024, LDL Cholesterol 132 mg/dL (3.4 mmol/L)"))
     #expect(summary.contains("  row 3: Mar 4, 2024, Hemoglobin A1c 5.6%"))
-    #expect(summary.contains("“Kommentar” (not a column glance reads)"))
+    #expect(plan.entries.first?.note == "x")
+    #expect(plan.columns.contains("“Kommentar” → the note"))
     #expect(!plan.summary(library: Fixture.library, customMarkers: [], dryRun: false).contains("row 2:"))
+  }
+
+  @Test("a French lab sheet reads: its headers, decimal commas, UI/L, and its comments as notes")
+  func frenchSheet() throws {
+    let plan = try Self.plan(
+      "Date;Analyse;Résultat;Unité;Commentaire\n15/01/2024;ALT;41;UI/L;à jeun\n15/01/2024;Créatinine;88,4;µmol/L;\n")
+    #expect(plan.kind == .labReport)
+    let keys = plan.entries.map { entry in Fixture.library.marker(id: entry.markerID)?.key }
+    #expect(keys == ["alt", "creatinine"])
+    #expect(plan.entries.map(\.value) == [41, 1])
+    #expect(plan.entries.first?.note == "à jeun")
   }
 
   @Test("importing the same report again adds nothing")
