@@ -36,7 +36,7 @@ extension MarkerLibrary {
       referenceLow: nil, referenceHigh: 200.0,
       plausibleMin: 50.0, plausibleMax: 1000.0,
       direction: .lowerIsBetter, loinc: "2093-3",
-      aliases: ["cholesterol", "total chol", "tc", "chol", "t chol", "cholestrol", "cholesteral", "colesterol", "total cholestrol", "serum cholesterol", "cholesterol level", "tot chol"],
+      aliases: ["cholesterol", "total chol", "tc", "chol", "t chol", "cholestrol", "cholesteral", "colesterol", "total cholestrol", "serum cholesterol", "cholesterol level", "tot chol", "gesamtcholesterin", "cholesterin", "cholestérol total", "colesterolo totale", "colesterol total"],
       source: "NHLBI/ATP III (via reprinted tables), Merck Manual; LOINC via HL7 FHIR and public code files",
       notes: "NHLBI/ATP III: desirable <200 mg/dL (a strict bound: 200 itself is above), borderline high 200-239, high >=240. Some labs print a lower bound (e.g. 100-199); no guideline lower bound. SI factor = 1/38.67. Plausible min/max are editorial typo-catching bounds (unverified).",
       isSystemDefined: true))
@@ -120,7 +120,7 @@ extension MarkerLibrary {
       referenceLow: 70.0, referenceHigh: 100.0,
       plausibleMin: 20.0, plausibleMax: 800.0,
       direction: .inRange, loinc: "1558-6",
-      aliases: ["glucose", "blood sugar", "sugar", "fasting blood sugar", "fasting sugar", "fbs", "fbg", "fpg", "fasting blood glucose", "fasting plasma glucose", "blood glucose", "glucose fasting", "glucose level", "gluclose", "glucoce"],
+      aliases: ["glucose", "blood sugar", "sugar", "fasting blood sugar", "fasting sugar", "fbs", "fbg", "fpg", "fasting blood glucose", "fasting plasma glucose", "blood glucose", "glucose fasting", "glucose level", "gluclose", "glucoce", "glukose nüchtern", "nüchternglukose", "nüchtern-glukose", "nüchternblutzucker", "glycémie à jeun", "glucose à jeun", "glicemia a digiuno", "glucemia en ayunas"],
       source: "ADA Standards of Care (Diabetes Care table), Merck Manual; LOINC via HL7 FHIR and public code files",
       notes: "ADA: normal <100 mg/dL (a strict bound; 5.6 mmol/L); prediabetes 100-125; diabetes >=126 (7.0 mmol/L), fasting >=8 h. Low bound 70 is the common lab lower limit (no ADA page read). Non-fasting glucose is LOINC 2345-7. SI factor = 1/18.016. Plausible min/max are editorial typo-catching bounds (unverified).",
       isSystemDefined: true))
@@ -156,7 +156,7 @@ extension MarkerLibrary {
       referenceLow: 0.6, referenceHigh: 1.3,
       plausibleMin: 0.1, plausibleMax: 25.0,
       direction: .inRange, loinc: "2160-0",
-      aliases: ["creat", "creatnine", "creatinin", "creatinne", "creatine", "serum creatinine", "creatinine serum", "blood creatinine", "scr", "cr", "kidney creatinine"],
+      aliases: ["creat", "creatnine", "creatinin", "creatinne", "creatine", "serum creatinine", "creatinine serum", "blood creatinine", "scr", "cr", "kidney creatinine", "kreatinin", "creatinina"],
       source: "MedlinePlus creatinine blood test (read directly); LOINC via HL7 FHIR and public code files",
       notes: "Sex-specific (MedlinePlus): men 0.7-1.3 mg/dL (61.9-114.9 µmol/L), women 0.6-1.1 mg/dL (53-97.2 µmol/L); default is the union. Depends on muscle mass; enzymatic assays give slightly lower ranges (M 0.73-1.18 / F 0.55-1.02). Plausible min/max are editorial typo-catching bounds (unverified).",
       isSystemDefined: true))
@@ -192,7 +192,7 @@ extension MarkerLibrary {
       referenceLow: 2.6, referenceHigh: 7.2,
       plausibleMin: 0.5, plausibleMax: 25.0,
       direction: .inRange, loinc: "3084-1",
-      aliases: ["urate", "serum urate", "uricacid", "uric", "uric acid level", "sua", "gout", "gout test"],
+      aliases: ["urate", "serum urate", "uricacid", "uric", "uric acid level", "sua", "gout", "gout test", "harnsäure", "acide urique", "acido urico", "ácido úrico"],
       source: "Lab reference pages (mrlabtest, healthcheckup, droracle); LOINC via HL7 FHIR IG",
       notes: "Sex-specific: men 3.5-7.2 mg/dL, women 2.6-6.0 (other sources 3.4-7.0 / 2.4-6.0); default is the union. >6 mg/dL (360 µmol/L) is the level gout guidelines most often cite. Plausible min/max are editorial typo-catching bounds (unverified).",
       isSystemDefined: true))
@@ -420,7 +420,7 @@ extension MarkerLibrary {
       referenceLow: 135.0, referenceHigh: 145.0,
       plausibleMin: 100.0, plausibleMax: 190.0,
       direction: .inRange, loinc: "2951-2",
-      aliases: ["na", "na+", "serum sodium", "sodium serum", "sodium level", "sodum", "salt", "blood salt"],
+      aliases: ["na", "na+", "serum sodium", "sodium serum", "sodium level", "sodum", "salt", "blood salt", "natrium", "sodio"],
       source: "NLM/MedlinePlus (as cited); LOINC via public code files",
       notes: "NLM/MedlinePlus: 135-145 mEq/L; some labs 136-144/145. mEq/L = mmol/L for sodium (the SI unit, factor 1); many US labs print mmol/L. Plausible min/max are editorial typo-catching bounds (unverified).",
       isSystemDefined: true))
@@ -432,7 +432,7 @@ extension MarkerLibrary {
       referenceLow: 3.7, referenceHigh: 5.2,
       plausibleMin: 1.5, plausibleMax: 10.0,
       direction: .inRange, loinc: "2823-3",
-      aliases: ["k", "k+", "serum potassium", "potassium serum", "potassium level", "potasium", "potassuim", "potassim"],
+      aliases: ["k", "k+", "serum potassium", "potassium serum", "potassium level", "potasium", "potassuim", "potassim", "kalium", "potasio", "potassio"],
       source: "NLM/MedlinePlus (as cited); LOINC via public code files",
       notes: "NLM/MedlinePlus: 3.7-5.2 mEq/L; many labs use 3.5-5.0 or 3.5-5.1. Falsely high with haemolysed samples. mEq/L = mmol/L (the SI unit, factor 1). Plausible min/max are editorial typo-catching bounds (unverified).",
       isSystemDefined: true))
@@ -444,7 +444,7 @@ extension MarkerLibrary {
       referenceLow: 8.5, referenceHigh: 10.2,
       plausibleMin: 4.0, plausibleMax: 18.0,
       direction: .inRange, loinc: "17861-6",
-      aliases: ["ca", "total calcium", "calcium total", "serum calcium", "calcium level", "calcuim"],
+      aliases: ["ca", "total calcium", "calcium total", "serum calcium", "calcium level", "calcuim", "kalzium", "calcio"],
       source: "MedlinePlus (as cited); LOINC via HL7 FHIR and public code files",
       notes: "Total calcium. MedlinePlus: 8.5-10.2 mg/dL; other labs 8.6-10.3. Depends on albumin; ionized calcium is a separate test. Plausible min/max are editorial typo-catching bounds (unverified).",
       isSystemDefined: true))

@@ -50,6 +50,12 @@ struct FalseFriendsTests {
       ("ft4", "free-t4"), ("uacr", "uacr"), ("albumin creatinine ratio", "uacr"), ("creatinine", "creatinine"),
       ("calcium", "calcium"), ("bun", "bun"), ("blood urea nitrogen", "bun"), ("glucose", "fasting-glucose"),
       ("blood sugar", "fasting-glucose"),
+      // A European lab sheet's names (newcomer review).
+      ("Kreatinin", "creatinine"), ("Kalium", "potassium"), ("Natrium", "sodium"), ("Harnsäure", "uric-acid"),
+      ("acide urique", "uric-acid"), ("Gesamtcholesterin", "total-cholesterol"),
+      ("Cholestérol total", "total-cholesterol"),
+      ("Glukose nüchtern", "fasting-glucose"), ("Nüchternglukose", "fasting-glucose"),
+      ("Glycémie à jeun", "fasting-glucose"), ("glucemia en ayunas", "fasting-glucose"), ("Kalzium", "calcium"),
     ])
   func stillResolved(word: String, key: String) throws {
     #expect(try MarkerResolver.markers(word, among: Self.markers).map(\.key) == [key])
