@@ -4,6 +4,8 @@
 extension UInt8 {
   /// "0" to "9".
   @inline(__always) var isASCIIDigit: Bool { self >= 0x30 && self <= 0x39 }
+  /// "A" to "Z" as "a" to "z"; every other byte as it is.
+  @inline(__always) var lowercasedASCII: UInt8 { self >= 0x41 && self <= 0x5A ? self + 0x20 : self }
 }
 
 extension StringProtocol {

@@ -408,11 +408,12 @@ enum SpreadsheetImporter {
     var fastingAsked: Set<String> = []
     var problems: [String] = []
     var rows: [ImportRow] = []
+    var labFlagsLeftOut = 0
     func leaveOut(_ line: Int, _ why: String) { plan.rowsLeftOut.append("row \(line) (\(why))") }
     for (offset, row) in columns.sheet.rows.enumerated() {
       let line = offset + 2
       let name = columns.cell(row, testColumn)
-      let text = columns.cell(row, resultColumn)
+      var text = columns.cell(row, resultColumn)
       if row.allSatisfy({ $0.trimmingWhitespace().isEmpty }) { continue }
       let shown = name.count > 60 ? String(name.prefix(60)) + "…" : name
       if columns.isBlank(name) {
@@ -458,6 +459,12 @@ enum SpreadsheetImporter {
         continue
       }
       guard let date = columns.date(row, line: line, today: today, problems: &problems) else { continue }
+      // "142 H": the lab's flag after the value; glance judges by its own ranges.
+      let unflagged = SheetFormat.withoutLabFlag(text)
+      if unflagged.flagged {
+        text = unflagged.text
+        labFlagsLeftOut += 1
+      }
       var unit: String? = columns.cell(row, unitColumn)
       if unit?.isEmpty == true { unit = nil }
       // "130 mg/dL" with "mg/dL" in the unit column says the unit twice.
@@ -485,6 +492,10 @@ enum SpreadsheetImporter {
       }
     }
     if !problems.isEmpty { throw ImportError.problems(problems) }
+    if labFlagsLeftOut > 0 {
+      plan.readAs.append(
+        "the lab's flag after \(counted(labFlagsLeftOut, "value")) (142 H) left out: glance judges by its own ranges")
+    }
     plan.unknownTests = unknown.map {
       "\(quoted($0.name)) (\(counted($0.rows, "row"))\($0.reason.map { ": " + $0 } ?? ""))"
     }

@@ -265,6 +265,33 @@ struct LabReportImportTests {
     #expect(plan.entries.first?.note == "à jeun")
   }
 
+  @Test(
+    "the lab's flag after a result is left out; anything else stays as it was written",
+    arguments: [
+      ("142 H", "142", true), ("18.2 (L)", "18.2", true), ("18.2(L)", "18.2", true), ("5.9 *", "5.9", true),
+      ("5.9*", "5.9", true), ("88 High", "88", true), ("3 LOW", "3", true), ("250 HH", "250", true),
+      ("<0.5 L", "<0.5", true), ("41 [H]", "41", true), ("7 A", "7", true), ("6,1 H", "6,1", true),
+      ("142", "142", false), ("142H", "142H", false), ("3.4 mmol/L", "3.4 mmol/L", false),
+      ("3.4 mmol/L H", "3.4 mmol/L H", false), ("Negative", "Negative", false), ("H", "H", false),
+      ("see note H", "see note H", false), ("120/80 H", "120/80", true),
+    ] as [(String, String, Bool)])
+  func labFlag(cell: String, value: String, flagged: Bool) {
+    let result = SheetFormat.withoutLabFlag(cell)
+    #expect(result.text == value && result.flagged == flagged)
+  }
+
+  @Test("a portal's flagged results import as values, and the summary says the flags were left out")
+  func flaggedRows() throws {
+    let plan = try Self.plan(
+      "Date,Test,Result,Units,Flag\n2025-03-14,LDL,142 H,mg/dL,H\n2025-03-14,HDL,38 (L),mg/dL,L\n2025-03-14,TSH,2.1,mIU/L,\n"
+    )
+    #expect(plan.entries.map(\.value) == [142, 38, 2.1])
+    #expect(plan.rowsLeftOut.isEmpty)
+    #expect(
+      plan.summary(library: Fixture.library, customMarkers: [], dryRun: true).contains(
+        "the lab's flag after 2 values (142 H) left out"))
+  }
+
   @Test("importing the same report again adds nothing")
   func reimport() throws {
     let text = "Date,Test,Result,Units,Comment\n15.01.2024,LDL,3.1,mmol/L,fasting\n15.01.2024,HDL,1.42,mmol/L,\n"
