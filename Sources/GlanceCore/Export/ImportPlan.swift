@@ -83,6 +83,10 @@ public struct ImportPlan: Sendable {
   public var withdrawn: [String] = []
   /// Readings whose id the file gives twice (a history of one observation): the first is kept.
   public var repeatedInFile = 0
+  /// Rows without an id the same as an earlier row of the file (test, day, value, unit and note):
+  /// each kept as a reading, and counted, with the first few named.
+  public var repeatedRows = 0
+  public var repeatedRowExamples: [String] = []
   /// Spreadsheet columns that name no marker; nothing is guessed for them.
   public var unmatchedColumns: [String] = []
   /// Values outside a marker's plausible range, imported as they are but worth a look.
@@ -214,6 +218,13 @@ public struct ImportPlan: Sendable {
       lines.append(
         "\(counted(repeatedInFile, "reading")) of the file \(repeatedInFile == 1 ? "repeats" : "repeat") an id given "
           + "earlier in it; the first of each was read.")
+    }
+    if repeatedRows > 0 {
+      lines.append(
+        "\(counted(repeatedRows, "row")) \(repeatedRows == 1 ? "repeats" : "repeat") an earlier row of the file exactly; "
+          + "each was kept as a reading of its own, as two equal readings can be (remove one with glance delete): "
+          + "\(repeatedRowExamples.joinedText(", "))\(repeatedRows > repeatedRowExamples.count ? " and \(repeatedRows - repeatedRowExamples.count) more" : "")."
+      )
     }
     if notesCut > 0 {
       lines.append(

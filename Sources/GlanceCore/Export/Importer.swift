@@ -459,6 +459,9 @@ public enum Importer {
     // An id the file itself repeats (a FHIR history, the same observation twice): the first is
     // kept, the others counted, never two readings with one id.
     var fileIDs = IDSet([], capacity: rows.count)
+    // Rows without an id that repeat an earlier row exactly: kept (two equal readings can be
+    // real) but said. Hashes only: a set of the rows themselves would hold a large sheet twice.
+    var seenContent = Set<Int>()
     // Sized once: doubling 100,000 readings held two buffers of them at once.
     plan.entries.reserveCapacity(plan.entries.count + rows.count)
     for (index, row) in rows.enumerated() {
@@ -487,6 +490,12 @@ public enum Importer {
           continue
         }
         entry.id = freshIDs[index]
+        if !seenContent.insert(content.hashValue).inserted {
+          plan.repeatedRows += 1
+          if plan.repeatedRowExamples.count < 5 {
+            plan.repeatedRowExamples.append("\(label(entry)): \(entry.valueText)")
+          }
+        }
       }
       if !sameDay.isEmpty, !sameDay.contains(where: { $0.value == entry.value && $0.comparator == entry.comparator }) {
         plan.sameDay.append(

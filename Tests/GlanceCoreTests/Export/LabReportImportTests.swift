@@ -292,6 +292,18 @@ struct LabReportImportTests {
         "the lab's flag after 2 values (142 H) left out"))
   }
 
+  @Test("rows that repeat an earlier row exactly are kept and said; equal values with different notes are not repeats")
+  func repeatedRows() throws {
+    let plan = try Self.plan(
+      "Date,Test,Result,Units,Comment\n2024-09-02,A1c,5.7,%,\n2024-09-02,A1c,5.7,%,\n2024-09-02,A1c,5.7,%,\n"
+        + "2024-09-02,LDL,142,mg/dL,\n2024-09-02,LDL,142,mg/dL,second draw\n")
+    #expect(plan.entries.count == 5)
+    #expect(plan.repeatedRows == 2)
+    let summary = plan.summary(library: Fixture.library, customMarkers: [], dryRun: true)
+    #expect(summary.contains("2 rows repeat an earlier row of the file exactly"), "\(summary)")
+    #expect(summary.contains("Hemoglobin A1c on Sep 2, 2024: 5.7%"), "\(summary)")
+  }
+
   @Test("importing the same report again adds nothing")
   func reimport() throws {
     let text = "Date,Test,Result,Units,Comment\n15.01.2024,LDL,3.1,mmol/L,fasting\n15.01.2024,HDL,1.42,mmol/L,\n"
