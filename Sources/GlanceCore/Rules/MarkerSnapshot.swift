@@ -180,8 +180,30 @@ public struct MarkerSnapshot: Sendable {
     {
       return (entered.value, entered.value, decimals, siLab.range, siLab.rule)
     }
-    return printedValue(
-      entry, value: display.exact(entry.value), decimals: decimals, range: siLab.range, rule: siLab.rule)
+    // Typed in the marker's own unit: judged as typed, by the guideline in that unit, and shown
+    // as an SI lab prints it, on the same side of the SI range. A1c 5.7% is prediabetes by the
+    // ADA's own bound; unrounded it is 38.8 mmol/mol, below the rounded 39, and switching the
+    // display to SI turned it "within the range" (newcomer review). Printed with the lab's
+    // decimals it is 39, at the bound, as an IFCC lab prints it.
+    let exact = display.exact(entry.value)
+    let typed = side(entry.value, comparator: entry.comparator, range: range, rule: rule)
+    if side(exact, comparator: entry.comparator, range: siLab.range, rule: siLab.rule) != typed {
+      for places in decimals...(decimals + 2) {
+        let shown = display.rounded(exact, places, entry.comparator)
+        if side(shown, comparator: entry.comparator, range: siLab.range, rule: siLab.rule) == typed {
+          // Judged as printed: a list with more decimals shows "2.60", never "2.59".
+          return (shown, shown, places, siLab.range, siLab.rule)
+        }
+      }
+    }
+    return printedValue(entry, value: exact, decimals: decimals, range: siLab.range, rule: siLab.rule)
+  }
+
+  /// Which side of `range` (and of a critical limit of `rule`) a value is on: -2, -1, 0, 1, 2.
+  /// "Near a limit" is a softer cue a decimal more would not be worth.
+  private func side(_ value: Double, comparator: ValueComparator?, range: ReferenceRange, rule: ClinicalRule?) -> Int {
+    let status = Judgement.of(value, comparator: comparator, range: range, rule: rule).status
+    return status.isCritical ? (status.isLowSide ? -2 : 2) : status.isOutOfRange ? (status.isLowSide ? -1 : 1) : 0
   }
 
   /// `value` (unrounded) shown with `decimals`, or up to two more where rounding would put it on
@@ -189,11 +211,8 @@ public struct MarkerSnapshot: Sendable {
   private func printedValue(
     _ entry: MarkerEntry, value exact: Double, decimals: Int, range: ReferenceRange, rule printedRule: ClinicalRule?
   ) -> (value: Double, shown: Double, places: Int, range: ReferenceRange, rule: ClinicalRule?) {
-    // Which side of the range (and of a critical limit) it is on; "near a limit" is a softer cue
-    // a decimal more would not be worth.
     func side(_ value: Double) -> Int {
-      let status = Judgement.of(value, comparator: entry.comparator, range: range, rule: printedRule).status
-      return status.isCritical ? (status.isLowSide ? -2 : 2) : status.isOutOfRange ? (status.isLowSide ? -1 : 1) : 0
+      self.side(value, comparator: entry.comparator, range: range, rule: printedRule)
     }
     let judged = side(exact)
     for places in decimals...(decimals + 2) {

@@ -105,7 +105,11 @@ struct YourUnitsTests {
     arguments: [
       // marker, stored, typed (value unit) or nil, shown in SI, status is out of range
       ("ldl", 99.0, nil, "2.56 mmol/L", false),
-      ("ldl", 100.0, nil, "2.59 mmol/L", false),
+      // At a bound, judged as typed (ATP III: optimal below 100 mg/dL; ADA: 5.7% and 100 mg/dL
+      // begin prediabetes) and printed as an SI lab prints it, on the same side: switching the
+      // display to SI never turns a flagged reading "within the range" (newcomer review).
+      ("ldl", 100.0, nil, "2.6 mmol/L", true), ("a1c", 5.7, nil, "39 mmol/mol", true),
+      ("fasting-glucose", 100.0, nil, "5.6 mmol/L", true), ("a1c", 5.69, nil, "38.7 mmol/mol", false),
       ("ldl", 130.0, nil, "3.4 mmol/L", true),
       ("ldl", 100.5, "2.6 mmol/L", "2.6 mmol/L", true),
       ("creatinine", 0.99, nil, "88 µmol/L", false),
