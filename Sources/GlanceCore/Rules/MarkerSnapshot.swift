@@ -172,6 +172,24 @@ public struct MarkerSnapshot: Sendable {
       // Chosen the library's own units: a value typed in another is judged as stored, as a lab
       // in these units prints it, and shown with their decimals, or more where rounding would
       // move it across a bound or a critical limit (2.8 mmol/L glucose is 50.5 mg/dL, not "50").
+      // Judged as typed where printing allows it: glucose 2.8 mmol/L is critical by the SI lab's
+      // limit, and 50.45 mg/dL printed as 50 is at the ≤ 50 one; it showed as "51 !", the
+      // critical flag and its sentence gone (clinician review).
+      let stored = Judgement.of(entry.value, comparator: entry.comparator, range: range, rule: rule)
+      // Printed from the typed value converted unrounded: the stored 50.5 is already rounded.
+      var exact = entry.value
+      if let entered = entry.entered(for: definition), let siUnit = definition.siUnit,
+        UnitConverter.normalize(entered.unit) == UnitConverter.normalize(siUnit), let factor = definition.siFactor,
+        factor > 0
+      {
+        exact = entered.value / factor + (definition.siOffset ?? 0)
+      }
+      if let shown = printedOnSide(
+        of: asTyped(entry, judged: stored).status, exact: exact, comparator: entry.comparator,
+        decimals: definition.decimals, range: range, rule: rule)
+      {
+        return (shown.value, shown.value, shown.places, range, rule)
+      }
       return printedValue(entry, value: entry.value, decimals: definition.decimals, range: range, rule: rule)
     }
     guard let siLab, let decimals = display.decimals else { return nil }
@@ -186,15 +204,12 @@ public struct MarkerSnapshot: Sendable {
     // display to SI turned it "within the range" (newcomer review). Printed with the lab's
     // decimals it is 39, at the bound, as an IFCC lab prints it.
     let exact = display.exact(entry.value)
-    let typed = side(entry.value, comparator: entry.comparator, range: range, rule: rule)
-    if side(exact, comparator: entry.comparator, range: siLab.range, rule: siLab.rule) != typed {
-      for places in decimals...(decimals + 2) {
-        let shown = display.rounded(exact, places, entry.comparator)
-        if side(shown, comparator: entry.comparator, range: siLab.range, rule: siLab.rule) == typed {
-          // Judged as printed: a list with more decimals shows "2.60", never "2.59".
-          return (shown, shown, places, siLab.range, siLab.rule)
-        }
-      }
+    let typed = Judgement.of(entry.value, comparator: entry.comparator, range: range, rule: rule).status
+    if let shown = printedOnSide(
+      of: typed, exact: exact, comparator: entry.comparator, decimals: decimals, range: siLab.range,
+      rule: siLab.rule)
+    {
+      return (shown.value, shown.value, shown.places, siLab.range, siLab.rule)
     }
     return printedValue(entry, value: exact, decimals: decimals, range: siLab.range, rule: siLab.rule)
   }
@@ -202,8 +217,29 @@ public struct MarkerSnapshot: Sendable {
   /// Which side of `range` (and of a critical limit of `rule`) a value is on: -2, -1, 0, 1, 2.
   /// "Near a limit" is a softer cue a decimal more would not be worth.
   private func side(_ value: Double, comparator: ValueComparator?, range: ReferenceRange, rule: ClinicalRule?) -> Int {
-    let status = Judgement.of(value, comparator: comparator, range: range, rule: rule).status
-    return status.isCritical ? (status.isLowSide ? -2 : 2) : status.isOutOfRange ? (status.isLowSide ? -1 : 1) : 0
+    side(Judgement.of(value, comparator: comparator, range: range, rule: rule).status)
+  }
+
+  private func side(_ status: MarkerStatus) -> Int {
+    status.isCritical ? (status.isLowSide ? -2 : 2) : status.isOutOfRange ? (status.isLowSide ? -1 : 1) : 0
+  }
+
+  /// A value in another unit printed on the side of `range` its typed judgement (`typed`) is on,
+  /// with `decimals` or up to two more; nil when the unrounded value is on that side already (it
+  /// is judged as it is) or when no printing is (HDL 39 mg/dL is 1.009 mmol/L, at least 1.0 in
+  /// every printing): then it is judged as printed. Judged as printed here: a list with more
+  /// decimals shows "2.60", never "2.59".
+  private func printedOnSide(
+    of typed: MarkerStatus, exact: Double, comparator: ValueComparator?, decimals: Int, range: ReferenceRange,
+    rule: ClinicalRule?
+  ) -> (value: Double, places: Int)? {
+    let wanted = side(typed)
+    guard side(exact, comparator: comparator, range: range, rule: rule) != wanted else { return nil }
+    for places in decimals...(decimals + 2) {
+      let shown = display.rounded(exact, places, comparator)
+      if side(shown, comparator: comparator, range: range, rule: rule) == wanted { return (shown, places) }
+    }
+    return nil
   }
 
   /// `value` (unrounded) shown with `decimals`, or up to two more where rounding would put it on

@@ -159,12 +159,19 @@ struct YourUnitsTests {
         #expect(snapshot.judgedRangeInWords(entry) == range)
       }
     }
-    // Chosen conventional: judged as stored, as a lab in those units prints it, and shown so.
+    // Chosen conventional: judged as typed where a lab in those units can print it on that side
+    // (115 µmol/L is 1.301 mg/dL, printed 1.30: up to 1.3), else as stored (LDL 2.59 mmol/L is
+    // 100.15 mg/dL in every printing); shown so, the number never across its flag. (Total
+    // cholesterol 5.18 mmol/L is 200.3 mg/dL: not below 200 in any printing either.)
     let (snapshot, entry) = try Self.typed(key, typed, system: .conventional)
-    let stored = Judgement.of(entry.value, comparator: entry.comparator, range: snapshot.range, rule: snapshot.rule)
-    #expect(snapshot.status(of: entry).isOutOfRange == stored.status.isOutOfRange)
+    let printable = !["2.59 mmol/L", "5.18 mmol/L"].contains(typed)
+    #expect(snapshot.status(of: entry).isOutOfRange == (printable ? outside : true), "\(typed) conventional")
     let shown = snapshot.asJudged(entry)
-    #expect(shown.range.isAbove(shown.value) || shown.range.isBelow(shown.value) == stored.status.isOutOfRange)
+    #expect(
+      shown.range.isAbove(shown.value)
+        || shown.range.isBelow(shown.value)
+          == snapshot.status(of: entry).isOutOfRange
+    )
   }
 
   @Test(
@@ -181,11 +188,16 @@ struct YourUnitsTests {
   }
 
   @Test(
-    "chosen conventional: a value typed in SI is judged as stored and shown so that no printed number gets two flags",
+    "chosen conventional: a value typed in SI keeps its judgement where a lab in mg/dL can print it so, and no printed number gets two flags",
     arguments: [
       ("calcium", "1.63 mmol/L", "6.53 mg/dL", false), ("calcium", "6.5 mg/dL", "6.5 mg/dL", true),
-      ("fasting-glucose", "2.8 mmol/L", "51 mg/dL", false), ("fasting-glucose", "50 mg/dL", "50 mg/dL", true),
+      ("fasting-glucose", "2.8 mmol/L", "50 mg/dL", true), ("fasting-glucose", "50 mg/dL", "50 mg/dL", true),
       ("a1c", "38.8 mmol/mol", "5.7%", false),
+      // Critical by the SI lab's limit stays critical, printed at the mg/dL one (clinician review:
+      // "51 mg/dL !" lost the flag and its sentence).
+      ("fasting-glucose", "2.9 mmol/L", "52 mg/dL", false), ("creatinine", "530 µmol/L", "6 mg/dL", true),
+      // A bound is never printed tighter than it is: "<2.8 mmol/L" is "<50.45 mg/dL", printed "<51".
+      ("fasting-glucose", "<2.8 mmol/L", "<51 mg/dL", false),
     ] as [(String, String, String, Bool)])
   func conventionalAsPrinted(key: String, typed: String, shown: String, critical: Bool) throws {
     let (snapshot, entry) = try Self.typed(key, typed, system: .conventional)
