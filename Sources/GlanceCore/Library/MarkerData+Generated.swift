@@ -156,7 +156,7 @@ extension MarkerLibrary {
       referenceLow: 0.6, referenceHigh: 1.3,
       plausibleMin: 0.1, plausibleMax: 25.0,
       direction: .inRange, loinc: "2160-0",
-      aliases: ["creat", "creatnine", "creatinin", "creatinne", "creatine", "serum creatinine", "creatinine serum", "blood creatinine", "scr", "cr", "kidney creatinine", "kreatinin", "creatinina"],
+      aliases: ["creat", "creatnine", "creatinin", "creatinne", "serum creatinine", "creatinine serum", "blood creatinine", "scr", "cr", "kidney creatinine", "kreatinin", "creatinina"],
       source: "MedlinePlus creatinine blood test (read directly); LOINC via HL7 FHIR and public code files",
       notes: "Sex-specific (MedlinePlus): men 0.7-1.3 mg/dL (61.9-114.9 µmol/L), women 0.6-1.1 mg/dL (53-97.2 µmol/L); default is the union. Depends on muscle mass; enzymatic assays give slightly lower ranges (M 0.73-1.18 / F 0.55-1.02). Plausible min/max are editorial typo-catching bounds (unverified).",
       isSystemDefined: true))

@@ -264,7 +264,11 @@ public enum EntryChecks {
     guard marker.isSystemDefined, marker.key == "fasting-glucose" else { return false }
     let compact = SearchText(text).compact
     // NB: bytes, not `contains(String)`, which would pull in _StringProcessing (CLAUDE.md).
-    let saysFasting = SearchService.contains(Array(compact.utf8), Array("fasting".utf8))
+    // Fasting in German (nüchtern), French (à jeun), Spanish (en ayunas), Italian (a digiuno)
+    // and Portuguese (em jejum) says so too.
+    let saysFasting = ["fasting", "nuchtern", "jeun", "ayunas", "digiuno", "jejum"].contains { word in
+      SearchService.contains(Array(compact.utf8), Array(word.utf8))
+    }
     return !saysFasting && !["fbg", "fbs", "fpg", "ifg"].contains(compact)
   }
 

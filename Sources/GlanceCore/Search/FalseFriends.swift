@@ -66,7 +66,8 @@ public enum FalseFriends {
       // of a BUN name and filed urea in mg/dL, 2.14 times BUN, as BUN.
       phrases: [
         "urea", "serumurea", "bloodurea", "ureaserum", "ureablood", "bunurea", "ureabun", "uree", "ureesanguine",
-        "ureeserique", "ureeplasmatique", "harnstoff", "serumharnstoff", "harnstoffserum", "ureum",
+        "ureeserique", "ureeplasmatique", "harnstoff", "serumharnstoff", "harnstoffserum", "ureum", "ureia",
+        "ureiaserica",
       ], lookalikes: ["bun"],
       explanation:
         "glance tracks BUN (blood urea nitrogen). Urea in mmol/L is the same number as BUN in mmol/L: glance add bun 5.0 mmol/L. Urea in mg/dL is 2.14 times BUN: divide it by 2.14 and add that as bun.",
@@ -93,11 +94,25 @@ public enum FalseFriends {
     FalseFriend(
       phrases: [
         "hba", "hgba", "hemoglobina", "haemoglobina", "hemoglobina0", "hba0", "totalhba1", "hba1total",
+        // Other fractions and other languages (clinician review: HbA2, a thalassaemia screen,
+        // was saved as an A1c of 3.2%).
+        "hba2", "hgba2", "hemoglobina2", "haemoglobina2", "hba1a", "hba1b", "hba1a1", "hba1a2", "hamoglobina",
+        "hamoglobina2", "hemoglobinea", "hemoglobinea2", "hemoglobinaa", "hemoglobinaa2",
       ],
       lookalikes: ["a1c", "hemoglobin"],
       explanation:
         "Hemoglobin A (HbA, about 97% of an adult's hemoglobin, from a hemoglobin electrophoresis) and total HbA1 are different tests from hemoglobin A1c, the one glance tracks for blood sugar, and from hemoglobin in g/dL. If the report says A1c or HbA1c, use a1c; for hemoglobin, use hemoglobin. For HbA itself, add your own marker: glance custom \"Hemoglobin A\" --unit %",
       matchesTypos: false
+    ),
+    // Creatine is the muscle compound creatinine is made from (and CK, creatine kinase, an
+    // enzyme): "creatine" was a typo alias of creatinine until a clinician's review.
+    FalseFriend(
+      phrases: ["creatine", "kreatin", "creatina", "creatin", "serumcreatine", "creatineserum", "creatinelevel"],
+      lookalikes: ["creatinine"],
+      explanation:
+        "Creatine is a different substance from creatinine, the kidney test glance tracks (and from creatine kinase, CK). If the report says creatinine, use creatinine. For creatine itself, add your own marker: glance custom \"Creatine\" --unit mg/dL",
+      // Usually a misspelling of creatinine: search lists it, with the explanation.
+      searchShowsLookalike: true, matchesTypos: false
     ),
     // A sample, not a test: "Urine 6.0" is a urinalysis line (pH), never the ratio.
     FalseFriend(

@@ -26,6 +26,11 @@ struct FalseFriendsTests {
       // Urea in other languages (a newcomer's French sheet filed "Urée 37 mg/dL" as BUN 37).
       ("urée", "bun"), ("Urée", "bun"), ("uree", "bun"), ("Harnstoff", "bun"), ("Serum-Harnstoff", "bun"),
       ("ureum", "bun"), ("urée sanguine", "bun"),
+      // Clinician review: other hemoglobin fractions, Portuguese urea, creatine.
+      ("HbA2", "a1c"), ("Hb A2", "a1c"), ("HbA1a", "a1c"), ("HbA1b", "a1c"), ("Hämoglobin A", "a1c"),
+      ("hémoglobine A", "a1c"), ("hemoglobina A", "a1c"), ("ureia", "bun"),
+      ("creatine", "creatinine"), ("Kreatin", "creatinine"), ("créatine", "creatinine"), ("creatina", "creatinine"),
+      ("Creatin", "creatinine"),
     ])
   func refused(word: String, lookalike: String) throws {
     do {
@@ -56,6 +61,8 @@ struct FalseFriendsTests {
       ("Cholestérol total", "total-cholesterol"),
       ("Glukose nüchtern", "fasting-glucose"), ("Nüchternglukose", "fasting-glucose"),
       ("Glycémie à jeun", "fasting-glucose"), ("glucemia en ayunas", "fasting-glucose"), ("Kalzium", "calcium"),
+      ("creatinin", "creatinine"), ("Kreatinin", "creatinine"), ("creatinina", "creatinine"), ("HbA1c", "a1c"),
+      ("HbA1", "a1c"),
     ])
   func stillResolved(word: String, key: String) throws {
     #expect(try MarkerResolver.markers(word, among: Self.markers).map(\.key) == [key])

@@ -154,7 +154,8 @@ struct SearchQueryTableTests {
     Row("creatnine", .top("creatinine")),
     Row("creatinene", .top("creatinine")),
     Row("creat", .top("creatinine")),
-    // Patients type "creatine" for creatinine; creatine itself is not a blood test people track.
+    // Patients type "creatine" for creatinine: search lists it with why they differ; add refuses
+    // the word (creatine is another substance; FalseFriends).
     Row("creatine", .top("creatinine")),
     Row("bun", .top("bun")),
     Row("BUN", .top("bun")),
