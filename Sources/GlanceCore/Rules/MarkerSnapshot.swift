@@ -25,6 +25,9 @@ public struct MarkerSnapshot: Sendable {
   /// guideline's own SI figures, else converted and printed) and the rule in SI. Worked out once:
   /// every reading is judged against them.
   let siLab: (range: ReferenceRange, rule: ClinicalRule?)?
+  /// Sex not given, for a marker whose range depends on it: the marker as a man's and as a
+  /// woman's, so a reading is judged by each exactly as it would be (typed units, printing).
+  private let bySex: [MarkerSnapshot]
 
   public init(
     definition: MarkerDefinition, tracked: UserMarker?, entries: [MarkerEntry], sex: Sex? = nil,
@@ -52,6 +55,11 @@ public struct MarkerSnapshot: Sendable {
     } else {
       siLab = nil
     }
+    bySex =
+      sex == nil && !(tracked?.hasCustomRange ?? false) && rule?.male != nil && rule?.female != nil
+      ? [Sex.male, .female].map {
+        MarkerSnapshot(definition: definition, tracked: tracked, entries: [], sex: $0, display: display)
+      } : []
   }
 
   public var latest: MarkerEntry? { entries.last }
@@ -87,20 +95,23 @@ public struct MarkerSnapshot: Sendable {
       judgement = asTyped(entry, judged: judgement)
     }
     // Sex not given: a value in the shared range but outside one sex's is not silently "in range".
-    guard sex == nil, !hasCustomRange, entry.comparator == nil, !judgement.status.isOutOfRange,
-      let rule, let male = rule.male, let female = rule.female
-    else { return judgement }
-    for (own, sex) in [(male, Sex.male), (female, Sex.female)] {
-      if own.isBelow(entry.value) {
-        return Judgement(
-          status: .watchLow, words: "range depends on sex: below it for \(sex.plural)", dependsOnSex: true)
-      }
-      if own.isAbove(entry.value) {
-        return Judgement(
-          status: .watchHigh, words: "range depends on sex: above it for \(sex.plural)", dependsOnSex: true)
-      }
+    // Each sex's judgement is the one a man or a woman gets: HDL 1.0 mmol/L is at least 1.0 for a
+    // man (as an SI lab prints 40 mg/dL) and below 1.3 for a woman; compared as stored (38.7 mg/dL)
+    // it was named "below it for men" (clinician review).
+    guard bySex.count == 2, entry.comparator == nil, !judgement.status.isOutOfRange else { return judgement }
+    let judged = bySex.map { $0.judgement(of: entry) }
+    let outside = zip(judged, [Sex.male, .female]).filter { $0.0.status.isOutOfRange }
+    if outside.count == 2, outside[0].0.status.isLowSide == outside[1].0.status.isLowSide {
+      // Outside both: out of range whoever it is.
+      var both = outside[0].0
+      both.words += " for women and men"
+      return both
     }
-    return judgement
+    guard let (own, sex) = outside.first else { return judgement }
+    return Judgement(
+      status: own.status.isLowSide ? .watchLow : .watchHigh,
+      words: "range depends on sex: \(own.status.isLowSide ? "below" : "above") it for \(sex.plural)",
+      dependsOnSex: true)
   }
 
   /// The value, unit and range a screen shows `entry` with, beside its status: as typed, when a

@@ -175,6 +175,27 @@ struct YourUnitsTests {
   }
 
   @Test(
+    "sex not given: a value typed in SI is judged for each sex as a man or a woman would be, and the sex named is the one it is outside",
+    arguments: [
+      // (marker, typed, units, status, words)
+      ("hdl", "1.0 mmol/L", UnitSystem?.none, MarkerStatus.watchLow, "below it for women"),
+      ("hdl", "1.0 mmol/L", .si, .watchLow, "below it for women"),
+      ("creatinine", "115 µmol/L", nil, .watchHigh, "above it for women"),
+      ("creatinine", "115 µmol/L", .si, .watchHigh, "above it for women"),
+      ("creatinine", "120 µmol/L", .si, .high, "above range"),
+      // The one unprintable case (1.009 mmol/L is at least 1.0 in every printing): outside for women only.
+      ("hdl", "39 mg/dL", .si, .watchLow, "below it for women"),
+    ] as [(String, String, UnitSystem?, MarkerStatus, String)])
+  func sexNotGiven(key: String, typed: String, units: UnitSystem?, status: MarkerStatus, words: String) throws {
+    let (sexed, entry) = try Self.typed(key, typed, system: units)
+    let snapshot = MarkerSnapshot(definition: sexed.definition, tracked: nil, entries: [entry], display: sexed.display)
+    let judgement = snapshot.judgement(of: entry)
+    #expect(judgement.status == status, "\(typed): \(judgement.words)")
+    #expect(judgement.words.contains(words), "\(typed): \(judgement.words)")
+    #expect(!judgement.words.contains("for men") || words.contains("for men"), "\(typed): \(judgement.words)")
+  }
+
+  @Test(
     "a value typed in SI is critical by the critical limit as an SI lab prints it, as the same value in mg/dL is",
     arguments: [
       ("fasting-glucose", "2.8 mmol/L", true), ("fasting-glucose", "50 mg/dL", true),
