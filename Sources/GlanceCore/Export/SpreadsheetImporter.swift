@@ -409,6 +409,7 @@ enum SpreadsheetImporter {
     var problems: [String] = []
     var rows: [ImportRow] = []
     var labFlagsLeftOut = 0
+    var firstFlagged = ""
     func leaveOut(_ line: Int, _ why: String) { plan.rowsLeftOut.append("row \(line) (\(why))") }
     for (offset, row) in columns.sheet.rows.enumerated() {
       let line = offset + 2
@@ -462,6 +463,7 @@ enum SpreadsheetImporter {
       // "142 H": the lab's flag after the value; glance judges by its own ranges.
       let unflagged = SheetFormat.withoutLabFlag(text)
       if unflagged.flagged {
+        if labFlagsLeftOut == 0 { firstFlagged = String(text.trimmingWhitespace().prefix(30)) }
         text = unflagged.text
         labFlagsLeftOut += 1
       }
@@ -494,7 +496,8 @@ enum SpreadsheetImporter {
     if !problems.isEmpty { throw ImportError.problems(problems) }
     if labFlagsLeftOut > 0 {
       plan.readAs.append(
-        "the lab's flag after \(counted(labFlagsLeftOut, "value")) (142 H) left out: glance judges by its own ranges")
+        "the lab's flag after \(counted(labFlagsLeftOut, "value")) (\(quoted(firstFlagged))\(labFlagsLeftOut > 1 ? "…" : "")) left out: glance judges by its own ranges"
+      )
     }
     plan.unknownTests = unknown.map {
       "\(quoted($0.name)) (\(counted($0.rows, "row"))\($0.reason.map { ": " + $0 } ?? ""))"

@@ -289,7 +289,7 @@ struct LabReportImportTests {
     #expect(plan.rowsLeftOut.isEmpty)
     #expect(
       plan.summary(library: Fixture.library, customMarkers: [], dryRun: true).contains(
-        "the lab's flag after 2 values (142 H) left out"))
+        "the lab's flag after 2 values (“142 H”…) left out"))
   }
 
   @Test("rows that repeat an earlier row exactly are kept and said; equal values with different notes are not repeats")
