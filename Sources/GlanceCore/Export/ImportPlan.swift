@@ -135,7 +135,8 @@ public struct ImportPlan: Sendable {
     !replace && readingCount == 0 && visits.isEmpty && customMarkers.isEmpty && trackedMarkers.isEmpty
   }
 
-  /// A few lines saying what the import does (or would do).
+  /// A few lines saying what the import does (or would do). `known`: the folder's custom
+  /// markers, to name the readings' markers (a plan `Importer.apply` saved knows them itself).
   public func summary(library: MarkerLibrary, customMarkers known: [MarkerDefinition], dryRun: Bool) -> String {
     let readings = self.readings
     let known = customMarkersAfter ?? known

@@ -180,12 +180,12 @@ public struct MarkerSnapshot: Sendable {
     value: Double, shown: Double, places: Int, range: ReferenceRange, rule: ClinicalRule?
   )? {
     if display.isOwn, display.isChoice, !hasCustomRange, entry.entered(for: definition) != nil {
-      // Chosen the library's own units: a value typed in another is judged as stored, as a lab
-      // in these units prints it, and shown with their decimals, or more where rounding would
-      // move it across a bound or a critical limit (2.8 mmol/L glucose is 50.5 mg/dL, not "50").
-      // Judged as typed where printing allows it: glucose 2.8 mmol/L is critical by the SI lab's
-      // limit, and 50.45 mg/dL printed as 50 is at the ≤ 50 one; it showed as "51 !", the
-      // critical flag and its sentence gone (clinician review).
+      // Chosen the library's own units: a value typed in another keeps its judgement as typed
+      // where a lab in these units can print it on that side (glucose 2.8 mmol/L is critical by
+      // the SI lab's limit, and 50.45 mg/dL printed as 50 is at the ≤ 50 one; it showed as
+      // "51 !", the critical flag and its sentence gone: clinician review). Where none can (LDL
+      // 2.59 mmol/L is 100.15 mg/dL), it is judged as stored, as such a lab prints it, and shown
+      // with their decimals, or more where rounding would move it across a bound.
       let stored = Judgement.of(entry.value, comparator: entry.comparator, range: range, rule: rule)
       // Printed from the typed value converted unrounded: the stored 50.5 is already rounded.
       var exact = entry.value
