@@ -101,7 +101,7 @@ public enum FalseFriends {
       ],
       lookalikes: ["a1c", "hemoglobin"],
       explanation:
-        "Hemoglobin A (HbA, about 97% of an adult's hemoglobin, from a hemoglobin electrophoresis) and total HbA1 are different tests from hemoglobin A1c, the one glance tracks for blood sugar, and from hemoglobin in g/dL. If the report says A1c or HbA1c, use a1c; for hemoglobin, use hemoglobin. For HbA itself, add your own marker: glance custom \"Hemoglobin A\" --unit %",
+        "Hemoglobin A (HbA, about 97% of an adult's hemoglobin), its other fractions (HbA2, HbA1a, HbA1b: a hemoglobin electrophoresis reports them) and total HbA1 are different tests from hemoglobin A1c, the one glance tracks for blood sugar, and from hemoglobin in g/dL. If the report says A1c or HbA1c, use a1c; for hemoglobin, use hemoglobin. For HbA itself, add your own marker: glance custom \"Hemoglobin A\" --unit %",
       matchesTypos: false
     ),
     // Creatine is the muscle compound creatinine is made from (and CK, creatine kinase, an
