@@ -34,16 +34,12 @@ enum SheetFormat {
     }
   }
 
-  /// `5,9` → `5.9` (and `<0,5 mmol/L` → `<0.5 mmol/L`) in a file whose columns are not separated
-  /// by commas, where a comma is the decimal mark. A single comma between two digits only, in a
-  /// cell with no point: `1.234,5` stays as it is and is refused as a number.
   /// A result without the lab's flag printed after it ("142 H", "18.2 (L)", "5.9 *", "88 High"),
   /// and true when there was one. glance judges by its own ranges, so the flag is left out; a
   /// flag glued to a letter or a word it does not know stays and the cell is refused as before.
   static func withoutLabFlag(_ text: String) -> (text: String, flagged: Bool) {
-    let trimmed = text.trimmingWhitespace()
+    let bytes = Array(text.trimmingWhitespace().utf8)
     for flag in labFlags {
-      let bytes = Array(trimmed.utf8)
       let suffix = Array(flag.utf8)
       guard bytes.count > suffix.count,
         Array(bytes.suffix(suffix.count)).map(\.lowercasedASCII) == suffix.map(\.lowercasedASCII)
@@ -62,10 +58,12 @@ enum SheetFormat {
   /// Flags labs print after a result, longest first.
   static let labFlags = [
     "abnormal", "high", "low", "(hh)", "(ll)", "[hh]", "[ll]", "(h)", "(l)", "[h]", "[l]", "(a)", "hh", "ll", "h*",
-    "l*",
-    "h", "l", "a", "*", "!",
+    "l*", "h", "l", "a", "*", "!",
   ]
 
+  /// `5,9` → `5.9` (and `<0,5 mmol/L` → `<0.5 mmol/L`) in a file whose columns are not separated
+  /// by commas, where a comma is the decimal mark. A single comma between two digits only, in a
+  /// cell with no point: `1.234,5` stays as it is and is refused as a number.
   static func decimalPoint(_ text: String, delimiter: UInt8) -> String {
     guard delimiter != comma else { return text }
     let bytes = Array(text.utf8)
