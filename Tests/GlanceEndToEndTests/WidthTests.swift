@@ -36,7 +36,7 @@ struct WidthTests {
     "a note with control characters or accents is measured as shown (escaped), so its lines fit too",
     arguments: [false, true])
   func escapedData(ascii: Bool) throws {
-    let glance = try GlanceSandbox()
+    let glance = GlanceSandbox()
     let note = "one\u{1B}two three\u{1B}four five\u{7}six seven\u{2028}eight nine ten résumé naïve café eleven twelve"
     try glance.run("visit", "add", "--date", "2026-12-10", "--doctor", "Z", "--type", "lab", "--notes", note)
     try glance.run("add", "ldl", "120", "--note", note, "--yes")
