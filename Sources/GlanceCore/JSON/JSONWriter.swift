@@ -15,16 +15,40 @@ public struct JSONWriter {
 
   public init(capacity: Int = 4096) { buffer = ByteBuffer(capacity: capacity) }
 
-  /// The text written so far.
-  public var bytes: [UInt8] { buffer.array }
+  /// Bytes handed on by `spill` and no longer held: the text held starts there.
+  public private(set) var spilled = 0
 
-  /// Runs `body` over the text written so far, without copying it.
+  /// The text written so far (none of it spilled).
+  public var bytes: [UInt8] {
+    precondition(spilled == 0, "part of the text was spilled")
+    return buffer.array
+  }
+
+  /// Runs `body` over the text written so far (none of it spilled), without copying it.
   public func withBytes<R>(_ body: (UnsafeRawBufferPointer) throws -> R) rethrows -> R {
+    precondition(spilled == 0, "part of the text was spilled")
+    return try body(UnsafeRawBufferPointer(start: buffer.base, count: buffer.count))
+  }
+
+  /// Bytes written so far, spilled or held.
+  public var count: Int { spilled + buffer.count }
+
+  /// Bytes held: written since the last `spill`.
+  public var held: Int { buffer.count }
+
+  /// Runs `body` over the text held (it starts at byte `spilled` of the whole text).
+  public func withHeldBytes<R>(_ body: (UnsafeRawBufferPointer) throws -> R) rethrows -> R {
     try body(UnsafeRawBufferPointer(start: buffer.base, count: buffer.count))
   }
 
-  /// Bytes written so far.
-  public var count: Int { buffer.count }
+  /// Hands the text held to `body` and lets it go, keeping the buffer for what comes next: a
+  /// large file is written as it is encoded instead of held whole. Nothing is let go when
+  /// `body` throws.
+  public mutating func spill(_ body: (UnsafeRawBufferPointer) throws -> Void) rethrows {
+    try withHeldBytes(body)
+    spilled += buffer.count
+    if isKnownUniquelyReferenced(&buffer) { buffer.removeAll() } else { buffer = ByteBuffer(capacity: 4096) }
+  }
 
   @inline(__always) public mutating func raw(_ text: StaticString) {
     append(UnsafeRawBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
@@ -177,6 +201,9 @@ final class ByteBuffer {
     LargeMemory.free(base, capacity: capacity, mapped: mapped)
     (base, mapped, capacity) = larger
   }
+
+  /// Empties the buffer, keeping its memory.
+  func removeAll() { count = 0 }
 
   func copy() -> ByteBuffer {
     let other = ByteBuffer(capacity: capacity)

@@ -46,8 +46,43 @@ struct Encoded {
   private(set) var reusedEntries = 0
   /// The bytes before the undo history: what an export of the document holds besides labels.
   var beforeUndo = 0
+  /// For a file written as it is encoded: where the text goes, and the document it encodes.
+  private(set) var spilling: Spilling?
 
-  init(writer: JSONWriter) { self.writer = writer }
+  /// A large file is written as it is encoded: each time `chunkBytes` are held, at the end of a
+  /// record, the parts encoded since are read back (`partsReadBack`) and the text goes to
+  /// `sink`, so the file is never held whole beside its document.
+  struct Spilling {
+    var chunkBytes: Int
+    var document: GlanceDocument
+    var sink: (UnsafeRawBufferPointer) throws -> Void
+  }
+
+  /// A freshly encoded part of a file being written as it is encoded did not read back as the
+  /// value written.
+  struct PartDoesNotReadBack: Error {}
+
+  init(writer: JSONWriter, spilling: Spilling? = nil) {
+    self.writer = writer
+    self.spilling = spilling
+  }
+
+  /// Spills the text held when it has reached `Spilling.chunkBytes`; call only between records.
+  @inline(__always) mutating func spillIfFull() throws {
+    if let spilling, writer.held >= spilling.chunkBytes { try spill() }
+  }
+
+  /// Reads back the parts encoded since the last spill, then hands the text held to the sink.
+  mutating func spill() throws {
+    guard let spilling else { return }
+    let start = writer.spilled
+    let readBack = writer.withHeldBytes { held in
+      partsReadBack(fresh[...], in: held, startingAt: start, as: spilling.document)
+    }
+    guard readBack else { throw PartDoesNotReadBack() }
+    fresh.removeAll(keepingCapacity: true)
+    try writer.spill(spilling.sink)
+  }
 
   mutating func fresh(_ part: Part, _ write: (inout JSONWriter) -> Void) {
     let start = writer.count
@@ -57,7 +92,7 @@ struct Encoded {
 
   /// The entries array, one record a line, copying unchanged entries from the old file: a run of
   /// them that stood together there is copied in one piece, separators and all.
-  mutating func entries(_ entries: [MarkerEntry], reusing reuse: Reuse?) {
+  mutating func entries(_ entries: [MarkerEntry], reusing reuse: Reuse?) throws {
     guard !entries.isEmpty else {
       writer.raw("[]")
       return
@@ -66,12 +101,18 @@ struct Encoded {
     var originalIndex = 0
     // The old records waiting to be copied: first..<end in the old entries.
     var run: Range<Int>?
-    func flush(_ encoded: inout Encoded) {
+    func flush(_ encoded: inout Encoded) throws {
       guard let pending = run, let reuse else { return }
       let bytes =
         reuse.layout.entryRanges[pending.lowerBound]
         .lowerBound..<reuse.layout.entryRanges[pending.upperBound - 1].upperBound
-      reuse.bytes.withUnsafeBytes { encoded.writer.append(UnsafeRawBufferPointer(rebasing: $0[bytes])) }
+      // A file written as it is encoded takes a long run a chunk at a time.
+      let piece = encoded.spilling?.chunkBytes ?? bytes.count
+      for start in stride(from: bytes.lowerBound, to: bytes.upperBound, by: max(1, piece)) {
+        let slice = start..<min(bytes.upperBound, start + max(1, piece))
+        reuse.bytes.withUnsafeBytes { encoded.writer.append(UnsafeRawBufferPointer(rebasing: $0[slice])) }
+        try encoded.spillIfFull()
+      }
       encoded.reusedEntries += pending.count
       run = nil
     }
@@ -89,7 +130,7 @@ struct Encoded {
           if let pending = run, pending.upperBound == originalIndex {
             run = pending.lowerBound..<(originalIndex + 1)
           } else {
-            flush(&self)
+            try flush(&self)
             writer.raw(index == 0 ? "\n    " : ",\n    ")
             run = originalIndex..<(originalIndex + 1)
           }
@@ -97,17 +138,18 @@ struct Encoded {
           continue
         }
       }
-      flush(&self)
+      try flush(&self)
       writer.raw(index == 0 ? "\n    " : ",\n    ")
       let label = labels?[entries[index].markerID]
       fresh(.entry(index)) { $0.writeEntry(entries[index], label: label) }
+      try spillIfFull()
     }
-    flush(&self)
+    try flush(&self)
     writer.raw("\n  ]")
   }
 
   /// The undo array, copying steps already in the old file (a step never changes once written).
-  mutating func undo(_ steps: [UndoStep], reusing reuse: Reuse?) {
+  mutating func undo(_ steps: [UndoStep], reusing reuse: Reuse?) throws {
     guard !steps.isEmpty else {
       writer.raw("[]")
       return
@@ -122,9 +164,11 @@ struct Encoded {
         })?.range
       {
         reuse.bytes.withUnsafeBytes { writer.append(UnsafeRawBufferPointer(rebasing: $0[range])) }
+        try spillIfFull()
         continue
       }
       fresh(.undoStep(index)) { $0.writeUndoStep(step) }
+      try spillIfFull()
     }
     writer.raw("\n  ]")
   }
@@ -132,34 +176,42 @@ struct Encoded {
   /// Decodes every freshly encoded part again and checks it reads back as the value written;
   /// false when any does not.
   func freshPartsReadBack(as document: GlanceDocument) -> Bool {
-    writer.withBytes { bytes in
-      for (part, range) in fresh {
-        let slice = Array(UnsafeRawBufferPointer(rebasing: bytes[range]))
-        let matches: Bool? = try? JSONReader.read(slice) { reader -> Bool in
-          let same: Bool
-          switch part {
-          case .profile: same = try reader.readProfile() == document.profile
-          case .trackedMarkers:
-            var list: [UserMarker] = []
-            try reader.readArray { list.append(try $0.readUserMarker()) }
-            same = list == document.trackedMarkers
-          case .customMarkers:
-            var list: [MarkerDefinition] = []
-            try reader.readArray { list.append(try $0.readMarkerDefinition(isSystemDefined: false)) }
-            same = list == document.customMarkers
-          case .visits:
-            var list: [Visit] = []
-            try reader.readArray { list.append(try $0.readVisit()) }
-            same = list == document.visits
-          case .entry(let index): same = try reader.readEntry() == document.entries[index]
-          case .undoStep(let index): same = try reader.readUndoStep() == document.undo[index]
-          }
-          try reader.expectEnd()
-          return same
+    writer.withBytes { partsReadBack(fresh[...], in: $0, startingAt: 0, as: document) }
+  }
+
+  /// Decodes each of `parts` (`bytes` holds the text from byte `offset` on) and checks it reads
+  /// back as the value written; false when any does not.
+  private func partsReadBack(
+    _ parts: ArraySlice<(part: Part, range: Range<Int>)>, in bytes: UnsafeRawBufferPointer, startingAt offset: Int,
+    as document: GlanceDocument
+  ) -> Bool {
+    for (part, range) in parts {
+      let slice = Array(
+        UnsafeRawBufferPointer(rebasing: bytes[(range.lowerBound - offset)..<(range.upperBound - offset)]))
+      let matches: Bool? = try? JSONReader.read(slice) { reader -> Bool in
+        let same: Bool
+        switch part {
+        case .profile: same = try reader.readProfile() == document.profile
+        case .trackedMarkers:
+          var list: [UserMarker] = []
+          try reader.readArray { list.append(try $0.readUserMarker()) }
+          same = list == document.trackedMarkers
+        case .customMarkers:
+          var list: [MarkerDefinition] = []
+          try reader.readArray { list.append(try $0.readMarkerDefinition(isSystemDefined: false)) }
+          same = list == document.customMarkers
+        case .visits:
+          var list: [Visit] = []
+          try reader.readArray { list.append(try $0.readVisit()) }
+          same = list == document.visits
+        case .entry(let index): same = try reader.readEntry() == document.entries[index]
+        case .undoStep(let index): same = try reader.readUndoStep() == document.undo[index]
         }
-        if matches != true { return false }
+        try reader.expectEnd()
+        return same
       }
-      return true
+      if matches != true { return false }
     }
+    return true
   }
 }

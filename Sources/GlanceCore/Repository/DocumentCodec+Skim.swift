@@ -36,8 +36,11 @@ extension JSONReader {
   /// Reads the entries array keeping only `selection`. Each line that `writeEntry` wrote is
   /// skimmed for its marker and date (and, when `ids` is set, its id) without being decoded;
   /// only the selected lines are decoded in full. Nil (and nothing consumed) when a line is not
-  /// in that layout or the dates are out of order: then the caller decodes everything.
-  mutating func skimEntries(_ selection: EntrySelection, ids wantIDs: Bool) throws -> (
+  /// in that layout or the dates are out of order: then the caller decodes everything. With
+  /// `releasing`, it is told after each line how far the skim has read.
+  mutating func skimEntries(
+    _ selection: EntrySelection, ids wantIDs: Bool, releasing release: ((Int) -> Void)? = nil
+  ) throws -> (
     entries: [MarkerEntry], ids: [UInt64]
   )? {
     let arrayStart = position
@@ -125,6 +128,8 @@ extension JSONReader {
       starts.append(start)
       slots.append(Int32(slot))
       restore(lineEnd)
+      // A large file read back after a save may let go of what is behind.
+      release?(lineEnd)
       skipWhitespace()
       if !more {
         guard consume("]") else { return giveUp() }

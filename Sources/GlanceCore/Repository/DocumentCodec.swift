@@ -35,20 +35,27 @@ public enum DocumentCodec {
     try encode(document, includeUndo: false, reusing: nil, labels: labels).writer.bytes
   }
 
+  /// About how many bytes `document` encodes to (at least as many, for the usual record).
+  static func estimatedSize(_ document: GlanceDocument, reusing reuse: Reuse?) -> Int {
+    // A line is about 240 bytes and its note.
+    (reuse?.bytes.count ?? document.entries.reduce(0) { $0 + 240 + ($1.note?.utf8.count ?? 0) }) + 65_536
+      + document.undo.count * 4096
+  }
+
   /// Encodes `document`, copying unchanged entries and undo steps byte for byte from the file
   /// they were read from when `reuse` says which ones changed; the result lists the parts that
-  /// were freshly encoded so they can be checked before the file is replaced.
+  /// were freshly encoded so they can be checked before the file is replaced. With `spilling`,
+  /// the text goes to its sink as it is encoded, each part read back first
+  /// (`Encoded.PartDoesNotReadBack` when one does not), and the result holds none of it.
   static func encode(
     _ document: GlanceDocument, includeUndo: Bool, reusing reuse: Reuse?,
-    labels: [UUID: (key: String, name: String)]? = nil
+    labels: [UUID: (key: String, name: String)]? = nil, spilling: Encoded.Spilling? = nil
   ) throws -> Encoded {
     try document.validateNumbers()
     // Room for the whole file up front: growing a 25 MB buffer by doubling would cost a copy and
-    // twice the memory. A line is about 240 bytes and its note.
-    let estimate =
-      (reuse?.bytes.count ?? document.entries.reduce(0) { $0 + 240 + ($1.note?.utf8.count ?? 0) }) + 65_536
-      + document.undo.count * 4096
-    var encoded = Encoded(writer: JSONWriter(capacity: estimate))
+    // twice the memory.
+    let capacity = spilling.map { $0.chunkBytes + 65_536 } ?? estimatedSize(document, reusing: reuse)
+    var encoded = Encoded(writer: JSONWriter(capacity: capacity), spilling: spilling)
     encoded.labels = labels
     encoded.writer.raw("{\n  ")
     encoded.writer.key("format")
@@ -67,7 +74,7 @@ public enum DocumentCodec {
     encoded.fresh(.customMarkers) { $0.records(document.customMarkers) { $0.writeMarkerDefinition($1) } }
     encoded.writer.raw(",\n  ")
     encoded.writer.key("entries")
-    encoded.entries(document.entries, reusing: reuse)
+    try encoded.entries(document.entries, reusing: reuse)
     encoded.writer.raw(",\n  ")
     encoded.writer.key("visits")
     encoded.fresh(.visits) { $0.records(document.visits) { $0.writeVisit($1) } }
@@ -75,9 +82,10 @@ public enum DocumentCodec {
     if includeUndo {
       encoded.writer.raw(",\n  ")
       encoded.writer.key("undo")
-      encoded.undo(document.undo, reusing: reuse)
+      try encoded.undo(document.undo, reusing: reuse)
     }
     encoded.writer.raw("\n}\n")
+    try encoded.spill()
     return encoded
   }
 
@@ -103,7 +111,8 @@ public enum DocumentCodec {
   /// selection other than `.all` gives no layout: such a document is for display, never saved.
   static func decode(
     _ bytes: some ContiguousBytes, formats: Set<String> = [GlanceDocument.formatName],
-    selecting selection: EntrySelection, wantIDs: Bool = true, acceptingNewer: Bool = false
+    selecting selection: EntrySelection, wantIDs: Bool = true, acceptingNewer: Bool = false,
+    releasing release: ((Int) -> Void)? = nil
   ) throws -> (document: GlanceDocument, layout: DocumentLayout?, allEntryIDPrefixes: [UInt64], paths: ReadPaths) {
     try JSONReader.read(bytes) { reader in
       var skimmed = false
@@ -135,7 +144,9 @@ public enum DocumentCodec {
         case "customMarkers":
           try reader.readArray { custom.append(try $0.readMarkerDefinition(isSystemDefined: false)) }
         case "entries":
-          if selection != .all, let (selected, ids) = try reader.skimEntries(selection, ids: wantIDs) {
+          if selection != .all,
+            let (selected, ids) = try reader.skimEntries(selection, ids: wantIDs, releasing: release)
+          {
             entries = selected
             idPrefixes = ids
             skimmed = true
@@ -204,9 +215,13 @@ extension DocumentCodec {
   /// the entries decoded and compared, each entry line checked by the skim as the reader checks
   /// it, and as many lines as entries. The entries are not decoded a second time, so checking a
   /// 500,000-reading import does not hold two copies of it. Bytes the skim does not take are
-  /// decoded whole and compared.
-  static func readsBack(_ bytes: some ContiguousBytes, as document: GlanceDocument) -> Bool {
-    guard let (shell, _, ids, paths) = try? decode(bytes, selecting: .markers([]), wantIDs: true) else { return false }
+  /// decoded whole and compared. `releasing` is told how far the entries have been read
+  /// (`JSONReader.skimEntries`).
+  static func readsBack(
+    _ bytes: some ContiguousBytes, as document: GlanceDocument, releasing release: ((Int) -> Void)? = nil
+  ) -> Bool {
+    guard let (shell, _, ids, paths) = try? decode(bytes, selecting: .markers([]), wantIDs: true, releasing: release)
+    else { return false }
     guard paths.skims == 1, paths.skimFallbacks == 0 else { return (try? decode(bytes)) == document }
     var expected = document
     expected.entries = []

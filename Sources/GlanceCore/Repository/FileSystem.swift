@@ -43,9 +43,23 @@ public protocol FileSystem: Sendable {
   func lockExclusive(_ path: String, timeout: Double) throws -> FileLock?
   /// The last `maximum` bytes (or fewer) of the regular file at `path`; nil when nothing is there.
   func readTail(_ path: String, maximum: Int) throws -> [UInt8]?
+  /// Runs `body` over the bytes of the regular file at `path` (nil when nothing is there) and
+  /// a function that lets go of the memory of its first bytes, which are read from the file
+  /// again if looked at: a large file can be read through without all of it becoming memory.
+  func withMappedFile<R>(
+    _ path: String, _ body: (UnsafeRawBufferPointer, _ release: (Int) -> Void) throws -> R
+  ) throws -> R?
 }
 
 extension FileSystem {
+  /// The file read into memory; nothing is let go.
+  public func withMappedFile<R>(
+    _ path: String, _ body: (UnsafeRawBufferPointer, _ release: (Int) -> Void) throws -> R
+  ) throws -> R? {
+    guard let bytes = try readFile(path) else { return nil }
+    return try bytes.withUnsafeBytes { try body($0, { _ in }) }
+  }
+
   public func readTail(_ path: String, maximum: Int) throws -> [UInt8]? {
     guard let bytes = try readFile(path) else { return nil }
     return bytes.withUnsafeBytes { Array($0.suffix(maximum)) }
@@ -181,6 +195,26 @@ public struct PosixFileSystem: FileSystem {
     // NB: O_NONBLOCK so a FIFO in the file's place opens at once (and is refused) instead of
     // hanging every command until something writes to it.
     try readBytes(path, flags: O_NONBLOCK, limit: InputLimits.storedFileBytes) { $0 == S_IFREG ? nil : EINVAL }
+  }
+
+  public func withMappedFile<R>(
+    _ path: String, _ body: (UnsafeRawBufferPointer, _ release: (Int) -> Void) throws -> R
+  ) throws -> R? {
+    try withOpenFile(path, flags: O_NONBLOCK, refuse: { $0 == S_IFREG ? nil : EINVAL }) { descriptor, info in
+      let size = Int(info.st_size)
+      if size > InputLimits.storedFileBytes { throw FileSystemError(operation: "read", path: path, code: EFBIG) }
+      guard size > 0 else { return try body(UnsafeRawBufferPointer(start: nil, count: 0), { _ in }) }
+      guard let memory = mmap(nil, size, PROT_READ, MAP_PRIVATE, descriptor, 0), memory != MAP_FAILED else {
+        throw FileSystemError(operation: "map", path: path, code: errno)
+      }
+      defer { munmap(memory, size) }
+      let page = Int(sysconf(Int32(_SC_PAGESIZE)))
+      return try body(UnsafeRawBufferPointer(start: memory, count: size)) { end in
+        // Whole pages only; they come back from the file if read again.
+        let length = min(end, size) / page * page
+        if length > 0 { _ = madvise(memory, length, MADV_DONTNEED) }
+      }
+    }
   }
 
   /// The bytes at `path` (a regular file, a pipe or a device), refused with `EFBIG` past `limit`

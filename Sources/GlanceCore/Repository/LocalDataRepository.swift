@@ -43,6 +43,10 @@ public final class LocalDataRepository: DataRepository {
   public private(set) var notice: StorageNotice?
   /// The most a JSON export of the folder may be: what `glance import` reads (smaller in tests).
   var restorableBytes = InputLimits.fileBytes
+  /// A data file larger than this is written as it is encoded, `spillChunk` bytes at a time
+  /// (smaller in tests, so every save can take that way).
+  var spillAbove = 64 << 20
+  var spillChunk = 8 << 20
 
   public init(
     location: DataLocation, library: MarkerLibrary = .builtIn,
@@ -171,33 +175,15 @@ public final class LocalDataRepository: DataRepository {
   /// A save that copied unchanged records from the old file decodes only its freshly encoded
   /// parts again (the copied lines were decoded from the file moments before, and the copying
   /// is tested to give exactly a full encode); a save that copied nothing also has its whole
-  /// file read back (`DocumentCodec.readsBack`).
+  /// file read back (`DocumentCodec.readsBack`). A file larger than `spillAbove` is written as
+  /// it is encoded and checked the same way (`writeWhileEncoding`).
   private func save(
     _ document: GlanceDocument, replacing oldBytes: FileBytes?, reusing reuse: Reuse?, sizeBefore: Int
   ) throws {
-    let encoded: Encoded
-    do {
-      encoded = try DocumentCodec.encode(document, includeUndo: true, reusing: reuse)
-    } catch let error as NonFiniteNumberError {
-      throw StorageError.invalidNumber(field: error.field)
-    }
-    // Every folder must have a backup that imports again. A folder already past it (a file from
-    // before this check) may still shrink; its undo history, which an export leaves out, does not count.
-    if encoded.beforeUndo > sizeBefore,
-      !Exporter.exportImports(
-        dataFileBytes: encoded.beforeUndo, document: document, library: library, limit: restorableBytes)
-    {
-      throw StorageError.tooLargeToRestore(limit: restorableBytes)
-    }
-    // Validate before replacing: what is about to be written must read back as the document.
-    var valid = encoded.freshPartsReadBack(as: document)
-    if valid, reuse == nil {
-      valid = encoded.writer.withBytes { DocumentCodec.readsBack($0, as: document) }
-    }
-    guard valid else {
-      throw StorageError.io(FileSystemError(operation: "validate", path: location.dataFile, code: EIO))
-    }
-    let temporary = try encoded.writer.withBytes { try writeTemporaryFile($0) }
+    let temporary =
+      DocumentCodec.estimatedSize(document, reusing: reuse) > spillAbove
+      ? try writeWhileEncoding(document, reusing: reuse, sizeBefore: sizeBefore)
+      : try writeEncoded(document, reusing: reuse, sizeBefore: sizeBefore)
     do {
       if let oldBytes { try rotateBackups(oldBytes) }
       try fileSystem.rename(temporary, location.dataFile)
@@ -213,33 +199,126 @@ public final class LocalDataRepository: DataRepository {
     }
   }
 
+  /// Encodes `document`, checks it (see `save`) and writes it to a new temporary file; returns
+  /// its path. Nothing is written unless every check passed.
+  private func writeEncoded(_ document: GlanceDocument, reusing reuse: Reuse?, sizeBefore: Int) throws -> String {
+    let encoded: Encoded
+    do {
+      encoded = try DocumentCodec.encode(document, includeUndo: true, reusing: reuse)
+    } catch let error as NonFiniteNumberError {
+      throw StorageError.invalidNumber(field: error.field)
+    }
+    try checkRestorable(encoded, document, sizeBefore: sizeBefore)
+    // Validate before replacing: what is about to be written must read back as the document.
+    var valid = encoded.freshPartsReadBack(as: document)
+    if valid, reuse == nil {
+      valid = encoded.writer.withBytes { DocumentCodec.readsBack($0, as: document) }
+    }
+    guard valid else { throw validationFailed }
+    return try encoded.writer.withBytes { try writeTemporaryFile($0) }
+  }
+
+  /// Encodes `document` into a new temporary file as it goes, a chunk at a time, so a large
+  /// file is never held whole beside its document; returns its path. The checks are those of
+  /// `writeEncoded`, made as the parts are written and on the file once written (the whole of it
+  /// read back through a mapping that lets go of what is behind); when one fails, the temporary
+  /// file is removed and the data file stays as it was.
+  private func writeWhileEncoding(_ document: GlanceDocument, reusing reuse: Reuse?, sizeBefore: Int) throws
+    -> String
+  {
+    let temporary = newTemporaryPath()
+    let descriptor = try fileSystem.createExclusive(temporary, mode: 0o600)
+    var open = true
+    do {
+      let encoded: Encoded
+      do {
+        let spilling = Encoded.Spilling(chunkBytes: spillChunk, document: document) { [fileSystem] bytes in
+          try fileSystem.write(descriptor, bytes)
+        }
+        encoded = try DocumentCodec.encode(document, includeUndo: true, reusing: reuse, spilling: spilling)
+      } catch let error as NonFiniteNumberError {
+        throw StorageError.invalidNumber(field: error.field)
+      } catch is Encoded.PartDoesNotReadBack {
+        throw validationFailed
+      }
+      try checkRestorable(encoded, document, sizeBefore: sizeBefore)
+      try fileSystem.sync(descriptor)
+      // NB: never close twice: after a failed close the descriptor is already released.
+      open = false
+      try fileSystem.close(descriptor)
+      if reuse == nil {
+        let chunk = spillChunk
+        let valid = try fileSystem.withMappedFile(temporary) { bytes, release in
+          var released = 0
+          return withoutActuallyEscaping(release) { release in
+            DocumentCodec.readsBack(bytes, as: document) { end in
+              if end - released >= chunk {
+                release(end)
+                released = end
+              }
+            }
+          }
+        }
+        guard valid == true else { throw validationFailed }
+      }
+    } catch {
+      if open { try? fileSystem.close(descriptor) }
+      try? fileSystem.remove(temporary)
+      throw error
+    }
+    return temporary
+  }
+
+  /// Every folder must have a backup that imports again. A folder already past it (a file from
+  /// before this check) may still shrink; its undo history, which an export leaves out, does
+  /// not count.
+  private func checkRestorable(_ encoded: Encoded, _ document: GlanceDocument, sizeBefore: Int) throws {
+    if encoded.beforeUndo > sizeBefore,
+      !Exporter.exportImports(
+        dataFileBytes: encoded.beforeUndo, document: document, library: library, limit: restorableBytes)
+    {
+      throw StorageError.tooLargeToRestore(limit: restorableBytes)
+    }
+  }
+
+  /// What a save says when what it encoded does not read back as the document.
+  private var validationFailed: StorageError {
+    .io(FileSystemError(operation: "validate", path: location.dataFile, code: EIO))
+  }
+
   // MARK: Undo records
 
   /// Moves the operations of every step with more than `UndoStep.inlineLimit` of them into a
   /// file of their own (`UndoRecord`), written and flushed before the data file that refers to
   /// them; a data file that still has such a step inline (written before records existed) is
   /// slimmed on its next save.
-  /// Returns the records it wrote.
+  /// Returns the records it wrote; when it fails, it removes them.
   private func storeLargeUndoSteps(_ document: inout GlanceDocument) throws -> [String] {
     var stored: [String] = []
-    for index in document.undo.indices
-    where document.undo[index].storedOperations == nil
-      && document.undo[index].operations.count > UndoStep.inlineLimit
-    {
-      let step = document.undo[index]
-      let path = location.undoFile(step.id)
-      let temporary = try UndoRecord.encode(step).withBytes { try writeTemporaryFile($0) }
-      do {
-        try fileSystem.rename(temporary, path)
-      } catch {
-        try? fileSystem.remove(temporary)
-        throw error
+    do {
+      for index in document.undo.indices
+      where document.undo[index].storedOperations == nil
+        && document.undo[index].operations.count > UndoStep.inlineLimit
+      {
+        let step = document.undo[index]
+        let path = location.undoFile(step.id)
+        let temporary = try UndoRecord.encode(step).withBytes { try writeTemporaryFile($0) }
+        do {
+          try fileSystem.rename(temporary, path)
+        } catch {
+          try? fileSystem.remove(temporary)
+          throw error
+        }
+        document.undo[index].storedOperations = step.operations.count
+        document.undo[index].operations = []
+        stored.append(path)
       }
-      document.undo[index].storedOperations = step.operations.count
-      document.undo[index].operations = []
-      stored.append(path)
+      if !stored.isEmpty { try fileSystem.syncDirectory(location.folder) }
+    } catch {
+      // No data file refers to them.
+      for path in stored { try? fileSystem.remove(path) }
+      throw error
     }
-    if !stored.isEmpty { try fileSystem.syncDirectory(location.folder) }
     return stored
   }
 
@@ -315,8 +394,7 @@ public final class LocalDataRepository: DataRepository {
 
   /// Writes `bytes` to a new temporary file in the data folder and flushes it; returns its path.
   private func writeTemporaryFile(_ bytes: UnsafeRawBufferPointer) throws -> String {
-    let temporary =
-      location.folder + "/" + location.temporaryPrefix + "\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
+    let temporary = newTemporaryPath()
     let descriptor = try fileSystem.createExclusive(temporary, mode: 0o600)
     do {
       try fileSystem.write(descriptor, bytes)
@@ -354,6 +432,11 @@ public final class LocalDataRepository: DataRepository {
       let copy = try currentBytes.withUnsafeBytes { try writeTemporaryFile($0) }
       try fileSystem.rename(copy, location.backupFile(1))
     }
+  }
+
+  /// A name for a new temporary file in the data folder (removed by the next save if left behind).
+  private func newTemporaryPath() -> String {
+    location.folder + "/" + location.temporaryPrefix + "\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
   }
 
   /// Removes temporary files a killed save left behind; only safe while holding the lock.

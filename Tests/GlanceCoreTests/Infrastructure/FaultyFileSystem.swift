@@ -12,6 +12,8 @@ import Testing
 /// The save steps a test can make fail.
 enum SaveStep: String, CaseIterable, CustomTestStringConvertible {
   case lock, listFolder, read, create, write, sync, close, rotate, link, rename, syncFolder
+  /// Reading a large file back after writing it as it was encoded (`withMappedFile`).
+  case map
 
   var testDescription: String { rawValue }
 }
@@ -39,6 +41,12 @@ final class FaultyFileSystem: FileSystem, @unchecked Sendable {
   func readFile(_ path: String) throws -> FileBytes? {
     try check(.read, path)
     return try base.readFile(path)
+  }
+  func withMappedFile<R>(
+    _ path: String, _ body: (UnsafeRawBufferPointer, _ release: (Int) -> Void) throws -> R
+  ) throws -> R? {
+    try check(.map, path)
+    return try base.withMappedFile(path, body)
   }
   func status(_ path: String) throws -> FileStatus? { try base.status(path) }
   func makeDirectory(_ path: String, mode: UInt16) throws { try base.makeDirectory(path, mode: mode) }

@@ -193,8 +193,8 @@ struct DocumentCodecTests {
     case damagedEntryLine, duplicateEntryID, entriesOutOfOrder, notAFile
   }
 
-  @Test("a save's whole-file check accepts exactly the files that read as the document", arguments: Mismatch.allCases)
-  func readsBack(_ mismatch: Mismatch) throws {
+  /// The bytes of a file that differs from the sample document as `mismatch` says, and that document.
+  static func mismatched(_ mismatch: Mismatch) throws -> (bytes: [UInt8], document: GlanceDocument) {
     let document = Self.sampleDocument()
     var other = document
     var bytes: [UInt8]?
@@ -214,7 +214,13 @@ struct DocumentCodecTests {
     case .entriesOutOfOrder: other.entries.reverse()
     case .notAFile: bytes = Array("{\"format\": ".utf8)
     }
-    bytes = try bytes ?? DocumentCodec.encode(other)
+    return (try bytes ?? DocumentCodec.encode(other), document)
+  }
+
+  @Test("a save's whole-file check accepts exactly the files that read as the document", arguments: Mismatch.allCases)
+  func readsBack(_ mismatch: Mismatch) throws {
+    let (file, document) = try Self.mismatched(mismatch)
+    let bytes: [UInt8]? = file
     let readsAsDocument = (try? DocumentCodec.decode(bytes!)) == document
     #expect(DocumentCodec.readsBack(bytes!, as: document) == readsAsDocument)
     // Entries out of order are put back in order by the reader: the same document.

@@ -290,7 +290,7 @@ struct DamagedFileTests {
 struct FaultInjectionTests {
   @Test(
     "a failing save step leaves the old document intact and reports the error",
-    arguments: SaveStep.allCases, [false, true])
+    arguments: SaveStep.allCases.filter { $0 != .map }, [false, true])
   func failingStep(step: SaveStep, persistent: Bool) throws {
     let folder = TemporaryFolder()
     let location = DataLocation(folder: folder.path + "/glance")
