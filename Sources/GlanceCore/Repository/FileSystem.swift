@@ -200,7 +200,8 @@ public struct PosixFileSystem: FileSystem {
   public func withMappedFile<R>(
     _ path: String, _ body: (UnsafeRawBufferPointer, _ release: (Int) -> Void) throws -> R
   ) throws -> R? {
-    try withOpenFile(path, flags: O_NONBLOCK, refuse: { $0 == S_IFREG ? nil : EINVAL }) { descriptor, info in
+    let refuse: (mode_t) -> Int32? = { $0 == S_IFREG ? nil : EINVAL }
+    return try withOpenFile(path, flags: O_NONBLOCK, refuse: refuse) { descriptor, info in
       let size = Int(info.st_size)
       if size > InputLimits.storedFileBytes { throw FileSystemError(operation: "read", path: path, code: EFBIG) }
       guard size > 0 else { return try body(UnsafeRawBufferPointer(start: nil, count: 0), { _ in }) }
