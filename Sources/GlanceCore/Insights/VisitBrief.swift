@@ -54,8 +54,13 @@ public struct VisitBrief: Sendable {
     let since = last?.date
     sinceLast = snapshots.compactMap { snapshot in
       guard let since else { return nil }
-      let entries = snapshot.entries.filter { $0.dateOfService > since }
-      return entries.isEmpty ? nil : (snapshot, entries)
+      // Oldest first: the readings after the visit are the end of the list, copied at once.
+      let start = snapshot.entries.withUnsafeBufferPointer { entries in
+        var start = entries.count
+        while start > 0, entries[start - 1].dateOfService > since { start -= 1 }
+        return start
+      }
+      return start == snapshot.entries.count ? nil : (snapshot, Array(snapshot.entries[start...]))
     }
     stale = Self.stale(snapshots, today: today)
     let yearAgo = today.adding(months: -12) ?? today

@@ -175,28 +175,46 @@ public enum PrepView {
     }.joinedText("\n")
   }
 
-  /// Wraps `text` at spaces to `width` columns, continuing lines with `indent`. Measures each
-  /// word once: re-measuring the line for every word made prep's sentences quadratic.
+  /// Wraps `text` at spaces (U+0020) to `width` columns, continuing lines with `indent`. Works on
+  /// the bytes, measuring each word once (printable ASCII is a column a byte): a space byte is
+  /// always a whole scalar, and prep wraps every sentence it shows.
   static func wrap(_ text: String, width: Int, indent: String) -> String {
     let limit = max(20, width)
-    var result = ""
-    var lineWidth = 0
-    var lineHasText = false
-    for word in text.spaceSeparated() {
-      let wordWidth = TextWidth.of(word)
-      if lineHasText {
-        if lineWidth + 1 + wordWidth > limit {
-          result += "\n" + indent
-          lineWidth = 0
-        } else {
-          result += " "
-          lineWidth += 1
+    var text = text
+    var indent = indent
+    return indent.withUTF8 { indent in
+      text.withUTF8 { bytes in
+        var result: [UInt8] = []
+        result.reserveCapacity(bytes.count + (bytes.count / limit + 1) * (indent.count + 1))
+        var lineWidth = 0
+        var lineHasText = false
+        var start = 0
+        func word(endingAt end: Int) {
+          guard end > start else { return }
+          let word = UnsafeBufferPointer(rebasing: bytes[start..<end])
+          let printableASCII = !word.contains { $0 < 0x20 || $0 >= 0x7F }
+          let wordWidth = printableASCII ? word.count : TextWidth.of(String(decoding: word, as: UTF8.self))
+          if lineHasText {
+            if lineWidth + 1 + wordWidth > limit {
+              result.append(0x0A)
+              result.append(contentsOf: indent)
+              lineWidth = 0
+            } else {
+              result.append(0x20)
+              lineWidth += 1
+            }
+          }
+          result.append(contentsOf: word)
+          lineWidth += wordWidth
+          lineHasText = true
         }
+        for index in 0..<bytes.count where bytes[index] == 0x20 {
+          word(endingAt: index)
+          start = index + 1
+        }
+        word(endingAt: bytes.count)
+        return String(decoding: result, as: UTF8.self)
       }
-      result += word
-      lineWidth += wordWidth
-      lineHasText = true
     }
-    return result
   }
 }

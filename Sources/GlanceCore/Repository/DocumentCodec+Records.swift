@@ -194,7 +194,7 @@ extension JSONReader {
   }
 
   /// An entry in `writeEntry`'s exact layout, or nil (with the position wherever it stopped).
-  private mutating func readCanonicalEntry() throws -> MarkerEntry? {
+  mutating func readCanonicalEntry() throws -> MarkerEntry? {
     let uuidWidth = EntryLayout.uuidWidth
     guard consume(EntryLayout.idOpening), let id = raw(uuidWidth, parseUUID), consume(EntryLayout.markerOpening),
       let markerID = raw(uuidWidth, parseUUID), consume(EntryLayout.dateOpening),

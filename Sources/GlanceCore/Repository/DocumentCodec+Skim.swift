@@ -33,13 +33,22 @@ public struct DocumentView: Sendable {
 }
 
 extension JSONReader {
+  /// The largest file whose skimmed lines are checked after the choice (`skimEntries`).
+  static let checkOnceLimit = 4 << 20
+
   /// Reads the entries array keeping only `selection`. Each line that `writeEntry` wrote is
   /// skimmed for its marker and date (and, when `ids` is set, its id) without being decoded;
   /// only the selected lines are decoded in full. Nil (and nothing consumed) when a line is not
   /// in that layout or the dates are out of order: then the caller decodes everything. With
   /// `releasing`, it is told after each line how far the skim has read.
+  ///
+  /// In a file of at most `checkingOnceUpTo` bytes (it is still in the cache when the chosen lines
+  /// are decoded), the rest of each line is checked after the choice, and a chosen line only by
+  /// decoding it in the writer's layout: prep at 1,000 readings decodes them all, and checked
+  /// each twice. A larger file is checked as it is skimmed.
   mutating func skimEntries(
-    _ selection: EntrySelection, ids wantIDs: Bool, releasing release: ((Int) -> Void)? = nil
+    _ selection: EntrySelection, ids wantIDs: Bool, releasing release: ((Int) -> Void)? = nil,
+    checkingOnceUpTo checkOnceLimit: Int = checkOnceLimit
   ) throws -> (
     entries: [MarkerEntry], ids: [UInt64]
   )? {
@@ -64,9 +73,18 @@ extension JSONReader {
     var noted: [Bool] = []
     var wantsNotes = false
     if case .latestAndNoted = selection { wantsNotes = true }
+    // Where each line's rest (from its date) starts and where its record ends, when checked later.
+    // Search's selection needs each line's note before the choice: it is checked as skimmed.
+    let checkLater = !wantsNotes && release == nil && count <= checkOnceLimit
+    var rests: [Int] = []
+    var lasts: [Int] = []
     let estimate = count / 200
     starts.reserveCapacity(estimate)
     slots.reserveCapacity(estimate)
+    if checkLater {
+      rests.reserveCapacity(estimate)
+      lasts.reserveCapacity(estimate)
+    }
     if wantIDs { ids.reserveCapacity(estimate) }
     var previousDate = -1
     var lastSlot = -1
@@ -120,11 +138,16 @@ extension JSONReader {
       let more = base[last] == UInt8(ascii: ",")
       if more { last -= 1 }
       guard base[last] == UInt8(ascii: "}") else { return giveUp() }
-      // Every byte of the line is checked as the full reader would check it, without decoding
-      // it: a damaged byte anywhere sends the read to the full decoder, which says so.
-      var hasNote = false
-      guard skimRestOfEntry(stops: stops, hasNote: &hasNote), position == last + 1 else { return giveUp() }
-      if wantsNotes { noted.append(hasNote) }
+      // Every byte of the line is checked as the full reader would check it, here or once the
+      // lines are chosen: a damaged byte anywhere sends the read to the full decoder, which says so.
+      if checkLater {
+        rests.append(position)
+        lasts.append(last)
+      } else {
+        var hasNote = false
+        guard skimRestOfEntry(stops: stops, hasNote: &hasNote), position == last + 1 else { return giveUp() }
+        if wantsNotes { noted.append(hasNote) }
+      }
       starts.append(start)
       slots.append(Int32(slot))
       restore(lineEnd)
@@ -165,9 +188,30 @@ extension JSONReader {
     }
     var entries: [MarkerEntry] = []
     entries.reserveCapacity(chosen.count)
-    for index in chosen {
-      restore(starts[index])
-      entries.append(try readEntry())
+    if checkLater {
+      // Every line as the full reader would take it: a chosen one decoded in the writer's layout,
+      // any other checked; either ending where its line does.
+      var next = 0
+      for index in starts.indices {
+        if next < chosen.count, chosen[next] == index {
+          next += 1
+          restore(starts[index])
+          guard let entry = try? readCanonicalEntry(), position == lasts[index] + 1 else { return giveUp() }
+          paths.canonicalEntries += 1
+          entries.append(entry)
+        } else {
+          restore(rests[index])
+          var hasNote = false
+          guard skimRestOfEntry(stops: stops, hasNote: &hasNote), position == lasts[index] + 1 else {
+            return giveUp()
+          }
+        }
+      }
+    } else {
+      for index in chosen {
+        restore(starts[index])
+        entries.append(try readEntry())
+      }
     }
     restore(end)
     paths.skims += 1

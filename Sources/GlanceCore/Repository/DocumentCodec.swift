@@ -112,7 +112,7 @@ public enum DocumentCodec {
   static func decode(
     _ bytes: some ContiguousBytes, formats: Set<String> = [GlanceDocument.formatName],
     selecting selection: EntrySelection, wantIDs: Bool = true, acceptingNewer: Bool = false,
-    releasing release: ((Int) -> Void)? = nil
+    releasing release: ((Int) -> Void)? = nil, skimCheckingOnceUpTo checkOnceLimit: Int = JSONReader.checkOnceLimit
   ) throws -> (document: GlanceDocument, layout: DocumentLayout?, allEntryIDPrefixes: [UInt64], paths: ReadPaths) {
     try JSONReader.read(bytes) { reader in
       var skimmed = false
@@ -145,7 +145,8 @@ public enum DocumentCodec {
           try reader.readArray { custom.append(try $0.readMarkerDefinition(isSystemDefined: false)) }
         case "entries":
           if selection != .all,
-            let (selected, ids) = try reader.skimEntries(selection, ids: wantIDs, releasing: release)
+            let (selected, ids) = try reader.skimEntries(
+              selection, ids: wantIDs, releasing: release, checkingOnceUpTo: checkOnceLimit)
           {
             entries = selected
             idPrefixes = ids

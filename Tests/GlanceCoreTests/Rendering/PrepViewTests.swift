@@ -148,6 +148,46 @@ struct PrepViewTests {
     #expect(PrepView.wrap(text, width: width, indent: "    ") == expected)
   }
 
+  @Test("wrapping by bytes gives what wrapping word by word gives", arguments: 0..<20)
+  func wrapMatchesWords(seed: Int) {
+    // The word-by-word wrap prep used before it worked on bytes.
+    func reference(_ text: String, width: Int, indent: String) -> String {
+      let limit = max(20, width)
+      var result = ""
+      var lineWidth = 0
+      var lineHasText = false
+      for word in text.unicodeScalars.split(separator: " ").map({ String(String.UnicodeScalarView($0)) }) {
+        let wordWidth = TextWidth.of(word)
+        if lineHasText {
+          if lineWidth + 1 + wordWidth > limit {
+            result += "\n" + indent
+            lineWidth = 0
+          } else {
+            result += " "
+            lineWidth += 1
+          }
+        }
+        result += word
+        lineWidth += wordWidth
+        lineHasText = true
+      }
+      return result
+    }
+    var generator = SeededGenerator(seed: UInt64(seed) &+ 606)
+    let pieces = [
+      "a", "word", "  ", " ", "→", "µIU/mL", "m²", "日本語", "e\u{301}", "\u{1B}[1m", "\u{1B}[0m", "\t", "\n", "\u{7F}",
+      "café", "👩‍⚕️", "\u{200D}", "xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx",
+    ]
+    for _ in 0..<200 {
+      let text = (0..<Int.random(in: 0...40, using: &generator)).map { _ in
+        pieces.randomElement(using: &generator)! + (Bool.random(using: &generator) ? " " : "")
+      }.joined()
+      let width = Int.random(in: 0...90, using: &generator)
+      let indent = ["", "  ", "    ", "→ "].randomElement(using: &generator)!
+      #expect(PrepView.wrap(text, width: width, indent: indent) == reference(text, width: width, indent: indent))
+    }
+  }
+
   @Test("upcoming visits are listed under “Coming up”, soonest first")
   func upcoming() throws {
     let visits = [

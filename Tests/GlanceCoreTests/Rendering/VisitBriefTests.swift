@@ -63,7 +63,9 @@ struct VisitBriefTests {
     #expect(rows == ["hdl 50", "hdl 51", "ldl 130", "ldl 131", "hdl 52"])
   }
 
-  @Test("the latest k readings since the visit are the last k of them all, on random histories with same-day readings")
+  @Test(
+    "the readings since the visit are each marker's after its day, and the latest k the last k of them all, on random histories with same-day readings"
+  )
   func sinceRowsLatest() {
     var generator = SeededGenerator(seed: 0xB41E_F001)
     let markers = [Fixture.ldl, Fixture.hdl, Fixture.a1c]
@@ -79,8 +81,17 @@ struct VisitBriefTests {
               entered: times.randomElement(using: &generator)!)
           }.sorted(by: MarkerEntry.chronological))
       }
+      let visit = ["2026-06-01", "2026-07-01", "2026-04-01", "2026-11-20"].randomElement(using: &generator)!
       let brief = VisitBrief(
-        name: nil, snapshots: snapshots, items: [], visits: [Fixture.visit("2026-06-01")], today: Self.today)
+        name: nil, snapshots: snapshots, items: [], visits: [Fixture.visit(visit)], today: Self.today)
+      // Each marker's readings dated after the visit, oldest first; markers without any left out.
+      let since = Fixture.date(visit)
+      let expected = snapshots.compactMap { snapshot -> (UUID, [MarkerEntry])? in
+        let after = snapshot.entries.filter { $0.dateOfService > since }
+        return after.isEmpty ? nil : (snapshot.definition.id, after)
+      }
+      #expect(brief.sinceLast.map(\.snapshot.definition.id) == expected.map(\.0))
+      #expect(brief.sinceLast.map(\.entries) == expected.map(\.1))
       let all = brief.sinceRows
       #expect(brief.sinceTotal == all.count)
       for limit in [0, 1, 2, 5, 12, 40] {

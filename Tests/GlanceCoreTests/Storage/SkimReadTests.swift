@@ -58,6 +58,71 @@ struct SkimReadTests {
     }
   }
 
+  @Test(
+    "checking each line once (a small file) reads every file, damaged or not, as checking each line as it is skimmed does",
+    arguments: 0..<40)
+  func checkOnceMatchesCheckAsSkimmed(seed: Int) throws {
+    var generator = SeededGenerator(seed: UInt64(seed) &+ 8_808)
+    let document = randomDocument(using: &generator, valid: true)
+    let clean = try DocumentCodec.encode(document)
+    typealias Outcome = (entries: [MarkerEntry], ids: [UInt64], skimmed: Bool)?
+    func read(_ bytes: [UInt8], _ selection: EntrySelection, checkOnceLimit: Int) -> Outcome {
+      guard
+        let (view, _, ids, paths) = try? DocumentCodec.decode(
+          bytes, selecting: selection, skimCheckingOnceUpTo: checkOnceLimit)
+      else { return nil }
+      return (view.entries, ids, paths.skims == 1)
+    }
+    // The file as written, then with one byte changed somewhere in its entries.
+    var files = [clean]
+    let text = String(decoding: clean, as: UTF8.self)
+    if let entries = text.range(of: "\"entries\": [")?.upperBound.utf16Offset(in: text),
+      let visits = text.range(of: "\"visits\": ")?.lowerBound.utf16Offset(in: text), visits > entries + 1
+    {
+      let replacements: [UInt8] = [0x22, 0x5C, 0x0A, 0x7D, 0x2C, 0x30, 0x39, 0x2D, 0x00, 0xFF, 0xC3, 0x20, 0x41, 0x7B]
+      for _ in 0..<12 {
+        var damaged = clean
+        damaged[Int.random(in: entries..<visits, using: &generator)] = replacements.randomElement(using: &generator)!
+        files.append(damaged)
+      }
+    }
+    for (index, bytes) in files.enumerated() {
+      let full = try? DocumentCodec.decode(bytes)
+      for selection in Self.selections(for: document, using: &generator) where selection != .all {
+        let once = read(bytes, selection, checkOnceLimit: .max)
+        let asSkimmed = read(bytes, selection, checkOnceLimit: 0)
+        #expect(once?.entries == asSkimmed?.entries, "file \(index), \(selection)")
+        #expect(once?.ids == asSkimmed?.ids, "file \(index), \(selection)")
+        // Both are what a full read selects; a file the full reader refuses, both refuse.
+        #expect(once?.entries == full.map { DocumentCodec.select(selection, from: $0.entries) })
+        if index == 0 { #expect(once?.skimmed == true && asSkimmed?.skimmed == true, "\(selection)") }
+      }
+    }
+  }
+
+  @Test(
+    "a note's key in a unit or a note's text is not taken for a note",
+    arguments: [#"x", "note": "y"#, #"", "note": ""#, #"\", "note": "#, "\u{1}\", \"note\": \""])
+  func noteKeyInText(text: String) throws {
+    var document = GlanceDocument.empty(createdAt: Timestamp(Fixture.now))
+    var marker = Fixture.customMarker("Zinc", unit: text)
+    marker.referenceLow = nil
+    document.apply(.putCustomMarker(marker))
+    for (day, note) in [("2025-01-01", nil), ("2025-02-01", text), ("2025-03-01", nil), ("2025-04-01", nil)] {
+      var entry = Fixture.entry(marker, 1, on: day, note: note)
+      entry.unit = text
+      document.apply(.putEntry(entry))
+    }
+    let bytes = try DocumentCodec.encode(document)
+    for selection in [EntrySelection.latestAndNoted(0), .latestAndNoted(1), .latest(1)] {
+      for limit in [0, Int.max] {
+        let (view, _, _, paths) = try DocumentCodec.decode(bytes, selecting: selection, skimCheckingOnceUpTo: limit)
+        #expect(view.entries == DocumentCodec.select(selection, from: document.entries), "\(selection) \(limit)")
+        #expect(paths.skims == 1 && paths.fallbacks == 0)
+      }
+    }
+  }
+
   @Test("a hand-edited or reordered file is read in full instead, with the same result")
   func fallbacks() throws {
     let folder = TemporaryFolder()
