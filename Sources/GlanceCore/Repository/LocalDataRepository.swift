@@ -247,6 +247,7 @@ public final class LocalDataRepository: DataRepository {
       open = false
       try fileSystem.close(descriptor)
       if reuse == nil {
+        // Mapped, not read: the file is this save's own, in the 0700 folder, under the lock.
         let chunk = spillChunk
         let valid = try fileSystem.withMappedFile(temporary) { bytes, release in
           var released = 0
