@@ -79,17 +79,31 @@ final class Context {
   /// private, never inside the data folder, asking before it replaces a file, and always with the
   /// notice on stderr. True when a file was written.
   func export(_ bytes: [UInt8], to path: String?) throws -> Bool {
-    if let warning = Exporter.tooLargeToImport(bytes.count) { console.err(warning) }
     guard let path, path != "-" else {
+      if let warning = Exporter.tooLargeToImport(bytes.count) { console.err(warning) }
       console.err(Exporter.notice)
       console.write(bytes)
       return false
     }
+    return try export(to: path) { sink in
+      try bytes.withUnsafeBytes(sink)
+      return bytes.count
+    }
+  }
+
+  /// Writes to the file `path` what `write` hands its sink, a chunk at a time (a large export is
+  /// never held whole), as `export(_:to:)` writes bytes; `write` returns how many it wrote.
+  func export(to path: String, _ write: (_ sink: (UnsafeRawBufferPointer) throws -> Void) throws -> Int) throws -> Bool
+  {
     try ExportWriter.refuseInside(location.folder, path)
     if let status = try PosixFileSystem().status(path), status.isRegularFile {
       try questions.confirm("\(path) already exists. Replace it?")
     }
-    try ExportWriter.write(bytes, to: path, dataFolder: location.folder)
+    var size = 0
+    try ExportWriter.write(to: path, dataFolder: location.folder) { sink in
+      size = try withoutActuallyEscaping(sink) { try write($0) }
+    }
+    if let warning = Exporter.tooLargeToImport(size) { console.err(warning) }
     console.err(Exporter.notice)
     return true
   }

@@ -20,6 +20,15 @@ public enum ExportWriter {
   public static func write(
     _ bytes: [UInt8], to path: String, dataFolder: String? = nil, fileSystem: any FileSystem = PosixFileSystem()
   ) throws {
+    try write(to: path, dataFolder: dataFolder, fileSystem: fileSystem) { sink in try bytes.withUnsafeBytes(sink) }
+  }
+
+  /// Writes what `produce` hands its sink, a chunk at a time, to `path`, as `write(_:to:)` writes
+  /// bytes: a large export is never held whole.
+  public static func write(
+    to path: String, dataFolder: String? = nil, fileSystem: any FileSystem = PosixFileSystem(),
+    _ produce: (_ sink: (UnsafeRawBufferPointer) throws -> Void) throws -> Void
+  ) throws {
     if let dataFolder { try refuseInside(dataFolder, path) }
     // Not a regular file (a terminal, a pipe, /dev/null): write straight into it, never rename over it.
     if let status = try? fileSystem.status(path), !status.isRegularFile, !status.isDirectory {
@@ -27,7 +36,7 @@ public enum ExportWriter {
       guard descriptor >= 0 else { throw ExportError.cannotWrite(path: path, reason: String(cString: strerror(errno))) }
       defer { _ = systemClose(descriptor) }
       do {
-        try bytes.withUnsafeBytes { try fileSystem.write(descriptor, $0) }
+        try produce { try fileSystem.write(descriptor, $0) }
       } catch let error as FileSystemError {
         throw ExportError.cannotWrite(path: path, reason: error.reason)
       }
@@ -40,7 +49,7 @@ public enum ExportWriter {
       try? fileSystem.remove(temporary)
       let descriptor = try fileSystem.createExclusive(temporary, mode: 0o600)
       do {
-        try bytes.withUnsafeBytes { try fileSystem.write(descriptor, $0) }
+        try produce { try fileSystem.write(descriptor, $0) }
         try fileSystem.sync(descriptor)
       } catch {
         try? fileSystem.close(descriptor)

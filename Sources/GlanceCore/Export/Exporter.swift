@@ -51,6 +51,28 @@ public enum Exporter {
   /// history), pretty and with one record a line, like the data file. Each reading also names its
   /// marker (`"markerKey": "ldl", "markerName": "LDL Cholesterol"`) for `jq`; an import skips them.
   public static func json(_ document: GlanceDocument, library: MarkerLibrary = .builtIn) throws -> [UInt8] {
+    let (export, labels) = exported(document, library: library)
+    return try DocumentCodec.encode(export, labels: labels)
+  }
+
+  /// The JSON export handed to `sink` a chunk at a time, so a large folder's export is never held
+  /// whole beside its document; returns its size in bytes. The same bytes as `json(_:library:)`.
+  @discardableResult
+  public static func json(
+    _ document: GlanceDocument, library: MarkerLibrary = .builtIn, to sink: (UnsafeRawBufferPointer) throws -> Void
+  ) throws -> Int {
+    let (export, labels) = exported(document, library: library)
+    return try withoutActuallyEscaping(sink) { sink in
+      let spilling = Encoded.Spilling(chunkBytes: 8 << 20, document: export, checksParts: false, sink: sink)
+      return try DocumentCodec.encode(export, includeUndo: false, reusing: nil, labels: labels, spilling: spilling)
+        .writer.count
+    }
+  }
+
+  /// `document` as exported (no undo history, the export's format) and each marker's key and name.
+  private static func exported(_ document: GlanceDocument, library: MarkerLibrary) -> (
+    GlanceDocument, [UUID: (key: String, name: String)]
+  ) {
     var export = document
     export.undo = []
     export.format = formatName
@@ -59,7 +81,7 @@ public enum Exporter {
       guard let definition = document.definition(for: markerID, library: library) else { continue }
       labels[markerID] = (definition.key, definition.displayName)
     }
-    return try DocumentCodec.encode(export, labels: labels)
+    return (export, labels)
   }
 
   /// One row per reading: date, marker key, marker name, value (with its comparator), unit,

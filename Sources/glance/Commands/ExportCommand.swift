@@ -52,14 +52,18 @@ struct ExportCommand: GlanceCommand {
 
   func run(_ context: Context) throws {
     let document = try context.document()
-    let bytes: [UInt8]
+    let written: Bool
     switch (format, visits) {
-    case (.json, _): bytes = try Exporter.json(document, library: context.library)
-    case (.fhir, _): bytes = FHIRExporter.bundle(document, library: context.library)
-    case (.csv, false): bytes = Array(Exporter.readingsCSV(document, library: context.library).utf8)
-    case (.csv, true): bytes = Array(Exporter.visitsCSV(document).utf8)
+    case (.json, _) where output != nil && output != "-":
+      // Written as it is encoded: a 500,000-reading export is never held whole.
+      written = try context.export(to: output!) { try Exporter.json(document, library: context.library, to: $0) }
+    case (.json, _): written = try context.export(Exporter.json(document, library: context.library), to: output)
+    case (.fhir, _): written = try context.export(FHIRExporter.bundle(document, library: context.library), to: output)
+    case (.csv, false):
+      written = try context.export(Array(Exporter.readingsCSV(document, library: context.library).utf8), to: output)
+    case (.csv, true): written = try context.export(Array(Exporter.visitsCSV(document).utf8), to: output)
     }
-    guard try context.export(bytes, to: output), let path = output else { return }
+    guard written, let path = output else { return }
     let what =
       visits
       ? counted(document.visits.count, "visit")

@@ -28,6 +28,31 @@ struct ExportWriterTests {
     #expect(try PosixFileSystem().contentsOfDirectory(folder.path) == ["export.csv"])
   }
 
+  @Test("a JSON export handed over a chunk at a time is the export made whole", arguments: 0..<20)
+  func chunkedJSON(seed: Int) throws {
+    var generator = SeededGenerator(seed: UInt64(seed) &+ 515)
+    let document = randomDocument(using: &generator, valid: true)
+    var chunks: [[UInt8]] = []
+    let size = try Exporter.json(document, library: .builtIn) { chunks.append(Array($0)) }
+    let whole = try Exporter.json(document, library: .builtIn)
+    #expect(chunks.flatMap { $0 } == whole)
+    #expect(size == whole.count)
+  }
+
+  @Test("an export whose writing fails part way leaves no file and no temporary file")
+  func failsPartWay() throws {
+    let folder = TemporaryFolder()
+    let path = folder.path + "/export.json"
+    struct Stop: Error {}
+    #expect(throws: Stop.self) {
+      try ExportWriter.write(to: path) { sink in
+        try Array("{\"format\": ".utf8).withUnsafeBytes(sink)
+        throw Stop()
+      }
+    }
+    #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).isEmpty)
+  }
+
   @Test("an empty export is an empty file")
   func emptyFile() throws {
     let folder = TemporaryFolder()
