@@ -120,8 +120,11 @@ public enum Exporter {
       }
       guard let current else { continue }
       let definition = current.definition
-      let value: CSV.Cell =
-        entry.comparator.map { .text($0.rawValue + ValueText.number(entry.value)) } ?? .number(entry.value)
+      // Every digit: a backup gives back each reading exactly (the shown columns are rounded).
+      let value: CSV.Cell = .text((entry.comparator?.rawValue ?? "") + ValueText.exact(entry.value))
+      let enteredAs = entry.entered(for: definition).map {
+        (entry.comparator?.rawValue ?? "") + ValueText.exact($0.value) + " " + $0.unit
+      }
       CSV.append(
         [
           .text(entry.dateOfService.iso), .text(definition.key), .text(definition.displayName), value,
@@ -129,7 +132,7 @@ public enum Exporter {
           .text(current.judgement(of: entry).words),
           .text(entry.note ?? ""),
           .text(entry.sourceType.rawValue), .text(ShortID.uuidText(entry.id)), .text(entry.entryTimestamp.iso),
-          .text(entry.entered(for: definition)?.text(entry.comparator) ?? ""),
+          .text(enteredAs ?? ""),
           entry.comparator == nil ? .number(current.displayed(entry)) : .text(current.displayedValue(entry)),
           .text(current.display.unit),
         ], to: &output)

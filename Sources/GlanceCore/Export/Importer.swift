@@ -285,8 +285,16 @@ public enum Importer {
         let note = noteColumn.flatMap { index in index < row.count ? CSV.unprotect(row[index]) : nil }.flatMap {
           $0.isEmpty ? nil : $0
         }
-        var draft = try EntryPlanner.draft(
-          marker, valueText: valueText, unit: cell(unitColumn), date: date, note: note, existing: [])
+        // glance's own export writes every digit (`ValueText.exact`); a sheet in its layout may
+        // hold anything `add` reads.
+        var draft: EntryDraft
+        if let exact = ValueParser.parseExact(valueText) {
+          draft = try EntryPlanner.draft(
+            marker, typed: exact, unit: cell(unitColumn), date: date, note: note, existing: [])
+        } else {
+          draft = try EntryPlanner.draft(
+            marker, valueText: valueText, unit: cell(unitColumn), date: date, note: note, existing: [])
+        }
         if draft.entered == nil, let text = cell(enteredAsColumn) {
           draft.entered = enteredAs(text, matching: draft)
         }
@@ -320,7 +328,9 @@ public enum Importer {
   static func enteredAs(_ text: String, matching draft: EntryDraft) -> EnteredValue? {
     // The number, a space, the unit: a unit may start with a digit (10⁹/L).
     let parts = text.split(separator: " ", maxSplits: 1).map(String.init)
-    let typed = parts.count == 2 ? try? ValueParser.parse(parts[0]) : try? ValueParser.parse(text)
+    let typed =
+      parts.count == 2
+      ? ValueParser.parseExact(parts[0]) ?? (try? ValueParser.parse(parts[0])) : try? ValueParser.parse(text)
     guard let typed, let unit = parts.count == 2 ? parts[1] : typed.unit, typed.comparator == draft.comparator,
       let conversion = try? UnitConverter.convert(typed.value, unit: unit, for: draft.marker),
       conversion.value == draft.value, let original = conversion.original

@@ -33,6 +33,30 @@ public enum ValueParser {
   /// True for a value glance can store and show: finite and within `maximumMagnitude`.
   public static func isStorable(_ value: Double) -> Bool { value.isFinite && abs(value) <= maximumMagnitude }
 
+  /// A value as glance's CSV export writes it, every digit kept (`ValueText.exact`): a
+  /// comparator, then a plain decimal; nil for anything else (then `parse` reads it as typed).
+  static func parseExact(_ text: String) -> TypedValue? {
+    var rest = Substring(text.trimmingWhitespace())
+    guard rest.utf8.count <= 400 else { return nil }
+    var comparator: ValueComparator?
+    for candidate in [ValueComparator.lessThanOrEqual, .greaterThanOrEqual, .lessThan, .greaterThan]
+    where rest.hasPrefix(candidate.rawValue) {
+      comparator = candidate
+      rest = rest.dropFirst(candidate.rawValue.count)
+      break
+    }
+    let number = rest.utf8.first == UInt8(ascii: "-") ? rest.utf8.dropFirst() : rest.utf8[...]
+    let whole = number.prefix { $0 >= 0x30 && $0 <= 0x39 }
+    let tail = number.dropFirst(whole.count)
+    guard !whole.isEmpty,
+      tail.isEmpty
+        || (tail.first == UInt8(ascii: ".") && tail.count > 1
+          && tail.dropFirst().allSatisfy { $0 >= 0x30 && $0 <= 0x39 }),
+      let value = Double(String(rest)), isStorable(value)
+    else { return nil }
+    return TypedValue(value: value, comparator: comparator)
+  }
+
   /// Parses `text`; a unit written directly after the number is returned separately.
   public static func parse(_ text: String) throws(EntryError) -> TypedValue {
     guard text.utf8.count <= maximumLength else { throw .invalidValue(String(text.prefix(maximumLength)) + "…") }

@@ -35,6 +35,39 @@ public enum ValueText {
 
   /// `number`, with at least `places` decimals (at most four) as a lab prints a unit's values:
   /// `6.0` mmol/L, not `6`. Nil places: `number`.
+  /// Every digit of `value`: the shortest decimal that reads back as exactly it, never with an
+  /// exponent (`0.00001`, not `1e-05`). For backups (the CSV export), so a restore gives back each
+  /// reading as it was; `ValueParser.parseExact` reads it.
+  public static func exact(_ value: Double) -> String {
+    guard value.isFinite else { return "?" }
+    guard value != 0 else { return "0" }
+    // Swift's description is the shortest text that reads back: "1.234567", "1e-05", "1.5e+20".
+    var text = Substring(value.magnitude.description)
+    var exponent = 0
+    if let mark = text.firstIndex(where: { $0 == "e" || $0 == "E" }) {
+      exponent = Int(text[text.index(after: mark)...]) ?? 0
+      text = text[..<mark]
+    }
+    let whole = text.prefix { $0 != "." }
+    let fraction = text.dropFirst(whole.count + 1)
+    var digits = Array((whole + fraction).utf8)
+    var point = whole.utf8.count + exponent
+    while digits.count > 1, digits.first == UInt8(ascii: "0") {
+      digits.removeFirst()
+      point -= 1
+    }
+    while digits.count > 1, digits.last == UInt8(ascii: "0"), digits.count > point { digits.removeLast() }
+    var result: [UInt8] = value < 0 ? [UInt8(ascii: "-")] : []
+    if point <= 0 {
+      result += Array("0.".utf8) + [UInt8](repeating: UInt8(ascii: "0"), count: -point) + digits
+    } else if point >= digits.count {
+      result += digits + [UInt8](repeating: UInt8(ascii: "0"), count: point - digits.count)
+    } else {
+      result += digits[..<point] + [UInt8(ascii: ".")] + digits[point...]
+    }
+    return String(decoding: result, as: UTF8.self)
+  }
+
   public static func number(_ value: Double, places: Int?) -> String {
     let text = number(value)
     guard let places, places > 0, value.isFinite, !text.contains("e") else { return text }

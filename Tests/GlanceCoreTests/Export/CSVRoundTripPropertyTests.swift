@@ -87,6 +87,36 @@ struct CSVRoundTripPropertyTests {
     #expect(again.entries.isEmpty && again.customMarkers.isEmpty && again.duplicates == document.entries.count)
   }
 
+  @Test("a CSV backup restores every reading exactly: every digit of the value and of the value as typed")
+  func exactValues() throws {
+    var generator = SeededGenerator(seed: 0xD161_7500)
+    var document = GlanceDocument.empty(createdAt: Self.now)
+    let values: [Double] =
+      [1.234567, 45.00001, 5.55555, 0.00001, 1e-7, 5e-324, 0.1 + 0.2, 999_999_999.999, -0.000123456789, 1.0 / 3]
+      + (0..<200).map { _ in storableDouble(using: &generator) }
+    for (index, value) in values.enumerated() {
+      var entry = Fixture.entry(
+        Fixture.ldl, value, on: Self.today.adding(days: -index)!.iso, comparator: index % 7 == 0 ? .lessThan : nil)
+      // Typed in mmol/L, as add keeps it: the value converted, every digit of both kept.
+      if index % 3 == 0, let conversion = try? UnitConverter.convert(value / 100, unit: "mmol/L", for: Fixture.ldl),
+        let original = conversion.original
+      {
+        entry.value = conversion.value
+        entry.entered = EnteredValue(value: original.value, unit: original.unit)
+      }
+      document.apply(.putEntry(entry))
+    }
+    #expect(document.entries.filter { $0.entered(for: Fixture.ldl) != nil }.count > 20)
+    let csv = Exporter.readingsCSV(document, library: .builtIn)
+    let repository = InMemoryDataRepository(clock: { Fixture.now })
+    try Self.importInto(repository, csv)
+    let restored = try repository.read().entries.sorted { $0.id.sortsBefore($1.id) }
+    let original = document.entries.sorted { $0.id.sortsBefore($1.id) }
+    #expect(restored.map(\.value) == original.map(\.value))
+    #expect(restored.map(\.comparator) == original.map(\.comparator))
+    #expect(restored.map { $0.entered(for: Fixture.ldl) } == original.map { $0.entered(for: Fixture.ldl) })
+  }
+
   @Test("visits: export, import into an empty store, export again: the same bytes", arguments: 0..<20)
   func visits(seed: Int) throws {
     let document = Self.randomDocument(seed: seed)

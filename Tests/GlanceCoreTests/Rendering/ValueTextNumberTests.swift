@@ -41,4 +41,41 @@ struct ValueTextNumberTests {
     let text = (units < 0 ? "-" : "") + String(units.magnitude / 10_000) + (fraction.isEmpty ? "" : "." + fraction)
     return text == "-0" ? "0" : text
   }
+
+  @Test("every digit: the exact text reads back as the value, has no exponent, and is the usual text for 4 decimals")
+  func exact() {
+    var generator = SeededGenerator(seed: 0xE8AC7)
+    var values: [Double] = [
+      0, -0.0, 1, 89, 5.6, 0.1, 0.00001, 1e-7, 5e-324, 2.2250738585072014e-308, 1e9, -1e9, 0.1 + 0.2,
+    ]
+    for _ in 0..<5_000 {
+      values.append(storableDouble(using: &generator))
+      values.append(Double(bitPattern: UInt64.random(in: 0...0x41CD_CD65_0000_0000, using: &generator)))
+      values.append(Double(Int.random(in: -100_000_000...100_000_000, using: &generator)) / 10_000)
+    }
+    for value in values where ValueParser.isStorable(value) {
+      let text = ValueText.exact(value)
+      #expect(Double(text) == value, "\(value): \(text)")
+      #expect(!text.contains("e") && !text.contains("E"), "\(text)")
+      #expect(ValueParser.parseExact(text)?.value == value, "\(text)")
+      // A value of at most 4 decimals is written as the screens write it.
+      if (value * 10_000).rounded() / 10_000 == value, abs(value) < 1e9 {
+        #expect(text == ValueText.number(value), "\(value)")
+      }
+    }
+  }
+
+  @Test(
+    "what the exact reader takes, and what it leaves to the reader of typed values",
+    arguments: [
+      ("89", 89.0, nil), ("<0.5", 0.5, ValueComparator.lessThan), (">=90", 90, .greaterThanOrEqual),
+      ("-1.5", -1.5, nil),
+      (" 7 ", 7, nil), ("1.", nil, nil), (".5", nil, nil), ("1e5", nil, nil), ("+1", nil, nil), ("1,000", nil, nil),
+      ("5 mg/dL", nil, nil), ("1000000001", nil, nil), ("0x10", nil, nil), ("", nil, nil), ("<", nil, nil),
+    ] as [(String, Double?, ValueComparator?)])
+  func parseExact(text: String, value: Double?, comparator: ValueComparator?) {
+    let parsed = ValueParser.parseExact(text)
+    #expect(parsed?.value == value)
+    if value != nil { #expect(parsed?.comparator == comparator && parsed?.unit == nil) }
+  }
 }
