@@ -131,8 +131,21 @@ public struct Transaction {
     }
     guard let step = document.undo.last else { return nil }
     let operations = step.storedOperations == nil ? step.operations : try stored(step)
+    // A custom marker the step removes whose readings a forgotten later change added: refused,
+    // never a file with readings of no marker.
+    let removed = operations.compactMap { operation -> MarkerDefinition? in
+      guard case .removeCustomMarker(let id) = operation else { return nil }
+      return document.customMarkers.first { $0.id == id }
+    }
     document.undo.removeLast()
     apply(operations)
+    for marker in removed {
+      let readings = document.entries.reduce(0) { $0 + ($1.markerID == marker.id ? 1 : 0) }
+      guard readings == 0 else {
+        throw UndoError.leavesReadingsWithoutMarker(
+          step: step.summary, marker: marker.displayName, key: marker.key, readings: readings)
+      }
+    }
     if let profile = step.profileBefore { setProfile(profile) }
     return step
   }

@@ -265,6 +265,30 @@ struct RepositoryContractTests {
     #expect(try repository.forgetNewestUndo(expecting: nil) == nil)
   }
 
+  @Test(
+    "undoing a custom marker whose readings came in a forgotten step is refused, and forgetting it too works (attacker review)",
+    arguments: RepositoryKind.allCases)
+  func undoLeavesNoOrphans(kind: RepositoryKind) throws {
+    let (repository, folder) = kind.make()
+    _ = folder
+    let zinc = try repository.addCustomMarker(Fixture.customMarker("Zz"))
+    try repository.addEntries(
+      [Fixture.entry(zinc, 5, on: "2025-05-05"), Fixture.entry(zinc, 6, on: "2025-05-06")], summary: "add Zz")
+    #expect(try repository.forgetNewestUndo(expecting: nil)?.summary == "add Zz")
+    let before = try repository.read()
+    #expect(
+      throws: UndoError.leavesReadingsWithoutMarker(
+        step: try #require(before.undo.last).summary, marker: "Zz", key: zinc.key, readings: 2)
+    ) { try repository.undo() }
+    #expect(try repository.read() == before)
+    #expect(try repository.forgetNewestUndo(expecting: nil) != nil)
+    #expect(try repository.read().entries.count == 2 && repository.read().customMarkers == [zinc])
+    // Without the readings, the same undo removes the marker.
+    let again = try repository.addCustomMarker(Fixture.customMarker("Zy"))
+    #expect(try repository.undo() != nil)
+    #expect(try !repository.read().customMarkers.contains(again))
+  }
+
   @Test("a change of many readings (an import, a replace) is undone exactly", arguments: RepositoryKind.allCases)
   func undoLargeChanges(kind: RepositoryKind) throws {
     let (repository, folder) = kind.make()

@@ -1,0 +1,22 @@
+/// An undo that cannot be taken as it stands. Nothing was changed.
+public enum UndoError: GlanceError, Equatable {
+  /// The step would remove a custom marker whose readings a later change added, and that change
+  /// is no longer in the undo history (`undo --forget`): the readings would have no marker.
+  case leavesReadingsWithoutMarker(step: String, marker: String, key: String, readings: Int)
+
+  public var message: String {
+    switch self {
+    case .leavesReadingsWithoutMarker(let step, let marker, let key, let readings):
+      // A custom marker's key is letters, digits and hyphens; anything else is quoted for the shell.
+      let plain = key.utf8.allSatisfy { $0 == 0x2D || (0x30...0x39).contains($0) || (0x61...0x7A).contains($0) }
+      let them = readings == 1 ? "it" : "them"
+      return "Undoing “\(TerminalText.oneLine(step))” would remove your custom marker "
+        + "\(TerminalText.oneLine(marker)), but \(counted(readings, "reading")) of it "
+        + "\(readings == 1 ? "was" : "were") added by a change no longer in the undo history. Nothing was "
+        + "changed. Delete \(them) first (glance show \(plain ? key : ShellQuote.quote(key)) lists \(them)), "
+        + "or drop this step from the history too: glance undo --forget"
+    }
+  }
+
+  public var kind: ErrorKind { .refused }
+}
