@@ -419,7 +419,17 @@ public final class LocalDataRepository: DataRepository {
   /// where the file system has them, else a copy of `currentBytes`.
   private func rotateBackups(_ currentBytes: FileBytes) throws {
     let count = DataLocation.backupCount
-    for generation in stride(from: count - 1, through: 1, by: -1) {
+    let newest = try fileSystem.status(location.backupFile(1))
+    // A save that failed or was killed after rotating left the current file as the newest
+    // backup: rotating again would push an older backup out for nothing, every time.
+    if let newest, let current = try fileSystem.status(location.dataFile),
+      newest.identity.device == current.identity.device, newest.identity.inode == current.identity.inode
+    {
+      return
+    }
+    // One killed between moving the newest backup and keeping the current file: the gap is filled.
+    let shift = try newest != nil || fileSystem.status(location.backupFile(2)) == nil
+    for generation in stride(from: count - 1, through: 1, by: -1) where shift {
       let from = location.backupFile(generation)
       if try fileSystem.status(from) != nil {
         try fileSystem.rename(from, location.backupFile(generation + 1))

@@ -333,6 +333,46 @@ struct FaultInjectionTests {
     #expect(try retry.read().entries.count == (step == .syncFolder ? 4 : 3))
   }
 
+  @Test("saves that fail after rotating the backups push out one old backup, not one a try (attacker review)")
+  func failedSavesKeepBackups() throws {
+    let folder = TemporaryFolder()
+    let location = DataLocation(folder: folder.path + "/glance")
+    let healthy = LocalDataRepository(location: location, clock: { Fixture.now })
+    for day in 1...7 { try healthy.addEntry(Fixture.entry(Fixture.hdl, Double(50 + day), on: "2025-02-0\(day)")) }
+    let current = bytes(of: location.dataFile)
+    let before = (1...5).map { bytes(of: location.backupFile($0)) }
+    #expect(Set(before.map { $0 ?? [] }).count == 5)
+    let faulty = FaultyFileSystem(failing: .rename, persistent: true)
+    for attempt in 0..<6 {
+      let repository = LocalDataRepository(location: location, fileSystem: faulty, clock: { Fixture.now })
+      #expect(throws: StorageError.self) {
+        try repository.addEntry(Fixture.entry(Fixture.hdl, Double(70 + attempt), on: "2025-03-01"))
+      }
+    }
+    #expect(bytes(of: location.dataFile) == current)
+    // The newest backup is the current file; the four before it are still there.
+    #expect(bytes(of: location.backupFile(1)) == current)
+    #expect((2...5).map { bytes(of: location.backupFile($0)) } == Array(before.prefix(4)))
+  }
+
+  @Test("a save killed between moving the newest backup and keeping the current file: the gap is filled")
+  func backupGap() throws {
+    let folder = TemporaryFolder()
+    let location = DataLocation(folder: folder.path + "/glance")
+    let repository = LocalDataRepository(location: location, clock: { Fixture.now })
+    for day in 1...7 { try repository.addEntry(Fixture.entry(Fixture.hdl, Double(50 + day), on: "2025-02-0\(day)")) }
+    // As the rotation left it when killed: .1 moved to .2 and so on, the current file not yet kept.
+    for generation in stride(from: 4, through: 1, by: -1) {
+      try PosixFileSystem().rename(location.backupFile(generation), location.backupFile(generation + 1))
+    }
+    let current = bytes(of: location.dataFile)
+    let before = (2...5).map { bytes(of: location.backupFile($0)) }
+    try LocalDataRepository(location: location, clock: { Fixture.now })
+      .addEntry(Fixture.entry(Fixture.hdl, 80, on: "2025-03-01"))
+    #expect(bytes(of: location.backupFile(1)) == current)
+    #expect((2...5).map { bytes(of: location.backupFile($0)) } == before)
+  }
+
   @Test("a file system without hard links still gets backups, by copy")
   func noHardLinks() throws {
     let folder = TemporaryFolder()
