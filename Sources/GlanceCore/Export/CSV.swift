@@ -57,14 +57,9 @@ public enum CSV {
     case .number(let value): return ValueText.number(value)
     case .text(let value):
       text = value
-      // A leading apostrophe of the person's own before a formula character is doubled, so
-      // `unprotect` gives it back.
-      let scalars = text.unicodeScalars
-      if let first = scalars.first,
-        formulaStarts.contains(first) || (first == "'" && scalars.dropFirst().first.map(formulaStarts.contains) == true)
-      {
-        text = "'" + text
-      }
+      // Apostrophes of the person's own before a formula character get one more, so
+      // `unprotect` gives them back.
+      if startsWithFormula(text) { text = "'" + text }
     }
     // Quote what would break the record, and a leading BOM that a reader would strip. Scalars
     // again: a quote or comma with a combining mark after it is still one to a CSV reader.
@@ -76,13 +71,17 @@ public enum CSV {
     return text
   }
 
-  /// Undoes the formula protection of a text cell glance wrote (`'=1+2` → `=1+2`).
+  /// Undoes the formula protection of a text cell glance wrote (`'=1+2` → `=1+2`, `''=x` →
+  /// `'=x`), as a spreadsheet reads a leading apostrophe.
   public static func unprotect(_ text: String) -> String {
-    let scalars = text.unicodeScalars
-    guard scalars.first == "'", let second = scalars.dropFirst().first, formulaStarts.contains(second) else {
-      return text
-    }
-    return String(scalars.dropFirst())
+    guard text.unicodeScalars.first == "'", startsWithFormula(text) else { return text }
+    return String(text.unicodeScalars.dropFirst())
+  }
+
+  /// True when `text`, after any apostrophes, starts with a character a spreadsheet takes for
+  /// a formula.
+  static func startsWithFormula(_ text: String) -> Bool {
+    text.unicodeScalars.first { $0 != "'" }.map(formulaStarts.contains) ?? false
   }
 
   /// A malformed CSV file: where, and what.

@@ -77,6 +77,18 @@ struct CSVTests {
     #expect(CSV.unprotect(text) == text)
   }
 
+  @Test(
+    "any text comes back from its cell as it was, the person's own apostrophes too (attacker review: '=x came back as ''=x)",
+    arguments: ["'=x", "''=x", "'''+1", "'+ve result", "'-", "'\tx", "'", "''", "'a", "=x", "'=\u{301}1", "a'=x"])
+  func apostropheRoundTrip(text: String) throws {
+    let cell = CSV.encode([[.text(text), .text("end")]])
+    let parsed = try CSV.parse(cell)
+    #expect(parsed.count == 1 && CSV.unprotect(parsed[0][0]) == text, "\(cell)")
+    var bytes: [UInt8] = []
+    CSV.append([.text(text), .text("end")], to: &bytes)
+    #expect(String(decoding: bytes, as: UTF8.self) == cell)
+  }
+
   // MARK: parse
 
   @Test(
