@@ -596,7 +596,13 @@ public final class LocalDataRepository: DataRepository {
           backup: newestGoodBackup()?.path, aside: asidePath(modifiedSeconds: modified))
       }
       if error.isNotRegularFile { throw StorageError.notAFile(path: error.path) }
-      throw StorageError.io(error)
+      // A write to the new file (named by its descriptor) or its temporary name: the data file
+      // is what a person knows (a full disk said "could not save to fd 4").
+      var named = error
+      if error.path.hasPrefix("fd ") || PathText.lastComponent(error.path).hasPrefix(location.temporaryPrefix) {
+        named.path = location.dataFile
+      }
+      throw StorageError.io(named)
     }
   }
 }

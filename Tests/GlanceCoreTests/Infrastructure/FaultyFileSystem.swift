@@ -60,15 +60,15 @@ final class FaultyFileSystem: FileSystem, @unchecked Sendable {
       // A short write: half the bytes land, then the error.
       try base.write(descriptor, UnsafeRawBufferPointer(rebasing: bytes[0..<(bytes.count / 2)]))
     }
-    try check(.write)
+    try check(.write, "fd \(descriptor)")
     try base.write(descriptor, bytes)
   }
   func sync(_ descriptor: Int32) throws {
-    try check(.sync)
+    try check(.sync, "fd \(descriptor)")
     try base.sync(descriptor)
   }
   func close(_ descriptor: Int32) throws {
-    try check(.close)
+    try check(.close, "fd \(descriptor)")
     try base.close(descriptor)
   }
   func rename(_ from: String, _ to: String) throws {

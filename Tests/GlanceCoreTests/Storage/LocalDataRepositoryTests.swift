@@ -308,7 +308,10 @@ struct FaultInjectionTests {
     } catch let error as StorageError {
       switch (step, error) {
       case (.syncFolder, .notDurable): break
-      case (_, .io(let failure)): #expect(failure.operation.hasPrefix("injected"))
+      case (_, .io(let failure)):
+        #expect(failure.operation.hasPrefix("injected"))
+        // Named as a person knows it: never a descriptor or a temporary name (attacker review).
+        if [.create, .write, .sync, .close].contains(step) { #expect(failure.path == location.dataFile) }
       default: Issue.record("unexpected \(error)")
       }
     }
