@@ -44,9 +44,16 @@ public enum ExportWriter {
     }
     let folder = PathText.parent(path)
     let directory = folder.isEmpty ? "." : folder
-    let temporary = directory + "/." + PathText.lastComponent(path) + ".tmp-\(getpid())"
+    let prefix = "." + PathText.lastComponent(path) + ".tmp-"
+    let temporary = directory + "/" + prefix + "\(getpid())"
+    // An export killed part way left its temporary file (a private copy of the data): this one
+    // and those of exports no longer running go.
+    let stale = ((try? fileSystem.contentsOfDirectory(directory)) ?? []).filter { name in
+      guard name.hasPrefix(prefix), let pid = Int32(name.dropFirst(prefix.count)), pid > 0 else { return false }
+      return pid == getpid() || (kill(pid, 0) != 0 && errno == ESRCH)
+    }
     do {
-      try? fileSystem.remove(temporary)
+      for name in stale { try? fileSystem.remove(directory + "/" + name) }
       let descriptor = try fileSystem.createExclusive(temporary, mode: 0o600)
       do {
         try produce { try fileSystem.write(descriptor, $0) }

@@ -104,6 +104,20 @@ struct ExportWriterTests {
     #expect(try PosixFileSystem().contentsOfDirectory(folder.path) == ["export.json"])
   }
 
+  @Test("an export killed part way leaves no private copy behind once the next export runs (attacker review)")
+  func killedExportsTemporary() throws {
+    let folder = TemporaryFolder()
+    // Gone: a process that cannot exist. Kept: a running one's (pid 1), and a file of the person's.
+    let gone = folder.file(".export.json.tmp-2147483646")
+    let running = folder.file(".export.json.tmp-1")
+    let own = folder.file(".export.json.tmp-notes")
+    for path in [gone, running, own] { #expect(FileManager.default.createFile(atPath: path, contents: Data("x".utf8))) }
+    try ExportWriter.write(Self.payload, to: folder.file("export.json"))
+    #expect(
+      try PosixFileSystem().contentsOfDirectory(folder.path).sorted()
+        == [".export.json.tmp-1", ".export.json.tmp-notes", "export.json"])
+  }
+
   @Test("a pipe is written straight into and stays a pipe")
   func fifo() throws {
     let folder = TemporaryFolder()
