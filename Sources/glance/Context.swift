@@ -78,14 +78,14 @@ final class Context {
   /// Writes an export or a brief to `path`, or to standard output without one (or with "-"):
   /// private, never inside the data folder, asking before it replaces a file, and always with the
   /// notice on stderr. True when a file was written.
-  func export(_ bytes: [UInt8], to path: String?) throws -> Bool {
+  func export(_ bytes: [UInt8], to path: String?, isJSON: Bool = false) throws -> Bool {
     guard let path, path != "-" else {
-      if let warning = Exporter.tooLargeToImport(bytes.count) { console.err(warning) }
+      if let warning = Exporter.tooLargeToImport(bytes.count, isJSON: isJSON) { console.err(warning) }
       console.err(Exporter.notice)
       console.write(bytes)
       return false
     }
-    return try export(to: path) { sink in
+    return try export(to: path, isJSON: isJSON) { sink in
       try bytes.withUnsafeBytes(sink)
       return bytes.count
     }
@@ -93,7 +93,7 @@ final class Context {
 
   /// Writes to the file `path` what `write` hands its sink, a chunk at a time (a large export is
   /// never held whole), as `export(_:to:)` writes bytes; `write` returns how many it wrote.
-  func export(to path: String, _ write: (_ sink: (UnsafeRawBufferPointer) throws -> Void) throws -> Int) throws -> Bool
+  func export(to path: String, isJSON: Bool = false, _ write: (_ sink: (UnsafeRawBufferPointer) throws -> Void) throws -> Int) throws -> Bool
   {
     try ExportWriter.refuseInside(location.folder, path)
     if let status = try PosixFileSystem().status(path), status.isRegularFile {
@@ -103,7 +103,7 @@ final class Context {
     try ExportWriter.write(to: path, dataFolder: location.folder) { sink in
       size = try withoutActuallyEscaping(sink) { try write($0) }
     }
-    if let warning = Exporter.tooLargeToImport(size) { console.err(warning) }
+    if let warning = Exporter.tooLargeToImport(size, isJSON: isJSON) { console.err(warning) }
     console.err(Exporter.notice)
     return true
   }

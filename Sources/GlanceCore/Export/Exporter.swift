@@ -14,10 +14,13 @@ public enum Exporter {
 
   /// What an export larger than glance imports says (a FHIR export of a full folder with long
   /// notes): the file is written, for the system it is meant for, but it is no backup.
-  public static func tooLargeToImport(_ byteCount: Int) -> String? {
+  public static func tooLargeToImport(_ byteCount: Int, isJSON: Bool = false) -> String? {
     guard byteCount > InputLimits.fileBytes else { return nil }
     return "This file is \(grouped(byteCount >> 20)) MB, more than glance imports (\(InputLimits.fileBytes >> 20) MB): "
-      + "glance could not read it back. For a backup, use glance export --json."
+      + "glance could not read it back. "
+      + (isJSON
+        ? "Your folder holds more than glance can restore; deleting old readings makes it smaller."
+        : "For a backup, use glance export --json.")
   }
 
   /// True when the JSON export of `document`, whose data file holds `dataFileBytes` before its

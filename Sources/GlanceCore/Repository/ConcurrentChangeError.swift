@@ -4,7 +4,7 @@
   import Foundation
 #endif
 
-/// Another glance saved while this one was asking a question, and what the person confirmed is
+/// Another glance saved while this one asked a question (or worked), and what the person confirmed is
 /// no longer what would change. Nothing was changed; running the command again shows the new state.
 public enum ConcurrentChangeError: GlanceError, Equatable {
   /// The newest change is no longer the one `undo` asked about (nil: nothing is left to undo).
@@ -23,22 +23,22 @@ public enum ConcurrentChangeError: GlanceError, Equatable {
   public var message: String {
     switch self {
     case .undoChanged(let asked, let newest?):
-      "Another glance saved a change while this one was asking: the latest change is now \(quoted(newest)), "
+      "Another glance saved a change meanwhile: the latest change is now \(quoted(newest)), "
         + "not \(quoted(asked)). Nothing was undone; run glance undo again to see what it would take back."
     case .undoChanged:
-      "Another glance changed your data while this one was asking, and there is nothing left to undo. Nothing was changed."
+      "Another glance changed your data meanwhile, and there is nothing left to undo. Nothing was changed."
     case .readingChanged:
-      "Another glance changed this reading while this one was asking. Nothing was changed; "
+      "Another glance changed this reading meanwhile. Nothing was changed; "
         + "look at it again with glance show, then repeat the command."
     case .readingGone:
       "This reading was deleted by another glance meanwhile. Nothing was changed."
     case .visitChanged:
-      "Another glance changed this visit while this one was asking. Nothing was changed; "
+      "Another glance changed this visit meanwhile. Nothing was changed; "
         + "look at it again with glance visit show, then repeat the command."
     case .visitGone:
       "This visit was deleted by another glance meanwhile. Nothing was changed."
     case .dataChanged:
-      "Your data changed while glance was asking (another glance saved). Nothing was replaced; "
+      "Your data changed meanwhile (another glance saved). Nothing was replaced; "
         + "run the import again to see what it would replace now."
     case .markerGone(let name):
       "The marker \(name) was removed by another glance meanwhile. Nothing was saved."

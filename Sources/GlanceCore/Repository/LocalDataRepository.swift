@@ -45,7 +45,7 @@ public final class LocalDataRepository: DataRepository {
   var restorableBytes = InputLimits.fileBytes
   /// A data file larger than this is written as it is encoded, `spillChunk` bytes at a time
   /// (smaller in tests, so every save can take that way).
-  var spillAbove = 64 << 20
+  var spillAbove = 16 << 20
   var spillChunk = 8 << 20
 
   public init(

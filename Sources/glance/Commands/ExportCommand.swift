@@ -56,8 +56,11 @@ struct ExportCommand: GlanceCommand {
     switch (format, visits) {
     case (.json, _) where output != nil && output != "-":
       // Written as it is encoded: a 500,000-reading export is never held whole.
-      written = try context.export(to: output!) { try Exporter.json(document, library: context.library, to: $0) }
-    case (.json, _): written = try context.export(Exporter.json(document, library: context.library), to: output)
+      written = try context.export(to: output!, isJSON: true) {
+        try Exporter.json(document, library: context.library, to: $0)
+      }
+    case (.json, _):
+      written = try context.export(Exporter.json(document, library: context.library), to: output, isJSON: true)
     case (.fhir, _): written = try context.export(FHIRExporter.bundle(document, library: context.library), to: output)
     case (.csv, false):
       written = try context.export(Array(Exporter.readingsCSV(document, library: context.library).utf8), to: output)

@@ -348,5 +348,8 @@ struct FHIRExportTests {
   func tooLarge() {
     #expect(Exporter.tooLargeToImport(InputLimits.fileBytes) == nil)
     #expect(Exporter.tooLargeToImport(InputLimits.fileBytes + 1)?.contains("glance could not read it back") == true)
+    // The JSON export itself is never told to use the JSON export (attacker review).
+    #expect(Exporter.tooLargeToImport(InputLimits.fileBytes + 1)?.contains("glance export --json") == true)
+    #expect(Exporter.tooLargeToImport(InputLimits.fileBytes + 1, isJSON: true)?.contains("--json") == false)
   }
 }
