@@ -93,8 +93,9 @@ final class Context {
 
   /// Writes to the file `path` what `write` hands its sink, a chunk at a time (a large export is
   /// never held whole), as `export(_:to:)` writes bytes; `write` returns how many it wrote.
-  func export(to path: String, isJSON: Bool = false, _ write: (_ sink: (UnsafeRawBufferPointer) throws -> Void) throws -> Int) throws -> Bool
-  {
+  func export(
+    to path: String, isJSON: Bool = false, _ write: (_ sink: (UnsafeRawBufferPointer) throws -> Void) throws -> Int
+  ) throws -> Bool {
     try ExportWriter.refuseInside(location.folder, path)
     if let status = try PosixFileSystem().status(path), status.isRegularFile {
       try questions.confirm("\(path) already exists. Replace it?")
