@@ -459,6 +459,28 @@ struct ByteHelperTests {
     #expect(Array(haystack.utf8).containsBytes(Array(needle.utf8)) == found)
   }
 
+  @Test("containsBytes agrees with a naive search on random bytes of a small alphabet", arguments: 0..<10)
+  func containsBytesProperty(seed: Int) {
+    var generator = SeededGenerator(seed: UInt64(seed) &+ 0xB7E5)
+    let alphabet: [UInt8] = Array("\"-:[ 0189ABab".utf8)
+    for _ in 0..<400 {
+      let haystack = (0..<Int.random(in: 0...120, using: &generator)).map { _ in
+        alphabet.randomElement(using: &generator)!
+      }
+      let needle: [UInt8] =
+        Bool.random(using: &generator) && !haystack.isEmpty
+        ? {
+          let start = Int.random(in: 0..<haystack.count, using: &generator)
+          return Array(haystack[start..<min(haystack.count, start + Int.random(in: 1...8, using: &generator))])
+        }()
+        : (0..<Int.random(in: 1...5, using: &generator)).map { _ in alphabet.randomElement(using: &generator)! }
+      let naive =
+        needle.count <= haystack.count
+        && (0...(haystack.count - needle.count)).contains { Array(haystack[$0..<($0 + needle.count)]) == needle }
+      #expect(haystack.containsBytes(needle) == naive, "\(haystack) \(needle)")
+    }
+  }
+
   @Test("readTail gives a file's last bytes, all of a short file, nil for a missing one", arguments: [0, 1, 5, 100])
   func readTail(maximum: Int) throws {
     let folder = TemporaryFolder()
