@@ -336,12 +336,19 @@ struct FaultInjectionTests {
     #expect(try retry.read().entries.count == (step == .syncFolder ? 4 : 3))
   }
 
-  @Test("saves that fail after rotating the backups push out one old backup, not one a try (attacker review)")
-  func failedSavesKeepBackups() throws {
+  /// A folder after seven saves: five distinct backups.
+  static func folderWithBackups() throws -> (TemporaryFolder, DataLocation) {
     let folder = TemporaryFolder()
     let location = DataLocation(folder: folder.path + "/glance")
-    let healthy = LocalDataRepository(location: location, clock: { Fixture.now })
-    for day in 1...7 { try healthy.addEntry(Fixture.entry(Fixture.hdl, Double(50 + day), on: "2025-02-0\(day)")) }
+    let repository = LocalDataRepository(location: location, clock: { Fixture.now })
+    for day in 1...7 { try repository.addEntry(Fixture.entry(Fixture.hdl, Double(50 + day), on: "2025-02-0\(day)")) }
+    return (folder, location)
+  }
+
+  @Test("saves that fail after rotating the backups push out one old backup, not one a try (attacker review)")
+  func failedSavesKeepBackups() throws {
+    let (folder, location) = try Self.folderWithBackups()
+    _ = folder
     let current = bytes(of: location.dataFile)
     let before = (1...5).map { bytes(of: location.backupFile($0)) }
     #expect(Set(before.map { $0 ?? [] }).count == 5)
@@ -360,10 +367,8 @@ struct FaultInjectionTests {
 
   @Test("a save killed between moving the newest backup and keeping the current file: the gap is filled")
   func backupGap() throws {
-    let folder = TemporaryFolder()
-    let location = DataLocation(folder: folder.path + "/glance")
-    let repository = LocalDataRepository(location: location, clock: { Fixture.now })
-    for day in 1...7 { try repository.addEntry(Fixture.entry(Fixture.hdl, Double(50 + day), on: "2025-02-0\(day)")) }
+    let (folder, location) = try Self.folderWithBackups()
+    _ = folder
     // As the rotation left it when killed: .1 moved to .2 and so on, the current file not yet kept.
     for generation in stride(from: 4, through: 1, by: -1) {
       try PosixFileSystem().rename(location.backupFile(generation), location.backupFile(generation + 1))
