@@ -184,11 +184,15 @@ public final class LocalDataRepository: DataRepository {
       DocumentCodec.estimatedSize(document, reusing: reuse) > spillAbove
       ? try writeWhileEncoding(document, reusing: reuse, sizeBefore: sizeBefore)
       : try writeEncoded(document, reusing: reuse, sizeBefore: sizeBefore)
+    var putBackBackups: () -> Void = {}
     do {
-      if let oldBytes { try rotateBackups(oldBytes) }
+      if let oldBytes { putBackBackups = try rotateBackups(oldBytes) }
       try fileSystem.rename(temporary, location.dataFile)
     } catch {
       try? fileSystem.remove(temporary)
+      // Not replaced: the backups go back as they were (an immutable data file failed every
+      // save, and each one pushed an old backup out).
+      putBackBackups()
       throw error
     }
     do {
@@ -416,32 +420,59 @@ public final class LocalDataRepository: DataRepository {
   }
 
   /// Shifts backups one generation older and keeps the current file as the newest: a hard link
-  /// where the file system has them, else a copy of `currentBytes`.
-  private func rotateBackups(_ currentBytes: FileBytes) throws {
+  /// where the file system has them, else a copy of `currentBytes`. Returns what puts them back
+  /// as they were (for a save whose rename then fails); when it fails itself, it has put back
+  /// what it moved.
+  private func rotateBackups(_ currentBytes: FileBytes) throws -> () -> Void {
     let count = DataLocation.backupCount
     let newest = try fileSystem.status(location.backupFile(1))
-    // A save that failed or was killed after rotating left the current file as the newest
-    // backup: rotating again would push an older backup out for nothing, every time.
+    // A save killed after rotating left the current file as the newest backup: rotating again
+    // would push an older backup out for nothing.
     if let newest, let current = try fileSystem.status(location.dataFile),
       newest.identity.device == current.identity.device, newest.identity.inode == current.identity.inode
     {
-      return
+      return {}
     }
     // One killed between moving the newest backup and keeping the current file: the gap is filled.
     let shift = try newest != nil || fileSystem.status(location.backupFile(2)) == nil
-    for generation in stride(from: count - 1, through: 1, by: -1) where shift {
-      let from = location.backupFile(generation)
-      if try fileSystem.status(from) != nil {
-        try fileSystem.rename(from, location.backupFile(generation + 1))
+    // The generations moved one older, so that a rotation that fails, or a save whose rename
+    // fails, puts them back: only the oldest backup is ever lost, once.
+    var moved: [Int] = []
+    let fileSystem = fileSystem
+    let location = location
+    func putBack() {
+      for generation in moved.reversed() {
+        try? fileSystem.rename(location.backupFile(generation + 1), location.backupFile(generation))
       }
     }
     do {
-      try fileSystem.link(location.dataFile, location.backupFile(1))
-    } catch let error as FileSystemError
-      where [EPERM, EXDEV, EMLINK, ENOTSUP, EOPNOTSUPP].contains(error.code)
-    {
-      let copy = try currentBytes.withUnsafeBytes { try writeTemporaryFile($0) }
-      try fileSystem.rename(copy, location.backupFile(1))
+      for generation in stride(from: count - 1, through: 1, by: -1) where shift {
+        let from = location.backupFile(generation)
+        if try fileSystem.status(from) != nil {
+          try fileSystem.rename(from, location.backupFile(generation + 1))
+          moved.append(generation)
+        }
+      }
+      do {
+        try fileSystem.link(location.dataFile, location.backupFile(1))
+      } catch let error as FileSystemError
+        where [EPERM, EXDEV, EMLINK, ENOTSUP, EOPNOTSUPP].contains(error.code)
+      {
+        let copy = try currentBytes.withUnsafeBytes { try writeTemporaryFile($0) }
+        do {
+          try fileSystem.rename(copy, location.backupFile(1))
+        } catch {
+          try? fileSystem.remove(copy)
+          throw error
+        }
+      }
+    } catch {
+      putBack()
+      throw error
+    }
+    return {
+      try? fileSystem.remove(location.backupFile(1))
+      putBack()
     }
   }
 

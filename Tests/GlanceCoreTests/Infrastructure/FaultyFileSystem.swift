@@ -21,12 +21,16 @@ enum SaveStep: String, CaseIterable, CustomTestStringConvertible {
 /// The real file system, except that one step fails: once, or every time.
 final class FaultyFileSystem: FileSystem, @unchecked Sendable {
   let base = PosixFileSystem()
-  let step: SaveStep
+  let step: SaveStep?
   let persistent: Bool
   let code: Int32
   private(set) var failures = 0
+  /// Renames onto these paths fail with EPERM, every time (an immutable file there).
+  var immutable: Set<String> = []
+  /// Hard links fail with EPERM (an immutable file can't be linked): backups are copied.
+  var refusesLinks = false
 
-  init(failing step: SaveStep, persistent: Bool, code: Int32 = EIO) {
+  init(failing step: SaveStep?, persistent: Bool, code: Int32 = EIO) {
     self.step = step
     self.persistent = persistent
     self.code = code
@@ -72,10 +76,14 @@ final class FaultyFileSystem: FileSystem, @unchecked Sendable {
     try base.close(descriptor)
   }
   func rename(_ from: String, _ to: String) throws {
+    if immutable.contains(to) || immutable.contains(from) {
+      throw FileSystemError(operation: "rename", path: to, code: EPERM)
+    }
     try check(to.hasSuffix(".json") ? .rename : .rotate, from)
     try base.rename(from, to)
   }
   func link(_ existing: String, _ new: String) throws {
+    if refusesLinks { throw FileSystemError(operation: "link", path: new, code: EPERM) }
     try check(.link, new)
     try base.link(existing, new)
   }

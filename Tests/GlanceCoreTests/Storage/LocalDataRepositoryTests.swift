@@ -345,14 +345,31 @@ struct FaultInjectionTests {
     return (folder, location)
   }
 
-  @Test("saves that fail after rotating the backups push out one old backup, not one a try (attacker review)")
-  func failedSavesKeepBackups() throws {
+  enum Immutable: String, CaseIterable, CustomTestStringConvertible {
+    /// The data file (chattr +i): the rename fails, and it can't be linked, so backups are copies.
+    case dataFile
+    /// A backup in the middle: rotating fails part way.
+    case newestBackup, thirdBackup
+    var testDescription: String { rawValue }
+  }
+
+  @Test(
+    "saves that keep failing leave the backups as they were, but for the oldest once (attacker review)",
+    arguments: Immutable.allCases)
+  func failedSavesKeepBackups(immutable: Immutable) throws {
     let (folder, location) = try Self.folderWithBackups()
     _ = folder
     let current = bytes(of: location.dataFile)
     let before = (1...5).map { bytes(of: location.backupFile($0)) }
     #expect(Set(before.map { $0 ?? [] }).count == 5)
-    let faulty = FaultyFileSystem(failing: .rename, persistent: true)
+    let faulty = FaultyFileSystem(failing: nil, persistent: true)
+    switch immutable {
+    case .dataFile:
+      faulty.immutable = [location.dataFile]
+      faulty.refusesLinks = true
+    case .newestBackup: faulty.immutable = [location.backupFile(1)]
+    case .thirdBackup: faulty.immutable = [location.backupFile(3)]
+    }
     for attempt in 0..<6 {
       let repository = LocalDataRepository(location: location, fileSystem: faulty, clock: { Fixture.now })
       #expect(throws: StorageError.self) {
@@ -360,7 +377,16 @@ struct FaultInjectionTests {
       }
     }
     #expect(bytes(of: location.dataFile) == current)
-    // The newest backup is the current file; the four before it are still there.
+    // Every backup in its place; the oldest went once, to make room, and no other.
+    #expect((1...4).map { bytes(of: location.backupFile($0)) } == Array(before.prefix(4)))
+    #expect(bytes(of: location.backupFile(5)) == nil)
+    let names = try FileManager.default.contentsOfDirectory(atPath: location.folder)
+    #expect(!names.contains { $0.contains(".tmp-") }, "\(names)")
+    // Once the file can be written again, the next save rotates as usual.
+    faulty.immutable = []
+    faulty.refusesLinks = false
+    try LocalDataRepository(location: location, fileSystem: faulty, clock: { Fixture.now })
+      .addEntry(Fixture.entry(Fixture.hdl, 80, on: "2025-03-02"))
     #expect(bytes(of: location.backupFile(1)) == current)
     #expect((2...5).map { bytes(of: location.backupFile($0)) } == Array(before.prefix(4)))
   }
