@@ -207,7 +207,8 @@ public enum Importer {
       let keys = header.map { SearchText($0).compact }
       if keys.contains("markerkey") && keys.contains("value") {
         return try planGlanceCSV(
-          header: header, rows: rows, replace: replace, into: document, library: library, today: today, now: now)
+          header: header, rows: rows, replace: replace, into: document, library: library, today: today, now: now,
+          delimiter: delimiter, dayOrder: file.dayOrder)
       }
       if keys.contains("doctor") && keys.contains("type") && keys.contains("date") {
         return try planVisitsCSV(header: header, rows: rows, replace: replace, into: document, today: today, now: now)
@@ -230,7 +231,8 @@ public enum Importer {
 
   static func planGlanceCSV(
     header titles: [String], rows: [[String]], replace: Bool, into document: GlanceDocument, library: MarkerLibrary,
-    today: CalendarDate, now: Timestamp
+    today: CalendarDate, now: Timestamp, delimiter: UInt8 = UInt8(ascii: ","),
+    dayOrder given: DateParser.DayOrder? = nil
   ) throws -> ImportPlan {
     let header = titles.map { SearchText($0).compact }
     func column(_ name: String) -> Int? { header.firstIndex(of: name) }
@@ -246,6 +248,20 @@ public enum Importer {
     let enteredAsColumn = column("enteredas")
     var markers = library.markers + (replace ? [] : document.customMarkers)
     var plan = ImportPlan(kind: .glanceCSV, replace: replace)
+    // glance's export opened in a spreadsheet and saved again: its dates may come back slashed
+    // (3/4/2025), and with semicolons between columns, its numbers with decimal commas.
+    var dayOrder = given
+    if rows.contains(where: { dateColumn < $0.count && $0[dateColumn].utf8.contains(UInt8(ascii: "/")) }) {
+      let decided = try SheetFormat.dayOrder(rows.map { dateColumn < $0.count ? $0[dateColumn] : "" }, given: given)
+      dayOrder = decided.0
+      if let order = decided.0, let example = decided.decidedBy {
+        plan.readAs.append(
+          "slashed dates \(order == .monthFirst ? "month" : "day") first (as \(quoted(example)) can only be)")
+      }
+    }
+    if let name = SheetFormat.delimiterName(delimiter) {
+      plan.readAs.append("columns separated by \(name), decimal commas")
+    }
     var problems: [String] = []
     var rowsOut: [ImportRow] = []
     // Sized once: doubling an array of 100,000 rows held the old and the new buffer at once.
@@ -281,7 +297,8 @@ public enum Importer {
         }
       }
       do {
-        let date = try DateParser.parse(dateText, today: today, for: .reading)
+        let date = try DateParser.parse(dateText, today: today, for: .reading, order: dayOrder)
+        let valueText = SheetFormat.decimalPoint(valueText, delimiter: delimiter)
         let note = noteColumn.flatMap { index in index < row.count ? CSV.unprotect(row[index]) : nil }.flatMap {
           $0.isEmpty ? nil : $0
         }
@@ -296,7 +313,7 @@ public enum Importer {
             marker, valueText: valueText, unit: cell(unitColumn), date: date, note: note, existing: [])
         }
         if draft.entered == nil, let text = cell(enteredAsColumn) {
-          draft.entered = enteredAs(text, matching: draft)
+          draft.entered = enteredAs(SheetFormat.decimalPoint(text, delimiter: delimiter), matching: draft)
         }
         let source = cell(sourceColumn).map(SourceType.init(rawValue:)).flatMap {
           SourceType.known.contains($0) ? $0 : nil

@@ -117,6 +117,49 @@ struct CSVRoundTripPropertyTests {
     #expect(restored.map { $0.entered(for: Fixture.ldl) } == original.map { $0.entered(for: Fixture.ldl) })
   }
 
+  @Test(
+    "a CSV export opened in a spreadsheet and saved again imports back: slashed dates, semicolons and decimal commas")
+  func resavedBySpreadsheet() throws {
+    var document = GlanceDocument.empty(createdAt: Self.now)
+    for (index, value) in [61.5, 48.25, 3.75, 120.0, 0.5].enumerated() {
+      document.apply(
+        .putEntry(Fixture.entry(Fixture.ldl, value, on: "2025-0\(index + 1)-1\(index + 3)", note: "n, \(index)")))
+    }
+    let rows = try CSV.parse(Exporter.readingsCSV(document, library: .builtIn))
+    let dateColumn = try #require(rows[0].firstIndex(of: "date"))
+    let valueColumn = try #require(rows[0].firstIndex(of: "value"))
+    // US dates: 2025-01-13 → 1/13/2025.
+    func us(_ iso: String) -> String {
+      let parts = iso.split(separator: "-").map { String(Int($0)!) }
+      return "\(parts[1])/\(parts[2])/\(parts[0])"
+    }
+    let american = rows.enumerated().map { index, row in
+      index == 0 ? row : row.enumerated().map { $0.offset == dateColumn ? us($0.element) : $0.element }
+    }
+    // Europe: semicolons between columns, decimal commas in the numbers.
+    let european = rows.enumerated().map { index, row in
+      index == 0
+        ? row
+        : row.enumerated().map { $0.offset == valueColumn ? $0.element.replacingEvery(".", with: ",") : $0.element }
+    }
+    for (name, sheet, delimiter) in [("us", american, ","), ("eu", european, ";")] {
+      let text =
+        sheet.map { row in
+          row.map { cell in
+            cell.contains(delimiter) || cell.contains("\"")
+              ? "\"" + cell.replacingEvery("\"", with: "\"\"") + "\"" : cell
+          }
+          .joined(separator: delimiter)
+        }.joined(separator: "\r\n") + "\r\n"
+      let repository = InMemoryDataRepository(clock: { Fixture.now })
+      try Self.importInto(repository, text)
+      let restored = try repository.read().entries
+      #expect(restored.map(\.dateOfService) == document.entries.map(\.dateOfService), "\(name)")
+      #expect(restored.map(\.value) == document.entries.map(\.value), "\(name)")
+      #expect(restored.map(\.note) == document.entries.map(\.note), "\(name)")
+    }
+  }
+
   @Test("visits: export, import into an empty store, export again: the same bytes", arguments: 0..<20)
   func visits(seed: Int) throws {
     let document = Self.randomDocument(seed: seed)
