@@ -4,6 +4,14 @@
   import Foundation
 #endif
 
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 /// Numbers as people read them on a lab report: `89`, `5.6`, `<0.5`, `123.7`.
 public enum ValueText {
   /// The shortest form with at most four decimals; no trailing zeros, no exponent.
@@ -12,6 +20,12 @@ public enum ValueText {
     // Four decimals at most, written from an integer count of ten-thousandths: exact digits,
     // no exponent, no trailing zeros.
     let scaled = (value * 10_000).rounded()
+    // Below what four decimals show ("<0.00001" was shown as "<0"): three significant digits.
+    if scaled == 0, value != 0 {
+      let factor = pow(10, 2 - floor(log10(value.magnitude)))
+      // NB: past 1e-305 the factor is no longer a number: every digit then.
+      return factor.isFinite ? exact((value * factor).rounded() / factor) : exact(value)
+    }
     // NB: beyond what glance stores (a hand-edited file): shown, never converted to an integer,
     // which would trap for anything past 9.2e18.
     guard abs(scaled) < 9e15 else { return abs(value) < 9e15 ? String(Int64(value.rounded())) : "\(value)" }

@@ -8,12 +8,22 @@ struct ValueTextNumberTests {
   @Test(
     "a value is written with at most four decimals and no trailing zeros",
     arguments: [
-      (89, "89"), (5.6, "5.6"), (0.5, "0.5"), (1.05, "1.05"), (0.0001, "0.0001"), (0.00004, "0"), (0.00005, "0.0001"),
-      (3.14159, "3.1416"), (-2.5, "-2.5"), (-0.00001, "0"), (0, "0"), (-0.0, "0"), (100.1, "100.1"), (99.10, "99.1"),
+      (89, "89"), (5.6, "5.6"), (0.5, "0.5"), (1.05, "1.05"), (0.0001, "0.0001"), (0.00005, "0.0001"),
+      (3.14159, "3.1416"), (-2.5, "-2.5"), (0, "0"), (-0.0, "0"), (100.1, "100.1"), (99.10, "99.1"),
       (1200, "1200"), (0.1 + 0.2, "0.3"), (7.0001, "7.0001"), (7.001, "7.001"), (7.01, "7.01"), (7.1, "7.1"),
       (123_456_789.0123, "123456789.0123"), (Double.nan, "?"), (Double.infinity, "?"),
     ])
   func number(value: Double, expected: String) {
+    #expect(ValueText.number(value) == expected)
+  }
+
+  @Test(
+    "a value below what four decimals show is written with three significant digits, never as 0 (attacker review: <0.00001 showed as <0)",
+    arguments: [
+      (0.00004, "0.00004"), (-0.00001, "-0.00001"), (0.0000123456, "0.0000123"), (0.0000499, "0.0000499"),
+      (1e-7, "0.0000001"), (5e-324, "0." + String(repeating: "0", count: 323) + "5"),
+    ])
+  func tiny(value: Double, expected: String) {
     #expect(ValueText.number(value) == expected)
   }
 
@@ -25,6 +35,8 @@ struct ValueTextNumberTests {
         Bool.random(using: &generator)
         ? Double(Int.random(in: -9_999_999...9_999_999, using: &generator)) / 10_000
         : randomDouble(using: &generator)
+      // Values that four decimals would show as 0 have their own rule (`tiny`).
+      guard (value * 10_000).rounded() != 0 || value == 0 else { continue }
       #expect(ValueText.number(value) == reference(value), "\(value)")
     }
   }
