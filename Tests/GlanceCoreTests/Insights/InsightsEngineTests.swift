@@ -226,4 +226,40 @@ struct InsightsEngineTests {
   func scoreDetector(text: String, found: Bool) {
     #expect(Self.hasDigitSlashDigit(text) == found)
   }
+
+  @Test("plural names and insight ids read from bytes agree with the rule as first written")
+  func pluralAndIdentifierAsBefore() {
+    func plural(_ name: String) -> Bool {
+      let main = name.split(separator: "(").first.map { $0.trimmingWhitespace() } ?? ""
+      return main.hasSuffix("s") && !main.hasSuffix("ss") && !main.hasSuffix("is")
+    }
+    func identifier(_ marker: UUID, _ kind: String, _ entry: UUID) -> UInt64 {
+      var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+      for byte in Array((marker.uuidString + kind + entry.uuidString).utf8) {
+        hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01B3
+      }
+      return hash
+    }
+    var generator = SeededGenerator(seed: 0x9_1A7A1)
+    var names =
+      MarkerLibrary.builtIn.markers.map(\.displayName) + [
+        "", "(", "((s", "(Ketones) Blood", "Steps (daily)", "Glass", "Analysis", "Grips  ", "Grips\t(x)", "x s", "Ś",
+        "Tests\u{301}", "Ketones (β)", "Vitamin B12s (x) (y)",
+      ]
+    for _ in 0..<500 { names.append(randomText(using: &generator)) }
+    for name in names {
+      #expect(
+        InsightsEngine.isPlural(Fixture.customMarker(name.isEmpty ? "x" : name)) == plural(name.isEmpty ? "x" : name),
+        "\(name)")
+    }
+    for kind in ["outOfRange", "critical", "trendingUp", "check", ""] {
+      let (marker, entry) = (UUID(), UUID())
+      let made = InsightsEngine.identifier(marker, kind, entry)
+      let hash = identifier(marker, kind, entry)
+      // The id's first eight bytes are the hash's, lowest first (version bits aside).
+      let bytes = withUnsafeBytes(of: made.uuid) { Array($0) }
+      #expect(bytes[0] == UInt8(truncatingIfNeeded: hash) && bytes[1] == UInt8(truncatingIfNeeded: hash >> 8))
+      #expect(bytes[2] == UInt8(truncatingIfNeeded: hash >> 16) && bytes[4] == UInt8(truncatingIfNeeded: hash >> 32))
+    }
+  }
 }
