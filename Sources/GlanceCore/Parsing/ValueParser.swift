@@ -29,6 +29,8 @@ public enum ValueParser {
   static let maximumMagnitudeText = "1,000,000,000"
   /// The longest value text read.
   static let maximumLength = 64
+  /// The most digits a typed value may have: what a double holds exactly.
+  static let maximumDigits = 15
 
   /// True for a value glance can store and show: finite and within `maximumMagnitude`.
   public static func isStorable(_ value: Double) -> Bool { value.isFinite && abs(value) <= maximumMagnitude }
@@ -101,7 +103,7 @@ public enum ValueParser {
     if sawPoint && digitsAfter == 0 { throw .invalidValue(trimmed) }
     // A comma straight after digits is a decimal comma or a thousands separator: ambiguous.
     if unitText.hasPrefix(",") { throw .decimalComma(trimmed) }
-    guard digitsBefore + digitsAfter <= 15 else { throw .invalidValue(trimmed) }
+    guard digitsBefore + digitsAfter <= maximumDigits else { throw .tooManyDigits(trimmed) }
     if let first = unitText.first, !(first.isLetter || first == "%" || first == "µ" || first == "μ" || first == "/") {
       throw .invalidValue(trimmed)
     }

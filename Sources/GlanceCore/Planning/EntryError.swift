@@ -8,6 +8,8 @@
 public enum EntryError: Error, Equatable, Sendable {
   case emptyValue
   case invalidValue(String)
+  /// More digits than a value glance keeps (`ValueParser.maximumDigits`).
+  case tooManyDigits(String)
   case decimalComma(String)
   case unknownUnit(unit: String, marker: String, accepted: [String])
   case noConversion(unit: String, marker: String)
@@ -44,6 +46,9 @@ extension EntryError: GlanceError {
       return "The value is empty. Type a number, like 89 or 5.6."
     case .invalidValue(let text):
       return "\(quoted(text)) is not a number glance can record. Type it as the lab printed it: 89, 5.6, <0.5 or >90."
+    case .tooManyDigits(let text):
+      return "\(quoted(text)) has more than \(ValueParser.maximumDigits) digits, more than glance keeps. "
+        + "Type it as the lab printed it: 89, 5.6, <0.5 or >90."
     case .decimalComma(let text):
       return "\(quoted(text)) has a comma. Please use a dot for decimals (5.6) and no thousands separators (1200)."
     case .unknownUnit(let unit, let marker, let accepted):

@@ -85,7 +85,9 @@ struct ValueParserTests {
     "16 or more digits are beyond what a lab prints and beyond Double's exact range",
     arguments: ["1234567890123456", "12345678901234567890", "0.000000000000001", "1234567890.1234567"])
   func tooManyDigits(text: String) {
-    #expect(throws: EntryError.invalidValue(text)) { try ValueParser.parse(text) }
+    #expect(throws: EntryError.tooManyDigits(text)) { try ValueParser.parse(text) }
+    // The refusal says the limit (attacker review: it said only "not a number glance can record").
+    #expect(EntryError.tooManyDigits(text).message.contains("more than 15 digits"))
   }
 
   @Test(
