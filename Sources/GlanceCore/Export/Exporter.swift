@@ -136,11 +136,18 @@ public enum Exporter {
           .text(entry.note ?? ""),
           .text(entry.sourceType.rawValue), .text(ShortID.uuidText(entry.id)), .text(entry.entryTimestamp.iso),
           .text(enteredAs ?? ""),
-          entry.comparator == nil ? .number(current.displayed(entry)) : .text(current.displayedValue(entry)),
+          shown(current, entry),
           .text(current.display.unit),
         ], to: &output)
     }
     return String(decoding: output, as: UTF8.self)
+  }
+
+  /// A reading as the screens show it, with their decimals (`1.00` mg/dL, not `1`). A negative
+  /// value stays a number: as text its minus sign would be protected as a formula.
+  static func shown(_ snapshot: MarkerSnapshot, _ entry: MarkerEntry) -> CSV.Cell {
+    let text = snapshot.displayedValue(entry)
+    return entry.comparator == nil && text.hasPrefix("-") ? .number(snapshot.displayed(entry)) : .text(text)
   }
 
   /// One row per visit: date, type, label, doctor, notes, id, entered. Oldest first.

@@ -47,6 +47,22 @@ struct CSVExportImportTests {
     #expect(Exporter.readingsCSV(Self.document, library: Fixture.library) == Self.golden)
   }
 
+  @Test(
+    "the shown column is the value as the screens print it, their decimals kept (newcomer review: 1.00 mg/dL was 1)",
+    arguments: [("creatinine", 88.0, "µmol/L", "1.00"), ("ldl", 3.2, "mmol/L", "124"), ("hdl", 61.0, "mg/dL", "61")])
+  func shownAsOnScreen(key: String, value: Double, unit: String, expected: String) throws {
+    let marker = try #require(MarkerLibrary.builtIn.marker(key: key))
+    let draft = try EntryPlanner.draft(
+      marker, valueText: ValueText.number(value), unit: unit, date: Fixture.date("2025-09-12"), note: nil, existing: [])
+    var document = GlanceDocument.empty(createdAt: Timestamp(Fixture.now))
+    document.apply(.putEntry(draft.entry(at: Timestamp(Fixture.now), source: .quickAdd)))
+    let rows = try CSV.parse(Exporter.readingsCSV(document, library: .builtIn))
+    let shown = try #require(rows[0].firstIndex(of: "shown"))
+    #expect(rows[1][shown] == expected)
+    let snapshot = MarkerSnapshot(definition: marker, tracked: nil, entries: document.entries)
+    #expect(rows[1][shown] == snapshot.displayedValue(document.entries[0]))
+  }
+
   @Test("the visits CSV protects free text too")
   func visitsCSV() {
     var document = GlanceDocument.empty(createdAt: Self.now)
