@@ -263,6 +263,9 @@ public enum Importer {
       plan.readAs.append("columns separated by \(name), decimal commas")
     }
     var problems: [String] = []
+    // An entered time a spreadsheet rewrote ("11/23/2026 23:16"): the reading takes this
+    // import's time, and the summary says so.
+    var unreadEntered: (count: Int, example: String)?
     var rowsOut: [ImportRow] = []
     // Sized once: doubling an array of 100,000 rows held the old and the new buffer at once.
     rowsOut.reserveCapacity(rows.count)
@@ -319,7 +322,11 @@ public enum Importer {
           SourceType.known.contains($0) ? $0 : nil
         }
         // When it was entered keeps a day's readings in their order through a round trip.
-        let entered = cell(enteredColumn).flatMap { Timestamp(iso: $0) }
+        let enteredText = cell(enteredColumn)
+        let entered = enteredText.flatMap { Timestamp(iso: $0) }
+        if let enteredText, entered == nil {
+          unreadEntered = ((unreadEntered?.count ?? 0) + 1, unreadEntered?.example ?? enteredText)
+        }
         rowsOut.append(
           ImportRow(
             draft: draft, source: source ?? .fileImport, id: id, entered: entered, line: line,
@@ -329,6 +336,11 @@ public enum Importer {
       }
     }
     if !problems.isEmpty { throw ImportError.problems(problems) }
+    if let unreadEntered {
+      plan.notRead.append(
+        "entered in \(counted(unreadEntered.count, "row")) (a time like \(quoted(unreadEntered.example)) is not one glance "
+          + "writes; those readings take this import's time, and a day's readings may change order)")
+    }
     // Rows without an id were not written by glance (a sheet in glance's layout, by hand): they
     // get the questions add asks. Rows with an id were saved by glance, questions answered.
     // NB: a sheet's rows all lack ids and an export's all have them: no copy of 100,000 rows then.

@@ -160,6 +160,20 @@ struct CSVRoundTripPropertyTests {
     }
   }
 
+  @Test("an entered time a spreadsheet rewrote is named in the summary, not dropped without a word (newcomer review)")
+  func unreadEnteredIsNamed() throws {
+    let csv =
+      "date,marker_key,marker,value,unit,entered\r\n2025-01-13,ldl,LDL,120,mg/dL,11/23/2026 23:16\r\n"
+      + "2025-01-14,ldl,LDL,121,mg/dL,2025-01-14T08:00:00Z\r\n"
+    let plan = try Importer.plan(
+      Array(csv.utf8), replace: false, into: .empty(createdAt: Self.now), library: .builtIn, today: Self.today,
+      now: Self.now)
+    #expect(plan.entries.count == 2)
+    let summary = plan.summary(library: .builtIn, customMarkers: [], dryRun: true)
+    #expect(summary.contains("entered in 1 row"), "\(summary)")
+    #expect(summary.contains("“11/23/2026 23:16”"), "\(summary)")
+  }
+
   @Test("visits: export, import into an empty store, export again: the same bytes", arguments: 0..<20)
   func visits(seed: Int) throws {
     let document = Self.randomDocument(seed: seed)
