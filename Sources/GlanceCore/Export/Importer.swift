@@ -348,6 +348,9 @@ public enum Importer {
       rowsOut.allSatisfy { $0.id == nil }
       ? rowsOut : rowsOut.contains { $0.id == nil } ? rowsOut.filter { $0.id == nil } : []
     plan.questions = SpreadsheetImporter.questions(unidentified, header: titles, replace: replace, document: document)
+    // A dry run shows the first readings as glance read them (its dates, above all, after a
+    // spreadsheet rewrote them).
+    plan.preview = SpreadsheetImporter.preview(rowsOut, place: "row", document: document)
     addRows(rowsOut, to: &plan, document: document, now: now)
     return plan
   }

@@ -172,6 +172,8 @@ struct CSVRoundTripPropertyTests {
     let summary = plan.summary(library: .builtIn, customMarkers: [], dryRun: true)
     #expect(summary.contains("entered in 1 row"), "\(summary)")
     #expect(summary.contains("“11/23/2026 23:16”"), "\(summary)")
+    // A dry run shows the first readings as read (the README says so for every sheet).
+    #expect(summary.contains("row 2: Jan 13, 2025, LDL Cholesterol 120 mg/dL"), "\(summary)")
   }
 
   @Test("visits: export, import into an empty store, export again: the same bytes", arguments: 0..<20)
