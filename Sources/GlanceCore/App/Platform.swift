@@ -85,16 +85,20 @@ enum LargeMemory {
   /// At least `capacity` bytes; a mapped buffer takes `room` if the kernel lends that much
   /// address space. Only the pages written become memory, so a buffer with room never has to
   /// grow by copying, which holds the old and the new buffer at once.
-  static func allocate(_ capacity: Int, room: Int) -> (base: UnsafeMutablePointer<UInt8>, mapped: Bool, capacity: Int) {
+  /// `always` maps even a small buffer: its memory goes back to the system when freed, where
+  /// malloc may keep it.
+  static func allocate(_ capacity: Int, room: Int, hugePages: Bool = true, always: Bool = false) -> (
+    base: UnsafeMutablePointer<UInt8>, mapped: Bool, capacity: Int
+  ) {
     #if os(Linux)
-      if capacity >= mappingThreshold {
+      if capacity >= mappingThreshold || always {
         for size in room > capacity ? [room, capacity] : [capacity] {
           guard
             let memory = mmap(
               nil, size, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0),
             memory != MAP_FAILED
           else { continue }
-          _ = madvise(memory, size, 14)  // MADV_HUGEPAGE
+          if hugePages { _ = madvise(memory, size, 14) }  // MADV_HUGEPAGE
           return (memory.assumingMemoryBound(to: UInt8.self), true, size)
         }
       }

@@ -235,7 +235,7 @@ enum FHIRImportPlanner {
     // A reading glance exported was confirmed when it was saved; a lab's gets add's questions.
     let unconfirmed = rows.contains { $0.confirmed } ? rows.filter { !$0.confirmed } : rows
     plan.questions += SpreadsheetImporter.questions(unconfirmed, header: [], replace: replace, document: document)
-    Importer.addRows(rows, to: &plan, document: document, now: now)
+    Importer.addRows(ImportRows(consume rows), to: &plan, document: document, now: now)
     return plan
   }
 

@@ -266,9 +266,7 @@ public enum Importer {
     // An entered time a spreadsheet rewrote ("11/23/2026 23:16"): the reading takes this
     // import's time, and the summary says so.
     var unreadEntered: (count: Int, example: String)?
-    var rowsOut: [ImportRow] = []
-    // Sized once: doubling an array of 100,000 rows held the old and the new buffer at once.
-    rowsOut.reserveCapacity(rows.count)
+    var rowsOut = ImportRows()
     var idsInFile = IDSet()
     for (offset, row) in rows.enumerated() {
       let line = offset + 2
@@ -344,14 +342,16 @@ public enum Importer {
     // Rows without an id were not written by glance (a sheet in glance's layout, by hand): they
     // get the questions add asks. Rows with an id were saved by glance, questions answered.
     // NB: a sheet's rows all lack ids and an export's all have them: no copy of 100,000 rows then.
-    let unidentified =
-      rowsOut.allSatisfy { $0.id == nil }
-      ? rowsOut : rowsOut.contains { $0.id == nil } ? rowsOut.filter { $0.id == nil } : []
-    plan.questions = SpreadsheetImporter.questions(unidentified, header: titles, replace: replace, document: document)
+    if rowsOut.allSatisfy({ $0.id == nil }) {
+      plan.questions = SpreadsheetImporter.questions(rowsOut, header: titles, replace: replace, document: document)
+    } else if rowsOut.contains(where: { $0.id == nil }) {
+      plan.questions = SpreadsheetImporter.questions(
+        rowsOut.filter { $0.id == nil }, header: titles, replace: replace, document: document)
+    }
     // A dry run shows the first readings as glance read them (its dates, above all, after a
     // spreadsheet rewrote them).
     plan.preview = SpreadsheetImporter.preview(rowsOut, place: "row", document: document)
-    addRows(rowsOut, to: &plan, document: document, now: now)
+    addRows(consume rowsOut, to: &plan, document: document, now: now)
     return plan
   }
 
@@ -479,11 +479,19 @@ public enum Importer {
   // MARK: Rows to readings
 
   /// Adds rows to a plan as entries, skipping what is stored already (by id, or for a row
-  /// without one by content), tracking their markers.
-  static func addRows(_ rows: [ImportRow], to plan: inout ImportPlan, document: GlanceDocument, now: Timestamp) {
+  /// without one by content), tracking their markers. Each chunk of rows goes once its readings
+  /// are made.
+  static func addRows(
+    _ rows: consuming ImportRows, to plan: inout ImportPlan, document: GlanceDocument, now: Timestamp
+  ) {
+    var rows = rows
     let ours = plan.replace ? [] : document.entries
     let storedIDs = IDSet(ours.map(\.id), capacity: ours.count)
-    let markers = Set(rows.map(\.draft.marker.id))
+    var names: [UUID: String] = [:]
+    for row in rows where names[row.draft.marker.id] == nil {
+      names[row.draft.marker.id] = row.draft.marker.displayName
+    }
+    let markers = Set(names.keys)
     var stored = EntryContent.counts(ours, markers: markers)
     // What each marker already has on each day, for saying where a file differs.
     var days: [DayKey: [MarkerEntry]] = [:]
@@ -491,8 +499,8 @@ public enum Importer {
     func label(_ entry: MarkerEntry) -> String {
       // A stored reading of a marker the file does not name (its id reused for another test).
       let name =
-        rows.first { $0.draft.marker.id == entry.markerID }?.draft.marker.displayName
-        ?? document.customMarkers.first { $0.id == entry.markerID }?.displayName ?? "another test's reading"
+        names[entry.markerID] ?? document.customMarkers.first { $0.id == entry.markerID }?.displayName
+        ?? "another test's reading"
       return "\(name) on \(DateText.long(entry.dateOfService))"
     }
     var tracked = plan.replace ? [] : document.trackedMarkers
@@ -506,55 +514,59 @@ public enum Importer {
     var seenContent = Set<Int>()
     // Sized once: doubling 100,000 readings held two buffers of them at once.
     plan.entries.reserveCapacity(plan.entries.count + rows.count)
-    for (index, row) in rows.enumerated() {
-      var entry = row.draft.entry(at: row.entered ?? now, source: row.source)
-      let sameDay = days[DayKey(entry)] ?? []
-      if let id = row.id {
-        guard fileIDs.insert(id) else {
-          plan.repeatedInFile += 1
-          continue
-        }
-        guard !storedIDs.contains(id) else {
-          plan.duplicates += 1
-          if let mine = sameDay.first(where: { $0.id == id }) ?? ours.first(where: { $0.id == id }),
-            EntryContent(mine) != EntryContent(entry)
-          {
-            plan.differing.append("\(label(mine)): the file says \(entry.valueText), yours \(mine.valueText)")
+    while let chunk = rows.takeChunk() {
+      for (offset, row) in chunk.chunk.rows.enumerated() {
+        let index = chunk.first + offset
+        var entry = row.draft.entry(at: row.entered ?? now, source: row.source)
+        let sameDay = days[DayKey(entry)] ?? []
+        if let id = row.id {
+          guard fileIDs.insert(id) else {
+            plan.repeatedInFile += 1
+            continue
           }
-          continue
-        }
-        entry.id = id
-      } else {
-        let content = EntryContent(entry)
-        if let count = stored[content], count > 0 {
-          stored[content] = count - 1
-          plan.duplicates += 1
-          continue
-        }
-        entry.id = freshIDs[index]
-        if !seenContent.insert(content.hashValue).inserted {
-          plan.repeatedRows += 1
-          if plan.repeatedRowExamples.count < 5 {
-            plan.repeatedRowExamples.append("\(label(entry)): \(entry.valueText)")
+          guard !storedIDs.contains(id) else {
+            plan.duplicates += 1
+            if let mine = sameDay.first(where: { $0.id == id }) ?? ours.first(where: { $0.id == id }),
+              EntryContent(mine) != EntryContent(entry)
+            {
+              plan.differing.append("\(label(mine)): the file says \(entry.valueText), yours \(mine.valueText)")
+            }
+            continue
+          }
+          entry.id = id
+        } else {
+          let content = EntryContent(entry)
+          if let count = stored[content], count > 0 {
+            stored[content] = count - 1
+            plan.duplicates += 1
+            continue
+          }
+          entry.id = freshIDs[index]
+          if !seenContent.insert(content.hashValue).inserted {
+            plan.repeatedRows += 1
+            if plan.repeatedRowExamples.count < 5 {
+              plan.repeatedRowExamples.append("\(label(entry)): \(entry.valueText)")
+            }
           }
         }
-      }
-      if !sameDay.isEmpty, !sameDay.contains(where: { $0.value == entry.value && $0.comparator == entry.comparator }) {
-        plan.sameDay.append(
-          "\(label(entry)): \(entry.valueText), and \(sameDay.map(\.valueText).joinedText(", ")) already")
-      }
-      plan.entries.append(entry)
-      let draft = row.draft
-      if EntryChecks.isImplausible(draft.value, draft.marker) {
-        plan.unusual.append(
-          "\(draft.marker.shortName) \(document.shownText(of: draft).text) on \(DateText.long(draft.date))"
-        )
-      }
-      if trackedIDs.insert(draft.marker.id) {
-        let row = UserMarker(
-          markerID: draft.marker.id, displayOrder: (tracked.map(\.displayOrder).max() ?? -1) + 1, addedAt: now)
-        tracked.append(row)
-        plan.trackedMarkers.append(row)
+        if !sameDay.isEmpty, !sameDay.contains(where: { $0.value == entry.value && $0.comparator == entry.comparator })
+        {
+          plan.sameDay.append(
+            "\(label(entry)): \(entry.valueText), and \(sameDay.map(\.valueText).joinedText(", ")) already")
+        }
+        plan.entries.append(entry)
+        let draft = row.draft
+        if EntryChecks.isImplausible(draft.value, draft.marker) {
+          plan.unusual.append(
+            "\(draft.marker.shortName) \(document.shownText(of: draft).text) on \(DateText.long(draft.date))"
+          )
+        }
+        if trackedIDs.insert(draft.marker.id) {
+          let row = UserMarker(
+            markerID: draft.marker.id, displayOrder: (tracked.map(\.displayOrder).max() ?? -1) + 1, addedAt: now)
+          tracked.append(row)
+          plan.trackedMarkers.append(row)
+        }
       }
     }
     if plan.replace { plan.trackedMarkers = tracked }
@@ -671,15 +683,16 @@ struct EntryContent: Hashable {
 
 /// A marker on a day.
 extension Importer {
-  /// A random id for each row, as a typed reading gets: its short id is as short. Rows of one
-  /// marker and day share an entry time, and entries tie-break by id, so theirs rise in the
-  /// file's order: the file's order is kept, and exporting again gives the same rows. (Rising
-  /// ids for the whole file crowded its latest readings at `ffff…`, with longer short ids.)
-  static func freshIDs(for rows: [ImportRow]) -> [UUID] {
+  /// A random id for each row, as a typed reading gets: its short id is as short. A day's rows
+  /// share an entry time, and entries tie-break by id, so theirs rise in the file's order: the
+  /// file's order is kept, exporting again gives the same rows, and a sheet in date order is
+  /// planned in the store's order (storing it sorts nothing). (Rising ids for the whole file
+  /// crowded its latest readings at `ffff…`, with longer short ids.)
+  static func freshIDs(for rows: ImportRows) -> [UUID] {
     var ids = (0..<rows.count).map { _ in UUID.random() }
-    var groups: [DayKey: [Int]] = [:]
+    var groups: [Int: [Int]] = [:]
     for (index, row) in rows.enumerated() where row.id == nil {
-      groups[DayKey(marker: row.draft.marker.id, day: row.draft.date.dayNumber), default: []].append(index)
+      groups[row.draft.date.dayNumber, default: []].append(index)
     }
     for indices in groups.values where indices.count > 1 {
       let sorted = indices.map { ids[$0] }.sorted { $0.sortsBefore($1) }

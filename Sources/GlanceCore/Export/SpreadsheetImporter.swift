@@ -144,7 +144,7 @@ enum SpreadsheetImporter {
     let (dayOrder, decidedBy) = try SheetFormat.dayOrder(
       sheet.rows.map { dateColumn < $0.count ? $0[dateColumn] : "" }, given: sheet.dayOrder)
     var plan: ImportPlan
-    var rows: [ImportRow]
+    var rows: ImportRows
     var columns = Columns(header: header, roles: roles, date: dateColumn, dayOrder: dayOrder, sheet: sheet)
     columns.reportDateNotRead = reportDateNotRead
     columns.typingUnit = { document.typingUnit(for: $0) }
@@ -165,7 +165,7 @@ enum SpreadsheetImporter {
     }
     plan.preview = preview(rows, place: "row", document: document)
     plan.questions += questions(rows, header: header, replace: replace, document: document)
-    Importer.addRows(rows, to: &plan, document: document, now: now)
+    Importer.addRows(consume rows, to: &plan, document: document, now: now)
     // The questions name every unusual value already.
     plan.unusual = []
     return plan
@@ -256,7 +256,7 @@ enum SpreadsheetImporter {
   /// The first readings as glance read them, for `--dry-run`: "row 2: Jan 15, 2024, LDL
   /// Cholesterol 119.9 mg/dL (3.1 mmol/L), note “fasting”".
   /// In the person's unit (`glance units`), with the value as the file gave it when that differs.
-  static func preview(_ rows: [ImportRow], place: String, document: GlanceDocument) -> [String] {
+  static func preview(_ rows: some Collection<ImportRow>, place: String, document: GlanceDocument) -> [String] {
     rows.prefix(5).map { row in
       let draft = row.draft
       let shown = document.shownText(of: draft)
@@ -300,7 +300,7 @@ enum SpreadsheetImporter {
 
   static func planWide(
     _ columns: Columns, replace: Bool, markers: [MarkerDefinition], today: CalendarDate
-  ) throws -> (ImportPlan, [ImportRow]) {
+  ) throws -> (ImportPlan, ImportRows) {
     let header = columns.header
     // One index for every header: building it per column made 20,000 columns take 21 s.
     let search = SearchService(markers: markers)
@@ -337,7 +337,7 @@ enum SpreadsheetImporter {
     plan.notRead = columns.notRead(used: used)
     guard !filled.isEmpty else { throw ImportError.noMarkerColumns(header) }
     var problems: [String] = []
-    var rows: [ImportRow] = []
+    var rows = ImportRows()
     for (offset, row) in columns.sheet.rows.enumerated() {
       let line = offset + 2
       let cells = filled.map { columns.cell(row, $0.index) }
@@ -374,7 +374,7 @@ enum SpreadsheetImporter {
   static func planLong(
     _ columns: Columns, test testColumn: Int, result resultColumn: Int, replace: Bool, markers: [MarkerDefinition],
     today: CalendarDate
-  ) throws -> (ImportPlan, [ImportRow]) {
+  ) throws -> (ImportPlan, ImportRows) {
     let header = columns.header
     let search = SearchService(markers: markers)
     var plan = ImportPlan(kind: .labReport, replace: replace)
@@ -407,7 +407,7 @@ enum SpreadsheetImporter {
     var otherSamples: [(name: String, rows: Int)] = []
     var fastingAsked: Set<String> = []
     var problems: [String] = []
-    var rows: [ImportRow] = []
+    var rows = ImportRows()
     var labFlagsLeftOut = 0
     var firstFlagged = ""
     func leaveOut(_ line: Int, _ why: String) { plan.rowsLeftOut.append("row \(line) (\(why))") }
@@ -510,7 +510,9 @@ enum SpreadsheetImporter {
   /// implausible value, a blood pressure typed the wrong way round), each named by its row. The
   /// person's usual value of a marker is the median of their stored readings and the file's:
   /// worked out once per marker, so a large file is still read in one pass.
-  static func questions(_ rows: [ImportRow], header: [String], replace: Bool, document: GlanceDocument) -> [String] {
+  static func questions<Rows: RandomAccessCollection<ImportRow>>(
+    _ rows: Rows, header: [String], replace: Bool, document: GlanceDocument
+  ) -> [String] where Rows.Index == Int {
     var values: [UUID: [Double]] = [:]
     for row in rows where row.draft.comparator == nil {
       values[row.draft.marker.id, default: []].append(row.draft.value)
