@@ -46,9 +46,12 @@ extension JSONReader {
   /// are decoded), the rest of each line is checked after the choice, and a chosen line only by
   /// decoding it in the writer's layout: prep at 1,000 readings decodes them all, and checked
   /// each twice. A larger file is checked as it is skimmed.
+  /// `expecting`: how many lines the caller knows the file has (a save reading back what it
+  /// wrote); the table that finds a repeated id is sized by it instead of by an estimate for
+  /// short lines, which for a file of long notes was four times too large.
   mutating func skimEntries(
     _ selection: EntrySelection, ids wantIDs: Bool, releasing release: ((Int) -> Void)? = nil,
-    checkingOnceUpTo checkOnceLimit: Int = checkOnceLimit
+    checkingOnceUpTo checkOnceLimit: Int = checkOnceLimit, expecting expected: Int? = nil
   ) throws -> (
     entries: [MarkerEntry], ids: [UInt64]
   )? {
@@ -88,7 +91,7 @@ extension JSONReader {
     if wantIDs { ids.reserveCapacity(estimate) }
     var previousDate = -1
     var lastSlot = -1
-    var allIDs = IDSet(capacity: estimate)
+    var allIDs = IDSet(capacity: expected ?? estimate)
     // NB: the globals read once: inside the loop their lazy-initialisation check ran every byte.
     let stops = stopsPlainString
     let fixedRest = EntryLayout.fixedRest

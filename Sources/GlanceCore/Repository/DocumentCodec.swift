@@ -112,7 +112,8 @@ public enum DocumentCodec {
   static func decode(
     _ bytes: some ContiguousBytes, formats: Set<String> = [GlanceDocument.formatName],
     selecting selection: EntrySelection, wantIDs: Bool = true, acceptingNewer: Bool = false,
-    releasing release: ((Int) -> Void)? = nil, skimCheckingOnceUpTo checkOnceLimit: Int = JSONReader.checkOnceLimit
+    releasing release: ((Int) -> Void)? = nil, skimCheckingOnceUpTo checkOnceLimit: Int = JSONReader.checkOnceLimit,
+    expectingEntries expected: Int? = nil
   ) throws -> (document: GlanceDocument, layout: DocumentLayout?, allEntryIDPrefixes: [UInt64], paths: ReadPaths) {
     try JSONReader.read(bytes) { reader in
       var skimmed = false
@@ -146,7 +147,7 @@ public enum DocumentCodec {
         case "entries":
           if selection != .all,
             let (selected, ids) = try reader.skimEntries(
-              selection, ids: wantIDs, releasing: release, checkingOnceUpTo: checkOnceLimit)
+              selection, ids: wantIDs, releasing: release, checkingOnceUpTo: checkOnceLimit, expecting: expected)
           {
             entries = selected
             idPrefixes = ids
@@ -221,7 +222,9 @@ extension DocumentCodec {
   static func readsBack(
     _ bytes: some ContiguousBytes, as document: GlanceDocument, releasing release: ((Int) -> Void)? = nil
   ) -> Bool {
-    guard let (shell, _, ids, paths) = try? decode(bytes, selecting: .markers([]), wantIDs: true, releasing: release)
+    guard
+      let (shell, _, ids, paths) = try? decode(
+        bytes, selecting: .markers([]), wantIDs: true, releasing: release, expectingEntries: document.entries.count)
     else { return false }
     guard paths.skims == 1, paths.skimFallbacks == 0 else { return (try? decode(bytes)) == document }
     var expected = document

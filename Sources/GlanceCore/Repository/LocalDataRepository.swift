@@ -252,7 +252,9 @@ public final class LocalDataRepository: DataRepository {
       try fileSystem.close(descriptor)
       if reuse == nil {
         // Mapped, not read: the file is this save's own, in the 0700 folder, under the lock.
-        let chunk = spillChunk
+        // What the skim has passed is let go every MiB (or chunk, when smaller): the read-back
+        // then adds little to the save's memory.
+        let chunk = min(spillChunk, 1 << 20)
         let valid = try fileSystem.withMappedFile(temporary) { bytes, release in
           var released = 0
           return withoutActuallyEscaping(release) { release in
@@ -307,7 +309,9 @@ public final class LocalDataRepository: DataRepository {
       {
         let step = document.undo[index]
         let path = location.undoFile(step.id)
-        let temporary = try UndoRecord.encode(step).withBytes { try writeTemporaryFile($0) }
+        let temporary = try writeTemporaryFile { descriptor in
+          try UndoRecord.write(step, chunkBytes: spillChunk) { try fileSystem.write(descriptor, $0) }
+        }
         do {
           try fileSystem.rename(temporary, path)
         } catch {
@@ -399,10 +403,16 @@ public final class LocalDataRepository: DataRepository {
 
   /// Writes `bytes` to a new temporary file in the data folder and flushes it; returns its path.
   private func writeTemporaryFile(_ bytes: UnsafeRawBufferPointer) throws -> String {
+    try writeTemporaryFile { try fileSystem.write($0, bytes) }
+  }
+
+  /// A new temporary file in the data folder, filled by `write` (given its descriptor) and
+  /// flushed; returns its path. Nothing is left behind when `write` throws.
+  private func writeTemporaryFile(_ write: (Int32) throws -> Void) throws -> String {
     let temporary = newTemporaryPath()
     let descriptor = try fileSystem.createExclusive(temporary, mode: 0o600)
     do {
-      try fileSystem.write(descriptor, bytes)
+      try write(descriptor)
       try fileSystem.sync(descriptor)
     } catch {
       try? fileSystem.close(descriptor)

@@ -32,6 +32,22 @@ enum UndoRecord {
   /// The file's bytes for `step`'s operations.
   static func encode(_ step: UndoStep) -> JSONWriter {
     var writer = JSONWriter(capacity: 64 + step.operations.count * 64)
+    // NB: never spills (`Int.max`): the writer holds the whole record.
+    write(step, into: &writer, chunkBytes: .max) { _ in }
+    return writer
+  }
+
+  /// Writes the file's bytes for `step` to `sink` as they are encoded, about `chunkBytes` at a
+  /// time: a 500,000-row import's record (34 MB) is never held whole.
+  static func write(_ step: UndoStep, chunkBytes: Int, to sink: (UnsafeRawBufferPointer) throws -> Void) rethrows {
+    var writer = JSONWriter(capacity: min(64 + step.operations.count * 64, chunkBytes.addingReportingOverflow(4096).0))
+    try write(step, into: &writer, chunkBytes: chunkBytes, to: sink)
+    try writer.spill(sink)
+  }
+
+  private static func write(
+    _ step: UndoStep, into writer: inout JSONWriter, chunkBytes: Int, to sink: (UnsafeRawBufferPointer) throws -> Void
+  ) rethrows {
     writer.raw("{")
     writer.member("format", first: true)
     writer.string(formatName)
@@ -40,27 +56,51 @@ enum UndoRecord {
     writer.member("count")
     writer.integer(Int64(step.operations.count))
     writer.member("operations")
-    let start = writer.count
+    // The checksum covers the operations array; what of it is held is hashed before a spill.
+    var hash = Checksum()
+    var hashedFrom = writer.count - writer.spilled
+    func hashHeld() {
+      writer.withHeldBytes { hash.add(UnsafeRawBufferPointer(rebasing: $0[hashedFrom...])) }
+      hashedFrom = writer.count - writer.spilled
+    }
     writer.raw("[")
     for (index, operation) in step.operations.enumerated() {
       writer.raw(index == 0 ? "\n" : ",\n")
       writer.writeOperation(operation)
+      if writer.count - writer.spilled >= chunkBytes {
+        hashHeld()
+        try writer.spill(sink)
+        hashedFrom = 0
+      }
     }
     writer.raw("\n]")
-    let sum = writer.withBytes { checksum(UnsafeRawBufferPointer(rebasing: $0[start..<writer.count])) }
+    hashHeld()
     writer.raw(",\n")
     writer.key("checksum")
-    writer.string(sum)
+    writer.string(hash.text)
     writer.raw("}\n")
-    return writer
   }
 
   /// FNV-1a (64 bits) of `bytes`, as 16 hex digits.
   static func checksum(_ bytes: UnsafeRawBufferPointer) -> String {
-    var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-    for byte in bytes { hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01B3 }
-    let digits = String(hash, radix: 16)
-    return String(repeating: "0", count: 16 - digits.utf8.count) + digits
+    var hash = Checksum()
+    hash.add(bytes)
+    return hash.text
+  }
+
+  /// FNV-1a (64 bits), fed in parts.
+  struct Checksum {
+    private var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+
+    mutating func add(_ bytes: UnsafeRawBufferPointer) {
+      for byte in bytes { hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01B3 }
+    }
+
+    /// As 16 hex digits.
+    var text: String {
+      let digits = String(hash, radix: 16)
+      return String(repeating: "0", count: 16 - digits.utf8.count) + digits
+    }
   }
 
   /// The operations `bytes` keeps for `step`; fails unless the file is that step's, whole.

@@ -66,6 +66,33 @@ struct UndoRecordTests {
     #expect(sizes.allSatisfy { $0 < 300 })
   }
 
+  /// Speed issue: a 500,000-row import's record (34 MB) was held whole before it was written.
+  @Test(
+    "a record written as it is encoded, a few bytes at a time, is byte for byte the record encoded whole",
+    arguments: [1, 7, 100, 4096, Int.max])
+  func writtenInChunks(chunk: Int) throws {
+    var generator = SystemRandomNumberGenerator()
+    for count in [0, 1, 2, 50, 600] {
+      let operations: [GlanceCore.Operation] = (0..<count).map { index in
+        Int.random(in: 0..<3, using: &generator) == 0
+          ? .putEntry(
+            Fixture.entry(Fixture.ldl, Double(index), on: "2025-01-01", note: index % 2 == 0 ? "n\"ote" : nil))
+          : .removeEntry(UUID())
+      }
+      let step = UndoStep(
+        summary: "import sheet.csv", timestamp: Timestamp(Fixture.now), operations: operations, storedOperations: count)
+      var written: [UInt8] = []
+      var parts = 0
+      try UndoRecord.write(step, chunkBytes: chunk) { bytes in
+        written += bytes
+        parts += 1
+      }
+      #expect(written == UndoRecord.encode(step).bytes)
+      #expect(try UndoRecord.decode(written, for: step) == operations)
+      if chunk == 1 { #expect(parts > count) }
+    }
+  }
+
   @Test("undoing a stored import, a stored replace and an inline batch gives back exactly the data before")
   func undoStored() throws {
     let (repository, folder, location) = Self.local()
