@@ -120,6 +120,19 @@ public enum CSV {
     }
     return parser.rows
   }
+
+  /// Parses `bytes` as `parse(_:delimiter:limits:)` does, calling `release` with how far it has
+  /// read about every `releaseStep` bytes, at the end of a row: the bytes before are not looked
+  /// at again, and their memory can go.
+  static func parse(
+    _ bytes: UnsafeBufferPointer<UInt8>, delimiter: UInt8, limits: Limits = .standard,
+    releaseStep: Int = 1 << 20, releasing release: @escaping (Int) -> Void
+  ) throws(ParseError) -> [[String]] {
+    var parser = CSVParser(delimiter: delimiter, limits: limits)
+    parser.release = (releaseStep, release)
+    try parser.run(bytes)
+    return parser.rows
+  }
 }
 
 /// The state of one CSV parse (see `CSV.parse`).
@@ -134,6 +147,9 @@ private struct CSVParser {
   private var field: [UInt8] = []
   private var fieldWasQuoted = false
   private var rowHasContent = false
+  /// Told how far the parse has read, about every `step` bytes (`CSV.parse(_:…releasing:)`).
+  var release: (step: Int, body: (Int) -> Void)?
+  private var released = 0
 
   init(delimiter: UInt8, limits: CSV.Limits) {
     self.delimiter = delimiter
@@ -224,6 +240,10 @@ private struct CSVParser {
         try endRow()
         line += 1
         index += 1
+        if let release, index - released >= release.step {
+          release.body(index)
+          released = index
+        }
         continue
       }
       if fieldWasQuoted { throw error("Text follows the closing quote of a field.") }

@@ -44,11 +44,16 @@ public struct ImportFile: Sendable {
 public enum Importer {
   /// The bytes of the file at `path` (a pipe works too), refused past `InputLimits.fileBytes`.
   public static func readFile(_ path: String, fileSystem: PosixFileSystem = PosixFileSystem()) throws -> [UInt8] {
+    try readFileBytes(path, fileSystem: fileSystem).array
+  }
+
+  /// The file at `path`, as `readFile` reads it, without copying it into an array.
+  static func readFileBytes(_ path: String, fileSystem: PosixFileSystem = PosixFileSystem()) throws -> FileBytes {
     do {
       guard let bytes = try fileSystem.readInput(path, limit: InputLimits.fileBytes) else {
         throw ImportError.unreadable("there is no file at \(path)")
       }
-      return bytes.array
+      return bytes
     } catch let error as FileSystemError {
       if error.code == EFBIG { throw ImportError.tooLarge(limit: InputLimits.fileBytes) }
       if error.isNotRegularFile { throw ImportError.notAFile(path) }
@@ -63,7 +68,7 @@ public enum Importer {
     throws -> ImportFile
   {
     guard !salvage, let status = try? fileSystem.status(path), status.isDirectory else {
-      return try read(readFile(path, fileSystem: fileSystem), salvage: salvage)
+      return try read(readFileBytes(path, fileSystem: fileSystem), salvage: salvage)
     }
     let names: [String]
     do {
@@ -152,14 +157,41 @@ public enum Importer {
         throw ImportError.notGlance(error.description)
       }
     }
-    guard bytes.withUnsafeBufferPointer(isValidUTF8) else {
+    return try bytes.withUnsafeBufferPointer { try readCSV($0, releasing: nil) }
+  }
+
+  /// Reads a file as `read(_:salvage:)` does. A CSV file is parsed from the bytes as read, and
+  /// what the parse has passed is let go: a 180 MB sheet is not held beside its rows, nor copied.
+  static func read(_ file: FileBytes, salvage: Bool = false) throws -> ImportFile {
+    let isCSV = file.withUnsafeBytes { raw in
+      let bytes = raw.bindMemory(to: UInt8.self)
+      let first = bytes.first { !(byteOrderMarkOrSpace.contains($0)) }
+      return first != nil && first != UInt8(ascii: "{")
+    }
+    guard isCSV, !salvage, file.count <= InputLimits.fileBytes else { return try read(file.array, salvage: salvage) }
+    return try file.withUnsafeBytes { raw in
+      try readCSV(raw.bindMemory(to: UInt8.self)) { file.release(upTo: $0) }
+    }
+  }
+
+  /// Spaces, line breaks and a byte-order mark's bytes, skipped before a file's first character.
+  private static let byteOrderMarkOrSpace: Set<UInt8> = [0x20, 0x0A, 0x0D, 0x09, 0xEF, 0xBB, 0xBF]
+
+  private static func readCSV(_ bytes: UnsafeBufferPointer<UInt8>, releasing release: ((Int) -> Void)?) throws
+    -> ImportFile
+  {
+    guard isValidUTF8(bytes) else {
       throw ImportError.unreadable("it is not UTF-8 text; save it as CSV (UTF-8) from your spreadsheet")
     }
     let rows: [[String]]
     // A European Excel saves "CSV" with semicolons (and decimal commas); a portal, tabs.
     let delimiter = SheetFormat.delimiter(bytes)
     do {
-      rows = try CSV.parse(bytes, delimiter: delimiter)
+      if let release {
+        rows = try CSV.parse(bytes, delimiter: delimiter, releasing: release)
+      } else {
+        rows = try CSV.parse(Array(bytes), delimiter: delimiter)
+      }
     } catch {
       throw ImportError.unreadable("line \(error.line): \(error.message)")
     }

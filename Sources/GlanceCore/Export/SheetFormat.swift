@@ -8,7 +8,7 @@ enum SheetFormat {
 
   /// The one of comma, semicolon and tab that the first line holds most of outside quotes
   /// (`Datum;LDL;HDL` from a European Excel); a comma when it holds none, or on a tie.
-  static func delimiter(_ bytes: [UInt8]) -> UInt8 {
+  static func delimiter(_ bytes: some Sequence<UInt8>) -> UInt8 {
     var counts: [UInt8: Int] = [comma: 0, semicolon: 0, tab: 0]
     var quoted = false
     for byte in bytes {

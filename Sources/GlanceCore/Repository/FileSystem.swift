@@ -105,7 +105,27 @@ public final class FileBytes: ContiguousBytes, @unchecked Sendable {
   }
 
   /// The bytes as an array.
-  public var array: [UInt8] { Array(UnsafeBufferPointer(start: base, count: count)) }
+  public var array: [UInt8] {
+    precondition(released == 0, "bytes were let go")
+    return Array(UnsafeBufferPointer(start: base, count: count))
+  }
+
+  /// How many bytes from the start were let go (`release`): they read as zeros now.
+  private(set) var released = 0
+
+  /// Gives the whole pages before `end` back to the system, when the bytes were mapped: a
+  /// reader that has passed them (a 180 MB sheet parsed into rows) no longer holds the file
+  /// beside what it made of it. The bytes before `end` must not be read again.
+  func release(upTo end: Int) {
+    #if os(Linux)
+      guard mapped else { return }
+      let page = Int(sysconf(Int32(_SC_PAGESIZE)))
+      let length = min(end, count) / page * page
+      guard length > released else { return }
+      _ = madvise(base, length, MADV_DONTNEED)
+      released = length
+    #endif
+  }
 
   deinit { LargeMemory.free(base, capacity: capacity, mapped: mapped) }
 }
