@@ -17,7 +17,7 @@ public struct ImportFile: Sendable {
   enum Content: Sendable {
     case json(GlanceDocument)
     /// The rows of a CSV file, and the byte between its columns (sniffed from its first line).
-    case csv(header: [String], rows: [[String]], delimiter: UInt8)
+    case csv(header: [String], rows: CSV.Table, delimiter: UInt8)
     /// FHIR resources: a Bundle, one resource, NDJSON, or a folder of them.
     case fhir([FHIRResource])
   }
@@ -183,20 +183,16 @@ public enum Importer {
     guard isValidUTF8(bytes) else {
       throw ImportError.unreadable("it is not UTF-8 text; save it as CSV (UTF-8) from your spreadsheet")
     }
-    let rows: [[String]]
+    let rows: CSV.Table
     // A European Excel saves "CSV" with semicolons (and decimal commas); a portal, tabs.
     let delimiter = SheetFormat.delimiter(bytes)
     do {
-      if let release {
-        rows = try CSV.parse(bytes, delimiter: delimiter, releasing: release)
-      } else {
-        rows = try CSV.parse(Array(bytes), delimiter: delimiter)
-      }
+      rows = try CSV.table(bytes, delimiter: delimiter, releasing: release)
     } catch {
       throw ImportError.unreadable("line \(error.line): \(error.message)")
     }
     guard let header = rows.first else { throw ImportError.empty }
-    return ImportFile(content: .csv(header: header, rows: Array(rows.dropFirst()), delimiter: delimiter))
+    return ImportFile(content: .csv(header: Array(header), rows: rows.droppingFirst, delimiter: delimiter))
   }
 
   /// What importing `file` into `document` would do.
@@ -262,7 +258,7 @@ public enum Importer {
   // MARK: glance CSV
 
   static func planGlanceCSV(
-    header titles: [String], rows: [[String]], replace: Bool, into document: GlanceDocument, library: MarkerLibrary,
+    header titles: [String], rows: CSV.Table, replace: Bool, into document: GlanceDocument, library: MarkerLibrary,
     today: CalendarDate, now: Timestamp, delimiter: UInt8 = UInt8(ascii: ","),
     dayOrder given: DateParser.DayOrder? = nil
   ) throws -> ImportPlan {
@@ -433,7 +429,7 @@ public enum Importer {
 
   /// The visits CSV `glance export --csv --visits` writes: date, type, label, doctor, notes, id.
   static func planVisitsCSV(
-    header titles: [String], rows: [[String]], replace: Bool, into document: GlanceDocument, today: CalendarDate,
+    header titles: [String], rows: CSV.Table, replace: Bool, into document: GlanceDocument, today: CalendarDate,
     now: Timestamp
   ) throws -> ImportPlan {
     guard !replace else { throw ImportError.visitsCannotReplace }

@@ -21,7 +21,7 @@ enum SpreadsheetImporter {
   /// A CSV file's rows below its header, with how it was written.
   struct Sheet {
     var header: [String]
-    var rows: [[String]]
+    var rows: CSV.Table
     var delimiter: UInt8 = SheetFormat.comma
     var dayOrder: DateParser.DayOrder? = nil
   }
@@ -184,7 +184,7 @@ enum SpreadsheetImporter {
     /// the marker's own.
     var typingUnit: (MarkerDefinition) -> String? = { _ in nil }
 
-    func cell(_ row: [String], _ index: Int?) -> String {
+    func cell(_ row: CSV.Row, _ index: Int?) -> String {
       guard let index, index < row.count else { return "" }
       return CSV.unprotect(row[index]).trimmingWhitespace()
     }
@@ -194,7 +194,7 @@ enum SpreadsheetImporter {
     /// The row's date, or nil with the problem naming its row and column added to `problems`.
     /// A date a file can hold does not depend on the day it is imported: "today", "3 days ago"
     /// or "Feb 15" (which year?) are refused.
-    func date(_ row: [String], line: Int, today: CalendarDate, problems: inout [String]) -> CalendarDate? {
+    func date(_ row: CSV.Row, line: Int, today: CalendarDate, problems: inout [String]) -> CalendarDate? {
       let text = cell(row, date)
       let place = "row \(line), column \(quoted(header[date]))"
       do {
@@ -217,7 +217,7 @@ enum SpreadsheetImporter {
     }
 
     /// The row's note, or nil when it has no Note column or the cell is empty.
-    func note(_ row: [String]) -> String? {
+    func note(_ row: CSV.Row) -> String? {
       let text = cell(row, roles[.note])
       return text.isEmpty ? nil : text
     }

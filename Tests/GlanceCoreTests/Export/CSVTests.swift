@@ -189,10 +189,10 @@ struct CSVTests {
       let released = copy.withUnsafeMutableBufferPointer { buffer in
         let base = buffer.baseAddress
         return Result { () throws(CSV.ParseError) in
-          try CSV.parse(UnsafeBufferPointer(buffer), delimiter: delimiter, releaseStep: step) { end in
+          try CSV.table(UnsafeBufferPointer(buffer), delimiter: delimiter, releaseStep: step) { end in
             releases.append(end)
             base?.update(repeating: 0, count: end)
-          }
+          }.map { Array($0) }
         }
       }
       switch (whole, released) {
@@ -202,6 +202,22 @@ struct CSVTests {
       }
       #expect(releases == releases.sorted() && releases.allSatisfy { $0 <= bytes.count })
     }
+  }
+
+  @Test("a table's rows are the parsed rows, below the header too; rows made from arrays read back as given")
+  func table() throws {
+    let text = "h1,h2\r\na,\"b,c\"\n\nx\n,\n\"q\"\"\",,z\n"
+    let rows = try CSV.parse(text)
+    let table = try Array(text.utf8).withUnsafeBufferPointer { try CSV.table($0, delimiter: UInt8(ascii: ",")) }
+    #expect(table.map { Array($0) } == rows)
+    #expect(table.droppingFirst.map { Array($0) } == Array(rows.dropFirst()))
+    #expect(table.droppingFirst.droppingFirst.first.map { Array($0) } == rows[2])
+    #expect(table.droppingFirst[0].count == 2 && table.droppingFirst[0][1] == "b,c")
+    for arrays in [[], [[]], [["a"], [], ["b", "c"]], rows] as [[[String]]] {
+      #expect(CSV.Table(arrays).map { Array($0) } == arrays)
+    }
+    #expect(CSV.Table([["only"]]).droppingFirst.isEmpty)
+    #expect(CSV.Table([]).droppingFirst.isEmpty)
   }
 
   @Test("numbers survive encode → parse as the same value")
