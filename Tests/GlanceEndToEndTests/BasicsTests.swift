@@ -128,6 +128,19 @@ struct BasicsTests {
     #expect(glance.bytes == nil)
   }
 
+  /// A 137 MB sheet was read and parsed (0.7 s, 363 MB) before its import was refused for the
+  /// folder's mode.
+  @Test("an import into a data folder others can read is refused for the folder before the file is read")
+  func unsafeFolderImport() throws {
+    let glance = GlanceSandbox()
+    try FileManager.default.createDirectory(
+      atPath: glance.home, withIntermediateDirectories: false, attributes: [.posixPermissions: 0o755])
+    let result = try glance.run("import", glance.scratch.file("no-such-sheet.csv"))
+    #expect(result.status == 74)
+    #expect(result.stderr.contains("chmod 700"), "\(result.stderr)")
+    #expect(glance.bytes == nil)
+  }
+
   @Test("a data file from a newer glance is shown with a note and never changed")
   func newerFile() throws {
     let glance = GlanceSandbox()

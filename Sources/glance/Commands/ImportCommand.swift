@@ -58,10 +58,11 @@ struct ImportCommand: GlanceCommand {
   }
 
   func run(_ context: Context) throws {
+    // The folder first: a folder glance refuses is said before a large file is read.
+    let document = try context.document()
     var file = try Importer.load(self.file, salvage: salvage)
     file.dayOrder = dates
     let library = context.library
-    let document = try context.document()
     if dryRun {
       let plan = try Importer.plan(
         file, replace: replace, into: document, library: library, today: context.today, now: context.clock())
