@@ -237,10 +237,13 @@ extension JSONReader {
 }
 
 enum FHIRFormat {
+  /// How much of a file's start `looksLikeFHIR` looks at.
+  static let sniffedBytes = 65_536
+
   /// True when `bytes` look like FHIR JSON: a `"resourceType"` key near the start.
   static func looksLikeFHIR(_ bytes: [UInt8]) -> Bool {
     let needle = Array("\"resourceType\"".utf8)
-    let window = bytes.prefix(65_536)
+    let window = bytes.prefix(sniffedBytes)
     guard window.count >= needle.count else { return false }
     return window.withUnsafeBufferPointer { buffer in
       var index = 0

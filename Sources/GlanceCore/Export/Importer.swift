@@ -146,31 +146,36 @@ public enum Importer {
           throw ImportError.unreadable("FHIR JSON, \(error.description)")
         }
       }
-      // A byte-order mark (an editor's) before the JSON is not part of it.
-      let json = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? Array(bytes.dropFirst(3)) : bytes
-      do {
-        return ImportFile(
-          content: .json(try DocumentCodec.decode(json, formats: [Exporter.formatName, GlanceDocument.formatName])))
-      } catch let error as DocumentVersionError {
-        throw ImportError.newerVersion(error.version)
-      } catch let error as JSONError {
-        throw ImportError.notGlance(error.description)
-      }
+      return try bytes.withUnsafeBytes { try readExport($0) }
     }
     return try bytes.withUnsafeBufferPointer { try readCSV($0, releasing: nil) }
   }
 
   /// Reads a file as `read(_:salvage:)` does. A CSV file is parsed from the bytes as read, and
   /// what the parse has passed is let go: a 180 MB sheet is not held beside its rows, nor copied.
+  /// A glance export is decoded from the bytes as read too (a 280 MB export was copied first).
   static func read(_ file: FileBytes, salvage: Bool = false) throws -> ImportFile {
-    let isCSV = file.withUnsafeBytes { raw in
-      let bytes = raw.bindMemory(to: UInt8.self)
-      let first = bytes.first { !(byteOrderMarkOrSpace.contains($0)) }
-      return first != nil && first != UInt8(ascii: "{")
-    }
-    guard isCSV, !salvage, file.count <= InputLimits.fileBytes else { return try read(file.array, salvage: salvage) }
+    guard !salvage, file.count <= InputLimits.fileBytes else { return try read(file.array, salvage: salvage) }
     return try file.withUnsafeBytes { raw in
-      try readCSV(raw.bindMemory(to: UInt8.self)) { file.release(upTo: $0) }
+      let bytes = raw.bindMemory(to: UInt8.self)
+      guard let first = bytes.first(where: { !byteOrderMarkOrSpace.contains($0) }) else { throw ImportError.empty }
+      guard first == UInt8(ascii: "{") else { return try readCSV(bytes) { file.release(upTo: $0) } }
+      if FHIRFormat.looksLikeFHIR(Array(bytes.prefix(FHIRFormat.sniffedBytes))) { return try read(file.array) }
+      return try readExport(raw)
+    }
+  }
+
+  /// A glance export (or data file) in `bytes`.
+  private static func readExport(_ bytes: UnsafeRawBufferPointer) throws -> ImportFile {
+    // A byte-order mark (an editor's) before the JSON is not part of it.
+    let json = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? UnsafeRawBufferPointer(rebasing: bytes[3...]) : bytes
+    do {
+      return ImportFile(
+        content: .json(try DocumentCodec.decode(json, formats: [Exporter.formatName, GlanceDocument.formatName])))
+    } catch let error as DocumentVersionError {
+      throw ImportError.newerVersion(error.version)
+    } catch let error as JSONError {
+      throw ImportError.notGlance(error.description)
     }
   }
 

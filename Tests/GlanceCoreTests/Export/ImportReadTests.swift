@@ -37,6 +37,26 @@ struct ImportReadTests {
     #expect(Self.outcome { try Importer.read(FileBytes(bytes)) } == Self.outcome { try Importer.read(bytes) })
   }
 
+  @Test("a glance export, with or without a byte-order mark, and FHIR JSON are read from disk as in memory")
+  func jsonSameAsInMemory() throws {
+    var document = GlanceDocument.empty(createdAt: Timestamp(Fixture.now))
+    document.entries = [
+      Fixture.entry(Fixture.hdl, 61, on: "2025-01-15", note: "resourceType"),
+      Fixture.entry(Fixture.ldl, 99, on: "2025-02-01"),
+    ]
+    let export = try Exporter.json(document)
+    let fhir = Array(
+      """
+      {"resourceType": "Observation", "status": "final", "code": {"coding": [{"system": "http://loinc.org", "code": "2085-9"}]}, "effectiveDateTime": "2024-01-15", "valueQuantity": {"value": 55, "unit": "mg/dL", "code": "mg/dL"}}
+      """.utf8)
+    for bytes in [export, [0xEF, 0xBB, 0xBF] + export, fhir, [0xEF, 0xBB, 0xBF] + fhir, Array(export.dropLast(9))] {
+      let fromDisk = Self.outcome { try Importer.read(FileBytes(bytes)) }
+      #expect(fromDisk == Self.outcome { try Importer.read(bytes) })
+      #expect(!fromDisk.isEmpty)
+    }
+    #expect(Self.outcome { try Importer.read(FileBytes(export)) }.contains("Would add 2 readings"))
+  }
+
   @Test("bytes that are not UTF-8 are refused the same way")
   func notUTF8() {
     let bytes: [UInt8] = Array("Date,HDL\n2024-01-15,".utf8) + [0xFF, 0xFE] + Array("\n".utf8)
