@@ -72,7 +72,56 @@ public enum UnitConverter {
 
   /// Lowercase, no spaces, µ/μ as u, superscripts as digits, "x10^3" as "10 3": the differences
   /// between how labs print one unit.
+  ///
+  /// NB: called for every reading a screen judges or shows in another unit (9,000 weights typed
+  /// in kg took 2 billion instructions as Characters): the usual spellings are read as bytes,
+  /// anything else (another letter beyond ASCII, a combining mark) as Characters.
   public static func normalize(_ unit: String) -> String {
+    var unit = unit
+    return unit.withUTF8 { bytes in
+      withUnsafeTemporaryAllocation(of: UInt8.self, capacity: bytes.count) { out in
+        var count = 0
+        var index = 0
+        func put(_ byte: UInt8) {
+          out[count] = byte
+          count += 1
+        }
+        while index < bytes.count {
+          let byte = bytes[index]
+          if byte < 0x80 {
+            switch byte {
+            case UInt8(ascii: " "), UInt8(ascii: "^"), UInt8(ascii: "*"): break
+            default: put(byte.lowercasedASCII)
+            }
+            index += 1
+            continue
+          }
+          let next = index + 1 < bytes.count ? bytes[index + 1] : 0
+          switch (byte, next) {
+          case (0xC2, 0xB5), (0xCE, 0xBC): put(UInt8(ascii: "u"))  // µ, μ
+          case (0xC2, 0xB3): put(UInt8(ascii: "3"))  // ³
+          case (0xC2, 0xB2): put(UInt8(ascii: "2"))  // ²
+          case (0xC3, 0x97): break  // ×
+          case (0xE2, 0x81) where index + 2 < bytes.count && bytes[index + 2] == 0xB9:  // ⁹
+            put(UInt8(ascii: "9"))
+            index += 1
+          default: return normalizeCharacters(String(decoding: bytes, as: UTF8.self))
+          }
+          // NB: none of these joins the next Character; a mark that would join this one is
+          // beyond ASCII and sends the whole unit to the Character reading.
+          index += 2
+        }
+        var start = 0
+        if count >= 3, out[0] == UInt8(ascii: "x"), out[1] == UInt8(ascii: "1"), out[2] == UInt8(ascii: "0") {
+          start = 1
+        }
+        return String(decoding: UnsafeBufferPointer(rebasing: out[start..<count]), as: UTF8.self)
+      }
+    }
+  }
+
+  /// `normalize`, Character by Character: the rule as first written.
+  static func normalizeCharacters(_ unit: String) -> String {
     var result = ""
     for character in unit.lowercased() {
       switch character {

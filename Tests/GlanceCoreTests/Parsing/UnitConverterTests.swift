@@ -122,5 +122,22 @@ struct UnitConverterTests {
     ])
   func normalize(unit: String, expected: String) {
     #expect(UnitConverter.normalize(unit) == expected)
+    #expect(UnitConverter.normalizeCharacters(unit) == expected)
+  }
+
+  /// Speed issue: normalising read bytes instead of Characters; it must say what the rule as
+  /// first written says, combining marks and letters beyond ASCII included.
+  @Test("normalising by bytes gives exactly what normalising by Characters gives", arguments: 0..<10)
+  func normalizeBytes(seed: Int) {
+    var generator = SeededGenerator(seed: UInt64(seed) &+ 1234)
+    let pieces = [
+      "m", "G", "/", "L", "dL", " ", "^", "*", "×", "µ", "μ", "³", "²", "⁹", "x", "X", "10", "1", "0", "\u{301}",
+      "\u{308}", "Ä", "é", "K", "ﬁ", "\r\n", "\n", "İ", "ß", "%", "日", "👍", "\u{2079}\u{301}", "\u{E2}",
+    ]
+    for _ in 0..<3000 {
+      let text = (0..<Int.random(in: 0...7, using: &generator)).map { _ in pieces.randomElement(using: &generator)! }
+        .joined()
+      #expect(UnitConverter.normalize(text) == UnitConverter.normalizeCharacters(text), "\(text.debugDescription)")
+    }
   }
 }
