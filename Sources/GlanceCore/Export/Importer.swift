@@ -527,8 +527,11 @@ public enum Importer {
     let markers = Set(names.keys)
     var stored = EntryContent.counts(ours, markers: markers)
     // What each marker already has on each day, for saying where a file differs.
-    var days: [DayKey: [MarkerEntry]] = [:]
-    for entry in ours where markers.contains(entry.markerID) { days[DayKey(entry), default: []].append(entry) }
+    var days: [DayKey: [Int32]] = [:]
+    // NB: positions in `ours`, not copies: a file imported again held every stored reading twice.
+    for (index, entry) in ours.enumerated() where markers.contains(entry.markerID) {
+      days[DayKey(entry), default: []].append(Int32(truncatingIfNeeded: index))
+    }
     func label(_ entry: MarkerEntry) -> String {
       // A stored reading of a marker the file does not name (its id reused for another test).
       let name =
@@ -551,7 +554,7 @@ public enum Importer {
       for (offset, row) in chunk.chunk.rows.enumerated() {
         let index = chunk.first + offset
         var entry = row.draft.entry(at: row.entered ?? now, source: row.source)
-        let sameDay = days[DayKey(entry)] ?? []
+        let sameDay = (days[DayKey(entry)] ?? []).lazy.map { ours[Int($0)] }
         if let id = row.id {
           guard fileIDs.insert(id) else {
             plan.repeatedInFile += 1
