@@ -163,13 +163,13 @@ extension MarkerLibrary {
     markers.append(MarkerDefinition(
       id: UUID(uuid: (0x7F, 0x16, 0x8E, 0x63, 0xE, 0x63, 0x40, 0x8D, 0x83, 0x15, 0xCF, 0x81, 0xCB, 0x57, 0x4E, 0xDE)), key: "egfr", displayName: "eGFR (Estimated Glomerular Filtration Rate)",
       shortName: "eGFR", category: "kidney", unit: "mL/min/1.73m²",
-      unitSynonyms: ["mL/min/1.73 m2", "mL/min/1.73m2", "mL/min/1.73 m²"], siUnit: nil,
+      unitSynonyms: ["mL/min/1.73 m2", "mL/min/1.73m2", "mL/min/1.73 m²", "mL/min/1,73m²"], siUnit: nil,
       siFactor: nil, siOffset: nil, decimals: 0, siDecimals: nil,
       referenceLow: 60.0, referenceHigh: nil,
       plausibleMin: 1.0, plausibleMax: 200.0,
       direction: .higherIsBetter, loinc: "98979-8",
       aliases: ["kidney function", "renal function", "gfr", "e-gfr", "estimated gfr", "estimated glomerular filtration rate", "glomerular filtration rate", "kidney filtration", "kidney filtration rate", "ckd-epi", "egfr ckd-epi"],
-      source: "KDIGO 2012 GFR categories (CCJM reprint, BMJ Best Practice); LOINC via HL7 FHIR and public code files",
+      source: "KDIGO 2012 GFR categories (CCJM reprint, BMJ Best Practice); LOINC via HL7 FHIR and public code files; 1,73 with a decimal comma (ISO 80000-1: the decimal sign is a comma or a point)",
       notes: "KDIGO 2012: G1 >=90 normal/high; G2 60-89 mildly decreased (not CKD without other kidney damage markers); G3a 45-59; G3b 30-44; G4 15-29; G5 <15 kidney failure. CKD = GFR <60 for >3 months or kidney damage. Declines with age. LOINC 98979-8 = CKD-EPI 2021 (race-free); older reports may use 62238-1 (CKD-EPI 2009) or 33914-3 (MDRD). Reported per 1.73 m² body surface area. Plausible min/max are editorial typo-catching bounds (unverified).",
       isSystemDefined: true))
     markers.append(MarkerDefinition(
@@ -216,8 +216,8 @@ extension MarkerLibrary {
       referenceLow: 4.0, referenceHigh: 36.0,
       plausibleMin: 1.0, plausibleMax: 10000.0,
       direction: .lowerIsBetter, loinc: "1742-6",
-      aliases: ["sgpt", "alt sgpt", "sgpt alt", "alanine aminotransferase", "alanine transaminase", "alanine amino transferase", "alat", "alt level", "liver enzyme alt"],
-      source: "MedlinePlus/A.D.A.M. ALT text (copy), Mayo Clinic; LOINC via HL7 FHIR IG",
+      aliases: ["sgpt", "alt sgpt", "sgpt alt", "alanine aminotransferase", "alanine transaminase", "alanine amino transferase", "alat", "alt level", "liver enzyme alt", "gpt", "gpt alt", "alt gpt", "glutamic pyruvic transaminase"],
+      source: "MedlinePlus/A.D.A.M. ALT text (copy), Mayo Clinic; LOINC via HL7 FHIR IG; GPT, the older European name: FPnotebook Alanine Aminotransferase (aka Glutamic Pyruvate Transaminase), Healthwise test 001545 (synonyms ALT, GPT, SGPT)",
       notes: "MedlinePlus: 4-36 U/L. Wide lab variation: Mayo 7-55 U/L (adult men), Cleveland Clinic/WebMD 7-56, others 0-40/0-45; usually higher in men. Most countries report U/L rather than µkat/L. Plausible min/max are editorial typo-catching bounds (unverified).",
       isSystemDefined: true))
     markers.append(MarkerDefinition(
@@ -228,8 +228,8 @@ extension MarkerLibrary {
       referenceLow: 8.0, referenceHigh: 33.0,
       plausibleMin: 1.0, plausibleMax: 10000.0,
       direction: .lowerIsBetter, loinc: "1920-8",
-      aliases: ["sgot", "ast sgot", "sgot ast", "aspartate aminotransferase", "aspartate transaminase", "aspartate amino transferase", "asat", "ast level", "liver enzyme ast"],
-      source: "MedlinePlus (as quoted), Mayo Clinic; LOINC via HL7 FHIR IG",
+      aliases: ["sgot", "ast sgot", "sgot ast", "aspartate aminotransferase", "aspartate transaminase", "aspartate amino transferase", "asat", "ast level", "liver enzyme ast", "got", "got ast", "ast got", "glutamic oxaloacetic transaminase"],
+      source: "MedlinePlus (as quoted), Mayo Clinic; LOINC via HL7 FHIR IG; GOT, the older European name: FPnotebook Aspartate Aminotransferase (aka Glutamic oxaloacetic transaminase), EMF-Portal glossary (AST, ASAT, GOT)",
       notes: "MedlinePlus: 8-33 U/L (0.13-0.55 µkat/L). Mayo 8-48 U/L (adult men); others 10-40. Also found in muscle and heart, so rises after hard exercise. Plausible min/max are editorial typo-catching bounds (unverified).",
       isSystemDefined: true))
     markers.append(MarkerDefinition(
@@ -307,25 +307,25 @@ extension MarkerLibrary {
     markers.append(MarkerDefinition(
       id: UUID(uuid: (0xE2, 0x6, 0xA1, 0xA7, 0xAB, 0x6F, 0x47, 0x22, 0x9C, 0xC8, 0x32, 0x4, 0x32, 0xD2, 0xA6, 0xF7)), key: "wbc", displayName: "White Blood Cell Count (WBC)",
       shortName: "WBC", category: "blood", unit: "10³/µL",
-      unitSynonyms: ["K/µL", "x10^3/µL", "10^3/µL", "x10E3/µL", "10*3/µL", "thou/µL", "thou/mm3", "K/mm3"], siUnit: "10⁹/L",
+      unitSynonyms: ["K/µL", "x10^3/µL", "10^3/µL", "x10E3/µL", "10*3/µL", "thou/µL", "thou/mm3", "K/mm3", "G/L"], siUnit: "10⁹/L",
       siFactor: 1.0, siOffset: nil, decimals: 1, siDecimals: 1,
       referenceLow: 4.5, referenceHigh: 11.0,
       plausibleMin: 0.1, plausibleMax: 300.0,
       direction: .inRange, loinc: "6690-2",
       aliases: ["white blood cells", "white blood cell", "white blood count", "white cell count", "white count", "white cells", "wbc count", "leukocytes", "leukocyte count", "leucocytes", "cbc white count", "wcc"],
-      source: "MedlinePlus/NIH and lab reference pages (as cited); LOINC via HL7 FHIR and public code files",
+      source: "MedlinePlus/NIH and lab reference pages (as cited); LOINC via HL7 FHIR and public code files; G/L: the SI prefix giga (10^9), as German-speaking labs print cell counts (BIPM SI Brochure, 9th ed., 2019, Table 7)",
       notes: "4,500-11,000 cells/µL = 4.5-11.0 x10³/µL (= x10⁹/L). Older MedlinePlus/NIH text 4.5-10.0; Mayo 3.5-10.5. Reports also write K/µL or thousand/µL. A value entered as 7500 most likely means 7.5 (x10³/µL). Plausible min/max are editorial typo-catching bounds (unverified).",
       isSystemDefined: true))
     markers.append(MarkerDefinition(
       id: UUID(uuid: (0x2B, 0xB1, 0xEB, 0x2C, 0xA9, 0x1A, 0x43, 0x66, 0xB8, 0xAA, 0x8C, 0x82, 0x2A, 0x9E, 0x24, 0x60)), key: "platelets", displayName: "Platelet Count",
       shortName: "Platelets", category: "blood", unit: "10³/µL",
-      unitSynonyms: ["K/µL", "x10^3/µL", "10^3/µL", "x10E3/µL", "10*3/µL", "thou/µL", "thou/mm3", "K/mm3"], siUnit: "10⁹/L",
+      unitSynonyms: ["K/µL", "x10^3/µL", "10^3/µL", "x10E3/µL", "10*3/µL", "thou/µL", "thou/mm3", "K/mm3", "G/L"], siUnit: "10⁹/L",
       siFactor: 1.0, siOffset: nil, decimals: 0, siDecimals: 0,
       referenceLow: 150.0, referenceHigh: 400.0,
       plausibleMin: 1.0, plausibleMax: 2500.0,
       direction: .inRange, loinc: "777-3",
       aliases: ["plt", "plts", "platelet", "platlets", "platelet level", "thrombocytes", "thrombocyte count", "cbc platelets"],
-      source: "MedlinePlus and Mount Sinai (as cited), The Blood Project; LOINC via HL7 FHIR and public code files",
+      source: "MedlinePlus and Mount Sinai (as cited), The Blood Project; LOINC via HL7 FHIR and public code files; G/L: the SI prefix giga (10^9), as German-speaking labs print cell counts (BIPM SI Brochure, 9th ed., 2019, Table 7)",
       notes: "MedlinePlus/Mount Sinai: 150,000-400,000/µL (150-400 x10⁹/L); many labs use 150-450. A value entered as 250000 most likely means 250 (x10³/µL). Alternative LOINC 26515-7. Plausible min/max are editorial typo-catching bounds (unverified).",
       isSystemDefined: true))
     markers.append(MarkerDefinition(
@@ -552,8 +552,8 @@ extension MarkerLibrary {
       referenceLow: nil, referenceHigh: 4.0,
       plausibleMin: 0.0, plausibleMax: 2000.0,
       direction: .lowerIsBetter, loinc: "2857-1",
-      aliases: ["prostate specific antigen", "prostate-specific antigen", "total psa", "psa total", "serum psa", "psa level", "prostate", "prostate test"],
-      source: "A.D.A.M./MedlinePlus PSA text (copy), NCI/ACS wording; LOINC via HL7 FHIR and public code files",
+      aliases: ["prostate specific antigen", "prostate-specific antigen", "total psa", "psa total", "serum psa", "psa level", "prostate", "prostate test", "psa gesamt", "gesamt psa"],
+      source: "A.D.A.M./MedlinePlus PSA text (copy), NCI/ACS wording; LOINC via HL7 FHIR and public code files; \"PSA gesamt\": German for total PSA",
       notes: "Men only. Traditional cut-off 4.0 ng/mL (4-10 borderline, >10 high), but there is no safe threshold: cancer occurs below 4 and many men above 4 have none; age-specific cut-offs are used and the trend over time matters. Near undetectable after prostatectomy. ng/mL = µg/L. Plausible min/max are editorial typo-catching bounds (unverified).",
       isSystemDefined: true))
     return markers

@@ -19,6 +19,25 @@ struct LabReportImportTests {
       file, replace: false, into: document ?? .empty(createdAt: now), library: Fixture.library, today: today, now: now)
   }
 
+  /// Newcomer review: a German lab sheet lost its ALT, AST, PSA, white cells, platelets and
+  /// eGFR, left out as unknown names and units.
+  @Test(
+    "a German lab sheet's names (GPT, GOT, PSA gesamt) and units (G/l, 1,73 m²) are read",
+    arguments: [
+      ("GPT (ALT)", "31", "U/l", "alt", 31.0), ("GOT (AST)", "25", "U/l", "ast", 25),
+      ("GPT", "31", "U/l", "alt", 31), ("GOT", "25", "U/l", "ast", 25), ("PSA gesamt", "1,2", "ng/ml", "psa", 1.2),
+      ("Leukocytes", "6,1", "G/l", "wbc", 6.1), ("Platelets", "240", "G/l", "platelets", 240),
+      ("eGFR", "88", "ml/min/1,73m²", "egfr", 88), ("eGFR", "88", "ml/min/1,73 m2", "egfr", 88),
+    ] as [(String, String, String, String, Double)])
+  func germanSheet(name: String, result: String, unit: String, key: String, value: Double) throws {
+    let plan = try Self.plan("Datum;Analyse;Ergebnis;Einheit\n15.01.2024;\(name);\(result);\(unit)\n")
+    #expect(plan.rowsLeftOut.isEmpty, "\(plan.rowsLeftOut)")
+    #expect(plan.unknownTests.isEmpty, "\(plan.unknownTests)")
+    let entry = try #require(plan.entries.first)
+    #expect(Fixture.library.marker(id: entry.markerID)?.key == key)
+    #expect(entry.value == value)
+  }
+
   static let base = ["Date", "Test", "Result", "Units", "Comment"]
   static let row = "2024-01-15,LDL,3.1,mmol/L,fasting"
 
