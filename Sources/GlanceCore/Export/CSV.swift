@@ -95,6 +95,7 @@ public enum CSV {
     public var rows = InputLimits.rows
     public var columns = InputLimits.columns
     public var cellBytes = InputLimits.cellBytes
+    public var cells = InputLimits.cells
 
     public static let standard = Limits()
   }
@@ -117,12 +118,16 @@ public enum CSV {
 
   /// Parses `bytes` as `parse(_:delimiter:limits:)` does, into one table of cells. With
   /// `release`, it is told how far the parse has read about every `releaseStep` bytes, at the
-  /// end of a row: the bytes before are not looked at again, and their memory can go.
+  /// end of a row: the bytes before are not looked at again, and their memory can go. With
+  /// `droppingTrailingEmpty`, a row below the first ends at its last cell that holds something
+  /// (an importer reads a missing cell as an empty one): a sheet whose 2,000 columns are mostly
+  /// empty holds only what it says.
   static func table(
     _ bytes: UnsafeBufferPointer<UInt8>, delimiter: UInt8, limits: Limits = .standard, releaseStep: Int = 1 << 20,
-    releasing release: ((Int) -> Void)? = nil
+    droppingTrailingEmpty: Bool = false, releasing release: ((Int) -> Void)? = nil
   ) throws(ParseError) -> Table {
     var parser = CSVParser(delimiter: delimiter, limits: limits)
+    parser.dropsTrailingEmpty = droppingTrailingEmpty
     parser.release = release.map { (releaseStep, $0) }
     try parser.run(bytes)
     return Table(cells: parser.cells, ends: parser.ends)
@@ -191,6 +196,9 @@ private struct CSVParser {
   var line = 1
   /// Where the row being read starts in `cells`.
   private var rowStart = 0
+  /// Empty cells read and not kept yet: kept when a cell after them holds something.
+  private var pendingEmpty = 0
+  var dropsTrailingEmpty = false
   private var field: [UInt8] = []
   private var fieldWasQuoted = false
   private var rowHasContent = false
@@ -207,10 +215,20 @@ private struct CSVParser {
 
   private mutating func endField() throws(CSV.ParseError) {
     guard isValidUTF8(field) else { throw error("A cell is not UTF-8 text.") }
-    cells.append(String(decoding: field, as: UTF8.self))
+    if dropsTrailingEmpty, field.isEmpty, !ends.isEmpty {
+      pendingEmpty += 1
+    } else {
+      for _ in 0..<pendingEmpty { cells.append("") }
+      pendingEmpty = 0
+      cells.append(String(decoding: field, as: UTF8.self))
+    }
     field.removeAll(keepingCapacity: true)
     fieldWasQuoted = false
-    guard cells.count - rowStart <= limits.columns else {
+    guard cells.count <= limits.cells else {
+      throw error(
+        "The file has more than \(InputLimits.text(limits.cells)) cells; split it and import the parts.")
+    }
+    guard cells.count + pendingEmpty - rowStart <= limits.columns else {
       throw error("A row has more than \(InputLimits.text(limits.columns)) columns; glance reads at most that many.")
     }
   }
@@ -218,6 +236,7 @@ private struct CSVParser {
   private mutating func endRow() throws(CSV.ParseError) {
     if rowHasContent || !field.isEmpty {
       try endField()
+      pendingEmpty = 0
       ends.append(cells.count)
       rowStart = cells.count
       // The header line and `rows` rows below it: a CSV export of the most readings a folder

@@ -192,7 +192,7 @@ public enum Importer {
     // A European Excel saves "CSV" with semicolons (and decimal commas); a portal, tabs.
     let delimiter = SheetFormat.delimiter(bytes)
     do {
-      rows = try CSV.table(bytes, delimiter: delimiter, releasing: release)
+      rows = try CSV.table(bytes, delimiter: delimiter, droppingTrailingEmpty: true, releasing: release)
     } catch {
       throw ImportError.unreadable("line \(error.line): \(error.message)")
     }

@@ -31,6 +31,10 @@ public enum InputLimits {
   public static let columns = 2_000
   /// One cell of a spreadsheet.
   public static let cellBytes = 65_536
+  /// Cells of a spreadsheet, the empty ones that end a row not counted: each is held (16 bytes)
+  /// while the file is read, and a 100 MB file of commas took 2 GB before it ran out of memory.
+  /// A sheet of a million rows of eight cells is within it.
+  public static let cells = 16_000_000
   /// One line of input on a pipe (`glance batch < panel.txt`), and how many lines.
   public static let lineBytes = 65_536
   public static let lines = 10_000

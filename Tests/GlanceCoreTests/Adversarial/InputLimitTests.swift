@@ -60,6 +60,50 @@ struct InputLimitTests {
     #expect(throws: CSV.ParseError.self) { try CSV.parse(Array("123456789\n".utf8), limits: limits) }
   }
 
+  /// Attacker review: 50,000 rows of 2,000 empty cells aborted glance (it ran out of memory);
+  /// a file past the cells it holds was not refused.
+  @Test("a CSV past its cells is refused with the line; an importer keeps no empty cells that end a row")
+  func csvCells() throws {
+    var limits = CSV.Limits()
+    limits.cells = 10
+    let commas = String(repeating: ",", count: 1_500)
+    let text = "Date,HDL,Note" + commas + "\n" + (0..<5).map { "2024-01-0\($0 + 1),5\($0)" + commas + "\n" }.joined()
+    let bytes = Array(text.utf8)
+    #expect(throws: CSV.ParseError.self) { try CSV.parse(bytes, limits: limits) }
+    limits.cells = 1_503 + 10
+    let table = try bytes.withUnsafeBufferPointer {
+      try CSV.table($0, delimiter: UInt8(ascii: ","), limits: limits, droppingTrailingEmpty: true)
+    }
+    // The header keeps every cell (its empty titles are columns); the rows end at their value.
+    #expect(table.map(\.count) == [1_503, 2, 2, 2, 2, 2])
+    #expect(Array(table[3]) == ["2024-01-03", "52"])
+    // An empty cell before one that holds something stays in its place.
+    let gap = try Array("a,b,c\n,,x,,\n,,\n".utf8).withUnsafeBufferPointer {
+      try CSV.table($0, delimiter: UInt8(ascii: ","), droppingTrailingEmpty: true)
+    }
+    #expect(gap.map { Array($0) } == [["a", "b", "c"], ["", "", "x"], []])
+    // Past the cells, an import is refused with the line, and the limit named.
+    limits.cells = 5
+    let refused = try? Array("Date,HDL\n2024-01-01,1\n2024-01-02,2\n2024-01-03,3\n".utf8).withUnsafeBufferPointer {
+      try CSV.table($0, delimiter: UInt8(ascii: ","), limits: limits, droppingTrailingEmpty: true)
+    }
+    #expect(refused == nil)
+    #expect(throws: CSV.ParseError(line: 1, message: "The file has more than 5 cells; split it and import the parts."))
+    {
+      try CSV.parse(Array("a,b,c,d,e,f\n".utf8), limits: limits)
+    }
+    // The sheet with 1,500 empty columns imports as the sheet without them.
+    let plain = "Date,HDL,Note\n" + (0..<5).map { "2024-01-0\($0 + 1),5\($0)\n" }.joined()
+    let wide = try Importer.plan(
+      bytes, replace: false, into: .empty(createdAt: Timestamp(Fixture.now)), library: .builtIn,
+      today: Fixture.date("2025-01-01"), now: Timestamp(Fixture.now))
+    let narrow = try Importer.plan(
+      Array(plain.utf8), replace: false, into: .empty(createdAt: Timestamp(Fixture.now)), library: .builtIn,
+      today: Fixture.date("2025-01-01"), now: Timestamp(Fixture.now))
+    #expect(wide.entries.map(\.value) == narrow.entries.map(\.value))
+    #expect(wide.entries.count == 5)
+  }
+
   @Test("an import file past its limit, and an endless one, is refused")
   func fileLimits() throws {
     #expect(throws: ImportError.tooLarge(limit: InputLimits.fileBytes)) {
