@@ -293,7 +293,7 @@ public enum Importer {
       }
     }
     if let name = SheetFormat.delimiterName(delimiter) {
-      plan.readAs.append("columns separated by \(name), decimal commas")
+      plan.readAs.append("columns separated by \(name), a comma between digits as a decimal point")
     }
     var problems: [String] = []
     // An entered time a spreadsheet rewrote ("11/23/2026 23:16"): the reading takes this
@@ -541,7 +541,7 @@ public enum Importer {
     }
     var tracked = plan.replace ? [] : document.trackedMarkers
     var trackedIDs = IDSet(tracked.map(\.markerID))
-    let freshIDs = freshIDs(for: rows)
+    let freshIDs = freshIDs(for: rows, after: ours, at: now)
     // An id the file itself repeats (a FHIR history, the same observation twice): the first is
     // kept, the others counted, never two readings with one id.
     var fileIDs = IDSet([], capacity: rows.count)
@@ -724,15 +724,30 @@ extension Importer {
   /// file's order is kept, exporting again gives the same rows, and a sheet in date order is
   /// planned in the store's order (storing it sorts nothing). (Rising ids for the whole file
   /// crowded its latest readings at `ffff…`, with longer short ids.)
-  static func freshIDs(for rows: ImportRows) -> [UUID] {
+  ///
+  /// A day's stored readings entered at `now` too (another import, or `add`, in the same second)
+  /// tie on their time as well: the file's readings of that day get ids after theirs, so they
+  /// come after them, as they were entered.
+  static func freshIDs(for rows: ImportRows, after stored: [MarkerEntry] = [], at now: Timestamp? = nil) -> [UUID] {
     var ids = (0..<rows.count).map { _ in UUID.random() }
     var groups: [Int: [Int]] = [:]
     for (index, row) in rows.enumerated() where row.id == nil {
       groups[row.draft.date.dayNumber, default: []].append(index)
     }
-    for indices in groups.values where indices.count > 1 {
-      let sorted = indices.map { ids[$0] }.sorted { $0.sortsBefore($1) }
-      for (index, id) in zip(indices, sorted) { ids[index] = id }
+    var lastOfDay: [Int: UUID] = [:]
+    if let now {
+      for entry in stored where entry.entryTimestamp == now {
+        let day = entry.dateOfService.dayNumber
+        if lastOfDay[day].map({ $0.sortsBefore(entry.id) }) ?? true { lastOfDay[day] = entry.id }
+      }
+    }
+    for (day, indices) in groups where indices.count > 1 || lastOfDay[day] != nil {
+      var fresh = indices.map { ids[$0] }
+      if let last = lastOfDay[day] {
+        fresh = fresh.map { UUID.random(after: last) ?? $0 }
+      }
+      fresh.sort { $0.sortsBefore($1) }
+      for (index, id) in zip(indices, fresh) { ids[index] = id }
     }
     return ids
   }

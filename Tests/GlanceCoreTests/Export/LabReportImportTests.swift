@@ -360,6 +360,25 @@ struct ImportedShortIDTests {
     #expect(sameDay.map(\.value) == [150, 120, 135])
   }
 
+  /// Attacker review: two imports in one second interleaved that day's readings (entries tie on
+  /// their time, then sort by id), and the latest reading was either file's.
+  @Test("a file imported in the same second as another comes after it on a day they share, in its own order")
+  func sameSecondImports() throws {
+    let header = "Date,Test,Result\n"
+    let first = header + (1...4).map { "2024-01-15,HDL,5\($0)\n" }.joined()
+    let second = header + (1...4).map { "2024-01-15,HDL,6\($0)\n2024-01-15,LDL,10\($0)\n" }.joined()
+    for _ in 0..<10 {
+      let repository = InMemoryDataRepository(clock: { Fixture.now })
+      for text in [first, second] {
+        try Importer.apply(
+          try Importer.read(Array(text.utf8)), replace: false, to: repository, summary: "import",
+          today: Fixture.date("2025-06-01"))
+      }
+      let hdl = try repository.read().entries.filter { $0.markerID == Fixture.hdl.id }
+      #expect(hdl.map(\.value) == [51, 52, 53, 54, 61, 62, 63, 64])
+    }
+  }
+
   /// Speed issue: a sheet's readings came out of the plan in a marker's order within each day,
   /// so storing them sorted a copy of all of them (a 500,000-row sheet: 76 MB, and 38 more to
   /// sort with).
