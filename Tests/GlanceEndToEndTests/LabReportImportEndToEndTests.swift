@@ -48,7 +48,7 @@ struct LabReportImportEndToEndTests {
     let imported = try glance.run("import", sheet)
     #expect(imported.status == 0, "\(imported.stderr)")
     #expect(imported.stdout.contains("Added 2 readings"))
-    #expect(imported.stdout.contains("columns separated by semicolons, decimal commas"))
+    #expect(imported.stdout.contains("columns separated by semicolons, a comma between digits as a decimal point"))
     let entries = try glance.document().entries
     #expect(Set(entries.map(\.value)) == [131.5, 5.6])
     #expect(try glance.run("import", sheet).stdout.contains("Nothing new to add."))

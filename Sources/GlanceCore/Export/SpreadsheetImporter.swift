@@ -157,7 +157,7 @@ enum SpreadsheetImporter {
         columns, replace: replace, markers: library.markers + document.customMarkers, today: today)
     }
     if let name = SheetFormat.delimiterName(sheet.delimiter) {
-      plan.readAs.append("columns separated by \(name), decimal commas")
+      plan.readAs.append("columns separated by \(name), a comma between digits as a decimal point")
     }
     if let dayOrder, let decidedBy {
       plan.readAs.append(

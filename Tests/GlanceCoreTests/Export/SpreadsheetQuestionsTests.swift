@@ -80,7 +80,15 @@ struct NewcomerFindingsTests {
     let plan = try Self.plan("Date;HDL (mmol/L);LDL (mmol/L)\n2025-01-10;1,4;3,1\n")
     #expect(plan.entries.map(\.value) == [54.1, 119.9])
     #expect(plan.entries.map { $0.entered?.value } == [1.4, 3.1])
-    #expect(plan.readAs == ["columns separated by semicolons, decimal commas"])
+    #expect(plan.readAs == ["columns separated by semicolons, a comma between digits as a decimal point"])
+  }
+
+  /// Attacker review: a tab file with dot decimals was said to have decimal commas.
+  @Test("a tab file says how it was read without claiming decimal commas it may not have")
+  func tabs() throws {
+    let plan = try Self.plan("Date\tHDL\tLDL\n2025-01-10\t54.1\t119,9\n")
+    #expect(plan.entries.map(\.value) == [54.1, 119.9])
+    #expect(plan.readAs == ["columns separated by tabs, a comma between digits as a decimal point"])
   }
 
   @Test("a column called Glucose asks once whether it holds fasting readings")
