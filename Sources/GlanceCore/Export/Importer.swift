@@ -208,7 +208,9 @@ public enum Importer {
     // A file may come from a computer a time zone ahead, where today is already tomorrow: a
     // backup made there must still restore here.
     let today = today.adding(days: 1) ?? today
-    let plan = try planContent(file, replace: replace, into: document, library: library, today: today, now: now)
+    var plan = try planContent(file, replace: replace, into: document, library: library, today: today, now: now)
+    // A file that adds nothing asks nothing: its questions are about rows stored already.
+    if plan.isEmpty { plan.questions = [] }
     let total = (replace ? 0 : document.entries.count) + plan.entries.count
     guard total <= readingLimit else { throw ImportError.tooManyReadings(limit: readingLimit) }
     // Replacing everything with a file that gives nothing (every date in the future, every test

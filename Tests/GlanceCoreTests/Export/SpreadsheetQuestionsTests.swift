@@ -11,6 +11,24 @@ struct SpreadsheetQuestionsTests {
 
   static func file(_ text: String) throws -> ImportFile { try Importer.read(Array(text.utf8)) }
 
+  /// Newcomer review: importing a file again with --yes said "Nothing new to add" and then
+  /// "Without --yes glance import refuses the file", about rows it did not import.
+  @Test(
+    "a file whose rows are all stored already asks nothing: without --yes it is not refused, and no question is listed")
+  func nothingNewAsksNothing() throws {
+    let repository = InMemoryDataRepository(clock: { Fixture.now })
+    let text = "Date,HDL,Triglycerides\n2025-01-10,1.4,1.7\n2025-03-10,55,150\n"
+    try Importer.apply(
+      try Self.file(text), replace: false, assumeYes: true, to: repository, summary: "import", today: Self.today)
+    let again = try Importer.apply(
+      try Self.file(text), replace: false, to: repository, summary: "import", today: Self.today)
+    #expect(again.isEmpty)
+    let summary = again.summary(library: .builtIn, customMarkers: [], dryRun: true)
+    #expect(summary.contains("Nothing new to add"), "\(summary)")
+    #expect(!summary.contains("asked about") && !summary.contains("Without --yes"), "\(summary)")
+    #expect(try repository.read().entries.count == 4)
+  }
+
   @Test("HDL 1.4 and triglycerides 1.7 with no unit (mmol/L) are refused, nothing is written")
   func refusedWithoutYes() throws {
     let repository = InMemoryDataRepository(clock: { Fixture.now })
