@@ -116,6 +116,19 @@ struct VisitsPrepDataTests {
     #expect(nothing.stdout.isEmpty && nothing.stderr.hasPrefix("Nothing matches"))
   }
 
+  /// Newcomer review: "… and 5 more." did not say how to see them.
+  @Test("search past ten readings with a matching note says how many more, and where every one is listed")
+  func searchMore() throws {
+    let glance = GlanceSandbox()
+    for day in 1...13 {
+      try glance.run("add", "hdl", "\(50 + day)", "--date", "2026-01-\(day < 10 ? "0" : "")\(day)", "--note", "fasting")
+    }
+    let found = try glance.run("search", "fasting")
+    #expect(found.stdout.contains("… and 3 more (glance search --json lists every one)."), "\(found.stdout)")
+    let json = try glance.run("search", "fasting", "--json")
+    #expect(json.stdout.components(separatedBy: "\"fasting\"").count - 1 >= 13, "\(json.stdout.prefix(400))")
+  }
+
   @Test("batch with pairs: one date, all or nothing")
   func batchPairs() throws {
     let glance = GlanceSandbox()

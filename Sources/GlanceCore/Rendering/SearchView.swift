@@ -96,7 +96,9 @@ public enum SearchView {
           "  \(ids[entry.id] ?? "")  \(DateText.long(entry.dateOfService))  \(definition?.shortName ?? "?") \(value)  \(note)"
         )
       }
-      if results.noted.count > shownPerKind { lines.append("  … and \(results.noted.count - shownPerKind) more.") }
+      if results.noted.count > shownPerKind {
+        lines.append("  … and \(results.noted.count - shownPerKind) more (glance search --json lists every one).")
+      }
       sections.append(lines)
     }
     var output = sections.map { $0.joinedText("\n") }.joinedText("\n\n")
