@@ -72,8 +72,6 @@ enum SpreadsheetImporter {
     "urine", "randomurine", "urinerandom", "spoturine", "urinespot", "firstmorningurine", "morningurine", "ur",
     "urn",
   ]
-  /// Markers measured in urine.
-  static let urineMarkers: Set<String> = ["uacr"]
   static let noteHeaders: Set<String> = [
     "note", "notes", "comment", "comments", "remark", "remarks", "kommentar", "bemerkung", "bemerkungen",
     "anmerkung", "commentaire", "commentaires", "remarque", "remarques", "commento", "comentario", "observaciones",
@@ -444,7 +442,7 @@ enum SpreadsheetImporter {
       // A urine sodium is not a blood sodium: a result from another sample is left out.
       let specimen = SearchText(columns.cell(row, specimenColumn)).compact
       let allowed =
-        markersOfRow.allSatisfy { urineMarkers.contains($0.key) }
+        markersOfRow.allSatisfy { SampleInName.urineMarkers.contains($0.key) }
         ? urineSpecimens.union([""]) : bloodSpecimens
       if !allowed.contains(specimen) {
         let label = "\(quoted(shown)) in \(columns.cell(row, specimenColumn).lowercased())"

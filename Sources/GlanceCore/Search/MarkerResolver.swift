@@ -19,6 +19,21 @@ public enum MarkerResolver {
     _ text: String, among markers: [MarkerDefinition], search: SearchService?,
     categories: [MarkerCategory] = MarkerLibrary.builtIn.categories + [.custom]
   ) throws(EntryError) -> [MarkerDefinition] {
+    let found = try resolve(text, among: markers, search: search, categories: categories)
+    // "U-Natrium" resembles sodium, but it is a urine test: refused, unless it is the urine
+    // marker (UACR) or the person's own marker of that name.
+    if let sample = SampleInName.of(text),
+      !(sample == .urine && found.allSatisfy { SampleInName.urineMarkers.contains($0.key) }),
+      !found.allSatisfy({ !$0.isSystemDefined })
+    {
+      throw .falseFriend(text, sample.explanation(text, resembling: found))
+    }
+    return found
+  }
+
+  private static func resolve(
+    _ text: String, among markers: [MarkerDefinition], search: SearchService?, categories: [MarkerCategory]
+  ) throws(EntryError) -> [MarkerDefinition] {
     let compact = SearchText(text).compact
     if bloodPressureWords.contains(compact),
       let systolic = markers.first(where: { $0.key == "bp-systolic" }),

@@ -38,6 +38,18 @@ struct LabReportImportTests {
     #expect(entry.value == value)
   }
 
+  /// Clinician review: a German sheet's urine results became blood markers ("U-Natrium 110" a
+  /// sodium "far below", urine leukocytes a white cell count).
+  @Test("a lab sheet's urine and spinal-fluid rows are left out and named, never filed as blood tests")
+  func urineRowsLeftOut() throws {
+    let plan = try Self.plan(
+      "Datum;Test;Ergebnis;Einheit\n20.11.2024;U-Natrium;110;mmol/l\n20.11.2024;Leukozyten i.U.;25;\n"
+        + "20.11.2024;Leukozyten i.L.;3;\n20.11.2024;Natrium;140;mmol/l\n")
+    #expect(plan.entries.map { Fixture.library.marker(id: $0.markerID)?.key } == ["sodium"])
+    #expect(plan.unknownTests.count == 3, "\(plan.unknownTests)")
+    #expect(plan.unknownTests.allSatisfy { $0.contains("urine test") || $0.contains("spinal-fluid test") })
+  }
+
   static let base = ["Date", "Test", "Result", "Units", "Comment"]
   static let row = "2024-01-15,LDL,3.1,mmol/L,fasting"
 

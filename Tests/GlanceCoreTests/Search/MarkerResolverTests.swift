@@ -59,3 +59,47 @@ struct MarkerResolverTests {
     }
   }
 }
+
+/// Clinician review: "U-Natrium 110" was filed as blood sodium and flagged far below; urine and
+/// spinal-fluid results named by their sample's abbreviation became blood markers.
+@Suite("A test named with a sample glance's markers are not measured in is refused")
+struct SampleInNameTests {
+  static let markers = MarkerLibrary.builtIn.markers
+
+  @Test(
+    "urine and spinal-fluid tests are refused with the reason, whatever blood marker they resemble",
+    arguments: [
+      "U-Natrium", "U Natrium", "U-Kalium", "Kalium i.U.", "Kalium i. U.", "K (U)", "U-Calcium", "U-Kreatinin",
+      "Kreatinin i.U.", "U-Glucose", "U-Albumin", "U-Hb", "U-GPT", "U-GGT", "U-PSA", "U-Harnsäure", "U-Magnesium",
+      "Leukozyten (U)", "U-Leukozyten", "Leukozyten i.U.", "Thrombozyten i.U.", "Leukozyten i.L.", "Glucose (Liquor)",
+      "Liquor-Glucose", "CSF-Protein", "Sodium (urine)", "Urin-Natrium", "Harn-Kreatinin", "Glucose im Liquor",
+    ])
+  func refused(name: String) {
+    do {
+      let found = try MarkerResolver.markers(name, among: Self.markers)
+      Issue.record("\(name) was filed as \(found.map(\.key))")
+    } catch {
+      if case .falseFriend(let text, let explanation) = error {
+        #expect(text == name)
+        #expect(explanation.contains("glance custom"), "\(explanation)")
+      }
+    }
+  }
+
+  @Test(
+    "names with a blood sample, or none, and the urine marker named with its sample still resolve",
+    arguments: [
+      ("Natrium", "sodium"), ("Uric acid", "uric-acid"), ("Urea nitrogen", "bun"),
+      ("UACR", "uacr"), ("Leukozyten", "wbc"), ("Thrombozyten", "platelets"), ("GPT (ALT)", "alt"),
+    ])
+  func resolves(name: String, key: String) throws {
+    #expect(try MarkerResolver.markers(name, among: Self.markers).map(\.key) == [key])
+  }
+
+  @Test("a marker of the person's own with that name is theirs")
+  func ownMarker() throws {
+    var own = Fixture.customMarker("U-Natrium", unit: "mmol/L")
+    own.key = "custom-u-natrium"
+    #expect(try MarkerResolver.markers("U-Natrium", among: Self.markers + [own]).map(\.key) == ["custom-u-natrium"])
+  }
+}
