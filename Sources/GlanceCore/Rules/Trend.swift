@@ -29,9 +29,15 @@ public struct Trend: Equatable, Sendable {
   /// The shortest run of readings that counts as a trend.
   public static let minimumRun = 3
 
-  /// The readings of `entries` (oldest first) that count for a trend of `definition`.
+  /// The readings of `entries` (oldest first) that count for a trend of `definition`: a day's
+  /// last. A trend is movement beyond day-to-day variation; a day's repeats (a redraw after a
+  /// hemolysed sample, 4.0, 5.0 and 6.1 in one morning) are not three days moving one way.
   public static func readings(_ entries: [MarkerEntry], of definition: MarkerDefinition) -> [MarkerEntry] {
-    entries.filterSharing { $0.comparator == nil && !definition.isOffScale($0.value) }
+    let counted = entries.filterSharing { $0.comparator == nil && !definition.isOffScale($0.value) }
+    return counted.indices.dropLast().allSatisfy({ counted[$0].dateOfService != counted[$0 + 1].dateOfService })
+      ? counted
+      : counted.indices.filter { $0 == counted.count - 1 || counted[$0].dateOfService != counted[$0 + 1].dateOfService }
+        .map { counted[$0] }
   }
 
   /// True when moving from `first` to `last` is at least `minimumChangePercent` of `first`.

@@ -110,6 +110,27 @@ struct TrendTests {
     #expect(trend == Trend(arrow: .up, meaning: .concerning))
   }
 
+  /// Clinician review: potassium 4.0, 5.0 and 6.1 on one morning showed "↑ watch" and prep said
+  /// it "has increased across your last 3 readings".
+  @Test(
+    "a day's repeats are not a trend: each day counts once, with its last reading",
+    arguments: [
+      ([("2026-11-01", 4.0), ("2026-11-01", 5.0), ("2026-11-01", 6.1)], Trend.Arrow.none),
+      ([("2026-10-01", 4.0), ("2026-10-15", 5.0), ("2026-11-01", 6.1)], .up),
+      // The third day's redraw (4.3 after a hemolysed 6.1) is that day's value.
+      ([("2026-10-01", 4.0), ("2026-10-15", 5.0), ("2026-11-01", 6.1), ("2026-11-01", 4.3)], .none),
+      ([("2026-10-01", 4.0), ("2026-10-01", 3.0), ("2026-10-15", 5.0), ("2026-11-01", 6.1)], .up),
+      ([("2026-10-01", 6.0), ("2026-10-15", 5.0), ("2026-10-15", 4.5), ("2026-11-01", 3.6)], .down),
+    ] as [([(String, Double)], Trend.Arrow)])
+  func oneReadingADay(readings: [(String, Double)], arrow: Trend.Arrow) throws {
+    let potassium = try #require(Fixture.library.marker(key: "potassium"))
+    let entries = readings.map { Fixture.entry(potassium, $0.1, on: $0.0) }
+    let trend = Trend.of(
+      entries, definition: potassium, range: ReferenceRange(low: potassium.referenceLow, high: potassium.referenceHigh))
+    #expect(trend.arrow == arrow)
+    #expect(Trend.readings(entries, of: potassium).map(\.dateOfService).count == Set(readings.map(\.0)).count)
+  }
+
   @Test("the middle of a range is the midpoint of its bounds; one-sided ranges have none")
   func middle() {
     #expect(ReferenceRange(low: 40, high: 60).middle == 50)
