@@ -691,6 +691,8 @@ struct ImportRow {
   var readIn: String? = nil
   /// True for a reading glance saved before (its own export): add's questions were answered then.
   var confirmed = false
+  /// The second of the day the sheet's date cell gives ("01.11.2026 10:30"), when it gives one.
+  var secondOfDay: Int32? = nil
 }
 
 /// What makes a reading without an id the same as a stored one.
@@ -743,7 +745,14 @@ extension Importer {
         if lastOfDay[day].map({ $0.sortsBefore(entry.id) }) ?? true { lastOfDay[day] = entry.id }
       }
     }
-    for (day, indices) in groups where indices.count > 1 || lastOfDay[day] != nil {
+    for (day, fileOrder) in groups where fileOrder.count > 1 || lastOfDay[day] != nil {
+      // A day whose rows all give their time (a lab report newest first) is in the order of
+      // their times: the last drawn is the day's latest. Otherwise the file's order.
+      let times = fileOrder.map { rows[$0].secondOfDay }
+      let indices =
+        times.allSatisfy({ $0 != nil })
+        ? zip(fileOrder, times).enumerated().sorted { ($0.element.1!, $0.offset) < ($1.element.1!, $1.offset) }.map(
+          \.element.0) : fileOrder
       var fresh = indices.map { ids[$0] }
       if let last = lastOfDay[day] {
         fresh = fresh.map { UUID.random(after: last) ?? $0 }

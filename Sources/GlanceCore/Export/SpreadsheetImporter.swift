@@ -269,7 +269,7 @@ enum SpreadsheetImporter {
   /// 28 nmol/L for someone who reads SI.
   static func readings(
     _ markers: [MarkerDefinition], text: String, unit: String?, date: CalendarDate, note: String?, line: Int,
-    delimiter: UInt8, typingUnit: (MarkerDefinition) -> String? = { _ in nil }
+    delimiter: UInt8, secondOfDay: Int? = nil, typingUnit: (MarkerDefinition) -> String? = { _ in nil }
   ) throws(EntryError) -> [ImportRow] {
     // "1.250" or "1,020" where commas are decimal marks: 1250 or 1.25? Never guessed.
     if SheetFormat.looksLikeThousands(text, delimiter: delimiter) { throw EntryError.ambiguousNumber(text) }
@@ -290,7 +290,8 @@ enum SpreadsheetImporter {
       let draft = try EntryPlanner.draft(
         marker, valueText: text, unit: unit, defaultUnit: readIn, date: date, note: note, existing: [])
       return ImportRow(
-        draft: draft, source: .fileImport, line: line, unitTyped: typed || readIn != nil, readIn: readIn)
+        draft: draft, source: .fileImport, line: line, unitTyped: typed || readIn != nil, readIn: readIn,
+        secondOfDay: secondOfDay.map { Int32($0) })
     }
   }
 
@@ -346,7 +347,8 @@ enum SpreadsheetImporter {
         do {
           rows += try readings(
             column.markers, text: text, unit: column.unit, date: date, note: note, line: line,
-            delimiter: columns.sheet.delimiter, typingUnit: columns.typingUnit)
+            delimiter: columns.sheet.delimiter, secondOfDay: DateParser.secondOfDay(columns.cell(row, columns.date)),
+            typingUnit: columns.typingUnit)
         } catch {
           problems.append("row \(line), column \(quoted(column.header)): \(error.message)")
         }
@@ -478,7 +480,8 @@ enum SpreadsheetImporter {
       do {
         rows += try readings(
           markersOfRow, text: text, unit: unit, date: date, note: columns.note(row), line: line,
-          delimiter: columns.sheet.delimiter, typingUnit: columns.typingUnit)
+          delimiter: columns.sheet.delimiter, secondOfDay: DateParser.secondOfDay(columns.cell(row, columns.date)),
+          typingUnit: columns.typingUnit)
       } catch {
         leaveOut(line, "\(shown) \(quoted(text.count > 30 ? String(text.prefix(30)) + "…" : text)): \(error.message)")
         continue

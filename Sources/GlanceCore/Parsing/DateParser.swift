@@ -206,6 +206,22 @@ public enum DateParser {
     )
   }
 
+  /// The second of the day a date cell's time names ("01.11.2026 10:30" → 37,800; "8:15 PM" →
+  /// 72,900), as written (its offset aside); nil when the cell has no time.
+  static func secondOfDay(_ text: String) -> Int? {
+    guard let (_, time) = splitTime(text.trimmingWhitespace()), isTime(time) else { return nil }
+    let lower = time.lowercased()
+    let pm = lower.hasSuffix("pm")
+    let am = lower.hasSuffix("am")
+    let digits = time.prefix { $0 != "Z" && $0 != "z" && $0 != "+" && $0 != "-" && $0 != " " && !$0.isLetter }
+    let parts = digits.split(separator: ":").map { Int($0.split(separator: ".").first ?? "") ?? 0 }
+    guard parts.count >= 2 else { return nil }
+    var hour = parts[0]
+    if pm, hour < 12 { hour += 12 }
+    if am, hour == 12 { hour = 0 }
+    return hour * 3600 + parts[1] * 60 + (parts.count > 2 ? parts[2] : 0)
+  }
+
   /// A time of day as labs write it: `08:30`, `8:30:15`, `08:30:00.000Z`, `23:30:00-05:00`,
   /// `8:15 AM`. The hour, minutes, seconds and offset must be real ones.
   static func isTime(_ text: String) -> Bool {

@@ -50,6 +50,36 @@ struct LabReportImportTests {
     #expect(plan.unknownTests.allSatisfy { $0.contains("urine test") || $0.contains("spinal-fluid test") })
   }
 
+  /// Clinician review: a report newest first, with times, put a hemolysed potassium 6.8 (08:15)
+  /// after its redraw 4.3 (10:30): the home screen showed the 6.8 as critical and latest.
+  @Test("a day's rows that give their time are stored in the order of their times; without times, in the file's")
+  func timesOrderADay() throws {
+    let repository = InMemoryDataRepository(clock: { Fixture.now })
+    let text =
+      "Datum;Test;Ergebnis;Einheit;Kommentar\n01.11.2024 10:30;Kalium;4,3;mmol/l;Nachabnahme\n"
+      + "01.11.2024 08:15;Kalium;6,8;mmol/l;hämolytisch\n01.11.2024 9:00 PM;Natrium;140;mmol/l;\n"
+      + "01.11.2024 08:15;Natrium;139;mmol/l;\n02.11.2024;Kalium;4,1;mmol/l;\n02.11.2024;Kalium;4,2;mmol/l;\n"
+    try Importer.apply(
+      try Importer.read(Array(text.utf8)), replace: false, assumeYes: true, to: repository, summary: "import",
+      today: Fixture.date("2025-06-01"))
+    let entries = try repository.read().entries
+    let potassium = try #require(Fixture.library.marker(key: "potassium"))
+    let sodium = try #require(Fixture.library.marker(key: "sodium"))
+    #expect(entries.filter { $0.markerID == potassium.id }.map(\.value) == [6.8, 4.3, 4.1, 4.2])
+    #expect(entries.filter { $0.markerID == sodium.id }.map(\.value) == [139, 140])
+  }
+
+  @Test(
+    "a date cell's time is read as the second of its day",
+    arguments: [
+      ("01.11.2024 10:30", 37_800), ("2024-11-01T08:15:30Z", 29_730), ("11/01/2024 8:15 PM", 72_900),
+      ("11/01/2024 12:05 AM", 300), ("11/01/2024 12:05 PM", 43_500), ("2024-11-01T23:30:00-05:00", 84_600),
+      ("01.11.2024", nil), ("2024-11-01", nil), ("Nov 1 2024", nil),
+    ] as [(String, Int?)])
+  func secondOfDay(text: String, second: Int?) {
+    #expect(DateParser.secondOfDay(text) == second)
+  }
+
   static let base = ["Date", "Test", "Result", "Units", "Comment"]
   static let row = "2024-01-15,LDL,3.1,mmol/L,fasting"
 
