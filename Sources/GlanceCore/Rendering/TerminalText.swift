@@ -81,9 +81,10 @@ public enum TerminalText {
   static func ascii(_ scalar: Unicode.Scalar) -> String? {
     switch scalar {
     case "µ", "μ": "u"
-    case "²": "2"
-    case "³": "3"
-    case "⁹": "9"
+    // NB: a power as labs type it without superscripts: "10³/µL" as "103/uL" read as 103.
+    case "²": "^2"
+    case "³": "^3"
+    case "⁹": "^9"
     case "·", "•": "."
     case "→": "->"
     case "←": "<-"
