@@ -21,9 +21,8 @@ public enum MarkerResolver {
   ) throws(EntryError) -> [MarkerDefinition] {
     let found = try resolve(text, among: markers, search: search, categories: categories)
     // "U-Natrium" resembles sodium, but it is a urine test: refused, unless it is the urine
-    // marker (UACR) or the person's own marker of that name.
-    if let sample = SampleInName.of(text),
-      !(sample == .urine && found.allSatisfy { SampleInName.urineMarkers.contains($0.key) }),
+    // marker (UACR, named as the ratio) or the person's own marker of that name.
+    if let sample = SampleInName.of(text), !(sample == .urine && SampleInName.namesUrineMarker(text, found)),
       !found.allSatisfy({ !$0.isSystemDefined })
     {
       throw .falseFriend(text, sample.explanation(text, resembling: found))

@@ -10,24 +10,42 @@ enum SampleInName: Equatable {
   /// Markers measured in urine: named with a urine tag, they are still themselves.
   static let urineMarkers: Set<String> = ["uacr"]
 
-  private static let urinePrefixes = ["u-", "u ", "urin-", "urine-", "harn-"]
-  private static let urineTags = ["i.u.", "i. u.", "(u)", "(urin)", "(urine)", "(harn)", "im urin", "im harn"]
-  private static let spinalFluidPrefixes = ["csf-", "csf ", "liquor-", "liquor "]
-  private static let spinalFluidTags = ["i.l.", "i. l.", "(csf)", "(liquor)", "im liquor"]
+  /// True when `name`, tagged urine, names the urine marker it resolved to: the albumin/creatinine
+  /// ratio says creatinine or ratio ("U-Albumin/Kreatinin"); "Albumin (U)" alone is urine
+  /// albumin, a concentration, not the ratio.
+  static func namesUrineMarker(_ name: String, _ found: [MarkerDefinition]) -> Bool {
+    // NB: bytes, not `String.contains(String)`, which links the regex engine (.ci/run checks).
+    let compact = Array(SearchText(name).compact.utf8)
+    return found.allSatisfy { urineMarkers.contains($0.key) }
+      && ["creat", "krea", "ratio", "quotient", "acr"].contains { compact.containsBytes(Array($0.utf8)) }
+  }
+
+  /// Words that name urine or spinal fluid; a lone "U" names urine too ("Natrium, U", "K (U)",
+  /// "U-Natrium", "Kalium i.U"), unless it starts a unit ("U/l").
+  private static let urineWords: Set<String> = ["urin", "urine", "harn", "urinary"]
+  private static let spinalFluidWords: Set<String> = ["csf", "liquor"]
 
   /// The sample `name` names, if it names one other than blood.
   static func of(_ name: String) -> SampleInName? {
-    let text = name.trimmingWhitespace().lowercased()
-    // "U Natrium": a lone U before a word; "UACR", "Urea", "Uric acid" start a word with it.
-    if urinePrefixes.contains(where: { text.hasPrefix($0) && text.count > $0.count })
-      || urineTags.contains(where: text.contains)
-    {
-      return .urine
+    // The name's words (letters and digits) with the character after each.
+    var words: [(word: String, next: Character?)] = []
+    var word = ""
+    for character in name.lowercased() {
+      if character.isLetter || character.isNumber {
+        word.append(character)
+      } else {
+        if !word.isEmpty { words.append((word, character)) }
+        word = ""
+      }
     }
-    if spinalFluidPrefixes.contains(where: { text.hasPrefix($0) && text.count > $0.count })
-      || spinalFluidTags.contains(where: text.contains)
-    {
-      return .spinalFluid
+    if !word.isEmpty { words.append((word, nil)) }
+    // "iU" run together: "im Urin" as some sheets write it.
+    if Array(name.utf8).containsBytes(Array("iU".utf8)) { return .urine }
+    for (index, entry) in words.enumerated() {
+      if urineWords.contains(entry.word) || (entry.word == "u" && entry.next != "/") { return .urine }
+      if spinalFluidWords.contains(entry.word) { return .spinalFluid }
+      // "i.L.", "i. L.": im Liquor.
+      if entry.word == "l", index > 0, words[index - 1].word == "i" { return .spinalFluid }
     }
     return nil
   }

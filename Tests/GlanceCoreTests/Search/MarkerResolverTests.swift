@@ -73,6 +73,10 @@ struct SampleInNameTests {
       "Kreatinin i.U.", "U-Glucose", "U-Albumin", "U-Hb", "U-GPT", "U-GGT", "U-PSA", "U-Harnsäure", "U-Magnesium",
       "Leukozyten (U)", "U-Leukozyten", "Leukozyten i.U.", "Thrombozyten i.U.", "Leukozyten i.L.", "Glucose (Liquor)",
       "Liquor-Glucose", "CSF-Protein", "Sodium (urine)", "Urin-Natrium", "Harn-Kreatinin", "Glucose im Liquor",
+      // A second look (clinician): close variants leaked, and a urine albumin became UACR.
+      "Kalium i.U", "Natrium, U", "Na, U", "Sodium, U", "K, U", "Natrium-U", "Natrium U", "Natrium/U", "Natrium iU",
+      "Natrium (U.)", "Natrium [U]", "U–Natrium", "U_Natrium", "U.Natrium", "Leukozyten (U.)", "Albumin (U)",
+      "U-Albumin", "Albumin i.U.", "Glucose i. L.", "Protein (CSF)",
     ])
   func refused(name: String) {
     do {
@@ -89,7 +93,8 @@ struct SampleInNameTests {
   @Test(
     "names with a blood sample, or none, and the urine marker named with its sample still resolve",
     arguments: [
-      ("Natrium", "sodium"), ("Uric acid", "uric-acid"), ("Urea nitrogen", "bun"),
+      ("Natrium", "sodium"), ("Uric acid", "uric-acid"), ("Urea nitrogen", "bun"), ("Harnsäure", "uric-acid"),
+      ("GPT (U/l)", "alt"),
       ("UACR", "uacr"), ("Leukozyten", "wbc"), ("Thrombozyten", "platelets"), ("GPT (ALT)", "alt"),
     ])
   func resolves(name: String, key: String) throws {
