@@ -29,6 +29,8 @@ enum SpreadsheetImporter {
   /// What a column holds, by its header (compared without case, spaces or punctuation).
   enum Role: Hashable {
     case date, test, result, unit, note, specimen
+    /// The time of day the sample was taken, beside the date: it orders a day's readings.
+    case time
     /// When the result was reported: the date only when no column says when the sample was taken.
     case reportDate
     /// A column glance reads no value from, with the reason the summary gives.
@@ -85,12 +87,17 @@ enum SpreadsheetImporter {
     "valoresdereferencia",
   ]
   static let orderedHeaders: Set<String> = ["ordered", "ordereddate", "orderdate", "dateordered"]
+  static let timeHeaders: Set<String> = [
+    "time", "collectiontime", "timecollected", "collectedtime", "drawntime", "timedrawn", "sampletime",
+    "zeit", "uhrzeit", "entnahmezeit", "abnahmezeit", "heure", "heuredeprelevement", "ora", "hora",
+  ]
   static let rangeReason = "the lab's range and flag: glance judges by its own ranges and your targets"
 
   static func role(_ title: String) -> Role? {
     let key = SearchText(title).compact
     if dateHeaders.contains(key) { return .date }
     if reportDateHeaders.contains(key) { return .reportDate }
+    if timeHeaders.contains(key) { return .time }
     if orderedHeaders.contains(key) {
       return .notRead("when it was ordered: glance keeps the day the sample was taken")
     }
@@ -188,6 +195,19 @@ enum SpreadsheetImporter {
     }
 
     func isBlank(_ text: String) -> Bool { blanks.contains(text.lowercased()) }
+
+    /// The second of the day the row's sample was taken: the date cell's time, else the time
+    /// column's.
+    func secondOfDay(_ row: CSV.Row) -> Int? {
+      DateParser.secondOfDay(cell(row, date)) ?? roles[.time].flatMap { DateParser.secondOfDay(time: cell(row, $0)) }
+    }
+
+    /// Names the time column, when the sheet has one, as read (`plan.columns`, `used`).
+    func readTime(into plan: inout ImportPlan, used: inout Set<Int>) {
+      guard let time = roles[.time] else { return }
+      used.insert(time)
+      plan.columns.append("\(quoted(header[time])) → the time (orders a day's readings)")
+    }
 
     /// The row's date, or nil with the problem naming its row and column added to `problems`.
     /// A date a file can hold does not depend on the day it is imported: "today", "3 days ago"
@@ -311,6 +331,7 @@ enum SpreadsheetImporter {
       used.insert(note)
       plan.columns.append("\(quoted(header[note])) → the note of each reading of its row")
     }
+    columns.readTime(into: &plan, used: &used)
     for (index, title) in header.enumerated() where !used.contains(index) {
       guard !title.isEmpty else { continue }
       let (name, unit) = splitUnit(title)
@@ -347,7 +368,7 @@ enum SpreadsheetImporter {
         do {
           rows += try readings(
             column.markers, text: text, unit: column.unit, date: date, note: note, line: line,
-            delimiter: columns.sheet.delimiter, secondOfDay: DateParser.secondOfDay(columns.cell(row, columns.date)),
+            delimiter: columns.sheet.delimiter, secondOfDay: columns.secondOfDay(row),
             typingUnit: columns.typingUnit)
         } catch {
           problems.append("row \(line), column \(quoted(column.header)): \(error.message)")
@@ -392,6 +413,7 @@ enum SpreadsheetImporter {
       used.insert(note)
       plan.columns.append("\(quoted(header[note])) → the note")
     }
+    columns.readTime(into: &plan, used: &used)
     plan.notRead = columns.notRead(used: used, unknown: true)
     // Each test name is resolved once: a lab report repeats thirty names over thousands of rows.
     var resolved: [String: [MarkerDefinition]] = [:]
@@ -480,7 +502,7 @@ enum SpreadsheetImporter {
       do {
         rows += try readings(
           markersOfRow, text: text, unit: unit, date: date, note: columns.note(row), line: line,
-          delimiter: columns.sheet.delimiter, secondOfDay: DateParser.secondOfDay(columns.cell(row, columns.date)),
+          delimiter: columns.sheet.delimiter, secondOfDay: columns.secondOfDay(row),
           typingUnit: columns.typingUnit)
       } catch {
         leaveOut(line, "\(shown) \(quoted(text.count > 30 ? String(text.prefix(30)) + "…" : text)): \(error.message)")

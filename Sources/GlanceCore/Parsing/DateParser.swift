@@ -209,7 +209,14 @@ public enum DateParser {
   /// The second of the day a date cell's time names ("01.11.2026 10:30" → 37,800; "8:15 PM" →
   /// 72,900), as written (its offset aside); nil when the cell has no time.
   static func secondOfDay(_ text: String) -> Int? {
-    guard let (_, time) = splitTime(text.trimmingWhitespace()), isTime(time) else { return nil }
+    guard let (_, time) = splitTime(text.trimmingWhitespace()) else { return nil }
+    return secondOfDay(time: time)
+  }
+
+  /// The second of the day a time names ("10:30", "8:15 PM", "08:15:30Z"), nil for anything else.
+  static func secondOfDay(time text: String) -> Int? {
+    let time = text.trimmingWhitespace()
+    guard isTime(time) else { return nil }
     let lower = time.lowercased()
     let pm = lower.hasSuffix("pm")
     let am = lower.hasSuffix("am")

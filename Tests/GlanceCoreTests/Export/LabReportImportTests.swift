@@ -69,6 +69,26 @@ struct LabReportImportTests {
     #expect(entries.filter { $0.markerID == sodium.id }.map(\.value) == [139, 140])
   }
 
+  /// Clinician's second look: a separate time column was "not read", and file order put the
+  /// hemolysed 6.8 after its redraw again.
+  @Test(
+    "a sheet's time column orders a day's rows as a time in the date cell does",
+    arguments: ["Uhrzeit", "Zeit", "Time", "Collection time"])
+  func timeColumn(title: String) throws {
+    for text in [
+      "Datum;\(title);Test;Ergebnis;Einheit\n01.11.2024;10:30;Kalium;4,3;mmol/l\n01.11.2024;08:15;Kalium;6,8;mmol/l\n",
+      "Datum;\(title);Kalium\n01.11.2024;10:30;4,3\n01.11.2024;08:15;6,8\n",
+    ] {
+      let repository = InMemoryDataRepository(clock: { Fixture.now })
+      let plan = try Importer.apply(
+        try Importer.read(Array(text.utf8)), replace: false, assumeYes: true, to: repository, summary: "import",
+        today: Fixture.date("2025-06-01"))
+      #expect(try repository.read().entries.map(\.value) == [6.8, 4.3])
+      #expect(plan.columns.contains { $0.hasPrefix("“\(title)” → the time") }, "\(plan.columns)")
+      #expect(!plan.notRead.joined().contains(title) && plan.unmatchedColumns.isEmpty)
+    }
+  }
+
   @Test(
     "a date cell's time is read as the second of its day",
     arguments: [
