@@ -748,11 +748,10 @@ extension Importer {
     for (day, fileOrder) in groups where fileOrder.count > 1 || lastOfDay[day] != nil {
       // A day whose rows all give their time (a lab report newest first) is in the order of
       // their times: the last drawn is the day's latest. Otherwise the file's order.
-      let times = fileOrder.map { rows[$0].secondOfDay }
+      // NB: `sorted` is stable: rows drawn in the same second keep the file's order.
+      let times = fileOrder.compactMap { rows[$0].secondOfDay }
       let indices =
-        times.allSatisfy({ $0 != nil })
-        ? zip(fileOrder, times).enumerated().sorted { ($0.element.1!, $0.offset) < ($1.element.1!, $1.offset) }.map(
-          \.element.0) : fileOrder
+        times.count == fileOrder.count ? zip(fileOrder, times).sorted { $0.1 < $1.1 }.map(\.0) : fileOrder
       var fresh = indices.map { ids[$0] }
       if let last = lastOfDay[day] {
         fresh = fresh.map { UUID.random(after: last) ?? $0 }

@@ -46,6 +46,7 @@ extension JSONReader {
   /// are decoded), the rest of each line is checked after the choice, and a chosen line only by
   /// decoding it in the writer's layout: prep at 1,000 readings decodes them all, and checked
   /// each twice. A larger file is checked as it is skimmed.
+  ///
   /// `expecting`: how many lines the caller knows the file has (a save reading back what it
   /// wrote); the table that finds a repeated id is sized by it instead of by an estimate for
   /// short lines, which for a file of long notes was four times too large.
