@@ -233,9 +233,9 @@ enum FHIRImportPlanner {
     plan.observations = observations
     plan.preview = SpreadsheetImporter.preview(rows, place: "observation", document: document)
     // A reading glance exported was confirmed when it was saved; a lab's gets add's questions.
-    let unconfirmed = rows.contains { $0.confirmed } ? rows.filter { !$0.confirmed } : rows
-    plan.questions += SpreadsheetImporter.questions(unconfirmed, header: [], replace: replace, document: document)
-    Importer.addRows(ImportRows(consume rows), to: &plan, document: document, now: now)
+    let asked = SpreadsheetImporter.questions(
+      rows, header: [], replace: replace, document: document, asking: { !$0.confirmed })
+    Importer.addRows(ImportRows(consume rows), to: &plan, document: document, now: now, asking: asked)
     return plan
   }
 

@@ -376,17 +376,12 @@ public enum Importer {
     }
     // Rows without an id were not written by glance (a sheet in glance's layout, by hand): they
     // get the questions add asks. Rows with an id were saved by glance, questions answered.
-    // NB: a sheet's rows all lack ids and an export's all have them: no copy of 100,000 rows then.
-    if rowsOut.allSatisfy({ $0.id == nil }) {
-      plan.questions = SpreadsheetImporter.questions(rowsOut, header: titles, replace: replace, document: document)
-    } else if rowsOut.contains(where: { $0.id == nil }) {
-      plan.questions = SpreadsheetImporter.questions(
-        rowsOut.filter { $0.id == nil }, header: titles, replace: replace, document: document)
-    }
+    let asked = SpreadsheetImporter.questions(
+      rowsOut, header: titles, replace: replace, document: document, asking: { $0.id == nil })
     // A dry run shows the first readings as glance read them (its dates, above all, after a
     // spreadsheet rewrote them).
     plan.preview = SpreadsheetImporter.preview(rowsOut, place: "row", document: document)
-    addRows(consume rowsOut, to: &plan, document: document, now: now)
+    addRows(consume rowsOut, to: &plan, document: document, now: now, asking: asked)
     return plan
   }
 
@@ -517,7 +512,8 @@ public enum Importer {
   /// without one by content), tracking their markers. Each chunk of rows goes once its readings
   /// are made.
   static func addRows(
-    _ rows: consuming ImportRows, to plan: inout ImportPlan, document: GlanceDocument, now: Timestamp
+    _ rows: consuming ImportRows, to plan: inout ImportPlan, document: GlanceDocument, now: Timestamp,
+    asking questions: [SpreadsheetImporter.RowQuestion] = []
   ) {
     var rows = rows
     let ours = plan.replace ? [] : document.entries
@@ -550,6 +546,10 @@ public enum Importer {
     // Rows without an id that repeat an earlier row exactly: kept (two equal readings can be
     // real) but said. Hashes only: a set of the rows themselves would hold a large sheet twice.
     var seenContent = Set<Int>()
+    // The rows asked about that this import adds: a stored row's question was answered when it
+    // was saved (clinician review: a file adding one row asked again about every stored one).
+    let asked = Set(questions.map(\.row))
+    var askedAndAdded = Set<Int>()
     // Sized once: doubling 100,000 readings held two buffers of them at once.
     plan.entries.reserveCapacity(plan.entries.count + rows.count)
     while let chunk = rows.takeChunk() {
@@ -593,6 +593,7 @@ public enum Importer {
             "\(label(entry)): \(entry.valueText), and \(sameDay.map(\.valueText).joinedText(", ")) already")
         }
         plan.entries.append(entry)
+        if asked.contains(index) { askedAndAdded.insert(index) }
         let draft = row.draft
         if EntryChecks.isImplausible(draft.value, draft.marker) {
           plan.unusual.append(
@@ -608,6 +609,7 @@ public enum Importer {
       }
     }
     if plan.replace { plan.trackedMarkers = tracked }
+    plan.questions += questions.lazy.filter { askedAndAdded.contains($0.row) }.map(\.text)
   }
 
   // MARK: Applying

@@ -169,8 +169,8 @@ enum SpreadsheetImporter {
         "slashed dates \(dayOrder == .monthFirst ? "month" : "day") first (as \(quoted(decidedBy)) can only be)")
     }
     plan.preview = preview(rows, place: "row", document: document)
-    plan.questions += questions(rows, header: header, replace: replace, document: document)
-    Importer.addRows(consume rows, to: &plan, document: document, now: now)
+    let asked = questions(rows, header: header, replace: replace, document: document)
+    Importer.addRows(consume rows, to: &plan, document: document, now: now, asking: asked)
     // The questions name every unusual value already.
     plan.unusual = []
     return plan
@@ -529,15 +529,25 @@ enum SpreadsheetImporter {
     return (plan, rows)
   }
 
-  /// The questions `add` would ask about each row's value (a unit slip, a tenfold slip, an
-  /// implausible value, a blood pressure typed the wrong way round), each named by its row. The
-  /// person's usual value of a marker is the median of their stored readings and the file's:
-  /// worked out once per marker, so a large file is still read in one pass.
+  /// A question `add` would ask about the value of the row at `row` (its place among the
+  /// import's rows, not its line: a wide sheet's line holds several).
+  struct RowQuestion: Equatable {
+    var row: Int
+    var text: String
+  }
+
+  /// The questions `add` would ask about each value `asking` picks (a unit slip, a tenfold slip,
+  /// an implausible value, a blood pressure typed the wrong way round), each named by its row.
+  /// The person's usual value of a marker is the median of their stored readings and the file's:
+  /// worked out once per marker, so a large file is still read in one pass. `Importer.addRows`
+  /// keeps the questions about the rows it adds: a stored row was asked about when it was saved.
   static func questions<Rows: RandomAccessCollection<ImportRow>>(
-    _ rows: Rows, header: [String], replace: Bool, document: GlanceDocument
-  ) -> [String] where Rows.Index == Int {
+    _ rows: Rows, header: [String], replace: Bool, document: GlanceDocument,
+    asking: (ImportRow) -> Bool = { _ in true }
+  ) -> [RowQuestion] where Rows.Index == Int {
+    guard rows.contains(where: asking) else { return [] }
     var values: [UUID: [Double]] = [:]
-    for row in rows where row.draft.comparator == nil {
+    for row in rows where row.draft.comparator == nil && asking(row) {
       values[row.draft.marker.id, default: []].append(row.draft.value)
     }
     if !replace {
@@ -546,8 +556,8 @@ enum SpreadsheetImporter {
       }
     }
     let usual = values.mapValues { EntryChecks.median($0) }
-    var result: [String] = []
-    for (index, row) in rows.enumerated() {
+    var result: [RowQuestion] = []
+    for (index, row) in rows.enumerated() where asking(row) {
       let draft = row.draft
       let place = "row \(row.line), \(DateText.long(draft.date))"
       var checks = EntryChecks.questions(
@@ -559,13 +569,13 @@ enum SpreadsheetImporter {
           marker: draft.marker, usual: usual[draft.marker.id] ?? nil, checks: checks)
       }
       for check in checks {
-        result.append("\(place): \(check.question)")
+        result.append(RowQuestion(row: index, text: "\(place): \(check.question)"))
       }
       if draft.marker.key == "bp-systolic", index + 1 < rows.count, rows[index + 1].draft.marker.key == "bp-diastolic",
         rows[index + 1].line == row.line,
         let swapped = EntryChecks.swappedBloodPressure(systolic: draft.value, diastolic: rows[index + 1].draft.value)
       {
-        result.append("\(place): \(swapped.question)")
+        result.append(RowQuestion(row: index, text: "\(place): \(swapped.question)"))
       }
     }
     return result

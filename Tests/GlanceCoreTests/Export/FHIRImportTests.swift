@@ -48,6 +48,22 @@ struct FHIRImportTests {
       + resources.map { "{\"resource\": \($0)}" }.joined(separator: ", ") + "]}"
   }
 
+  /// Clinician review: a portal download that adds one observation to stored ones asked again
+  /// about every stored observation's value.
+  @Test("a download that adds an observation to stored ones asks only about the one it adds")
+  func storedObservationsAskNothing() throws {
+    let repository = InMemoryDataRepository(clock: { Fixture.now })
+    let first = Self.observation(value: "890", date: "\"effectiveDateTime\": \"2024-01-15\"")
+    let second = Self.observation(value: "910", date: "\"effectiveDateTime\": \"2024-02-15\"")
+    try Importer.apply(
+      try Importer.read(Array(Self.bundle([first]).utf8)), replace: false, assumeYes: true, to: repository,
+      summary: "import", today: Self.today)
+    let plan = try Self.plan(Self.bundle([first, second]), into: repository.read())
+    #expect(plan.entries.count == 1)
+    #expect(plan.questions.count == 1, "\(plan.questions)")
+    #expect(plan.questions.allSatisfy { $0.contains("910") && !$0.contains("890") }, "\(plan.questions)")
+  }
+
   @Test("the specification's lipid report: four readings in SI, converted, on the report's day; again adds nothing")
   func lipidExample() throws {
     let plan = try Self.plan(try Self.lipidExample)

@@ -29,6 +29,42 @@ struct SpreadsheetQuestionsTests {
     #expect(try repository.read().entries.count == 4)
   }
 
+  /// Clinician review: a file that adds one row to readings stored already asked again about
+  /// every stored row's value, and without --yes was refused over them.
+  @Test(
+    "a file that adds a row to stored ones asks only about the rows it adds",
+    arguments: [
+      (
+        "Date,HDL,Triglycerides\n2025-01-10,1.4,1.7\n",
+        "Date,HDL,Triglycerides\n2025-01-10,1.4,150\n2025-03-10,1.3,150\n"
+      ),
+      ("Date,Test,Result\n2025-01-10,HDL,1.4\n", "Date,Test,Result\n2025-01-10,HDL,1.4\n2025-03-10,HDL,1.3\n"),
+      (
+        "date,marker_key,value\n2025-01-10,hdl,1.4\n", "date,marker_key,value\n2025-01-10,hdl,1.4\n2025-03-10,hdl,1.3\n"
+      ),
+    ])
+  func storedRowsAskNothing(first: String, second: String) throws {
+    let repository = InMemoryDataRepository(clock: { Fixture.now })
+    try Importer.apply(
+      try Self.file(first), replace: false, assumeYes: true, to: repository, summary: "import", today: Self.today)
+    let stored = try repository.read().entries.count
+    let plan = try Importer.plan(
+      Self.file(second), replace: false, into: repository.read(), library: Fixture.library, today: Self.today,
+      now: Timestamp(Fixture.now))
+    // The wide sheet's row 2 adds its triglycerides (150, not the stored 1.7); its HDL is stored.
+    #expect(plan.entries.count == (first.hasPrefix("Date,HDL") ? 3 : 1))
+    #expect(plan.questions.count == 1, "\(plan.questions)")
+    #expect(plan.questions.allSatisfy { $0.hasPrefix("row 3") && $0.contains("1.3") }, "\(plan.questions)")
+    do {
+      try Importer.apply(try Self.file(second), replace: false, to: repository, summary: "import", today: Self.today)
+      Issue.record("the new row's question was not asked")
+    } catch let error as ImportError {
+      guard case .needsAnswers(let lines) = error else { throw error }
+      #expect(lines == plan.questions)
+    }
+    #expect(try repository.read().entries.count == stored)
+  }
+
   @Test("HDL 1.4 and triglycerides 1.7 with no unit (mmol/L) are refused, nothing is written")
   func refusedWithoutYes() throws {
     let repository = InMemoryDataRepository(clock: { Fixture.now })
