@@ -64,9 +64,10 @@ extension ClinicalRules {
         "MedlinePlus reference range. RCV 14.26% (Jaffe; Clin Lab 2022, doi 10.7754/Clin.Lab.2022.220524). Critical: ≥6.0 mg/dL (Starling list; Kost 1990 mean 7.4). MedlinePlus: men 0.7–1.3, women 0.6–1.1 mg/dL."
     ),
     ClinicalRule(
-      key: "egfr", minimumChangePercent: 16.5,
+      key: "egfr", criticalLow: .below(15), minimumChangePercent: 16.5,
       source:
-        "KDIGO 2012: GFR categories G1 ≥90, G2 60–89. RCV ±16.5% (Front Med 2022, doi 10.3389/fmed.2022.1009358)."),
+        "KDIGO 2012: GFR categories G1 ≥90, G2 60–89. RCV ±16.5% (Front Med 2022, doi 10.3389/fmed.2022.1009358). Critical: <15, KDIGO 2012's G5, kidney failure (a guideline category; laboratory critical-value lists do not list eGFR)."
+    ),
     ClinicalRule(
       key: "bun", criticalHigh: .atLeast(100), minimumChangePercent: rcv(cvi: 9),
       source:

@@ -143,6 +143,8 @@ struct ClinicalJudgementTests {
       // Endocrine Society 2012: severe hypertriglyceridemia is 1000–1999 mg/dL, 1000 included
       // (clinician review: 1000 was a plain "!").
       ("triglycerides", 1000, .criticalHigh), ("triglycerides", 999, .high),
+      // KDIGO 2012 G5, kidney failure, is below 15 (clinician review: 14 read like 59).
+      ("egfr", 14, .criticalLow), ("egfr", 14.9, .criticalLow), ("egfr", 15, .low), ("egfr", 59, .low),
       // Out of range, not critical.
       ("ldl", 101, .high), ("potassium", 6.1, .high), ("sodium", 121, .low), ("fasting-glucose", 399, .high),
       ("hemoglobin", 7.1, .low), ("bp-systolic", 179, .high),
