@@ -190,7 +190,8 @@ public enum DateParser {
   }
 
   /// "2025-02-15T08:30:00Z" → ("2025-02-15", "08:30:00Z"); "3/4/2024 08:15 AM" → ("3/4/2024",
-  /// "08:15 AM"). Nil unless a digit follows the T or the first space.
+  /// "08:15 AM"); "01.11.2026, 10:30" → ("01.11.2026", "10:30"). Nil unless a digit follows the
+  /// T or the first space.
   static func splitTime(_ text: String) -> (String, String)? {
     let bytes = Array(text.utf8)
     if bytes.count > 11, bytes[10] == UInt8(ascii: "T"), bytes[11] >= 48 && bytes[11] <= 57 {
@@ -200,8 +201,10 @@ public enum DateParser {
       bytes[space + 1] >= 48 && bytes[space + 1] <= 57,
       bytes[..<space].contains(where: { $0 == UInt8(ascii: "/") || $0 == UInt8(ascii: ".") || $0 == UInt8(ascii: "-") })
     else { return nil }
+    // A comma between the date and its time, as a German or Excel export writes it.
+    let dayEnd = bytes[space - 1] == UInt8(ascii: ",") ? space - 1 : space
     return (
-      String(decoding: bytes[..<space], as: UTF8.self),
+      String(decoding: bytes[..<dayEnd], as: UTF8.self),
       String(decoding: bytes[(space + 1)...], as: UTF8.self).trimmingWhitespace()
     )
   }
@@ -230,10 +233,11 @@ public enum DateParser {
   }
 
   /// A time of day as labs write it: `08:30`, `8:30:15`, `08:30:00.000Z`, `23:30:00-05:00`,
-  /// `8:15 AM`. The hour, minutes, seconds and offset must be real ones.
+  /// `8:15 AM`, `10:30 Uhr` (German: o'clock). The hour, minutes, seconds and offset must be
+  /// real ones.
   static func isTime(_ text: String) -> Bool {
     var rest = Substring(text)
-    for suffix in [" am", " pm", "am", "pm"] where rest.lowercased().hasSuffix(suffix) {
+    for suffix in [" am", " pm", "am", "pm", " uhr", "uhr"] where rest.lowercased().hasSuffix(suffix) {
       rest = rest.dropLast(suffix.count)
       break
     }

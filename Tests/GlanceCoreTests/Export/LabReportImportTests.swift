@@ -95,9 +95,26 @@ struct LabReportImportTests {
       ("01.11.2024 10:30", 37_800), ("2024-11-01T08:15:30Z", 29_730), ("11/01/2024 8:15 PM", 72_900),
       ("11/01/2024 12:05 AM", 300), ("11/01/2024 12:05 PM", 43_500), ("2024-11-01T23:30:00-05:00", 84_600),
       ("01.11.2024", nil), ("2024-11-01", nil), ("Nov 1 2024", nil),
+      // Clinician review: a comma after the date, and German "Uhr" (o'clock), were refused.
+      ("01.11.2024, 10:30", 37_800), ("01.11.2024 10:30 Uhr", 37_800), ("01.11.2024, 8:05 Uhr", 29_100),
+      ("2024-11-01, 08:15", 29_700), ("Feb 15, 2025", nil), ("01.11.2024, Uhr", nil),
     ] as [(String, Int?)])
-  func secondOfDay(text: String, second: Int?) {
+  func secondOfDay(text: String, second: Int?) throws {
     #expect(DateParser.secondOfDay(text) == second)
+    if second != nil {
+      #expect(
+        try DateParser.parse(
+          text, today: Fixture.date("2025-06-01"), for: .reading, order: text.contains("/") ? .monthFirst : .dayFirst)
+          == Fixture.date("2024-11-01"))
+    }
+  }
+
+  @Test(
+    "a time column's cell is read with or without Uhr",
+    arguments: [("10:30 Uhr", 37_800), ("10:30Uhr", 37_800), ("10:30", 37_800), ("Uhr", nil), ("10:30 Uhrzeit", nil)]
+      as [(String, Int?)])
+  func timeCell(text: String, second: Int?) {
+    #expect(DateParser.secondOfDay(time: text) == second)
   }
 
   static let base = ["Date", "Test", "Result", "Units", "Comment"]
