@@ -210,7 +210,8 @@ enum FHIRImportPlanner {
             ImportRow(
               draft: draft, source: ours?.source ?? .fileImport,
               id: ours?.id ?? stableID(resource, marker: marker, date: date), entered: ours?.entered,
-              line: observations, unitTyped: unit != nil, confirmed: ours != nil))
+              line: observations, unitTyped: unit != nil, confirmed: ours != nil,
+              secondOfDay: ours == nil ? DateParser.secondOfDay(dateText).map { Int32($0) } : nil))
           // "Glucose" named without "fasting": asked once per name, as add asks.
           if part.loincCodes.isEmpty, let name = part.name, EntryChecks.isUnqualifiedGlucose(name, marker: marker),
             fastingAsked.insert(SearchText(name).compact).inserted
@@ -233,6 +234,7 @@ enum FHIRImportPlanner {
     plan.observations = observations
     plan.preview = SpreadsheetImporter.preview(rows, place: "observation", document: document)
     // A reading glance exported was confirmed when it was saved; a lab's gets add's questions.
+    enterInTimeOrder(&rows, now: now)
     let asked = SpreadsheetImporter.questions(
       rows, header: [], replace: replace, document: document, asking: { !$0.confirmed })
     Importer.addRows(ImportRows(consume rows), to: &plan, document: document, now: now, asking: asked)
@@ -287,6 +289,27 @@ enum FHIRImportPlanner {
       return (TypedValue(value: integer, comparator: nil, unit: nil), nil)
     }
     throw EntryError.invalidValue("")
+  }
+
+  /// A lab's observation keeps a hashed id (the same on every import), and a day's readings tie
+  /// on their entry time, then sort by id: the hashes would choose the day's latest (clinician
+  /// review: a hemolysed potassium drawn at 08:15 showed after its redraw at 10:30). A day's lab
+  /// observations that all give their time are entered a second apart in the order of their
+  /// times, the last drawn at the import's time. (Ones without an id get ordered ids instead.)
+  static func enterInTimeOrder(_ rows: inout [ImportRow], now: Timestamp) {
+    var days: [Int: [Int]] = [:]
+    for (index, row) in rows.enumerated() where row.entered == nil && row.id != nil {
+      days[row.draft.date.dayNumber, default: []].append(index)
+    }
+    for indices in days.values where indices.count > 1 {
+      let times = indices.compactMap { rows[$0].secondOfDay }
+      guard times.count == indices.count else { continue }
+      // NB: `sorted` is stable: observations drawn in the same second keep the file's order.
+      let ordered = zip(indices, times).sorted { $0.1 < $1.1 }.map(\.0)
+      for (rank, index) in ordered.enumerated() {
+        rows[index].entered = Timestamp(secondsSince1970: now.secondsSince1970 - Int64(ordered.count - 1 - rank))
+      }
+    }
   }
 
   /// The reading's id, the same on every import of the observation: made from its first

@@ -48,6 +48,29 @@ struct FHIRImportTests {
       + resources.map { "{\"resource\": \($0)}" }.joined(separator: ", ") + "]}"
   }
 
+  /// Clinician review: a hospital's download with a hemolysed potassium (6.8 at 08:15) and its
+  /// redraw (4.3 at 10:30) showed either as the day's latest: the order of two hashed ids.
+  @Test("a day's lab observations that give their times are in the order of their times", arguments: 0..<12)
+  func dayOrderedByTime(seed: Int) throws {
+    let early = Self.observation(
+      code: "2823-3", display: "Potassium", value: "6.8", unit: "mmol/L",
+      extra: ", \"id\": \"k-\(seed)-a\"", date: "\"effectiveDateTime\": \"2024-11-01T08:15:00+01:00\"")
+    let late = Self.observation(
+      code: "2823-3", display: "Potassium", value: "4.3", unit: "mmol/L",
+      extra: ", \"id\": \"k-\(seed)-b\"", date: "\"effectiveDateTime\": \"2024-11-01T10:30:00+01:00\"")
+    for resources in [[early, late], [late, early]] {
+      let repository = InMemoryDataRepository(clock: { Fixture.now })
+      try Importer.apply(
+        try Importer.read(Array(Self.bundle(resources).utf8)), replace: false, assumeYes: true, to: repository,
+        summary: "import", today: Self.today)
+      let entries = try repository.read().entries.sorted(by: MarkerEntry.chronological)
+      #expect(entries.map(\.value) == [6.8, 4.3])
+      // Imported again: nothing added, the order kept.
+      let again = try Self.plan(Self.bundle(resources), into: repository.read())
+      #expect(again.entries.isEmpty)
+    }
+  }
+
   /// Clinician review: a portal download that adds one observation to stored ones asked again
   /// about every stored observation's value.
   @Test("a download that adds an observation to stored ones asks only about the one it adds")
