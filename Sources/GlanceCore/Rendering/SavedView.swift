@@ -11,10 +11,17 @@ public enum SavedView {
     var parts = ["Saved \(definition.shortName) \(snapshot.judgedText(entry)) on \(DateText.long(entry.dateOfService))"]
     if judgement.status != .noRange { parts.append(judgement.badge(style) + " " + judgement.words) }
     let trend = snapshot.trend
+    // What the trend counts: a day's last reading, never a bound (`<0.1`). Clinician review:
+    // three readings on one morning said "2 of 3", then nothing, as if they made a trend.
+    let counted = Trend.readings(snapshot.entries, of: definition)
     if trend.arrow != .none {
       parts.append("trend " + trend.badge(style) + " " + trend.words)
-    } else if snapshot.entries.count < Trend.minimumRun {
-      parts.append("\(snapshot.entries.count) of \(Trend.minimumRun) readings for a trend")
+    } else if !counted.isEmpty, counted.count < Trend.minimumRun {
+      let sameDay = zip(snapshot.entries, snapshot.entries.dropFirst()).contains {
+        $0.dateOfService == $1.dateOfService
+      }
+      parts.append(
+        "\(counted.count) of \(Trend.minimumRun) readings for a trend" + (sameDay ? " (one a day counts)" : ""))
     }
     let line = parts.joinedText(" · ")
     return judgement.status.isCritical ? line + "\n" + Judgement.criticalAdvice : line
