@@ -91,6 +91,11 @@ public struct ImportPlan: Sendable {
   public var unmatchedColumns: [String] = []
   /// Values outside a marker's plausible range, imported as they are but worth a look.
   public var unusual: [String] = []
+  /// How many of the readings added were typed in their marker's SI unit (mmol/L, µmol/L…).
+  var typedInSI = 0
+  /// True when most readings were typed in SI units and the person has not chosen units: the
+  /// summary says how to see every result in them, as `add` does.
+  var suggestsSI = false
   /// For a spreadsheet: rows `add` would ask about (a unit slip, a tenfold slip, an implausible
   /// value), each with its question. Without `--yes` the import is refused while there are any.
   public var questions: [String] = []
@@ -264,6 +269,10 @@ public struct ImportPlan: Sendable {
     if !unusual.isEmpty {
       lines.append(
         "Worth a second look (outside the usual range for the marker): \(unusual.prefix(10).joinedText("; ")).")
+    }
+    if suggestsSI {
+      lines.append(
+        "Most of its results are in SI units: glance units si shows every result in SI units (mmol/L, µmol/L, kg…).")
     }
     return lines.joinedText("\n")
   }

@@ -211,6 +211,10 @@ public enum Importer {
     var plan = try planContent(file, replace: replace, into: document, library: library, today: today, now: now)
     // A file that adds nothing asks nothing: its questions are about rows stored already.
     if plan.isEmpty { plan.questions = [] }
+    // Clinician review: a German sheet in SI units came home in mg/dL, and nothing said why.
+    plan.suggestsSI =
+      document.profile.units == nil && plan.profile?.units == nil && plan.typedInSI > 0
+      && plan.typedInSI * 2 >= plan.entries.count
     let total = (replace ? 0 : document.entries.count) + plan.entries.count
     guard total <= readingLimit else { throw ImportError.tooManyReadings(limit: readingLimit) }
     // Replacing everything with a file that gives nothing (every date in the future, every test
@@ -595,6 +599,11 @@ public enum Importer {
         plan.entries.append(entry)
         if asked.contains(index) { askedAndAdded.insert(index) }
         let draft = row.draft
+        if let entered = draft.entered, let si = draft.marker.siUnit,
+          entered.unit == si || UnitConverter.normalize(entered.unit) == UnitConverter.normalize(si)
+        {
+          plan.typedInSI += 1
+        }
         if EntryChecks.isImplausible(draft.value, draft.marker) {
           plan.unusual.append(
             "\(draft.marker.shortName) \(document.shownText(of: draft).text) on \(DateText.long(draft.date))"

@@ -89,6 +89,34 @@ struct LabReportImportTests {
     }
   }
 
+  /// Clinician review: a German sheet in SI units came home in mg/dL, and nothing said that
+  /// glance could show it as the sheet did (add says so after one value typed in SI units).
+  @Test(
+    "a sheet mostly in SI units says how to see results in them, until units are chosen",
+    arguments: [
+      (
+        "Datum;Test;Ergebnis;Einheit\n01.11.2024;LDL;3,1;mmol/l\n01.11.2024;HDL;1,4;mmol/l\n01.11.2024;TSH;2,1;mU/l\n",
+        nil, true
+      ),
+      ("Datum;Test;Ergebnis;Einheit\n01.11.2024;LDL;3,1;mmol/l\n", UnitSystem.conventional, false),
+      ("Datum;Test;Ergebnis;Einheit\n01.11.2024;LDL;3,1;mmol/l\n", UnitSystem.si, false),
+      (
+        "Date,Test,Result,Units\n2024-11-01,LDL,120,mg/dL\n2024-11-01,HDL,1.4,mmol/L\n2024-11-01,A1c,5.5,%\n", nil,
+        false
+      ),
+    ] as [(String, UnitSystem?, Bool)])
+  func suggestsSIUnits(text: String, units: UnitSystem?, suggested: Bool) throws {
+    var document = GlanceDocument.empty(createdAt: Timestamp(Fixture.now))
+    document.profile.units = units
+    let plan = try Importer.plan(
+      try Importer.read(Array(text.utf8)), replace: false, into: document, library: Fixture.library,
+      today: Fixture.date("2025-06-01"), now: Timestamp(Fixture.now))
+    for dryRun in [true, false] {
+      let summary = plan.summary(library: Fixture.library, customMarkers: [], dryRun: dryRun)
+      #expect(summary.contains("glance units si") == suggested, "\(summary)")
+    }
+  }
+
   @Test(
     "a date cell's time is read as the second of its day",
     arguments: [
