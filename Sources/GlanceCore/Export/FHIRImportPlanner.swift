@@ -293,13 +293,13 @@ enum FHIRImportPlanner {
 
   /// A lab's observation keeps a hashed id (the same on every import), and a day's readings tie
   /// on their entry time, then sort by id: the hashes would choose the day's latest (clinician
-  /// review: a hemolysed potassium drawn at 08:15 showed after its redraw at 10:30). A day's lab
-  /// observations that all give their time are entered a second apart in the order of their
-  /// times, the last drawn at the import's time. (Ones without an id get ordered ids instead.)
+  /// review: a hemolysed potassium drawn at 08:15 showed after its redraw at 10:30). A test's lab
+  /// observations of a day that all give their time are entered a second apart in the order of
+  /// their times, the last drawn at the import's time. (Ones without an id get ordered ids.)
   static func enterInTimeOrder(_ rows: inout [ImportRow], now: Timestamp) {
-    var days: [Int: [Int]] = [:]
+    var days: [DayKey: [Int]] = [:]
     for (index, row) in rows.enumerated() where row.entered == nil && row.id != nil {
-      days[row.draft.date.dayNumber, default: []].append(index)
+      days[DayKey(marker: row.draft.marker.id, day: row.draft.date.dayNumber), default: []].append(index)
     }
     for indices in days.values where indices.count > 1 {
       let times = indices.compactMap { rows[$0].secondOfDay }

@@ -757,12 +757,7 @@ extension Importer {
       }
     }
     for (day, fileOrder) in groups where fileOrder.count > 1 || lastOfDay[day] != nil {
-      // A day whose rows all give their time (a lab report newest first) is in the order of
-      // their times: the last drawn is the day's latest. Otherwise the file's order.
-      // NB: `sorted` is stable: rows drawn in the same second keep the file's order.
-      let times = fileOrder.compactMap { rows[$0].secondOfDay }
-      let indices =
-        times.count == fileOrder.count ? zip(fileOrder, times).sorted { $0.1 < $1.1 }.map(\.0) : fileOrder
+      let indices = inTimeOrder(fileOrder, of: rows)
       var fresh = indices.map { ids[$0] }
       if let last = lastOfDay[day] {
         fresh = fresh.map { UUID.random(after: last) ?? $0 }
@@ -771,6 +766,26 @@ extension Importer {
       for (index, id) in zip(indices, fresh) { ids[index] = id }
     }
     return ids
+  }
+
+  /// A day's rows (`fileOrder`) with each test's rows in the order of their times when every one
+  /// of them gives its time (a lab report newest first): the last drawn is the test's latest
+  /// that day. A test with a row without a time keeps the file's order, and each test keeps the
+  /// places its rows had (clinician review: an eGFR without a time, a calculated value, threw
+  /// away the times of that day's potassium rows).
+  static func inTimeOrder(_ fileOrder: [Int], of rows: ImportRows) -> [Int] {
+    guard fileOrder.contains(where: { rows[$0].secondOfDay != nil }) else { return fileOrder }
+    var places: [UUID: [Int]] = [:]
+    for (place, index) in fileOrder.enumerated() { places[rows[index].draft.marker.id, default: []].append(place) }
+    var ordered = fileOrder
+    for test in places.values where test.count > 1 {
+      let times = test.compactMap { rows[fileOrder[$0]].secondOfDay }
+      guard times.count == test.count else { continue }
+      // NB: `sorted` is stable: rows drawn in the same second keep the file's order.
+      let byTime = zip(test, times).sorted { $0.1 < $1.1 }.map { fileOrder[$0.0] }
+      for (place, index) in zip(test, byTime) { ordered[place] = index }
+    }
+    return ordered
   }
 }
 

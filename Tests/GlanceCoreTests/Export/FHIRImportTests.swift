@@ -58,13 +58,17 @@ struct FHIRImportTests {
     let late = Self.observation(
       code: "2823-3", display: "Potassium", value: "4.3", unit: "mmol/L",
       extra: ", \"id\": \"k-\(seed)-b\"", date: "\"effectiveDateTime\": \"2024-11-01T10:30:00+01:00\"")
-    for resources in [[early, late], [late, early]] {
+    // Another test that day without a time (clinician's third look) orders nothing away.
+    let untimed = Self.observation(
+      code: "98979-8", display: "eGFR", value: "75", unit: "mL/min/{1.73_m2}", extra: ", \"id\": \"e-\(seed)\"",
+      date: "\"effectiveDateTime\": \"2024-11-01\"")
+    for resources in [[early, late], [late, early], [untimed, late, early], [late, untimed, early]] {
       let repository = InMemoryDataRepository(clock: { Fixture.now })
       try Importer.apply(
         try Importer.read(Array(Self.bundle(resources).utf8)), replace: false, assumeYes: true, to: repository,
         summary: "import", today: Self.today)
       let entries = try repository.read().entries.sorted(by: MarkerEntry.chronological)
-      #expect(entries.map(\.value) == [6.8, 4.3])
+      #expect(entries.filter { $0.value != 75 }.map(\.value) == [6.8, 4.3])
       // Imported again: nothing added, the order kept.
       let again = try Self.plan(Self.bundle(resources), into: repository.read())
       #expect(again.entries.isEmpty)

@@ -89,6 +89,28 @@ struct LabReportImportTests {
     }
   }
 
+  /// Clinician's third look: an eGFR row without a time (a calculated value) threw away the
+  /// times of the day's potassium rows, and file order made the earlier draw the latest.
+  @Test("a test whose rows of a day all give their times is in their order, whatever the day's other tests give")
+  func timesPerTest() throws {
+    let potassium = try #require(Fixture.library.marker(key: "potassium"))
+    for text in [
+      "Datum;Uhrzeit;Test;Ergebnis;Einheit\n01.11.2024;10:30;Kalium;6,8;mmol/l\n01.11.2024;08:15;Kalium;4,3;mmol/l\n"
+        + "01.11.2024;;eGFR;75;mL/min/1,73m²\n",
+      "Datum;Test;Ergebnis;Einheit\n01.11.2024;eGFR;75;mL/min/1,73m²\n01.11.2024 10:30;Kalium;6,8;mmol/l\n"
+        + "01.11.2024 08:15;Kalium;4,3;mmol/l\n01.11.2024;Kalium;4,9;mmol/l\n02.11.2024;Kalium;4,1;mmol/l\n",
+    ] {
+      let repository = InMemoryDataRepository(clock: { Fixture.now })
+      try Importer.apply(
+        try Importer.read(Array(text.utf8)), replace: false, assumeYes: true, to: repository, summary: "import",
+        today: Fixture.date("2025-06-01"))
+      let entries = try repository.read().entries.sorted(by: MarkerEntry.chronological)
+      let values = entries.filter { $0.markerID == potassium.id }.map(\.value)
+      // The second sheet's 4.9 has no time: the day's potassium keeps the file's order.
+      #expect(values == (text.contains("4,9") ? [6.8, 4.3, 4.9, 4.1] : [4.3, 6.8]), "\(values)")
+    }
+  }
+
   /// Clinician review: a German sheet in SI units came home in mg/dL, and nothing said that
   /// glance could show it as the sheet did (add says so after one value typed in SI units).
   @Test(
