@@ -10,6 +10,8 @@
 ///
 /// - Critical: the latest reading of a library marker is in one of its critical limits
 ///   (`ClinicalRules`); the item says such values are usually looked at promptly.
+/// - Earlier critical: the latest reading is not critical, but one since `criticalSince` (the last
+///   visit) was; said before anything merely out of range, lest "nothing is flagged" reassure.
 /// - Out of range: the latest reading is outside the range (a censored value only when every
 ///   value it can be is outside).
 /// - Trend: the marker's trend (`Trend`, the same run the arrow shows) is worth watching: three or
@@ -26,25 +28,63 @@ public enum InsightsEngine {
   /// steadily worsening readings, and it keeps prep instant for thirty years of daily readings.
   public static let readingsConsidered = 500
 
-  /// Insights for `snapshots`, one per marker, most severe first (critical, out of range, trend),
-  /// then by the library's category order (heart before vitals), then in tracking order. A marker
-  /// out of range whose readings also trend the concerning way gets one item that says both.
-  public static func insights(for snapshots: [MarkerSnapshot], at now: Timestamp) -> [VisitPrepInsight] {
+  /// Insights for `snapshots`, one per marker, most severe first (critical, critical since
+  /// `criticalSince`, out of range, trend), then by the library's category order (heart before
+  /// vitals), then in tracking order. A marker out of range whose readings also trend the
+  /// concerning way gets one item that says both.
+  public static func insights(
+    for snapshots: [MarkerSnapshot], at now: Timestamp, criticalSince: CalendarDate? = nil
+  ) -> [VisitPrepInsight] {
     let categories = MarkerLibrary.builtIn.categories.map(\.key)
-    var result: [(severity: Int, category: Int, order: Int, insight: VisitPrepInsight)] = []
+    // Ranked by twice the status's severity: room for a critical reading since the last visit
+    // between the critical and the out of range.
+    var result: [(rank: Int, category: Int, order: Int, insight: VisitPrepInsight)] = []
     for snapshot in snapshots where snapshot.definition.isSystemDefined {
       let trend = trend(snapshot, at: now)
       let category = categories.firstIndex(of: snapshot.definition.category) ?? categories.count
-      if let (severity, status) = outOfRange(snapshot, trend: trend, at: now) {
-        result.append((severity, category, result.count, status))
+      let latestCritical = snapshot.latest.map { snapshot.judgement(of: $0).status.isCritical } ?? false
+      if !latestCritical, let since = criticalSince, let earlier = earlierCritical(snapshot, since: since, at: now) {
+        result.append((5, category, result.count, earlier))
+      } else if let (severity, status) = outOfRange(snapshot, trend: trend, at: now) {
+        result.append((severity * 2, category, result.count, status))
       } else if let trend {
-        result.append((1, category, result.count, trend))
+        result.append((2, category, result.count, trend))
       } else if let check = beyondPlausible(snapshot, at: now) {
-        result.append((2, category, result.count, check))
+        result.append((4, category, result.count, check))
       }
     }
-    return result.sorted { (-$0.severity, $0.category, $0.order) < (-$1.severity, $1.category, $1.order) }
+    return result.sorted { (-$0.rank, $0.category, $0.order) < (-$1.rank, $1.category, $1.order) }
       .map(\.insight)
+  }
+
+  /// An item for the latest reading after `since` that was in a critical limit, when the latest
+  /// reading is not that one: "Your Sodium was 118 mEq/L on Sep 1, 2026, far below the reference
+  /// range (135 to 145 mEq/L); your latest, 138 mEq/L on Nov 1, 2026, is in range." (Clinician
+  /// review: prep said "Nothing in your readings is flagged" above "!! Sodium 118".)
+  static func earlierCritical(_ snapshot: MarkerSnapshot, since: CalendarDate, at now: Timestamp) -> VisitPrepInsight? {
+    guard let latest = snapshot.latest else { return nil }
+    let entries = snapshot.entries
+    guard
+      let earlier = entries.indices.reversed().lazy.prefix { entries[$0].dateOfService > since }.map({ entries[$0] })
+        .first(where: { $0.id != latest.id && snapshot.judgement(of: $0).status.isCritical })
+    else { return nil }
+    let definition = snapshot.definition
+    let status = snapshot.judgement(of: earlier).status
+    // Each said in the unit that judged it, as the out-of-range item says its value.
+    func said(_ entry: MarkerEntry) -> String {
+      let judged = snapshot.asJudged(entry)
+      return ValueText.withUnit(judged.value, entry.comparator, judged.unit, places: judged.places)
+    }
+    let judged = snapshot.asJudged(earlier)
+    let range = ValueText.rangeInWords(judged.range, unit: judged.unit, places: judged.places).map { " (\($0))" } ?? ""
+    let side = status.isLowSide ? "below" : "above"
+    let text =
+      "Your \(definition.displayName) \(isPlural(definition) ? "were" : "was") \(said(earlier)) on \(DateText.long(earlier.dateOfService)), far \(side) \(rangeName(snapshot))\(range); your latest, \(said(latest)) on \(DateText.long(latest.dateOfService)), is \(snapshot.judgement(of: latest).words). "
+      + "Consider asking your doctor about this result."
+    return VisitPrepInsight(
+      id: identifier(definition.id, VisitPrepInsight.Kind.earlierCritical.rawValue, earlier.id),
+      markerID: definition.id, kind: .earlierCritical, suggestionText: text, triggeringValues: [earlier, latest],
+      generatedAt: now)
   }
 
   /// "the reference range", or "your target range" when the person set their own.
@@ -181,6 +221,7 @@ public enum InsightsEngine {
     "Your {marker} were {value} on {date}, below the reference range ({range}). Consider asking your doctor about this result.",
     "Your {marker} was {value} on {date}, above the reference range ({range}), in the guideline's {stage}. Consider asking your doctor about this result.",
     "Your {marker} was {value} on {date}, far above the reference range ({range}). \(Judgement.criticalAdvice)",
+    "Your {marker} was {value} on {date}, far below the reference range ({range}); your latest, {value} on {date}, is in range. Consider asking your doctor about this result.",
     "Your {marker} was {value} on {date}, above the reference range ({range}), and has increased across your last {n} readings ({values}). Consider asking your doctor about this result.",
     "Your {marker} has increased across your last {n} readings ({values}). Consider asking your doctor whether any changes are recommended.",
     "Your {marker} have decreased across your last {n} readings ({values}). Consider asking your doctor whether any changes are recommended.",

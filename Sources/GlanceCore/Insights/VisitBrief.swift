@@ -43,14 +43,11 @@ public struct VisitBrief: Sendable {
     self.items = items
     self.snapshots = snapshots
     self.visits = visits
-    coming = visits.filter { $0.date >= today }.min { ($0.date, $0.entryTimestamp) < ($1.date, $1.entryTimestamp) }
+    coming = Self.coming(visits, today: today)
     let comingDate = coming?.date
     comingDay = visits.filter { $0.date == comingDate }.sorted { $0.entryTimestamp < $1.entryTimestamp }
     let past = visits.filter { $0.date < today }.sorted(by: Visit.newestFirst)
-    let coming = coming
-    last =
-      past.first { coming != nil && $0.visitType == coming?.visitType && $0.visitTypeLabel == coming?.visitTypeLabel }
-      ?? past.first { $0.visitType == .physical } ?? past.first
+    last = Self.last(past, coming: coming)
     let since = last?.date
     sinceLast = snapshots.compactMap { snapshot in
       guard let since else { return nil }
@@ -65,6 +62,24 @@ public struct VisitBrief: Sendable {
     stale = Self.stale(snapshots, today: today)
     let yearAgo = today.adding(months: -12) ?? today
     pastYear = past.filter { $0.date >= yearAgo }
+  }
+
+  /// The next visit: the first on or after today.
+  static func coming(_ visits: [Visit], today: CalendarDate) -> Visit? {
+    visits.filter { $0.date >= today }.min { ($0.date, $0.entryTimestamp) < ($1.date, $1.entryTimestamp) }
+  }
+
+  /// The visit "since your last visit" counts from, of `past` (newest first).
+  static func last(_ past: [Visit], coming: Visit?) -> Visit? {
+    past.first { coming != nil && $0.visitType == coming?.visitType && $0.visitTypeLabel == coming?.visitTypeLabel }
+      ?? past.first { $0.visitType == .physical } ?? past.first
+  }
+
+  /// The day after which a reading in a critical limit is an item of prep though the latest is
+  /// not: the last visit's, else a year before today (`staleMonths`).
+  public static func criticalSince(visits: [Visit], today: CalendarDate) -> CalendarDate {
+    let past = visits.filter { $0.date < today }.sorted(by: Visit.newestFirst)
+    return last(past, coming: coming(visits, today: today))?.date ?? today.adding(months: -staleMonths) ?? today
   }
 
   /// One sentence per category whose latest readings are all older than `staleMonths`: the

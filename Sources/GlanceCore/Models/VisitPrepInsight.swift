@@ -9,6 +9,8 @@ public struct VisitPrepInsight: Equatable, Sendable, Identifiable {
   public enum Kind: String, Equatable, Sendable {
     /// The latest reading is in a critical limit: far outside the range.
     case critical
+    /// A reading since the last visit was in a critical limit, and the latest is not.
+    case earlierCritical
     /// The latest reading is outside the target range.
     case outOfRange
     /// Three or more consecutive readings rising the concerning way.

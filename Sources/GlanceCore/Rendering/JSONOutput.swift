@@ -266,6 +266,7 @@ public enum JSONOutput {
     func kind(_ kind: VisitPrepInsight.Kind) -> String {
       switch kind {
       case .critical: "critical"
+      case .earlierCritical: "earlier-critical"
       case .outOfRange: "out-of-range"
       case .trendingUp: "trending-up"
       case .trendingDown: "trending-down"

@@ -53,7 +53,9 @@ struct PrepCommand: GlanceCommand {
     let document = view.document
     let snapshots = document.trackedSnapshots(
       library: context.library, recentLimit: InsightsEngine.readingsConsidered)
-    let insights = InsightsEngine.insights(for: snapshots, at: context.clock())
+    let insights = InsightsEngine.insights(
+      for: snapshots, at: context.clock(),
+      criticalSince: VisitBrief.criticalSince(visits: document.visits, today: context.today))
     let brief = VisitBrief(document: document, snapshots: snapshots, items: insights, today: context.today)
     if context.global.json {
       let shown = brief.snapshots.flatMap(\.entries).map(\.id)

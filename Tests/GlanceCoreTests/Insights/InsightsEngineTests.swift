@@ -177,6 +177,55 @@ struct InsightsEngineTests {
     #expect(Set(first.map(\.id)).count == first.count)
   }
 
+  // MARK: A critical reading since the last visit
+
+  /// Clinician review: sodium 118 on Sep 1 and 138 on Nov 1, after a visit in June: prep said
+  /// "Nothing in your readings is flagged" above a list showing "!! Sodium 118".
+  @Test(
+    "a reading far outside the range since the last visit is an item, though the latest is not",
+    arguments: [
+      // (values a month apart from Jan 2024, since, item expected, the latest's words)
+      ([140.0, 118, 138], "2024-01-15", true, "in range"),
+      ([140.0, 118, 130], "2024-01-15", true, "below range"),
+      ([118.0, 138], "2024-01-15", false, ""),  // before the visit: talked about then
+      ([140.0, 118], "2024-01-15", false, ""),  // the latest itself: the critical item says it
+      ([140.0, 121, 138], "2024-01-15", false, ""),  // out of range, not critical
+      ([140.0, 118, 138], "2024-03-01", false, ""),  // the 118 (Feb 1) was before the visit
+    ] as [([Double], String, Bool, String)])
+  func earlierCritical(values: [Double], since: String, expected: Bool, latestWords: String) throws {
+    let sodium = Self.snapshot("sodium", values)
+    let ldl = Self.snapshot("ldl", [150])
+    let insights = InsightsEngine.insights(for: [ldl, sodium], at: Self.now, criticalSince: Fixture.date(since))
+    let item = insights.first { $0.markerID == sodium.definition.id }
+    if expected {
+      let item = try #require(item)
+      #expect(item.kind == .earlierCritical)
+      #expect(insights.first?.markerID == sodium.definition.id, "before an LDL merely out of range")
+      #expect(
+        item.suggestionText.hasPrefix(
+          "Your Sodium was 118 mEq/L on Feb 1, 2024, far below the reference range (135 to 145 mEq/L); your latest,"),
+        "\(item.suggestionText)")
+      #expect(item.suggestionText.contains(", is \(latestWords)."), "\(item.suggestionText)")
+      #expect(item.suggestionText.hasSuffix("Consider asking your doctor about this result."))
+      #expect(item.triggeringValues.map(\.value) == [118, values.last!])
+    } else if values.last == 118 {
+      #expect(item?.kind == .critical)
+    } else {
+      #expect(item?.kind != .earlierCritical)
+    }
+    // Without a date to count from, no such item.
+    #expect(!InsightsEngine.insights(for: [ldl, sodium], at: Self.now).contains { $0.kind == .earlierCritical })
+  }
+
+  @Test("prep counts from the last visit, or from a year ago when none is recorded")
+  func criticalSince() {
+    let today = Fixture.date("2026-11-22")
+    #expect(VisitBrief.criticalSince(visits: [], today: today) == Fixture.date("2025-11-22"))
+    let june = Fixture.visit("2026-06-01")
+    let coming = Fixture.visit("2026-12-01")
+    #expect(VisitBrief.criticalSince(visits: [june, coming], today: today) == Fixture.date("2026-06-01"))
+  }
+
   // MARK: Words
 
   static let banned = ["diagnos", "treatment", "medication", "you should", "this means", "score", "risk"]
@@ -207,7 +256,8 @@ struct InsightsEngineTests {
           entries[last].comparator = ValueComparator.allCases.randomElement(using: &generator)
         }
         let snapshot = MarkerSnapshot(definition: marker, tracked: nil, entries: entries)
-        texts += InsightsEngine.insights(for: [snapshot], at: Self.now).map(\.suggestionText)
+        texts += InsightsEngine.insights(for: [snapshot], at: Self.now, criticalSince: Fixture.date("2023-12-01"))
+          .map(\.suggestionText)
       }
     }
     #expect(texts.count > 500, "the random histories should flag plenty")
