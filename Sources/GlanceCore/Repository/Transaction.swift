@@ -138,7 +138,19 @@ public struct Transaction {
       return document.customMarkers.first { $0.id == id }
     }
     document.undo.removeLast()
+    let trackedBefore = document.trackedMarkers
     apply(operations)
+    // A marker whose readings a forgotten later change added (entered after this step) stays
+    // tracked: the step's tracked list predates them (attacker review: undoing "add HDL" after
+    // forgetting "add LDL" untracked LDL, and its reading showed nowhere). NB: after, not in
+    // the same second: readings entered with the step are the step's own.
+    let untracked = trackedBefore.filter { marker in
+      !document.trackedMarkers.contains { $0.markerID == marker.markerID }
+    }
+    let kept = untracked.filter { marker in
+      document.entries.contains { $0.markerID == marker.markerID && $0.entryTimestamp > step.timestamp }
+    }
+    if !kept.isEmpty { apply(.setTrackedMarkers(document.trackedMarkers + kept)) }
     for marker in removed {
       let readings = document.entries.reduce(0) { $0 + ($1.markerID == marker.id ? 1 : 0) }
       guard readings == 0 else {

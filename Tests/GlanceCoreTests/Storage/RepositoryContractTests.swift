@@ -265,6 +265,41 @@ struct RepositoryContractTests {
     #expect(try repository.forgetNewestUndo(expecting: nil) == nil)
   }
 
+  /// Attacker review: add HDL, add LDL, forget the LDL step, undo the HDL step: the HDL step's
+  /// tracked list (empty) came back, and the LDL reading, still stored, showed nowhere.
+  @Test(
+    "undoing a step keeps tracking a marker whose readings came in a forgotten later step, and untracks one it tracked",
+    arguments: RepositoryKind.allCases)
+  func undoKeepsForgottenTracking(kind: RepositoryKind) throws {
+    let clock = MutableClock(Fixture.now)
+    let (repository, folder) = kind.make(clock: { clock.now })
+    _ = folder
+    // As add saves: the reading, and its marker tracked.
+    func add(_ entry: MarkerEntry, _ summary: String) throws {
+      try repository.write(summary: summary) { transaction in
+        transaction.apply(.putEntry(entry))
+        transaction.track([entry.markerID])
+      }
+    }
+    try add(Fixture.entry(Fixture.hdl, 60, on: "2025-01-10"), "add HDL 60")
+    clock.now += 60
+    var ldl = Fixture.entry(Fixture.ldl, 100, on: "2025-01-11")
+    ldl.entryTimestamp = Timestamp(clock.now)
+    try add(ldl, "add LDL 100")
+    #expect(try repository.forgetNewestUndo(expecting: nil)?.summary == "add LDL 100")
+    clock.now += 60
+    #expect(try repository.undo()?.summary == "add HDL 60")
+    let after = try repository.read()
+    #expect(after.entries.map(\.value) == [100])
+    #expect(after.trackedMarkers.map(\.markerID) == [Fixture.ldl.id])
+    // An ordinary undo still untracks what its step tracked, its readings stored before it.
+    try repository.removeTrackedMarkers([Fixture.ldl.id], summary: "untrack LDL")
+    clock.now += 60
+    try repository.addTrackedMarkers([Fixture.ldl], summary: "track LDL")
+    #expect(try repository.undo()?.summary == "track LDL")
+    #expect(try repository.read().trackedMarkers.isEmpty)
+  }
+
   @Test(
     "undoing a custom marker whose readings came in a forgotten step is refused, and forgetting it too works (attacker review)",
     arguments: RepositoryKind.allCases)
@@ -487,4 +522,10 @@ struct RepositoryUnitsContractTests {
     #expect(try repository.read().profile == mine)
     #expect(try repository.read().entries.map(\.value) == [45])
   }
+}
+
+/// A clock a test moves by hand.
+final class MutableClock: @unchecked Sendable {
+  var now: Date
+  init(_ now: Date) { self.now = now }
 }
