@@ -117,14 +117,21 @@ struct AdversarialTests {
       }
     }
     // On a terminal (colour on by default) too, an export included: a screen is no file.
-    for command in [["show", "custom-x"], ["export", "--csv"], ["visits"]] {
+    for command in [["show", "custom-x"], ["export", "--csv", "--yes"], ["visits"]] {
       let session = try glance.terminal(command, environment: [:])
       #expect(session.wait() == 0)
       Self.expectClean(session.transcript, color: true, "\(command[0]) on a terminal")
     }
-    // Exports into a file stay exact.
+    // A JSON backup of names import refuses would not restore (attacker review): refused, each
+    // record named, cleanly, and nothing written.
     let path = glance.scratch.file("out.json")
-    #expect(try glance.run("export", "--json", "-o", path).status == 0)
+    let refused = try glance.run("export", "--json", "-o", path)
+    #expect(refused.status == 65, "\(refused.stderr)")
+    Self.expectClean(refused.stdout + refused.stderr, color: false, "export --json")
+    #expect(refused.stderr.contains("glance visit edit") && refused.stderr.contains("Nothing was exported"))
+    #expect(!FileManager.default.fileExists(atPath: path))
+    // With --yes it is written, and stays exact.
+    #expect(try glance.run("export", "--json", "-o", path, "--yes").status == 0)
     let exported = try DocumentCodec.decode(
       Array(try Data(contentsOf: URL(fileURLWithPath: path))), formats: [Exporter.formatName])
     #expect(exported.entries.contains { $0.note == Self.hostile })
@@ -179,7 +186,8 @@ struct AdversarialTests {
     let json = glance.scratch.file("backup.json")
     let csv = glance.scratch.file("backup.csv")
     #expect(try glance.run("export", "--json", "-o", json).status == 0)
-    #expect(try glance.run("export", "--csv", "-o", csv).status == 0)
+    let csvExport = try glance.run("export", "--csv", "-o", csv)
+    #expect(csvExport.status == 0, "\(csvExport.stderr)")
     for file in [json, csv] {
       let fresh = GlanceSandbox()
       let restored = try fresh.run("import", file, "--yes")

@@ -106,6 +106,8 @@ func resolvedPath(_ path: String) -> String? {
 public enum ExportError: GlanceError, Equatable {
   case cannotWrite(path: String, reason: String)
   case insideDataFolder(path: String)
+  /// Records `import` would refuse (a data file edited by hand): the export would not restore.
+  case wouldNotRestore([String])
 
   public var message: String {
     switch self {
@@ -113,8 +115,18 @@ public enum ExportError: GlanceError, Equatable {
     case .insideDataFolder(let path):
       "\(path) is inside glance's data folder, where an export would replace your data or its backups. "
         + "Nothing was exported; choose a file outside it."
+    case .wouldNotRestore(let records):
+      "Your data holds \(counted(records.count, "record")) that glance would refuse to import again "
+        + "(the data file was changed outside glance), so a backup of it would not restore. Nothing was exported. "
+        + "Change or delete \(records.count == 1 ? "it" : "each") first, or export anyway with --yes "
+        + "(glance import --salvage then brings back all but \(records.count == 1 ? "it" : "these")):\n"
+        + records.prefix(20).map { "  " + $0 }.joinedText("\n")
+        + (records.count > 20 ? "\n  … and \(records.count - 20) more." : "")
     }
   }
 
-  public var kind: ErrorKind { .dataFile }
+  public var kind: ErrorKind {
+    if case .wouldNotRestore = self { return .refused }
+    return .dataFile
+  }
 }

@@ -53,6 +53,29 @@ public enum Exporter {
   /// The complete export: profile, tracked and custom markers, every reading and visit (no undo
   /// history), pretty and with one record a line, like the data file. Each reading also names its
   /// marker (`"markerKey": "ldl", "markerName": "LDL Cholesterol"`) for `jq`; an import skips them.
+  /// Refuses a folder whose export would not import again (attacker review: a data file edited
+  /// by hand held a value glance reads but `import` refuses, and its backup restored nothing).
+  /// Each record is named with the command that changes or deletes it.
+  public static func checkRestorable(
+    _ document: GlanceDocument, library: MarkerLibrary, today: CalendarDate, visits: Bool = true
+  ) throws(ExportError) {
+    let problems = JSONImportPlanner.restoreProblems(document, library: library, today: today, visits: visits)
+    guard !problems.isEmpty else { return }
+    let short = ShortID.prefixes(
+      for: problems.compactMap(\.id), among: document.entries.map(\.id) + document.visits.map(\.id))
+    throw .wouldNotRestore(
+      problems.map { problem in
+        let fix = problem.id.map { id -> String in
+          let prefix = short[id] ?? ShortID.hex(id)
+          let visit = document.visits.contains { $0.id == id }
+          return visit
+            ? " (glance visit edit \(prefix) or glance visit delete \(prefix))"
+            : " (glance edit \(prefix) or glance delete \(prefix))"
+        }
+        return "\(problem.what)\(fix ?? ""): \(problem.why)"
+      })
+  }
+
   public static func json(_ document: GlanceDocument, library: MarkerLibrary = .builtIn) throws -> [UInt8] {
     let (export, labels) = exported(document, library: library)
     return try DocumentCodec.encode(export, labels: labels)

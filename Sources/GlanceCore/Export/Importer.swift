@@ -231,7 +231,8 @@ public enum Importer {
   ) throws -> ImportPlan {
     switch file.content {
     case .json(let imported):
-      var plan = try JSONImportPlanner.plan(imported, replace: replace, into: document, library: library, today: today)
+      var plan = try JSONImportPlanner.plan(
+        imported, replace: replace, into: document, library: library, today: today, leavingOut: file.lostLines != nil)
       if let lost = file.lostLines {
         plan.kind = .salvage
         plan.lostLines = lost

@@ -9,9 +9,11 @@
 /// refuse: readings of markers that do not exist, units a marker does not have, values or dates
 /// glance does not keep, unknown sources, custom markers that take a library marker's id.
 enum JSONImportPlanner {
+  /// With `leavingOut` (a salvage), a record that is refused is left out and listed; otherwise
+  /// one refuses the file.
   static func plan(
     _ imported: GlanceDocument, replace: Bool, into document: GlanceDocument, library: MarkerLibrary,
-    today: CalendarDate
+    today: CalendarDate, leavingOut: Bool = false
   ) throws -> ImportPlan {
     var plan = ImportPlan(kind: .glanceJSON, replace: replace)
     var problems: [String] = []
@@ -159,8 +161,69 @@ enum JSONImportPlanner {
       }
       plan.visits.append(visit)
     }
-    if !problems.isEmpty { throw ImportError.problems(problems) }
+    if leavingOut {
+      plan.rowsLeftOut += problems
+    } else if !problems.isEmpty {
+      throw ImportError.problems(problems)
+    }
     return plan
+  }
+
+  /// The records of `document` its own export would be refused over, each named (never by its
+  /// value) with its id when it has one, and why: the checks `plan` makes, record by record, so a
+  /// folder whose export would not restore is said before the export is written. `today` is the
+  /// day the export is made; a restore allows one day more (another time zone).
+  static func restoreProblems(
+    _ document: GlanceDocument, library: MarkerLibrary, today: CalendarDate, visits: Bool = true
+  ) -> [(
+    what: String, id: UUID?, why: String
+  )] {
+    let today = today.adding(days: 1) ?? today
+    var problems: [(what: String, id: UUID?, why: String)] = []
+    for marker in document.customMarkers {
+      if library.marker(id: marker.id) != nil {
+        problems.append(
+          ("your marker \(TerminalText.oneLine(marker.displayName))", nil, "it has a library marker's id."))
+      } else if let problem = customMarkerProblem(marker) {
+        problems.append(("your marker \(TerminalText.oneLine(marker.displayName))", nil, problem))
+      }
+    }
+    let custom = Dictionary(document.customMarkers.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+    for tracked in document.trackedMarkers {
+      guard let marker = library.marker(id: tracked.markerID) ?? custom[tracked.markerID] else { continue }
+      if let problem = rangeProblem(low: tracked.customReferenceLow, high: tracked.customReferenceHigh) {
+        problems.append(("your range for \(TerminalText.oneLine(marker.shortName))", nil, problem))
+      }
+    }
+    for original in document.entries {
+      guard let marker = library.marker(id: original.markerID) ?? custom[original.markerID] else {
+        problems.append(
+          (
+            "a reading of \(DateText.long(original.dateOfService))", original.id,
+            "it is of a marker that is neither yours nor in glance's library."
+          ))
+        continue
+      }
+      var entry = original
+      do {
+        try check(&entry, marker: marker, today: today)
+      } catch {
+        problems.append(
+          (
+            "\(TerminalText.oneLine(marker.shortName)) on \(DateText.long(original.dateOfService))", original.id,
+            error.message
+          ))
+      }
+    }
+    for original in document.visits where visits {
+      var visit = original
+      do {
+        try check(&visit, today: today)
+      } catch {
+        problems.append(("the visit of \(DateText.long(original.date))", original.id, error.message))
+      }
+    }
+    return problems
   }
 
   /// Why a custom marker cannot be kept, or nil.

@@ -15,7 +15,8 @@ struct ExportCommand: GlanceCommand {
         "Write to FILE (created private) instead of the screen; a .json or .csv name picks the format.",
         short: "o"),
     ],
-    yes: "Replace FILE if it already exists, without asking.",
+    yes:
+      "Replace FILE if it already exists, without asking; export even records a restore would refuse (a data file changed by hand).",
     examples: [
       "glance export --csv -o readings.csv", "glance export --json -o glance-backup.json",
       "glance export --fhir -o glance-fhir.json",
@@ -52,6 +53,10 @@ struct ExportCommand: GlanceCommand {
 
   func run(_ context: Context) throws {
     let document = try context.document()
+    // A backup that would not restore is refused before it is written, unless --yes.
+    if !context.global.yes {
+      try Exporter.checkRestorable(document, library: context.library, today: context.today, visits: format == .json)
+    }
     let written: Bool
     switch (format, visits) {
     case (.json, _) where output != nil && output != "-":

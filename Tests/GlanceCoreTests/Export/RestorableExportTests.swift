@@ -1,0 +1,71 @@
+import Foundation
+import Testing
+
+@testable import GlanceCore
+
+/// Attacker review: a data file edited by hand can hold a reading that glance reads and shows
+/// (it never locks its owner out) but that `import` refuses; its export was written, exit 0, and
+/// the backup then restored nothing. An export now refuses such a folder before writing, naming
+/// each record and how to fix it; `import --salvage` brings back the rest of such a backup.
+@Suite("Exports that restore")
+struct RestorableExportTests {
+  static let today = Fixture.date("2025-06-01")
+  static let now = Timestamp(Fixture.now)
+
+  static func document(_ damage: (inout MarkerEntry) -> Void) -> GlanceDocument {
+    var document = GlanceDocument.empty(createdAt: now)
+    document.apply(.putEntry(Fixture.entry(Fixture.ldl, 99, on: "2025-01-10")))
+    var entry = Fixture.entry(Fixture.hdl, 43, on: "2025-02-10")
+    damage(&entry)
+    document.apply(.putEntry(entry))
+    document.apply(.setTrackedMarkers([UserMarker(markerID: Fixture.hdl.id, displayOrder: 0, addedAt: now)]))
+    return document
+  }
+
+  static let damages: [(String, @Sendable (inout MarkerEntry) -> Void)] = [
+    ("nothing", { _ in }),
+    ("a value beyond any glance keeps", { $0.value = -5e9 }),
+    ("a date before 1900", { $0.dateOfService = Fixture.date("1800-01-01") }),
+    ("a date years ahead", { $0.dateOfService = Fixture.date("2030-01-01") }),
+    ("a note past its limit", { $0.note = String(repeating: "n", count: 3_000) }),
+    ("a unit the marker has not", { $0.unit = "furlongs" }),
+    ("a marker glance does not know", { $0.markerID = UUID() }),
+  ]
+
+  @Test(
+    "an export is refused exactly when its file would not import again, and the refusal names the record",
+    arguments: damages.indices)
+  func refusedWhenItWouldNotRestore(index: Int) throws {
+    let (name, damage) = Self.damages[index]
+    let document = Self.document(damage)
+    let bytes = try Exporter.json(document, library: .builtIn)
+    let restores =
+      (try? Importer.plan(
+        Importer.read(bytes), replace: false, into: .empty(createdAt: Self.now), library: .builtIn,
+        today: Self.today, now: Self.now)) != nil
+    #expect(restores == (name == "nothing"), "\(name)")
+    do {
+      try Exporter.checkRestorable(document, library: .builtIn, today: Self.today)
+      #expect(restores, "\(name): the export was allowed")
+    } catch {
+      #expect(!restores, "\(name): \(error.message)")
+      let message = error.message
+      #expect(message.contains("Nothing was exported"), "\(message)")
+      #expect(message.contains("glance delete"), "\(message)")
+      // Named by marker and day, never by its value.
+      #expect(!message.contains("5000000000") && !message.contains("43"), "\(message)")
+      #expect(error.kind == .refused)
+    }
+  }
+
+  @Test("a backup holding such a reading restores the rest with --salvage, and lists the one left out")
+  func salvageLeavesOut() throws {
+    let document = Self.document { $0.value = -5e9 }
+    let bytes = try Exporter.json(document, library: .builtIn)
+    let file = try Importer.read(bytes, salvage: true)
+    let plan = try Importer.plan(
+      file, replace: false, into: .empty(createdAt: Self.now), library: .builtIn, today: Self.today, now: Self.now)
+    #expect(plan.entries.map(\.value) == [99])
+    #expect(plan.rowsLeftOut.count == 1 && plan.rowsLeftOut[0].contains("HDL"), "\(plan.rowsLeftOut)")
+  }
+}
