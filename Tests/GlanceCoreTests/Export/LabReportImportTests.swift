@@ -452,6 +452,21 @@ struct LabReportImportTests {
     #expect(summary.contains("Hemoglobin A1c on Sep 2, 2024: 5.7%"), "\(summary)")
   }
 
+  /// Newcomer and attacker reviews: a morning and an evening blood pressure of the same value
+  /// were said to "repeat an earlier row of the file exactly" (770 of them in 30 years).
+  @Test(
+    "rows at different times of a day are not repeats; at the same time, or without one, they are",
+    arguments: [
+      ("2024-09-02 07:10,bp-systolic,128\n2024-09-02 21:05,bp-systolic,128\n", 0),
+      ("2024-09-02 07:10,bp-systolic,128\n2024-09-02 07:10,bp-systolic,128\n", 1),
+      ("2024-09-02,bp-systolic,128\n2024-09-02,bp-systolic,128\n", 1),
+    ])
+  func repeatsAtTimes(rows: String, repeats: Int) throws {
+    let plan = try Self.plan("Date,Test,Result\n" + rows)
+    #expect(plan.entries.count == 2)
+    #expect(plan.repeatedRows == repeats)
+  }
+
   @Test("importing the same report again adds nothing")
   func reimport() throws {
     let text = "Date,Test,Result,Units,Comment\n15.01.2024,LDL,3.1,mmol/L,fasting\n15.01.2024,HDL,1.42,mmol/L,\n"
