@@ -232,12 +232,12 @@ enum FHIRImportPlanner {
     plan.unknownTests = unknown.map { "\(quoted($0.0)) (\(counted($0.1, "observation")))" }
     plan.otherResources = others.map { counted($0.1, $0.0) }
     plan.observations = observations
-    plan.preview = SpreadsheetImporter.preview(rows, place: "observation", document: document)
     // A reading glance exported was confirmed when it was saved; a lab's gets add's questions.
     enterInTimeOrder(&rows, now: now)
     let asked = SpreadsheetImporter.questions(
       rows, header: [], replace: replace, document: document, asking: { !$0.confirmed })
-    Importer.addRows(ImportRows(consume rows), to: &plan, document: document, now: now, asking: asked)
+    Importer.addRows(
+      ImportRows(consume rows), to: &plan, document: document, now: now, asking: asked, place: "observation")
     return plan
   }
 

@@ -383,9 +383,6 @@ public enum Importer {
     // get the questions add asks. Rows with an id were saved by glance, questions answered.
     let asked = SpreadsheetImporter.questions(
       rowsOut, header: titles, replace: replace, document: document, asking: { $0.id == nil })
-    // A dry run shows the first readings as glance read them (its dates, above all, after a
-    // spreadsheet rewrote them).
-    plan.preview = SpreadsheetImporter.preview(rowsOut, place: "row", document: document)
     addRows(consume rowsOut, to: &plan, document: document, now: now, asking: asked)
     return plan
   }
@@ -518,7 +515,7 @@ public enum Importer {
   /// are made.
   static func addRows(
     _ rows: consuming ImportRows, to plan: inout ImportPlan, document: GlanceDocument, now: Timestamp,
-    asking questions: [SpreadsheetImporter.RowQuestion] = []
+    asking questions: [SpreadsheetImporter.RowQuestion] = [], place: String = "row"
   ) {
     var rows = rows
     let ours = plan.replace ? [] : document.entries
@@ -604,6 +601,10 @@ public enum Importer {
         }
         plan.entries.append(entry)
         if asked.contains(index) { askedAndAdded.insert(index) }
+        // The dry run shows the first readings it would add, not rows stored already.
+        if plan.preview.count < SpreadsheetImporter.previewed {
+          plan.preview.append(SpreadsheetImporter.preview(row, place: place, document: document))
+        }
         let draft = row.draft
         if let entered = draft.entered, let si = draft.marker.siUnit,
           entered.unit == si || UnitConverter.normalize(entered.unit) == UnitConverter.normalize(si)

@@ -168,7 +168,6 @@ enum SpreadsheetImporter {
       plan.readAs.append(
         "slashed dates \(dayOrder == .monthFirst ? "month" : "day") first (as \(quoted(decidedBy)) can only be)")
     }
-    plan.preview = preview(rows, place: "row", document: document)
     let asked = questions(rows, header: header, replace: replace, document: document)
     Importer.addRows(consume rows, to: &plan, document: document, now: now, asking: asked)
     // The questions name every unusual value already.
@@ -274,14 +273,17 @@ enum SpreadsheetImporter {
   /// The first readings as glance read them, for `--dry-run`: "row 2: Jan 15, 2024, LDL
   /// Cholesterol 119.9 mg/dL (3.1 mmol/L), note “fasting”".
   /// In the person's unit (`glance units`), with the value as the file gave it when that differs.
-  static func preview(_ rows: some Collection<ImportRow>, place: String, document: GlanceDocument) -> [String] {
-    rows.prefix(5).map { row in
-      let draft = row.draft
-      let shown = document.shownText(of: draft)
-      return "\(place) \(row.line): \(DateText.long(draft.date)), \(draft.marker.displayName) \(shown.text)"
-        + (shown.typed.map { " (\($0))" } ?? "") + (draft.note.map { ", note \(quoted($0))" } ?? "")
-    }
+  /// A dry run's line for a reading it would add, as glance read it (its date, above all, after a
+  /// spreadsheet rewrote it): "row 3: Mar 10, 2025, HDL 55 mg/dL".
+  static func preview(_ row: ImportRow, place: String, document: GlanceDocument) -> String {
+    let draft = row.draft
+    let shown = document.shownText(of: draft)
+    return "\(place) \(row.line): \(DateText.long(draft.date)), \(draft.marker.displayName) \(shown.text)"
+      + (shown.typed.map { " (\($0))" } ?? "") + (draft.note.map { ", note \(quoted($0))" } ?? "")
   }
+
+  /// How many readings a dry run shows.
+  static let previewed = 5
 
   /// The readings of one cell: one, or two for a blood pressure ("128/82").
   /// A bare number (no unit in the cell, its column's header or a unit column) is read in

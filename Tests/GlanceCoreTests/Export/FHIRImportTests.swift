@@ -89,6 +89,7 @@ struct FHIRImportTests {
     #expect(plan.entries.count == 1)
     #expect(plan.questions.count == 1, "\(plan.questions)")
     #expect(plan.questions.allSatisfy { $0.contains("910") && !$0.contains("890") }, "\(plan.questions)")
+    #expect(plan.preview.count == 1 && plan.preview[0].contains("910"), "\(plan.preview)")
   }
 
   @Test("the specification's lipid report: four readings in SI, converted, on the report's day; again adds nothing")

@@ -55,6 +55,11 @@ struct SpreadsheetQuestionsTests {
     #expect(plan.entries.count == (first.hasPrefix("Date,HDL") ? 3 : 1))
     #expect(plan.questions.count == 1, "\(plan.questions)")
     #expect(plan.questions.allSatisfy { $0.hasPrefix("row 3") && $0.contains("1.3") }, "\(plan.questions)")
+    // The dry run's first readings are the ones it would add (newcomer and attacker reviews: it
+    // listed rows already stored).
+    #expect(plan.preview.count == plan.entries.count, "\(plan.preview)")
+    #expect(plan.preview.contains { $0.hasPrefix("row 3:") }, "\(plan.preview)")
+    #expect(!plan.preview.contains { $0.hasPrefix("row 2:") && $0.contains("HDL") }, "\(plan.preview)")
     do {
       try Importer.apply(try Self.file(second), replace: false, to: repository, summary: "import", today: Self.today)
       Issue.record("the new row's question was not asked")
