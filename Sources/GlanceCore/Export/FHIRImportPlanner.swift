@@ -136,11 +136,7 @@ enum FHIRImportPlanner {
       }
       // A lab's long interpretive comment is kept to the length a note may have.
       let notes = resource.notes.filter { !$0.isEmpty }
-      var note = notes.isEmpty ? nil : notes.joinedText(" ")
-      if let text = note, text.count > InputLimits.noteCharacters {
-        note = String(text.prefix(InputLimits.noteCharacters - 1)) + "…"
-        plan.notesCut += 1
-      }
+      let note = plan.kept(note: notes.isEmpty ? nil : notes.joinedText(" "))
       // A blood-pressure panel: each component is one half of the pair.
       let parts: [FHIRResource]
       if !resource.components.isEmpty, resource.loincCodes.contains(where: bloodPressurePanels.contains) {

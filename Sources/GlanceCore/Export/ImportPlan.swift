@@ -76,6 +76,14 @@ public struct ImportPlan: Sendable {
   public var duplicates = 0
   /// Notes longer than a note may be (a lab's long comment), kept to its length.
   public var notesCut = 0
+
+  /// `note` kept to the length a note may have (a lab's long interpretive comment), the cut
+  /// counted for the summary; the reading is never left out for it.
+  mutating func kept(note: String?) -> String? {
+    guard let note, note.count > InputLimits.noteCharacters else { return note }
+    notesCut += 1
+    return String(note.prefix(InputLimits.noteCharacters - 1)) + "…"
+  }
   /// Observations not final yet ("preliminary"), left out.
   public var notFinal = 0
   /// Readings this folder holds that the file says the lab withdrew (entered in error), each

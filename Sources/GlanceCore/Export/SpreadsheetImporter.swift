@@ -365,7 +365,7 @@ enum SpreadsheetImporter {
       let cells = filled.map { columns.cell(row, $0.index) }
       if cells.allSatisfy(columns.isBlank) { continue }
       guard let date = columns.date(row, line: line, today: today, problems: &problems) else { continue }
-      let note = columns.note(row)
+      let note = plan.kept(note: columns.note(row))
       for (column, text) in zip(filled, cells) where !columns.isBlank(text) {
         do {
           rows += try readings(
@@ -503,7 +503,7 @@ enum SpreadsheetImporter {
       // convert): such a row is left out and named, and the others are read.
       do {
         rows += try readings(
-          markersOfRow, text: text, unit: unit, date: date, note: columns.note(row), line: line,
+          markersOfRow, text: text, unit: unit, date: date, note: plan.kept(note: columns.note(row)), line: line,
           delimiter: columns.sheet.delimiter, secondOfDay: columns.secondOfDay(row),
           typingUnit: columns.typingUnit)
       } catch {

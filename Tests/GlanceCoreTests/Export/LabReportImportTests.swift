@@ -467,6 +467,18 @@ struct LabReportImportTests {
     #expect(plan.repeatedRows == repeats)
   }
 
+  /// Attacker review: a lab report row whose comment was past the note limit was left out whole.
+  @Test(
+    "a comment longer than a note may be is cut to that length, and the reading kept",
+    arguments: ["Date,Test,Result,Comment\n2024-09-02,LDL,142,", "Date,LDL,Comment\n2024-09-02,142,"])
+  func longComment(start: String) throws {
+    let plan = try Self.plan(start + String(repeating: "x", count: 3_000) + "\n")
+    let entry = try #require(plan.entries.first)
+    #expect(entry.value == 142 && plan.rowsLeftOut.isEmpty)
+    #expect(entry.note?.count == InputLimits.noteCharacters && entry.note?.hasSuffix("…") == true)
+    #expect(plan.notesCut == 1)
+  }
+
   @Test("importing the same report again adds nothing")
   func reimport() throws {
     let text = "Date,Test,Result,Units,Comment\n15.01.2024,LDL,3.1,mmol/L,fasting\n15.01.2024,HDL,1.42,mmol/L,\n"
