@@ -32,8 +32,16 @@ public enum ValueParser {
   /// The most digits a typed value may have: what a double holds exactly.
   static let maximumDigits = 15
 
-  /// True for a value glance can store and show: finite and within `maximumMagnitude`.
-  public static func isStorable(_ value: Double) -> Bool { value.isFinite && abs(value) <= maximumMagnitude }
+  /// The smallest value other than 0 glance keeps, either way: the smallest a typed value of
+  /// `maximumDigits` digits can be. (Attacker review: a FHIR value of 1e-320 was printed with
+  /// 320 digits, widening `show` to 359 columns.)
+  public static let minimumMagnitude = 1e-14
+
+  /// True for a value glance can store and show: finite, within `maximumMagnitude`, and 0 or at
+  /// least `minimumMagnitude`.
+  public static func isStorable(_ value: Double) -> Bool {
+    value.isFinite && abs(value) <= maximumMagnitude && (value == 0 || abs(value) >= minimumMagnitude)
+  }
 
   /// A value as glance's CSV export writes it, every digit kept (`ValueText.exact`): a
   /// comparator, then a plain decimal; nil for anything else (then `parse` reads it as typed).

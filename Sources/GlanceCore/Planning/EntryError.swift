@@ -68,7 +68,8 @@ extension EntryError: GlanceError {
       return
         "\(quoted(text)) is larger than any reading glance keeps (up to \(ValueParser.maximumMagnitudeText) either way). Check the number and try again."
     case .valueOutOfRange:
-      return "The value is larger than any reading glance keeps (up to \(ValueParser.maximumMagnitudeText) either way)."
+      return
+        "The value is beyond any reading glance keeps (up to \(ValueParser.maximumMagnitudeText) either way, and 0 or at least 0.00000000000001)."
     case .unknownSource:
       return "Its source is not one glance writes (quickAdd, batchEntry, import or demo)."
     case .emptyText(let what):

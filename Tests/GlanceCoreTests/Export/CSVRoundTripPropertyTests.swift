@@ -92,7 +92,7 @@ struct CSVRoundTripPropertyTests {
     var generator = SeededGenerator(seed: 0xD161_7500)
     var document = GlanceDocument.empty(createdAt: Self.now)
     let values: [Double] =
-      [1.234567, 45.00001, 5.55555, 0.00001, 1e-7, 5e-324, 0.1 + 0.2, 999_999_999.999, -0.000123456789, 1.0 / 3]
+      [1.234567, 45.00001, 5.55555, 0.00001, 1e-7, 1e-14, 0.1 + 0.2, 999_999_999.999, -0.000123456789, 1.0 / 3]
       + (0..<200).map { _ in storableDouble(using: &generator) }
     for (index, value) in values.enumerated() {
       var entry = Fixture.entry(

@@ -75,6 +75,17 @@ struct FHIRImportTests {
     }
   }
 
+  /// Attacker review: a value of 1e-320 was kept, and printed with 320 digits.
+  @Test(
+    "a value nearer to zero than any typed value can be is not read; 0 and 0.001 are",
+    arguments: [("1e-320", false), ("4.9e-324", false), ("1e-15", false), ("0", true), ("0.001", true)])
+  func tinyValues(value: String, read: Bool) throws {
+    let plan = try Self.plan(
+      Self.bundle([Self.observation(code: "3016-3", display: "TSH", value: value, unit: "m[IU]/L")]))
+    #expect(plan.entries.count == (read ? 1 : 0), "\(plan.notRead)")
+    if !read { #expect(plan.notRead.joined().contains("beyond any reading glance keeps"), "\(plan.notRead)") }
+  }
+
   /// Clinician review: a portal download that adds one observation to stored ones asked again
   /// about every stored observation's value.
   @Test("a download that adds an observation to stored ones asks only about the one it adds")
