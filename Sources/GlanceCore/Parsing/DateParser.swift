@@ -210,13 +210,16 @@ public enum DateParser {
   }
 
   /// The second of the day a date cell's time names ("01.11.2026 10:30" → 37,800; "8:15 PM" →
-  /// 72,900), as written (its offset aside); nil when the cell has no time.
+  /// 72,900), in UTC when it gives an offset; nil when the cell has no time.
   static func secondOfDay(_ text: String) -> Int? {
     guard let (_, time) = splitTime(text.trimmingWhitespace()) else { return nil }
     return secondOfDay(time: time)
   }
 
   /// The second of the day a time names ("10:30", "8:15 PM", "08:15:30Z"), nil for anything else.
+  /// A time with an offset is counted in UTC ("10:30+01:00" → 09:30, "08:00-05:00" → 13:00), so
+  /// one day's times written with different offsets are in the order they happened (attacker
+  /// review); the result may then fall outside 0..<86,400.
   static func secondOfDay(time text: String) -> Int? {
     let time = text.trimmingWhitespace()
     guard isTime(time) else { return nil }
@@ -229,7 +232,12 @@ public enum DateParser {
     var hour = parts[0]
     if pm, hour < 12 { hour += 12 }
     if am, hour == 12 { hour = 0 }
-    return hour * 3600 + parts[1] * 60 + (parts.count > 2 ? parts[2] : 0)
+    var offset = 0
+    if let sign = time.lastIndex(where: { $0 == "+" || $0 == "-" }) {
+      let fields = time[time.index(after: sign)...].split(separator: ":").map { Int($0) ?? 0 }
+      offset = (time[sign] == "-" ? -1 : 1) * ((fields.first ?? 0) * 3600 + (fields.dropFirst().first ?? 0) * 60)
+    }
+    return hour * 3600 + parts[1] * 60 + (parts.count > 2 ? parts[2] : 0) - offset
   }
 
   /// A time of day as labs write it: `08:30`, `8:30:15`, `08:30:00.000Z`, `23:30:00-05:00`,
