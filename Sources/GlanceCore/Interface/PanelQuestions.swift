@@ -109,13 +109,14 @@ public struct PanelQuestions {
 
   /// The panel once more before it is saved: each reading, then one question whose default
   /// (Enter) is yes. `--yes` saves without asking.
-  public func review(_ drafts: [EntryDraft], date: CalendarDate) throws {
+  public func review(_ drafts: [EntryDraft], date: CalendarDate, document: GlanceDocument) throws {
     let width = drafts.map { TextWidth.of($0.marker.displayName) }.max() ?? 0
     console.out(
       drafts.map { draft in
-        "  " + TextWidth.pad(draft.marker.displayName, to: width) + "  "
-          + ValueText.withUnit(draft.value, draft.comparator, draft.marker.unit)
-          + (draft.convertedFrom.map { " (\($0))" } ?? "")
+        // As the saved reading will be shown: in the person's unit, rounded once.
+        let shown = document.shownText(of: draft)
+        return "  " + TextWidth.pad(draft.marker.displayName, to: width) + "  " + shown.text
+          + (shown.typed.map { " (\($0))" } ?? "")
       }.joinedText("\n"))
     let what = drafts.count == 1 ? "this reading" : "these \(drafts.count) readings"
     try questions.confirm("Save \(what) for \(DateText.long(date))?", defaultYes: true)

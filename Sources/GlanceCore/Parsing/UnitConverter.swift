@@ -30,6 +30,16 @@ public enum UnitConverter {
   public static func convert(_ value: Double, unit: String?, for marker: MarkerDefinition) throws(EntryError)
     -> Conversion
   {
+    var conversion = try unrounded(value, unit: unit, for: marker)
+    if conversion.original != nil { conversion.value = round(conversion.value, decimals: marker.decimals + 1) }
+    return conversion
+  }
+
+  /// `convert` without its rounding: what a screen rounds once, as a lab prints it (clinician
+  /// review: glucose 2.8 mmol/L, 50.45 mg/dL, was stored as 50.5 and printed from it as 51).
+  static func unrounded(_ value: Double, unit: String?, for marker: MarkerDefinition) throws(EntryError)
+    -> Conversion
+  {
     guard let unit, !unit.isEmpty else { return Conversion(value: value, original: nil) }
     let typed = normalize(unit)
     if typed == normalize(marker.unit) || marker.unitSynonyms.contains(where: { normalize($0) == typed }) {
@@ -42,7 +52,7 @@ public enum UnitConverter {
       let converted = value / factor + (marker.siOffset ?? 0)
       // A value within the limit can leave it when converted (999999999 mmol/L of LDL).
       guard ValueParser.isStorable(converted) else { throw .valueOutOfRange }
-      return Conversion(value: round(converted, decimals: marker.decimals + 1), original: (value, siUnit))
+      return Conversion(value: converted, original: (value, siUnit))
     }
     if marker.isSystemDefined,
       let other = otherUnits.first(where: { $0.key == marker.key && normalize($0.unit) == typed })
@@ -50,7 +60,7 @@ public enum UnitConverter {
       guard let factor = other.factor else { throw .noConversion(unit: unit, marker: marker.shortName) }
       let converted = value * factor
       guard ValueParser.isStorable(converted) else { throw .valueOutOfRange }
-      return Conversion(value: round(converted, decimals: marker.decimals + 1), original: (value, other.unit))
+      return Conversion(value: converted, original: (value, other.unit))
     }
     var accepted = [marker.unit]
     if let siUnit = marker.siUnit, marker.siFactor != nil { accepted.append(siUnit) }

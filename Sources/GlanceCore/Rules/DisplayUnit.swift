@@ -114,7 +114,7 @@ public struct DisplayUnit: Equatable, Sendable {
     guard let base = decimals ?? (converted ? marker.decimals : nil) else {
       return (typed ?? entry.value, range.map { self.range($0) }, nil)
     }
-    let exact = exact(entry.value)
+    let exact = exact(converted ? entry.exactValue(for: marker) : entry.value)
     guard let range else { return (typed ?? rounded(exact, base, entry.comparator), nil, base) }
     func side(_ value: Double, _ range: ReferenceRange) -> Int {
       range.isBelow(value) ? -1 : range.isAbove(value) ? 1 : 0
@@ -161,6 +161,13 @@ public struct DisplayUnit: Equatable, Sendable {
   public func text(of draft: EntryDraft) -> String {
     if let entered = draft.entered, UnitConverter.normalize(entered.unit) == UnitConverter.normalize(unit) {
       return ValueText.withUnit(entered.value, draft.comparator, unit, places: decimals)
+    }
+    // Converted into the marker's own unit: rounded once, as the saved reading is shown, and
+    // never across the marker's range ("99.8", not "100", for LDL 2.58 mmol/L).
+    if isOwn, draft.entered != nil {
+      let entry = draft.entry(at: Timestamp(secondsSince1970: 0), source: .quickAdd)
+      let shown = shownWithPlaces(entry, marker: draft.marker, range: draft.marker.defaultRange)
+      return ValueText.withUnit(shown.value, draft.comparator, unit, places: shown.places)
     }
     let value =
       isOwn

@@ -340,7 +340,7 @@ public struct MarkerSnapshot: Sendable {
     {
       return entered.value
     }
-    return display.rounded(display.exact(entry.value), places, entry.comparator)
+    return display.rounded(display.exact(entry.exactValue(for: definition)), places, entry.comparator)
   }
 
   /// The decimals a list of `entries` (a chart, a table, a sentence) and its range are printed

@@ -29,7 +29,7 @@ struct BatchCommand: GlanceCommand {
       let panel = PanelQuestions(questions: context.questions, library: library, today: context.today)
       let date = try typedDate ?? panel.askDate()
       drafts = try panel.ask(date: date, document: document)
-      if !drafts.isEmpty { try panel.review(drafts, date: date) }
+      if !drafts.isEmpty { try panel.review(drafts, date: date, document: document) }
     } else {
       var lines: [String] = []
       while let line = try context.console.readLine() {

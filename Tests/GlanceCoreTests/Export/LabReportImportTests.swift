@@ -396,7 +396,7 @@ struct LabReportImportTests {
     let plan = try Self.plan(
       "Datum;Test;Ergebnis;Einheit;Kommentar\n04.03.2024;LDL;3,4;mmol/L;x\n04.03.2024;HbA1c;5,6;%;\n")
     let summary = plan.summary(library: Fixture.library, customMarkers: [], dryRun: true)
-    #expect(summary.contains("  row 2: Mar 4, 2024, LDL Cholesterol 132 mg/dL (3.4 mmol/L)"))
+    #expect(summary.contains("  row 2: Mar 4, 2024, LDL Cholesterol 131 mg/dL (3.4 mmol/L)"))
     #expect(summary.contains("  row 3: Mar 4, 2024, Hemoglobin A1c 5.6%"))
     #expect(plan.entries.first?.note == "x")
     #expect(plan.columns.contains("“Kommentar” → the note"))

@@ -226,6 +226,25 @@ struct YourUnitsTests {
     #expect(snapshot.status(of: entry).isCritical == critical)
   }
 
+  /// Clinician review: glucose 2.8 mmol/L is 50.45 mg/dL, stored with a digit more (50.5), and
+  /// printed from that as 51: rounded twice, where a lab prints 50 (and 51 reads as not critical).
+  @Test(
+    "a value typed in SI and shown in the marker's own unit is rounded once, from the value typed",
+    arguments: [
+      ("fasting-glucose", "2.8 mmol/L", "50 mg/dL"), ("fasting-glucose", "3.3 mmol/L", "59 mg/dL"),
+      ("fasting-glucose", "25.0 mmol/L", "450 mg/dL"), ("fasting-glucose", "5.5 mmol/L", "99 mg/dL"),
+      ("ldl", "2.58 mmol/L", "99.8 mg/dL"),  // 99.77: "100" would read as not below 100
+    ] as [(String, String, String)])
+  func roundedOnce(key: String, typed: String, shown: String) throws {
+    let (snapshot, entry) = try Self.typed(key, typed, system: nil)
+    #expect(snapshot.displayedText(entry) == shown)
+    let marker = snapshot.definition
+    let parts = typed.split(separator: " ").map(String.init)
+    let draft = try EntryPlanner.draft(
+      marker, valueText: parts[0], unit: parts[1], date: Self.today, note: nil, existing: [])
+    #expect(SavedView.converted(draft, display: snapshot.display) == "Converted \(typed) to \(shown).")
+  }
+
   @Test(
     "a value a guideline's SI figure judged is shown as typed until the person chooses units, then in theirs",
     arguments: [

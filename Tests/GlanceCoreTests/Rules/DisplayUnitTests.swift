@@ -31,9 +31,11 @@ struct DisplayUnitTests {
       ldl, valueText: "3.4", unit: "mmol/L", date: Fixture.date("2024-01-15"), note: nil, existing: [])
     let entry = draft.entry(at: Timestamp(Fixture.now), source: .quickAdd)
     #expect(DisplayUnit.preferred(ldl, system: .si, choice: nil).value(of: entry, marker: ldl) == 3.4)
-    // Stored as 131.5 mg/dL (a digit more than a lab prints, so nothing is lost); shown as 132.
+    // Stored as 131.5 mg/dL (a digit more than a lab prints, so nothing is lost); shown as a lab
+    // prints 3.4 mmol/L (131.48 mg/dL), 131: rounded once, not from the stored 131.5 (clinician
+    // review: glucose 2.8 mmol/L showed as 51 mg/dL, where a lab prints 50).
     #expect(entry.value == 131.5)
-    #expect(DisplayUnit.own(ldl).value(of: entry, marker: ldl) == 132)
+    #expect(DisplayUnit.own(ldl).value(of: entry, marker: ldl) == 131)
     #expect(DisplayUnit.own(ldl).value(of: Fixture.entry(ldl, 131.25, on: "2024-01-15"), marker: ldl) == 131.25)
   }
 

@@ -61,7 +61,7 @@ struct InProcessSessionTests {
     // Ctrl-D (the end of input) after LDL: HDL is not asked, the review is.
     let (status, console) = glance.run("batch", answers: ["2025-05-30", "128/82", "3.4 mmol/L"])
     #expect(status == .needsConfirmation, "the end of input answers the review no")
-    #expect(console.stdout.contains("Converted 3.4 mmol/L to 132 mg/dL."), "\(console.stdout)")
+    #expect(console.stdout.contains("Converted 3.4 mmol/L to 131 mg/dL."), "\(console.stdout)")
     #expect(
       !console.stdout.contains("(Diastolic) (mmHg):"), "the pair was typed at the systolic prompt: \(console.stdout)")
     #expect(console.stdout.contains("Save these 3 readings for May 30, 2025? [Y/n] \n"), "\(console.stdout)")
