@@ -77,8 +77,10 @@ public enum BriefMarkdown {
   }
 
   /// Text from a person or the library, with Markdown's own characters escaped, so a note that
-  /// says `*` or `<b>` is shown as written, never as formatting, a link or HTML: `<` and `>` as
-  /// entities (a renderer shows them; a browser handed the file never sees a tag), `&` escaped
+  /// says `*` or `<b>` is shown as written, never as formatting, a link or HTML: a `<` that could
+  /// start a tag (before a letter, `/`, `!` or `?`) and a `>` that could start a quote (first) as
+  /// entities (a renderer shows them; a browser handed the file never sees a tag); a bound's
+  /// `<0.01` as it is, so the brief reads the same pasted as plain text (clinician review), `&` escaped
   /// (no entity of the person's is decoded), web addresses broken up (`https\://`, `www\.`,
   /// `a\@b`) so no renderer makes them links, and control characters dropped (a file must
   /// not act on a terminal it is printed to).
@@ -91,8 +93,10 @@ public enum BriefMarkdown {
       }
       switch character {
       case "\\", "`", "*", "_", "[", "]", "|", "#", "~", "&", "@": result += "\\" + String(character)
-      case "<": result += "&lt;"
-      case ">": result += "&gt;"
+      case "<":
+        let opens = next(1).map { $0.isASCII && ($0.isLetter || "/!?".contains($0)) } ?? false
+        result += opens ? "&lt;" : "<"
+      case ">": result += index == 0 ? "&gt;" : ">"
       // "https://" and "www." are what renderers make links of on their own.
       case ":" where next(1) == "/" && next(2) == "/": result += "\\:"
       case "." where result.lowercased().hasSuffix("www"): result += "\\."

@@ -280,10 +280,22 @@ struct VisitBriefTests {
       name: "Ann | \"O'Hara\" <i>", snapshots: snapshots, items: items, visits: [coming], today: Self.today)
   }
 
+  /// Clinician review: "<0.01 mIU/L" was written "&lt;0.01 mIU/L", and a doctor reading the
+  /// brief pasted into a plain-text portal message saw the entity.
+  @Test(
+    "Markdown writes a censored value's < and > as they are: no tag or quote can start there",
+    arguments: [
+      ("TSH <0.01 mIU/L, CRP >1000 mg/L", "TSH <0.01 mIU/L, CRP >1000 mg/L"), ("<5", "<5"), ("a < b", "a < b"),
+      (">90", "&gt;90"), ("<b>", "&lt;b>"), ("</i>", "&lt;/i>"), ("<!--", "&lt;!--"), ("<?x", "&lt;?x"),
+    ])
+  func markdownBounds(text: String, written: String) {
+    #expect(BriefMarkdown.inline(text) == written)
+  }
+
   @Test("Markdown escapes a person's text: no formatting, link, list, heading, HTML or control byte comes from it")
   func markdownEscapes() {
     let text = BriefMarkdown.render(Self.hostileBrief())
-    #expect(text.contains("\\*bold\\* &lt;b&gt;x&lt;/b&gt; \\| \\[link\\](http\\://x) \\`code\\`"), "\(text)")
+    #expect(text.contains("\\*bold\\* &lt;b>x&lt;/b> \\| \\[link\\](http\\://x) \\`code\\`"), "\(text)")
     #expect(text.contains("1\\. not a list"))
     #expect(text.contains("\\- nor this"))
     #expect(text.contains("\\# nor a heading"))
@@ -295,7 +307,7 @@ struct VisitBriefTests {
     // Control bytes and a direction override are dropped: the file never acts on a terminal.
     #expect(!text.unicodeScalars.contains { TerminalText.isHidden($0) })
     #expect(text.contains("\\]0;pwned\\[2Jgnp"))
-    #expect(text.contains("# Next Visit Prep for Ann \\| \"O'Hara\" &lt;i&gt;"))
+    #expect(text.contains("# Next Visit Prep for Ann \\| \"O'Hara\" &lt;i>"))
     #expect(!text.contains("<b>") && !text.contains("<script>") && !text.contains("<i>"))
     #expect(text.hasSuffix("_Made with glance on this computer. Nothing was sent anywhere._\n"))
   }
