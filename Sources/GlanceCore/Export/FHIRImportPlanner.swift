@@ -40,7 +40,6 @@ enum FHIRImportPlanner {
     var unknown: [(String, Int)] = []
     var others: [(String, Int)] = []
     var observations = 0
-    var fastingAsked: Set<String> = []
     // Where each name is in its list: a file of 50,000 different codes is counted in one pass.
     var byName: [String: Match] = [:]
     let storedIDs = IDSet(document.entries.map(\.id))
@@ -209,12 +208,10 @@ enum FHIRImportPlanner {
               line: observations, unitTyped: unit != nil, confirmed: ours != nil,
               secondOfDay: ours == nil ? DateParser.secondOfDay(dateText).map { Int32($0) } : nil))
           // "Glucose" named without "fasting": asked once per name, as add asks.
-          if part.loincCodes.isEmpty, let name = part.name, EntryChecks.isUnqualifiedGlucose(name, marker: marker),
-            fastingAsked.insert(SearchText(name).compact).inserted
-          {
-            plan.questions.append(
-              "observation \(quoted(name)): \(EntryChecks.fastingQuestion.question) (A name \"Fasting glucose\" says so.)"
-            )
+          if part.loincCodes.isEmpty, let name = part.name, EntryChecks.isUnqualifiedGlucose(name, marker: marker) {
+            plan.ask(
+              "observation \(quoted(name)): \(EntryChecks.fastingQuestion.question) (A name \"Fasting glucose\" says so.)",
+              about: [rows.count - 1])
           }
         } catch let error as any GlanceError {
           plan.notRead.append("\(place) on \(DateText.long(date)) (\(error.message))")

@@ -99,6 +99,19 @@ public struct ImportPlan: Sendable {
   public var unmatchedColumns: [String] = []
   /// Values outside a marker's plausible range, imported as they are but worth a look.
   public var unusual: [String] = []
+  /// Questions about a group of rows (a column or a test named "Glucose" without "fasting"),
+  /// each asked once; `Importer.addRows` keeps those about rows it adds.
+  var groupQuestions: [SpreadsheetImporter.RowQuestion] = []
+
+  /// Asks `text` about `rows`, once: a question asked already gets the rows added to it.
+  mutating func ask(_ text: String, about rows: [Int]) {
+    if let index = groupQuestions.firstIndex(where: { $0.text == text }) {
+      groupQuestions[index].rows += rows
+    } else {
+      groupQuestions.append(SpreadsheetImporter.RowQuestion(rows: rows, text: text))
+    }
+  }
+
   /// How many of the readings added were typed in their marker's SI unit (mmol/L, µmol/L…).
   var typedInSI = 0
   /// True when most readings were typed in SI units and the person has not chosen units: the

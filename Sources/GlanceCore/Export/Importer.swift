@@ -550,7 +550,9 @@ public enum Importer {
     var seenContent = Set<Int>()
     // The rows asked about that this import adds: a stored row's question was answered when it
     // was saved (clinician review: a file adding one row asked again about every stored one).
-    let asked = Set(questions.map(\.row))
+    let questions = plan.groupQuestions + questions
+    plan.groupQuestions = []
+    let asked = Set(questions.flatMap(\.rows))
     var askedAndAdded = Set<Int>()
     // Sized once: doubling 100,000 readings held two buffers of them at once.
     plan.entries.reserveCapacity(plan.entries.count + rows.count)
@@ -625,7 +627,7 @@ public enum Importer {
       }
     }
     if plan.replace { plan.trackedMarkers = tracked }
-    plan.questions += questions.lazy.filter { askedAndAdded.contains($0.row) }.map(\.text)
+    plan.questions += questions.lazy.filter { $0.rows.contains(where: askedAndAdded.contains) }.map(\.text)
   }
 
   // MARK: Applying

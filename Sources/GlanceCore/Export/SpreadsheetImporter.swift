@@ -381,12 +381,11 @@ enum SpreadsheetImporter {
     // "Glucose" without "fasting": asked once for the column, as add asks.
     for column in filled where column.markers.count == 1 {
       let (name, _) = splitUnit(column.header)
-      if EntryChecks.isUnqualifiedGlucose(name, marker: column.markers[0]),
-        rows.contains(where: { $0.draft.marker.id == column.markers[0].id })
-      {
-        plan.questions.append(
-          "column \(quoted(column.header)): \(EntryChecks.fastingQuestion.question) (A header \"Fasting glucose\" says so.)"
-        )
+      let ofColumn = rows.indices.filter { rows[$0].draft.marker.id == column.markers[0].id }
+      if EntryChecks.isUnqualifiedGlucose(name, marker: column.markers[0]), !ofColumn.isEmpty {
+        plan.ask(
+          "column \(quoted(column.header)): \(EntryChecks.fastingQuestion.question) (A header \"Fasting glucose\" says so.)",
+          about: ofColumn)
       }
     }
     return (plan, rows)
@@ -429,7 +428,6 @@ enum SpreadsheetImporter {
     var unknown: [(name: String, rows: Int, reason: String?)] = []
     var unknownIndex: [String: Int] = [:]
     var otherSamples: [(name: String, rows: Int)] = []
-    var fastingAsked: Set<String> = []
     var problems: [String] = []
     var rows = ImportRows()
     var labFlagsLeftOut = 0
@@ -511,11 +509,10 @@ enum SpreadsheetImporter {
         continue
       }
       // "Glucose" without "fasting": asked once per name, as add asks.
-      if markersOfRow.count == 1, EntryChecks.isUnqualifiedGlucose(name, marker: markersOfRow[0]),
-        fastingAsked.insert(key).inserted
-      {
-        plan.questions.append(
-          "test \(quoted(name)): \(EntryChecks.fastingQuestion.question) (A name \"Fasting glucose\" says so.)")
+      if markersOfRow.count == 1, EntryChecks.isUnqualifiedGlucose(name, marker: markersOfRow[0]) {
+        plan.ask(
+          "test \(quoted(name)): \(EntryChecks.fastingQuestion.question) (A name \"Fasting glucose\" says so.)",
+          about: [rows.count - 1])
       }
     }
     if !problems.isEmpty { throw ImportError.problems(problems) }
@@ -531,11 +528,19 @@ enum SpreadsheetImporter {
     return (plan, rows)
   }
 
-  /// A question `add` would ask about the value of the row at `row` (its place among the
-  /// import's rows, not its line: a wide sheet's line holds several).
+  /// A question `add` would ask about the rows at `rows` (their places among the import's rows,
+  /// not their lines: a wide sheet's line holds several): one row's value, or every row of a
+  /// column or a test named "Glucose" without "fasting". Asked when the import adds one of them.
   struct RowQuestion: Equatable {
-    var row: Int
+    var rows: [Int]
     var text: String
+
+    init(rows: [Int], text: String) {
+      self.rows = rows
+      self.text = text
+    }
+
+    init(row: Int, text: String) { self.init(rows: [row], text: text) }
   }
 
   /// The questions `add` would ask about each value `asking` picks (a unit slip, a tenfold slip,

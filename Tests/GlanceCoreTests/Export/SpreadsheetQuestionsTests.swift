@@ -70,6 +70,33 @@ struct SpreadsheetQuestionsTests {
     #expect(try repository.read().entries.count == stored)
   }
 
+  /// Clinician review: re-importing a sheet with one new sodium row was refused again over the
+  /// stored "Glukose" rows' fasting question.
+  @Test(
+    "a test or column named Glucose is asked about only when the file adds one of its rows",
+    arguments: [
+      (
+        "Date;Test;Result;Unit\n01.11.2024;Glukose;95;mg/dl\n", "01.11.2024;Natrium;140;mmol/l\n",
+        "02.11.2024;Glukose;97;mg/dl\n"
+      ),
+      ("Date,Glucose,Sodium\n2024-11-01,95,\n", "2024-11-02,,140\n", "2024-11-03,97,\n"),
+    ])
+  func fastingAskedForAdded(first: String, unrelated: String, glucose: String) throws {
+    let repository = InMemoryDataRepository(clock: { Fixture.now })
+    try Importer.apply(
+      try Self.file(first), replace: false, assumeYes: true, to: repository, summary: "import", today: Self.today)
+    func plan(_ text: String) throws -> ImportPlan {
+      try Importer.plan(
+        Self.file(text), replace: false, into: repository.read(), library: Fixture.library, today: Self.today,
+        now: Timestamp(Fixture.now))
+    }
+    let other = try plan(first + unrelated)
+    #expect(other.entries.count == 1 && other.questions.isEmpty, "\(other.questions)")
+    let more = try plan(first + glucose)
+    #expect(more.entries.count == 1 && more.questions.count == 1, "\(more.questions)")
+    #expect(more.questions.first?.contains("fasting") == true)
+  }
+
   @Test("HDL 1.4 and triglycerides 1.7 with no unit (mmol/L) are refused, nothing is written")
   func refusedWithoutYes() throws {
     let repository = InMemoryDataRepository(clock: { Fixture.now })
