@@ -28,6 +28,8 @@ struct LabReportImportTests {
       ("GPT", "31", "U/l", "alt", 31), ("GOT", "25", "U/l", "ast", 25), ("PSA gesamt", "1,2", "ng/ml", "psa", 1.2),
       ("Leukocytes", "6,1", "G/l", "wbc", 6.1), ("Platelets", "240", "G/l", "platelets", 240),
       ("eGFR", "88", "ml/min/1,73m²", "egfr", 88), ("eGFR", "88", "ml/min/1,73 m2", "egfr", 88),
+      // Clinician review: "/nl", per nanolitre, is 10⁹/L too.
+      ("Leukozyten", "6,1", "/nl", "wbc", 6.1), ("Thrombozyten", "240", "/nl", "platelets", 240),
     ] as [(String, String, String, String, Double)])
   func germanSheet(name: String, result: String, unit: String, key: String, value: Double) throws {
     let plan = try Self.plan("Datum;Analyse;Ergebnis;Einheit\n15.01.2024;\(name);\(result);\(unit)\n")
