@@ -78,9 +78,10 @@ public enum BriefMarkdown {
 
   /// Text from a person or the library, with Markdown's own characters escaped, so a note that
   /// says `*` or `<b>` is shown as written, never as formatting, a link or HTML: a `<` that could
-  /// start a tag (before a letter, `/`, `!` or `?`) and a `>` that could start a quote (first) as
-  /// entities (a renderer shows them; a browser handed the file never sees a tag); a bound's
-  /// `<0.01` as it is, so the brief reads the same pasted as plain text (clinician review), `&` escaped
+  /// start a tag (before a letter, `/`, `!` or `?`) as an entity (a renderer shows it; a browser
+  /// handed the file never sees a tag); a bound's `<0.01` and `>10` as they are, so the brief
+  /// reads the same pasted as plain text (clinician review; a `>` quotes only at a line's start,
+  /// which `block` escapes), `&` escaped
   /// (no entity of the person's is decoded), web addresses broken up (`https\://`, `www\.`,
   /// `a\@b`) so no renderer makes them links, and control characters dropped (a file must
   /// not act on a terminal it is printed to).
@@ -96,7 +97,7 @@ public enum BriefMarkdown {
       case "<":
         let opens = next(1).map { $0.isASCII && ($0.isLetter || "/!?".contains($0)) } ?? false
         result += opens ? "&lt;" : "<"
-      case ">": result += index == 0 ? "&gt;" : ">"
+      case ">": result += ">"
       // "https://" and "www." are what renderers make links of on their own.
       case ":" where next(1) == "/" && next(2) == "/": result += "\\:"
       case "." where result.lowercased().hasSuffix("www"): result += "\\."
@@ -119,9 +120,11 @@ public enum BriefMarkdown {
       .map { $0.trimmingWhitespace() }.filter { !$0.isEmpty }
       .map { line in
         var escaped = inline(String(line))
-        // A line that would start a list in Markdown ("- ", "+ ", "1. ", "2) ") or underline a
-        // heading ("===") is kept as text.
-        if escaped.first == "-" || escaped.first == "+" || escaped.first == "=" { return "\\" + escaped }
+        // A line that would start a list in Markdown ("- ", "+ ", "1. ", "2) "), a quote ("> ") or
+        // underline a heading ("===") is kept as text.
+        if escaped.first == "-" || escaped.first == "+" || escaped.first == "=" || escaped.first == ">" {
+          return "\\" + escaped
+        }
         let digits = escaped.prefix { $0.isASCII && $0.isNumber }
         if !digits.isEmpty, digits.count < escaped.count {
           let mark = escaped.index(escaped.startIndex, offsetBy: digits.count)

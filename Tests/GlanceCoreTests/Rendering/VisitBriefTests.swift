@@ -286,10 +286,12 @@ struct VisitBriefTests {
     "Markdown writes a censored value's < and > as they are: no tag or quote can start there",
     arguments: [
       ("TSH <0.01 mIU/L, CRP >1000 mg/L", "TSH <0.01 mIU/L, CRP >1000 mg/L"), ("<5", "<5"), ("a < b", "a < b"),
-      (">90", "&gt;90"), ("<b>", "&lt;b>"), ("</i>", "&lt;/i>"), ("<!--", "&lt;!--"), ("<?x", "&lt;?x"),
+      (">90", ">90"), ("<b>", "&lt;b>"), ("</i>", "&lt;/i>"), ("<!--", "&lt;!--"), ("<?x", "&lt;?x"),
     ])
   func markdownBounds(text: String, written: String) {
     #expect(BriefMarkdown.inline(text) == written)
+    // A note's line that starts with ">" would be a quote: kept as text.
+    #expect(BriefMarkdown.block(text + "\n" + text) == (text.hasPrefix(">") ? "\\" + written + "  \n\\" + written : written + "  \n" + written))
   }
 
   @Test("Markdown escapes a person's text: no formatting, link, list, heading, HTML or control byte comes from it")
