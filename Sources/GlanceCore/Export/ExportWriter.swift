@@ -107,7 +107,7 @@ public enum ExportError: GlanceError, Equatable {
   case cannotWrite(path: String, reason: String)
   case insideDataFolder(path: String)
   /// Records `import` would refuse (a data file edited by hand): the export would not restore.
-  case wouldNotRestore([String])
+  case wouldNotRestore([String], json: Bool)
 
   public var message: String {
     switch self {
@@ -115,11 +115,13 @@ public enum ExportError: GlanceError, Equatable {
     case .insideDataFolder(let path):
       "\(path) is inside glance's data folder, where an export would replace your data or its backups. "
         + "Nothing was exported; choose a file outside it."
-    case .wouldNotRestore(let records):
+    case .wouldNotRestore(let records, let json):
       "Your data holds \(counted(records.count, "record")) that glance would refuse to import again "
         + "(the data file was changed outside glance), so a backup of it would not restore. Nothing was exported. "
-        + "Change or delete \(records.count == 1 ? "it" : "each") first, or export anyway with --yes "
-        + "(glance import --salvage then brings back all but \(records.count == 1 ? "it" : "these")):\n"
+        + "Change or delete \(records.count == 1 ? "it" : "each") first, or export anyway with --yes"
+        + (json
+          ? " (glance import --salvage then brings back all but \(records.count == 1 ? "it" : "these")):\n"
+          : " (importing it is then refused until \(records.count == 1 ? "it is" : "they are") fixed in the file):\n")
         + records.prefix(20).map { "  " + $0 }.joinedText("\n")
         + (records.count > 20 ? "\n  … and \(records.count - 20) more." : "")
     }

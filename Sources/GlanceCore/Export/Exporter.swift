@@ -57,9 +57,11 @@ public enum Exporter {
   /// by hand held a value glance reads but `import` refuses, and its backup restored nothing).
   /// Each record is named with the command that changes or deletes it.
   public static func checkRestorable(
-    _ document: GlanceDocument, library: MarkerLibrary, today: CalendarDate, visits: Bool = true
+    _ document: GlanceDocument, library: MarkerLibrary, today: CalendarDate, readings: Bool = true,
+    visits: Bool = true, json: Bool = true
   ) throws(ExportError) {
-    let problems = JSONImportPlanner.restoreProblems(document, library: library, today: today, visits: visits)
+    let problems = JSONImportPlanner.restoreProblems(
+      document, library: library, today: today, readings: readings, visits: visits)
     guard !problems.isEmpty else { return }
     let short = ShortID.prefixes(
       for: problems.compactMap(\.id), among: document.entries.map(\.id) + document.visits.map(\.id))
@@ -67,13 +69,24 @@ public enum Exporter {
       problems.map { problem in
         let fix = problem.id.map { id -> String in
           let prefix = short[id] ?? ShortID.hex(id)
-          let visit = document.visits.contains { $0.id == id }
-          return visit
-            ? " (glance visit edit \(prefix) or glance visit delete \(prefix))"
-            : " (glance edit \(prefix) or glance delete \(prefix))"
+          if document.visits.contains(where: { $0.id == id }) {
+            return " (glance visit edit \(prefix) or glance visit delete \(prefix))"
+          }
+          // A reading of a marker glance does not know can only go.
+          let known = document.entries.first { $0.id == id }.map { entry in
+            library.marker(id: entry.markerID) != nil || document.customMarkers.contains { $0.id == entry.markerID }
+          }
+          return known == false ? " (glance delete \(prefix))" : " (glance edit \(prefix) or glance delete \(prefix))"
         }
         return "\(problem.what)\(fix ?? ""): \(problem.why)"
-      })
+      }, json: json)
+  }
+
+  /// Said after an export written with `--yes` over records a restore would refuse.
+  public static func exportedAnyway(_ error: ExportError) -> String {
+    guard case .wouldNotRestore(let records, let json) = error else { return error.message }
+    return "Exported anyway (--yes): \(counted(records.count, "record")) in it would be refused by a restore"
+      + (json ? " and left out by glance import --salvage." : ".")
   }
 
   public static func json(_ document: GlanceDocument, library: MarkerLibrary = .builtIn) throws -> [UInt8] {

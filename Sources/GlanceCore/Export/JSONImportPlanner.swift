@@ -162,7 +162,8 @@ enum JSONImportPlanner {
       plan.visits.append(visit)
     }
     if leavingOut {
-      plan.rowsLeftOut += problems
+      // Listed after "Rows left out:", which ends with its own full stop.
+      plan.rowsLeftOut += problems.map { $0.hasSuffix(".") ? String($0.dropLast()) : $0 }
     } else if !problems.isEmpty {
       throw ImportError.problems(problems)
     }
@@ -174,13 +175,14 @@ enum JSONImportPlanner {
   /// folder whose export would not restore is said before the export is written. `today` is the
   /// day the export is made; a restore allows one day more (another time zone).
   static func restoreProblems(
-    _ document: GlanceDocument, library: MarkerLibrary, today: CalendarDate, visits: Bool = true
+    _ document: GlanceDocument, library: MarkerLibrary, today: CalendarDate, readings: Bool = true,
+    visits: Bool = true
   ) -> [(
     what: String, id: UUID?, why: String
   )] {
     let today = today.adding(days: 1) ?? today
     var problems: [(what: String, id: UUID?, why: String)] = []
-    for marker in document.customMarkers {
+    for marker in document.customMarkers where readings {
       if library.marker(id: marker.id) != nil {
         problems.append(
           ("your marker \(TerminalText.oneLine(marker.displayName))", nil, "it has a library marker's id."))
@@ -189,13 +191,13 @@ enum JSONImportPlanner {
       }
     }
     let custom = Dictionary(document.customMarkers.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
-    for tracked in document.trackedMarkers {
+    for tracked in document.trackedMarkers where readings {
       guard let marker = library.marker(id: tracked.markerID) ?? custom[tracked.markerID] else { continue }
       if let problem = rangeProblem(low: tracked.customReferenceLow, high: tracked.customReferenceHigh) {
         problems.append(("your range for \(TerminalText.oneLine(marker.shortName))", nil, problem))
       }
     }
-    for original in document.entries {
+    for original in document.entries where readings {
       guard let marker = library.marker(id: original.markerID) ?? custom[original.markerID] else {
         problems.append(
           (

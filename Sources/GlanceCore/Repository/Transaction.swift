@@ -142,13 +142,14 @@ public struct Transaction {
     apply(operations)
     // A marker whose readings a forgotten later change added (entered after this step) stays
     // tracked: the step's tracked list predates them (attacker review: undoing "add HDL" after
-    // forgetting "add LDL" untracked LDL, and its reading showed nowhere). NB: after, not in
-    // the same second: readings entered with the step are the step's own.
+    // forgetting "add LDL" untracked LDL, and its reading showed nowhere). NB: the same second
+    // counts (a script's steps share one): a marker left tracked shows its readings, and is
+    // untracked with one command; one untracked wrongly hides them.
     let untracked = trackedBefore.filter { marker in
       !document.trackedMarkers.contains { $0.markerID == marker.markerID }
     }
     let kept = untracked.filter { marker in
-      document.entries.contains { $0.markerID == marker.markerID && $0.entryTimestamp > step.timestamp }
+      document.entries.contains { $0.markerID == marker.markerID && $0.entryTimestamp >= step.timestamp }
     }
     if !kept.isEmpty { apply(.setTrackedMarkers(document.trackedMarkers + kept)) }
     for marker in removed {

@@ -13,7 +13,8 @@ struct DeleteCommand: GlanceCommand {
   func run(_ context: Context) throws {
     let document = try context.document()
     let old = try document.entry(shortID: id, library: context.library)
-    let name = document.definition(for: old.markerID, library: context.library)?.shortName ?? "this"
+    // A reading of a marker glance does not know (a data file changed by hand) has no name.
+    let name = document.definition(for: old.markerID, library: context.library)?.shortName ?? "unknown test's"
     let what =
       "\(name) reading of \(document.displayedText(old, library: context.library, unit: false)) from \(DateText.long(old.dateOfService))"
     try context.questions.confirm("Delete \(what)?")

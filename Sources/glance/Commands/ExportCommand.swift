@@ -53,9 +53,16 @@ struct ExportCommand: GlanceCommand {
 
   func run(_ context: Context) throws {
     let document = try context.document()
-    // A backup that would not restore is refused before it is written, unless --yes.
-    if !context.global.yes {
-      try Exporter.checkRestorable(document, library: context.library, today: context.today, visits: format == .json)
+    // A backup that would not restore is refused before it is written; with --yes it is written
+    // and said.
+    var unrestorable: ExportError?
+    do {
+      try Exporter.checkRestorable(
+        document, library: context.library, today: context.today, readings: format == .json || !visits,
+        visits: format == .json || visits, json: format == .json)
+    } catch {
+      guard context.global.yes else { throw error }
+      unrestorable = error
     }
     let written: Bool
     switch (format, visits) {
@@ -71,6 +78,7 @@ struct ExportCommand: GlanceCommand {
       written = try context.export(Array(Exporter.readingsCSV(document, library: context.library).utf8), to: output)
     case (.csv, true): written = try context.export(Array(Exporter.visitsCSV(document).utf8), to: output)
     }
+    if written, let unrestorable { context.console.err(Exporter.exportedAnyway(unrestorable)) }
     guard written, let path = output else { return }
     let what =
       visits

@@ -58,6 +58,29 @@ struct RestorableExportTests {
     }
   }
 
+  /// Attacker's second look: `export --csv --visits` checked the readings, not the visits it
+  /// writes, and wrote a visit dated 1700 that its import then refused.
+  @Test("each export checks what it writes: a visits CSV its visits, a readings CSV its readings")
+  func checksWhatItWrites() throws {
+    var document = Self.document { _ in }
+    document.apply(.putVisit(Fixture.visit("1700-11-02")))
+    #expect(throws: ExportError.self) {
+      try Exporter.checkRestorable(document, library: .builtIn, today: Self.today, readings: false, visits: true)
+    }
+    try Exporter.checkRestorable(document, library: .builtIn, today: Self.today, readings: true, visits: false)
+    let bad = Self.document { $0.markerID = UUID() }
+    do {
+      try Exporter.checkRestorable(bad, library: .builtIn, today: Self.today, json: false)
+      Issue.record("a reading of no marker was let through")
+    } catch {
+      // A reading of no marker can only be deleted; a CSV backup has no salvage.
+      #expect(error.message.contains("(glance delete ") && !error.message.contains("glance edit"), "\(error.message)")
+      #expect(!error.message.contains("salvage"), "\(error.message)")
+      #expect(
+        Exporter.exportedAnyway(error) == "Exported anyway (--yes): 1 record in it would be refused by a restore.")
+    }
+  }
+
   @Test("a backup holding such a reading restores the rest with --salvage, and lists the one left out")
   func salvageLeavesOut() throws {
     let document = Self.document { $0.value = -5e9 }

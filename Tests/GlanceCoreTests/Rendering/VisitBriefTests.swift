@@ -291,7 +291,9 @@ struct VisitBriefTests {
   func markdownBounds(text: String, written: String) {
     #expect(BriefMarkdown.inline(text) == written)
     // A note's line that starts with ">" would be a quote: kept as text.
-    #expect(BriefMarkdown.block(text + "\n" + text) == (text.hasPrefix(">") ? "\\" + written + "  \n\\" + written : written + "  \n" + written))
+    #expect(
+      BriefMarkdown.block(text + "\n" + text)
+        == (text.hasPrefix(">") ? "\\" + written + "  \n\\" + written : written + "  \n" + written))
   }
 
   @Test("Markdown escapes a person's text: no formatting, link, list, heading, HTML or control byte comes from it")

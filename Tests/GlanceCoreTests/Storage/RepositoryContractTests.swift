@@ -282,7 +282,7 @@ struct RepositoryContractTests {
       }
     }
     try add(Fixture.entry(Fixture.hdl, 60, on: "2025-01-10"), "add HDL 60")
-    clock.now += 60
+    // Attacker's second look: a script's steps share one second; that counts as after.
     var ldl = Fixture.entry(Fixture.ldl, 100, on: "2025-01-11")
     ldl.entryTimestamp = Timestamp(clock.now)
     try add(ldl, "add LDL 100")
@@ -328,7 +328,11 @@ struct RepositoryContractTests {
   func undoLargeChanges(kind: RepositoryKind) throws {
     let (repository, folder) = kind.make()
     _ = folder
-    try repository.addEntry(Fixture.entry(Fixture.hdl, 61, on: "2026-11-20"), summary: "add HDL 61")
+    // As add saves it: the reading, and its marker tracked.
+    try repository.write(summary: "add HDL 61") { transaction in
+      transaction.apply(.putEntry(Fixture.entry(Fixture.hdl, 61, on: "2026-11-20")))
+      transaction.track([Fixture.hdl.id])
+    }
     let before = try repository.read()
     try UndoRecordTests.importCSV(UndoRecordTests.csv(rows: 3 * UndoStep.inlineLimit), into: repository)
     let imported = try repository.read()
