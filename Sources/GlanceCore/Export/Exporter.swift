@@ -50,9 +50,6 @@ public enum Exporter {
     return total <= limit
   }
 
-  /// The complete export: profile, tracked and custom markers, every reading and visit (no undo
-  /// history), pretty and with one record a line, like the data file. Each reading also names its
-  /// marker (`"markerKey": "ldl", "markerName": "LDL Cholesterol"`) for `jq`; an import skips them.
   /// Refuses a folder whose export would not import again (attacker review: a data file edited
   /// by hand held a value glance reads but `import` refuses, and its backup restored nothing).
   /// Each record is named with the command that changes or deletes it.
@@ -89,6 +86,9 @@ public enum Exporter {
       + (json ? " and left out by glance import --salvage." : ".")
   }
 
+  /// The complete export: profile, tracked and custom markers, every reading and visit (no undo
+  /// history), pretty and with one record a line, like the data file. Each reading also names its
+  /// marker (`"markerKey": "ldl", "markerName": "LDL Cholesterol"`) for `jq`; an import skips them.
   public static func json(_ document: GlanceDocument, library: MarkerLibrary = .builtIn) throws -> [UInt8] {
     let (export, labels) = exported(document, library: library)
     return try DocumentCodec.encode(export, labels: labels)

@@ -84,6 +84,7 @@ public struct ImportPlan: Sendable {
     notesCut += 1
     return String(note.prefix(InputLimits.noteCharacters - 1)) + "…"
   }
+
   /// Observations not final yet ("preliminary"), left out.
   public var notFinal = 0
   /// Readings this folder holds that the file says the lab withdrew (entered in error), each

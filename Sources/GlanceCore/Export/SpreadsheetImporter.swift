@@ -270,11 +270,10 @@ enum SpreadsheetImporter {
     }
   }
 
-  /// The first readings as glance read them, for `--dry-run`: "row 2: Jan 15, 2024, LDL
-  /// Cholesterol 119.9 mg/dL (3.1 mmol/L), note “fasting”".
-  /// In the person's unit (`glance units`), with the value as the file gave it when that differs.
   /// A dry run's line for a reading it would add, as glance read it (its date, above all, after a
-  /// spreadsheet rewrote it): "row 3: Mar 10, 2025, HDL 55 mg/dL".
+  /// spreadsheet rewrote it): "row 2: Jan 15, 2024, LDL Cholesterol 119.9 mg/dL (3.1 mmol/L),
+  /// note “fasting”", in the person's unit (`glance units`), with the value as the file gave it
+  /// when that differs.
   static func preview(_ row: ImportRow, place: String, document: GlanceDocument) -> String {
     let draft = row.draft
     let shown = document.shownText(of: draft)

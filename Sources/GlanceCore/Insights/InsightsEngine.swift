@@ -65,8 +65,8 @@ public enum InsightsEngine {
     guard let latest = snapshot.latest else { return nil }
     let entries = snapshot.entries
     guard
-      let earlier = entries.indices.reversed().lazy.prefix { entries[$0].dateOfService > since }.map({ entries[$0] })
-        .first(where: { $0.id != latest.id && snapshot.judgement(of: $0).status.isCritical })
+      let earlier = entries.indices.reversed().lazy.prefix(while: { entries[$0].dateOfService > since })
+        .map({ entries[$0] }).first(where: { $0.id != latest.id && snapshot.judgement(of: $0).status.isCritical })
     else { return nil }
     let definition = snapshot.definition
     let status = snapshot.judgement(of: earlier).status
