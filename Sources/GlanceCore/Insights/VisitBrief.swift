@@ -17,7 +17,7 @@ public struct VisitBrief: Sendable {
   /// the last physical, else the last visit of any kind.
   public var last: Visit?
   /// Each marker's readings dated after `last` (none without a last visit), oldest first.
-  public var sinceLast: [(snapshot: MarkerSnapshot, entries: [MarkerEntry])]
+  public var sinceLast: [(snapshot: MarkerSnapshot, entries: ArraySlice<MarkerEntry>)]
   /// "Your latest Thyroid results are from Mar 2024 (2 years ago)."
   public var stale: [String]
   /// Visits in the year before today, newest first.
@@ -57,7 +57,8 @@ public struct VisitBrief: Sendable {
         while start > 0, entries[start - 1].dateOfService > since { start -= 1 }
         return start
       }
-      return start == snapshot.entries.count ? nil : (snapshot, Array(snapshot.entries[start...]))
+      // A slice of the snapshot's readings, not a copy of them.
+      return start == snapshot.entries.count ? nil : (snapshot, snapshot.entries[start...])
     }
     stale = Self.stale(snapshots, today: today)
     let yearAgo = today.adding(months: -12) ?? today
