@@ -86,26 +86,31 @@ public struct VisitBrief: Sendable {
   /// One sentence per category whose latest readings are all older than `staleMonths`: the
   /// marker named when it is the only one of its category, else the category.
   static func stale(_ snapshots: [MarkerSnapshot], today: CalendarDate) -> [String] {
-    var groups: [(category: String, snapshots: [MarkerSnapshot])] = []
-    for snapshot in snapshots where snapshot.latest != nil {
+    // Each marker's name and latest day only: a snapshot is a large value, and grouping copies
+    // of 25 of them cost prep a page fault in ten.
+    typealias Marker = (displayName: String, latest: CalendarDate)
+    var groups: [(category: String, markers: [Marker])] = []
+    for snapshot in snapshots {
+      guard let latest = snapshot.latest?.dateOfService else { continue }
       let key = snapshot.definition.isSystemDefined ? snapshot.definition.category : snapshot.definition.key
+      let marker = (snapshot.definition.displayName, latest)
       if let index = groups.firstIndex(where: { $0.category == key }) {
-        groups[index].snapshots.append(snapshot)
+        groups[index].markers.append(marker)
       } else {
-        groups.append((key, [snapshot]))
+        groups.append((key, [marker]))
       }
     }
     func isStale(_ date: CalendarDate) -> Bool { DateText.wholeMonths(from: date, to: max(date, today)) >= staleMonths }
     func month(_ date: CalendarDate) -> String { DateText.shortMonth(date.month) + " \(date.year)" }
     var sentences: [String] = []
     for group in groups {
-      let old = group.snapshots.filter { isStale($0.latest!.dateOfService) }
+      let old = group.markers.filter { isStale($0.latest) }
       guard !old.isEmpty else { continue }
       // The whole group from one month: named by its category. Otherwise each month's markers by
       // name, so a recent LDL never hides a 2-year-old HDL (newcomer review).
-      let months = Dictionary(grouping: old) { month($0.latest!.dateOfService) }
-      if old.count == group.snapshots.count, months.count == 1, old.count > 1 {
-        let latest = old.map { $0.latest!.dateOfService }.max()!
+      let months = Dictionary(grouping: old) { month($0.latest) }
+      if old.count == group.markers.count, months.count == 1, old.count > 1 {
+        let latest = old.map(\.latest).max()!
         let name = MarkerLibrary.builtIn.categories.first { $0.key == group.category }?.name ?? group.category
         sentences.append(
           "Your latest \(name) results are from \(month(latest)) (\(DateText.relative(latest, today: today))).")
@@ -113,11 +118,11 @@ public struct VisitBrief: Sendable {
       }
       // Newest month first, each month's markers in tracking order.
       var done = Set<String>()
-      for snapshot in old.sorted(by: { $0.latest!.dateOfService > $1.latest!.dateOfService }) {
-        let key = month(snapshot.latest!.dateOfService)
+      for marker in old.sorted(by: { $0.latest > $1.latest }) {
+        let key = month(marker.latest)
         guard done.insert(key).inserted, let same = months[key] else { continue }
-        let latest = same.map { $0.latest!.dateOfService }.max()!
-        let names = same.map(\.definition.displayName)
+        let latest = same.map(\.latest).max()!
+        let names = same.map(\.displayName)
         let what =
           names.count == 1
           ? names[0] + (names[0].hasSuffix("s") ? " are" : " is")

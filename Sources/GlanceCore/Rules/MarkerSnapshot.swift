@@ -505,13 +505,18 @@ extension GlanceDocument {
   /// its latest readings (the home screen needs 12, not thirty years of them).
   public func trackedSnapshots(library: MarkerLibrary, recentLimit: Int? = nil) -> [MarkerSnapshot] {
     let groups = entryGroups(recentLimit: recentLimit, only: trackedMarkers.map(\.markerID))
-    return trackedMarkers.compactMap { tracked in
-      guard let definition = definition(for: tracked.markerID, library: library) else { return nil }
+    // Sized once: a snapshot is a large value, and growing the array copied them.
+    var snapshots: [MarkerSnapshot] = []
+    snapshots.reserveCapacity(trackedMarkers.count)
+    for tracked in trackedMarkers {
+      guard let definition = definition(for: tracked.markerID, library: library) else { continue }
       let indices = groups.first { $0.0 == tracked.markerID }?.1 ?? []
-      return MarkerSnapshot(
-        definition: definition, tracked: tracked, entries: indices.map { self.entries[$0] }, sex: profile.sex,
-        display: displayUnit(for: definition))
+      snapshots.append(
+        MarkerSnapshot(
+          definition: definition, tracked: tracked, entries: indices.map { self.entries[$0] }, sex: profile.sex,
+          display: displayUnit(for: definition)))
     }
+    return snapshots
   }
 
   /// The unit the person reads `definition` in: their choice for it, else their system's.
