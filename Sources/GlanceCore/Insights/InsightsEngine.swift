@@ -57,34 +57,49 @@ public enum InsightsEngine {
       .map(\.insight)
   }
 
-  /// An item for the latest reading after `since` that was in a critical limit, when the latest
-  /// reading is not that one: "Your Sodium was 118 mEq/L on Sep 1, 2026, far below the reference
-  /// range (135 to 145 mEq/L); your latest, 138 mEq/L on Nov 1, 2026, is in range." (Clinician
-  /// review: prep said "Nothing in your readings is flagged" above "!! Sodium 118".)
+  /// An item for the latest reading from `since` on (a visit's own day included: its results may
+  /// have come after it) that was in a critical limit, when the latest reading is not that one,
+  /// and the latest on the other side too when there is one: "Your Sodium was 118 mEq/L on Sep
+  /// 1, 2026, far below the reference range (135 to 145 mEq/L); your latest, 138 mEq/L on Nov 1,
+  /// 2026, is in range." (Clinician review: prep said "Nothing in your readings is flagged" above
+  /// "!! Sodium 118"; its second look: glucose 450 and then 40 named only the 40.)
   static func earlierCritical(_ snapshot: MarkerSnapshot, since: CalendarDate, at now: Timestamp) -> VisitPrepInsight? {
     guard let latest = snapshot.latest else { return nil }
     let entries = snapshot.entries
-    guard
-      let earlier = entries.indices.reversed().lazy.prefix(while: { entries[$0].dateOfService > since })
-        .map({ entries[$0] }).first(where: { $0.id != latest.id && snapshot.judgement(of: $0).status.isCritical })
-    else { return nil }
+    // Newest first: the latest critical reading on each side.
+    var low: MarkerEntry?
+    var high: MarkerEntry?
+    for index in entries.indices.reversed() {
+      let entry = entries[index]
+      guard entry.dateOfService >= since else { break }
+      guard entry.id != latest.id else { continue }
+      let status = snapshot.judgement(of: entry).status
+      guard status.isCritical else { continue }
+      if status.isLowSide { low = low ?? entry } else { high = high ?? entry }
+      if low != nil, high != nil { break }
+    }
+    // The more recent first.
+    let named = [low, high].compactMap { $0 }.sorted { MarkerEntry.chronological($1, $0) }
+    guard let first = named.first else { return nil }
     let definition = snapshot.definition
-    let status = snapshot.judgement(of: earlier).status
     // Each said in the unit that judged it, as the out-of-range item says its value.
     func said(_ entry: MarkerEntry) -> String {
       let judged = snapshot.asJudged(entry)
       return ValueText.withUnit(judged.value, entry.comparator, judged.unit, places: judged.places)
     }
-    let judged = snapshot.asJudged(earlier)
+    func side(_ entry: MarkerEntry) -> String { snapshot.judgement(of: entry).status.isLowSide ? "below" : "above" }
+    let judged = snapshot.asJudged(first)
     let range = ValueText.rangeInWords(judged.range, unit: judged.unit, places: judged.places).map { " (\($0))" } ?? ""
-    let side = status.isLowSide ? "below" : "above"
+    let other = named.dropFirst().first.map {
+      ", and \(said($0)) on \(DateText.long($0.dateOfService)), far \(side($0)) it"
+    }
     let text =
-      "Your \(definition.displayName) \(isPlural(definition) ? "were" : "was") \(said(earlier)) on \(DateText.long(earlier.dateOfService)), far \(side) \(rangeName(snapshot))\(range); your latest, \(said(latest)) on \(DateText.long(latest.dateOfService)), is \(snapshot.judgement(of: latest).words). "
+      "Your \(definition.displayName) \(isPlural(definition) ? "were" : "was") \(said(first)) on \(DateText.long(first.dateOfService)), far \(side(first)) \(rangeName(snapshot))\(range)\(other ?? ""); your latest, \(said(latest)) on \(DateText.long(latest.dateOfService)), is \(snapshot.judgement(of: latest).words). "
       + "Consider asking your doctor about this result."
     return VisitPrepInsight(
-      id: identifier(definition.id, VisitPrepInsight.Kind.earlierCritical.rawValue, earlier.id),
-      markerID: definition.id, kind: .earlierCritical, suggestionText: text, triggeringValues: [earlier, latest],
-      generatedAt: now)
+      id: identifier(definition.id, VisitPrepInsight.Kind.earlierCritical.rawValue, first.id),
+      markerID: definition.id, kind: .earlierCritical, suggestionText: text,
+      triggeringValues: named.reversed() + [latest], generatedAt: now)
   }
 
   /// "the reference range", or "your target range" when the person set their own.

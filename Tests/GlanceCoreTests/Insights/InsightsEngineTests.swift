@@ -191,6 +191,8 @@ struct InsightsEngineTests {
       ([140.0, 118], "2024-01-15", false, ""),  // the latest itself: the critical item says it
       ([140.0, 121, 138], "2024-01-15", false, ""),  // out of range, not critical
       ([140.0, 118, 138], "2024-03-01", false, ""),  // the 118 (Feb 1) was before the visit
+      // Drawn on the visit's day: its result may have come after it (clinician's second look).
+      ([140.0, 118, 138], "2024-02-01", true, "in range"),
     ] as [([Double], String, Bool, String)])
   func earlierCritical(values: [Double], since: String, expected: Bool, latestWords: String) throws {
     let sodium = Self.snapshot("sodium", values)
@@ -215,6 +217,20 @@ struct InsightsEngineTests {
     }
     // Without a date to count from, no such item.
     #expect(!InsightsEngine.insights(for: [ldl, sodium], at: Self.now).contains { $0.kind == .earlierCritical })
+  }
+
+  /// Clinician's second look: glucose 450 and then 40, both since the visit, named only the 40.
+  @Test("a critical reading on each side since the last visit names both, each the latest of its side")
+  func earlierCriticalBothSides() throws {
+    let sodium = Self.snapshot("sodium", [140, 165, 118, 170, 117, 140])
+    let item = try #require(
+      InsightsEngine.insights(for: [sodium], at: Self.now, criticalSince: Fixture.date("2024-01-15")).first)
+    #expect(item.kind == .earlierCritical)
+    #expect(
+      item.suggestionText
+        == "Your Sodium was 117 mEq/L on May 1, 2024, far below the reference range (135 to 145 mEq/L), and 170 mEq/L on Apr 1, 2024, far above it; your latest, 140 mEq/L on Jun 1, 2024, is in range. Consider asking your doctor about this result."
+    )
+    #expect(item.triggeringValues.map(\.value) == [170, 117, 140])
   }
 
   @Test("prep counts from the last visit, or from a year ago when none is recorded")
