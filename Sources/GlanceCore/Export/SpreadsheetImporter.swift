@@ -380,8 +380,10 @@ enum SpreadsheetImporter {
     // "Glucose" without "fasting": asked once for the column, as add asks.
     for column in filled where column.markers.count == 1 {
       let (name, _) = splitUnit(column.header)
+      // NB: the column's rows are looked for only for such a column: a wide sheet has many.
+      guard EntryChecks.isUnqualifiedGlucose(name, marker: column.markers[0]) else { continue }
       let ofColumn = rows.indices.filter { rows[$0].draft.marker.id == column.markers[0].id }
-      if EntryChecks.isUnqualifiedGlucose(name, marker: column.markers[0]), !ofColumn.isEmpty {
+      if !ofColumn.isEmpty {
         plan.ask(
           "column \(quoted(column.header)): \(EntryChecks.fastingQuestion.question) (A header \"Fasting glucose\" says so.)",
           about: ofColumn)

@@ -145,9 +145,6 @@ public struct SourceType: RawRepresentable, Codable, Hashable, Sendable {
 }
 
 extension MarkerEntry {
-  /// The value as entered, when it converts into this reading's own value with the marker's
-  /// factors; nil otherwise. A pair that disagrees with the value (a hand-edited file, a value
-  /// changed in a spreadsheet) says nothing: the stored value is judged, shown and exported alone.
   /// The value in `marker`'s unit before the digit-more rounding a converted value is stored
   /// with: what a screen rounds, once. The stored value when it was not converted.
   public func exactValue(for marker: MarkerDefinition) -> Double {
@@ -157,6 +154,9 @@ extension MarkerEntry {
     return conversion.value
   }
 
+  /// The value as entered, when it converts into this reading's own value with the marker's
+  /// factors; nil otherwise. A pair that disagrees with the value (a hand-edited file, a value
+  /// changed in a spreadsheet) says nothing: the stored value is judged, shown and exported alone.
   public func entered(for marker: MarkerDefinition) -> EnteredValue? {
     guard let entered, let conversion = try? UnitConverter.convert(entered.value, unit: entered.unit, for: marker),
       conversion.original != nil, conversion.value == value
