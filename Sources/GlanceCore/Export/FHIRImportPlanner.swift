@@ -294,11 +294,8 @@ enum FHIRImportPlanner {
     for (index, row) in rows.enumerated() where row.entered == nil && row.id != nil {
       days[DayKey(marker: row.draft.marker.id, day: row.draft.date.dayNumber), default: []].append(index)
     }
-    for indices in days.values where indices.count > 1 {
-      let times = indices.compactMap { rows[$0].secondOfDay }
-      guard times.count == indices.count else { continue }
-      // NB: `sorted` is stable: observations drawn in the same second keep the file's order.
-      let ordered = zip(indices, times).sorted { $0.1 < $1.1 }.map(\.0)
+    for indices in days.values {
+      guard let ordered = Importer.byTime(indices, secondOfDay: { rows[$0].secondOfDay }) else { continue }
       for (rank, index) in ordered.enumerated() {
         rows[index].entered = Timestamp(secondsSince1970: now.secondsSince1970 - Int64(ordered.count - 1 - rank))
       }

@@ -787,14 +787,21 @@ extension Importer {
     var places: [UUID: [Int]] = [:]
     for (place, index) in fileOrder.enumerated() { places[rows[index].draft.marker.id, default: []].append(place) }
     var ordered = fileOrder
-    for test in places.values where test.count > 1 {
-      let times = test.compactMap { rows[fileOrder[$0]].secondOfDay }
-      guard times.count == test.count else { continue }
-      // NB: `sorted` is stable: rows drawn in the same second keep the file's order.
-      let byTime = zip(test, times).sorted { $0.1 < $1.1 }.map { fileOrder[$0.0] }
+    for test in places.values {
+      guard let byTime = byTime(test.map { fileOrder[$0] }, secondOfDay: { rows[$0].secondOfDay }) else { continue }
       for (place, index) in zip(test, byTime) { ordered[place] = index }
     }
     return ordered
+  }
+
+  /// One test's rows of a day (`indices`, in the file's order) in the order of their times, or
+  /// nil when there is nothing to order: one row, or a row without a time.
+  /// NB: `sorted` is stable: rows drawn in the same second keep the file's order.
+  static func byTime(_ indices: [Int], secondOfDay: (Int) -> Int32?) -> [Int]? {
+    guard indices.count > 1 else { return nil }
+    let times = indices.compactMap(secondOfDay)
+    guard times.count == indices.count else { return nil }
+    return zip(indices, times).sorted { $0.1 < $1.1 }.map(\.0)
   }
 }
 

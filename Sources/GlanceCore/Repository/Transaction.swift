@@ -145,12 +145,16 @@ public struct Transaction {
     // forgetting "add LDL" untracked LDL, and its reading showed nowhere). NB: the same second
     // counts (a script's steps share one): a marker left tracked shows its readings, and is
     // untracked with one command; one untracked wrongly hides them.
-    let untracked = trackedBefore.filter { marker in
-      !document.trackedMarkers.contains { $0.markerID == marker.markerID }
+    let trackedNow = IDSet(document.trackedMarkers.map(\.markerID))
+    let untracked = IDSet(trackedBefore.map(\.markerID).filter { !trackedNow.contains($0) })
+    var later = IDSet()
+    if !untracked.isEmpty {
+      // One pass over the readings, however many markers the undo untracked.
+      for entry in document.entries where entry.entryTimestamp >= step.timestamp && untracked.contains(entry.markerID) {
+        later.insert(entry.markerID)
+      }
     }
-    let kept = untracked.filter { marker in
-      document.entries.contains { $0.markerID == marker.markerID && $0.entryTimestamp >= step.timestamp }
-    }
+    let kept = trackedBefore.filter { later.contains($0.markerID) }
     if !kept.isEmpty { apply(.setTrackedMarkers(document.trackedMarkers + kept)) }
     for marker in removed {
       let readings = document.entries.reduce(0) { $0 + ($1.markerID == marker.id ? 1 : 0) }
