@@ -159,9 +159,7 @@ public enum ShowView {
     let ids = entries.map { shortIDs[$0.id] ?? ShortID.hex($0.id).prefix(4).description }
     let dates = entries.map { DateText.long($0.dateOfService) }
     // A value typed in another unit shows it too: "26.5 mg/g (3 mg/mmol)".
-    let values = entries.map { entry in
-      snapshot.displayedText(entry, places: places) + (snapshot.typedAside(entry).map { " (" + $0 + ")" } ?? "")
-    }
+    let values = entries.map { snapshot.listedText($0, places: places) }
     let idWidth = max(2, ids.map(\.count).max() ?? 0)
     let dateWidth = dates.map(\.count).max() ?? 0
     let valueWidth = values.map { TextWidth.of($0) }.max() ?? 0
@@ -211,7 +209,6 @@ public enum TrendSummary {
     if entries.count == 1 {
       parts.append("1 reading, \(snapshot.judgedText(last)) on \(DateText.long(last.dateOfService))")
     } else {
-      // Off-scale readings (almost surely slips) stay in the count but out of the trend, as on the chart.
       // Off-scale readings (almost surely slips) stay in the count but out of the description,
       // as on the chart; the trend counts only plain readings (no censored value).
       var scaled = entries.filterSharing { !definition.isOffScale($0.value) }
@@ -220,6 +217,15 @@ public enum TrendSummary {
       parts.append(counted(entries.count, "reading") + (offScale > 0 ? " (\(offScale) off the scale)" : ""))
       let places = snapshot.listPlaces(entries)
       func text(_ entry: MarkerEntry) -> String { snapshot.displayedValue(entry, places: places) }
+      // The latest as judged: one judged as typed in another unit is named in it, as its row
+      // leads with it ("most recently 2.59 mmol/L", never "100" beside "all within" below 100).
+      func recent(_ entry: MarkerEntry) -> String {
+        let judged = snapshot.asJudged(entry)
+        guard UnitConverter.normalize(judged.unit) != UnitConverter.normalize(snapshot.display.unit) else {
+          return text(entry)
+        }
+        return snapshot.judgedText(entry)
+      }
       let readings = Trend.readings(entries, of: definition)
       let trend = Trend.of(readings, definition: definition, range: snapshot.range)
       if trend.arrow != .none, let last = readings.last {
@@ -244,12 +250,12 @@ public enum TrendSummary {
       } else {
         let low = scaled.min { $0.value < $1.value }!
         let high = scaled.max { $0.value < $1.value }!
-        let latest = text(last) == text(scaled.last!) ? "" : ", most recently \(text(last))"
+        let latest = text(last) == text(scaled.last!) ? "" : ", most recently \(recent(last))"
         // One value throughout (a slip beside it is counted off the scale): never "between 190 and 190".
         parts.append(
           text(low) == text(high)
             ? (scaled.count == 1 ? "\(text(low))\(unit)" : "all \(text(low))\(unit)") + latest
-            : "between \(text(low)) and \(text(high))\(unit), most recently \(text(last))")
+            : "between \(text(low)) and \(text(high))\(unit), most recently \(recent(last))")
       }
     }
     if !snapshot.range.isEmpty {

@@ -108,10 +108,14 @@ public struct MarkerSnapshot: Sendable {
       return both
     }
     guard let (own, sex) = outside.first else { return judgement }
-    return Judgement(
+    var depends = Judgement(
       status: own.status.isLowSide ? .watchLow : .watchHigh,
       words: "range depends on sex: \(own.status.isLowSide ? "below" : "above") it for \(sex.plural)",
       dependsOnSex: true)
+    // HDL 1.0 mmol/L is within a man's range only as typed (38.7 mg/dL is below 40): shown as
+    // typed, "39 mg/dL" beside "below it for women" read as within a man's 40.
+    depends.asEntered = judged.contains { $0.asEntered }
+    return depends
   }
 
   /// The value, unit and range a screen shows `entry` with, beside its status: as typed, when a
@@ -294,6 +298,20 @@ public struct MarkerSnapshot: Sendable {
     if let si = rule?.siRange { return si }
     guard let unit = DisplayUnit.of(definition, unit: siUnit), unit.decimals != nil else { return nil }
     return unit.range(range)
+  }
+
+  /// `entry` in a list of readings (show's table): in the person's unit, with the value as typed
+  /// beside it when typed in another ("26.5 mg/g (3 mg/mmol)"); led by the value as typed when
+  /// that is the one judged (`asJudged`: units not chosen, LDL "2.59 mmol/L (100 mg/dL)" against
+  /// below 2.6 mmol/L), so the number beside a status is the judged one, as on every screen.
+  /// `places`: the list's (`listPlaces`).
+  public func listedText(_ entry: MarkerEntry, places: Int? = nil) -> String {
+    let shown = displayedText(entry, places: places)
+    let judged = asJudged(entry)
+    if UnitConverter.normalize(judged.unit) != UnitConverter.normalize(display.unit) {
+      return ValueText.withUnit(judged.value, entry.comparator, judged.unit, places: judged.places) + " (\(shown))"
+    }
+    return shown + (typedAside(entry).map { " (\($0))" } ?? "")
   }
 
   /// `entry` beside its status, as `asJudged` shows it: `2.6 mmol/L`, `<0.5 mg/L`.

@@ -261,6 +261,50 @@ struct YourUnitsTests {
     #expect(snapshot.status(of: entry).isOutOfRange)
   }
 
+  /// Clinician review: LDL 2.59 mmol/L is in range by "below 2.6 mmol/L", and its list row read
+  /// "100 mg/dL (2.59 mmol/L) ✓" under "below 100 mg/dL"; A1c 38.9 mmol/mol read "5.7% ✓".
+  @Test(
+    "units not chosen: a list row leads with the value its status judged, the other unit beside it",
+    arguments: [
+      // (marker, typed, sex, row's value cell, out of range)
+      ("ldl", "2.59 mmol/L", Sex?.some(.male), "2.59 mmol/L (100 mg/dL)", false),
+      ("a1c", "38.9 mmol/mol", .male, "38.9 mmol/mol (5.7%)", false),
+      ("a1c", "42 mmol/mol", .male, "42 mmol/mol (6.0%)", true),
+      ("hdl", "1.0 mmol/L", .male, "1.0 mmol/L (39 mg/dL)", false),
+      ("hdl", "1.0 mmol/L", nil, "1.0 mmol/L (39 mg/dL)", false),  // near the women's limit
+      // Judged alike in either unit: the person's unit first, as typed beside it.
+      ("ldl", "3.4 mmol/L", .male, "131 mg/dL (3.4 mmol/L)", true),
+      ("ldl", "2.5 mmol/L", .male, "97 mg/dL (2.5 mmol/L)", false),
+      ("ldl", "99 mg/dL", .male, "99 mg/dL", false),
+    ] as [(String, String, Sex?, String, Bool)])
+  func listLeadsWithJudged(key: String, typed: String, sex: Sex?, cell: String, outside: Bool) throws {
+    let (sexed, entry) = try Self.typed(key, typed, system: nil)
+    let snapshot = MarkerSnapshot(
+      definition: sexed.definition, tracked: nil, entries: [entry], sex: sex, display: sexed.display)
+    let row = ShowView.table(snapshot, entries: [entry], shortIDs: [entry.id: "ab12"], style: Self.plain)
+      .split(separator: "\n").map(String.init)[1]
+    #expect(row.contains(" " + cell + "  "), "\(row)")
+    #expect(snapshot.status(of: entry).isOutOfRange == outside, "\(typed)")
+    // The value beside the status is the one judged, wherever a single reading is shown.
+    #expect(cell.hasPrefix(snapshot.judgedText(entry) + " ") || cell == snapshot.judgedText(entry), "\(typed)")
+  }
+
+  @Test("units not chosen: the summary names the latest as judged when it was judged as typed")
+  func summaryNamesLatestAsJudged() throws {
+    let ldl = Fixture.ldl
+    let entries = try [("2.3", "2026-01-01"), ("2.45", "2026-05-01"), ("2.59", "2026-11-01")].map { value, day in
+      try EntryPlanner.draft(
+        ldl, valueText: value, unit: "mmol/L", date: Fixture.date(day), note: nil, existing: []
+      ).entry(at: Self.now, source: .quickAdd)
+    }
+    let snapshot = MarkerSnapshot(
+      definition: ldl, tracked: nil, entries: entries, sex: .male,
+      display: DisplayUnit.preferred(ldl, system: nil, choice: nil))
+    let sentence = TrendSummary.sentence(snapshot, entries: entries, today: Self.today)
+    // Never "most recently 100, all within the reference range" under "below 100 mg/dL".
+    #expect(sentence.contains("most recently 2.59 mmol/L, all within the reference range"), "\(sentence)")
+  }
+
   @Test(
     "a list in SI: judged as an SI lab prints it; where rounding would change one reading's judgement, the whole list gets more decimals, the range never"
   )

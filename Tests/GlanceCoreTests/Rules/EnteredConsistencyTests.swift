@@ -33,7 +33,7 @@ struct EnteredConsistencyTests {
     // show lists the typed form only when it is the value's.
     let screen = ShowView.render(snapshot, entries: [entry], shortIDs: [:], today: Self.today, style: .plain)
     // With the decimal labs print in mg/mmol.
-    #expect(screen.contains("(\(ValueText.number(typed, places: 1)) mg/mmol)") == used, "\(screen)")
+    #expect(screen.contains(" \(ValueText.number(typed, places: 1)) mg/mmol") == used, "\(screen)")
     // The CSV's entered_as likewise; and a JSON import drops a pair that disagrees.
     var document = GlanceDocument.empty(createdAt: Timestamp(Fixture.now))
     document.entries = [entry]

@@ -30,7 +30,8 @@ struct EnteredValueTests {
     #expect(entry.value == 26.55 && entry.unit == "mg/g")
     #expect(entry.entered == EnteredValue(value: 3, unit: "mg/mmol"))
     let (_, show) = glance.run("show", "uacr")
-    #expect(show.stdout.contains("26.5 mg/g (3.0 mg/mmol)  !"), "\(show.stdout)")
+    // Led by the value judged (by KDIGO's mg/mmol figure), the person's unit beside it.
+    #expect(show.stdout.contains("3.0 mg/mmol (26.5 mg/g)  !"), "\(show.stdout)")
     // Home and prep show it as judged: in the unit typed, against the guideline's own figure,
     // with the decimal a lab prints in mg/mmol.
     let (_, home) = glance.run()
@@ -100,6 +101,6 @@ struct EnteredValueTests {
     #expect(after.compactMap(\.entered).count == 2)
     // Judged the same after the restore: the glucose in range by ADA's 5.6 mmol/L.
     let (_, show) = other.run("show", "glucose")
-    #expect(show.stdout.contains("101 mg/dL (5.58 mmol/L)  ▲"), "\(show.stdout)")
+    #expect(show.stdout.contains("5.58 mmol/L (101 mg/dL)  ▲"), "\(show.stdout)")
   }
 }
