@@ -79,11 +79,46 @@ public enum Exporter {
       }, json: json)
   }
 
-  /// Said after an export written with `--yes` over records a restore would refuse.
-  public static func exportedAnyway(_ error: ExportError) -> String {
+  /// Said after an export written with `--yes` over records a restore would refuse. `notInIt`:
+  /// those of them the file does not hold (a CSV or FHIR export's readings of no marker,
+  /// `readingsOfNoMarker`).
+  public static func exportedAnyway(_ error: ExportError, notInIt: Int = 0) -> String {
     guard case .wouldNotRestore(let records, let json) = error else { return error.message }
-    return "Exported anyway (--yes): \(counted(records.count, "record")) in it would be refused by a restore"
-      + (json ? " and left out by glance import --salvage." : ".")
+    var parts: [String] = []
+    if records.count > notInIt {
+      parts.append(
+        "\(counted(records.count - notInIt, "record")) in it would be refused by a restore"
+          + (json ? " and left out by glance import --salvage" : ""))
+    }
+    if notInIt > 0 {
+      parts.append(
+        "\(counted(notInIt, "reading")) of a marker glance does not know \(notInIt == 1 ? "is" : "are") not in it")
+    }
+    return "Exported anyway (--yes): " + parts.joinedText("; ") + "."
+  }
+
+  /// The readings of a marker neither the library nor the folder defines (a data file changed by
+  /// hand): a CSV or FHIR export has no key or code for them and leaves them out; the JSON export
+  /// keeps every record.
+  public static func readingsOfNoMarker(_ document: GlanceDocument, library: MarkerLibrary) -> Int {
+    var known: [UUID: Bool] = [:]
+    return document.entries.reduce(0) { count, entry in
+      if known[entry.markerID] == nil {
+        known[entry.markerID] = document.definition(for: entry.markerID, library: library) != nil
+      }
+      return known[entry.markerID]! ? count : count + 1
+    }
+  }
+
+  /// What an export's file holds, for the sentence after it is written: "2 readings and 1
+  /// visit" (JSON), "2 readings" (a readings CSV or FHIR: those of a known marker), "1 visit"
+  /// (`visits`: a visits CSV).
+  public static func contents(_ document: GlanceDocument, library: MarkerLibrary, json: Bool, visits: Bool = false)
+    -> String
+  {
+    if visits && !json { return counted(document.visits.count, "visit") }
+    if json { return counted(document.entries.count, "reading") + " and " + counted(document.visits.count, "visit") }
+    return counted(document.entries.count - readingsOfNoMarker(document, library: library), "reading")
   }
 
   /// The complete export: profile, tracked and custom markers, every reading and visit (no undo

@@ -78,13 +78,12 @@ struct ExportCommand: GlanceCommand {
       written = try context.export(Array(Exporter.readingsCSV(document, library: context.library).utf8), to: output)
     case (.csv, true): written = try context.export(Array(Exporter.visitsCSV(document).utf8), to: output)
     }
-    if written, let unrestorable { context.console.err(Exporter.exportedAnyway(unrestorable)) }
+    if written, let unrestorable {
+      let notInIt = format == .json || visits ? 0 : Exporter.readingsOfNoMarker(document, library: context.library)
+      context.console.err(Exporter.exportedAnyway(unrestorable, notInIt: notInIt))
+    }
     guard written, let path = output else { return }
-    let what =
-      visits
-      ? counted(document.visits.count, "visit")
-      : counted(document.entries.count, "reading")
-        + (format == .json ? " and " + counted(document.visits.count, "visit") : "")
+    let what = Exporter.contents(document, library: context.library, json: format == .json, visits: visits)
     context.out("Exported \(what) to \(path).")
   }
 }

@@ -82,6 +82,41 @@ struct RestorableExportTests {
     }
   }
 
+  /// Attacker review: `export --fhir --yes` over readings of no marker said "Exported 702
+  /// readings" for 602 observations, and "records in it would be refused" of records not in it.
+  @Test("an export written anyway counts what its file holds and says what it left out", arguments: [false, true])
+  func countsWhatItHolds(alsoBadValue: Bool) throws {
+    var document = Self.document { $0.markerID = UUID() }
+    if alsoBadValue { document.apply(.putEntry(Fixture.entry(Fixture.ldl, -5e9, on: "2025-03-10"))) }
+    let readings = alsoBadValue ? 3 : 2
+    #expect(Exporter.readingsOfNoMarker(document, library: .builtIn) == 1)
+    #expect(Exporter.contents(document, library: .builtIn, json: true) == "\(readings) readings and 0 visits")
+    let held = counted(readings - 1, "reading")
+    #expect(Exporter.contents(document, library: .builtIn, json: false) == held)
+    #expect(Exporter.contents(document, library: .builtIn, json: false, visits: true) == "0 visits")
+    // The files hold that many.
+    let fhir = String(decoding: FHIRExporter.bundle(document, library: .builtIn), as: UTF8.self)
+    #expect(fhir.components(separatedBy: "\"resourceType\": \"Observation\"").count - 1 == readings - 1)
+    let csv = Exporter.readingsCSV(document, library: .builtIn)
+    #expect(csv.components(separatedBy: "\r\n").count - 2 == readings - 1)
+    for json in [false, true] {
+      do {
+        try Exporter.checkRestorable(document, library: .builtIn, today: Self.today, json: json)
+        Issue.record("allowed")
+      } catch {
+        let notInIt = json ? 0 : Exporter.readingsOfNoMarker(document, library: .builtIn)
+        let said = Exporter.exportedAnyway(error, notInIt: notInIt)
+        let expected =
+          json
+          ? "Exported anyway (--yes): \(counted(readings - 1, "record")) in it would be refused by a restore and left out by glance import --salvage."
+          : alsoBadValue
+            ? "Exported anyway (--yes): 1 record in it would be refused by a restore; 1 reading of a marker glance does not know is not in it."
+            : "Exported anyway (--yes): 1 reading of a marker glance does not know is not in it."
+        #expect(said == expected)
+      }
+    }
+  }
+
   @Test("a backup holding such a reading restores the rest with --salvage, and lists the one left out")
   func salvageLeavesOut() throws {
     let document = Self.document { $0.value = -5e9 }
