@@ -219,13 +219,7 @@ public enum TrendSummary {
       func text(_ entry: MarkerEntry) -> String { snapshot.displayedValue(entry, places: places) }
       // The latest as judged: one judged as typed in another unit is named in it, as its row
       // leads with it ("most recently 2.59 mmol/L", never "100" beside "all within" below 100).
-      func recent(_ entry: MarkerEntry) -> String {
-        let judged = snapshot.asJudged(entry)
-        guard UnitConverter.normalize(judged.unit) != UnitConverter.normalize(snapshot.display.unit) else {
-          return text(entry)
-        }
-        return snapshot.judgedText(entry)
-      }
+      func recent(_ entry: MarkerEntry) -> String { snapshot.judgedInTypedUnit(entry) ?? text(entry) }
       let readings = Trend.readings(entries, of: definition)
       let trend = Trend.of(readings, definition: definition, range: snapshot.range)
       if trend.arrow != .none, let last = readings.last {

@@ -307,11 +307,17 @@ public struct MarkerSnapshot: Sendable {
   /// `places`: the list's (`listPlaces`).
   public func listedText(_ entry: MarkerEntry, places: Int? = nil) -> String {
     let shown = displayedText(entry, places: places)
-    let judged = asJudged(entry)
-    if UnitConverter.normalize(judged.unit) != UnitConverter.normalize(display.unit) {
-      return ValueText.withUnit(judged.value, entry.comparator, judged.unit, places: judged.places) + " (\(shown))"
-    }
+    if let judged = judgedInTypedUnit(entry) { return judged + " (\(shown))" }
     return shown + (typedAside(entry).map { " (\($0))" } ?? "")
+  }
+
+  /// `judgedText(entry)` when the value judged is not in the person's unit (units not chosen, a
+  /// value typed in SI judged as typed): what a sentence or a row naming the reading leads with.
+  /// Nil when it was judged in the person's unit.
+  public func judgedInTypedUnit(_ entry: MarkerEntry) -> String? {
+    let judged = asJudged(entry)
+    guard UnitConverter.normalize(judged.unit) != UnitConverter.normalize(display.unit) else { return nil }
+    return ValueText.withUnit(judged.value, entry.comparator, judged.unit, places: judged.places)
   }
 
   /// `entry` beside its status, as `asJudged` shows it: `2.6 mmol/L`, `<0.5 mg/L`.
