@@ -76,6 +76,71 @@ enum SheetFormat {
     return String(decoding: fixed, as: UTF8.self)
   }
 
+  /// `1,045` → `1045` (and `<1,045 mg/dL` → `<1045 mg/dL`, `12,345.6` → `12345.6`): a number
+  /// whose commas each stand before exactly three digits, after one to three digits that are not
+  /// a lone 0, and before nothing but a decimal point and digits, a space or the end. Nil for any
+  /// other text (`1,04`, `0,045`, `5,9`). Used only where commas are not decimal marks
+  /// (`groupsThousands`).
+  static func withoutThousands(_ text: String) -> String? {
+    let bytes = Array(text.utf8)
+    var start = 0
+    while start < bytes.count, !bytes[start].isASCIIDigit {
+      guard [UInt8(ascii: "<"), UInt8(ascii: ">"), UInt8(ascii: "="), UInt8(ascii: " ")].contains(bytes[start])
+      else { return nil }
+      start += 1
+    }
+    var end = start
+    while end < bytes.count, bytes[end].isASCIIDigit { end += 1 }
+    let lead = end - start
+    guard (1...3).contains(lead), !(lead == 1 && bytes[start] == UInt8(ascii: "0")) else { return nil }
+    var kept = Array(bytes[..<end])
+    var groups = 0
+    while end < bytes.count, bytes[end] == comma {
+      let digits = bytes[(end + 1)...].prefix { $0.isASCIIDigit }.count
+      guard digits == 3 else { return nil }
+      kept += bytes[(end + 1)..<(end + 4)]
+      end += 4
+      groups += 1
+    }
+    guard groups > 0 else { return nil }
+    if end < bytes.count, bytes[end] == UInt8(ascii: ".") {
+      let digits = bytes[(end + 1)...].prefix { $0.isASCIIDigit }.count
+      guard digits > 0 else { return nil }
+      kept += bytes[end..<(end + 1 + digits)]
+      end += 1 + digits
+    }
+    guard end == bytes.count || bytes[end] == UInt8(ascii: " ") else { return nil }
+    return String(decoding: kept + bytes[end...], as: UTF8.self)
+  }
+
+  /// A cell's number as glance reads it: `5,9` → `5.9` where commas are decimal marks
+  /// (`decimalPoint`); a portal's `1,045` → `1045` where the file groups thousands.
+  static func number(_ text: String, delimiter: UInt8, groupsThousands: Bool) -> String {
+    groupsThousands ? withoutThousands(text) ?? text : decimalPoint(text, delimiter: delimiter)
+  }
+
+  /// Whether a file's `1,045` is read as 1045 (`withoutThousands`), and whether it holds one: in a
+  /// file separated by commas (where a dot is the decimal point) whose cells hold no other
+  /// number with a comma between digits. A quoted "5,9" or "0,87" anywhere says the file writes
+  /// decimal commas, and then "1,045" could be 1.045: never guessed.
+  static func groupsThousands(_ rows: CSV.Table, delimiter: UInt8) -> (reads: Bool, holds: Bool) {
+    guard delimiter == comma else { return (false, false) }
+    var holds = false
+    for row in rows {
+      for cell in row where cell.utf8.contains(comma) {
+        let bytes = Array(cell.utf8)
+        let between = bytes.indices.contains { index in
+          bytes[index] == comma && index > 0 && index + 1 < bytes.count && bytes[index - 1].isASCIIDigit
+            && bytes[index + 1].isASCIIDigit
+        }
+        guard between else { continue }
+        guard withoutThousands(cell.trimmingWhitespace()) != nil else { return (false, false) }
+        holds = true
+      }
+    }
+    return (holds, holds)
+  }
+
   /// True for a number that could be a thousands grouping in a file where commas are decimal
   /// marks: `1.250`, `1,020`, `<2.500` (1 to 3 digits, not a lone 0, one mark, then exactly three
   /// digits). `0,125` and `5,9` are decimals; in a comma-separated file nothing is (a dot is the

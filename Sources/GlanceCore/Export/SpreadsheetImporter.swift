@@ -24,6 +24,8 @@ enum SpreadsheetImporter {
     var rows: CSV.Table
     var delimiter: UInt8 = SheetFormat.comma
     var dayOrder: DateParser.DayOrder? = nil
+    /// A quoted "1,045" is 1045 (`SheetFormat.groupsThousands`).
+    var groupsThousands = false
   }
 
   /// What a column holds, by its header (compared without case, spaces or punctuation).
@@ -150,6 +152,9 @@ enum SpreadsheetImporter {
       sheet.rows.map { dateColumn < $0.count ? $0[dateColumn] : "" }, given: sheet.dayOrder)
     var plan: ImportPlan
     var rows: ImportRows
+    var sheet = sheet
+    let grouping = SheetFormat.groupsThousands(sheet.rows, delimiter: sheet.delimiter)
+    sheet.groupsThousands = grouping.reads
     var columns = Columns(header: header, roles: roles, date: dateColumn, dayOrder: dayOrder, sheet: sheet)
     columns.reportDateNotRead = reportDateNotRead
     columns.typingUnit = { document.typingUnit(for: $0) }
@@ -165,8 +170,12 @@ enum SpreadsheetImporter {
       plan.readAs.append("columns separated by \(name), a comma between digits as a decimal point")
     }
     if let dayOrder, let decidedBy {
+      let form = decidedBy.utf8.contains(UInt8(ascii: "-")) ? "dashed" : "slashed"
       plan.readAs.append(
-        "slashed dates \(dayOrder == .monthFirst ? "month" : "day") first (as \(quoted(decidedBy)) can only be)")
+        "\(form) dates \(dayOrder == .monthFirst ? "month" : "day") first (as \(quoted(decidedBy)) can only be)")
+    }
+    if grouping.holds {
+      plan.readAs.append("a comma between groups of three digits as a thousands separator (1,045 as 1045)")
     }
     let asked = questions(rows, header: header, replace: replace, document: document)
     Importer.addRows(consume rows, to: &plan, document: document, now: now, asking: asked)
@@ -290,11 +299,12 @@ enum SpreadsheetImporter {
   /// 28 nmol/L for someone who reads SI.
   static func readings(
     _ markers: [MarkerDefinition], text: String, unit: String?, date: CalendarDate, note: String?, line: Int,
-    delimiter: UInt8, secondOfDay: Int? = nil, typingUnit: (MarkerDefinition) -> String? = { _ in nil }
+    delimiter: UInt8, groupsThousands: Bool = false, secondOfDay: Int? = nil,
+    typingUnit: (MarkerDefinition) -> String? = { _ in nil }
   ) throws(EntryError) -> [ImportRow] {
     // "1.250" or "1,020" where commas are decimal marks: 1250 or 1.25? Never guessed.
     if SheetFormat.looksLikeThousands(text, delimiter: delimiter) { throw EntryError.ambiguousNumber(text) }
-    let text = SheetFormat.decimalPoint(text, delimiter: delimiter)
+    let text = SheetFormat.number(text, delimiter: delimiter, groupsThousands: groupsThousands)
     if markers.count == 2 {
       let parts = text.split(separator: "/").map { String($0).trimmingWhitespace() }
       guard parts.count == 2 else { throw EntryError.bloodPressureFormat(text) }
@@ -369,7 +379,8 @@ enum SpreadsheetImporter {
         do {
           rows += try readings(
             column.markers, text: text, unit: column.unit, date: date, note: note, line: line,
-            delimiter: columns.sheet.delimiter, secondOfDay: columns.secondOfDay(row),
+            delimiter: columns.sheet.delimiter, groupsThousands: columns.sheet.groupsThousands,
+            secondOfDay: columns.secondOfDay(row),
             typingUnit: columns.typingUnit)
         } catch {
           problems.append("row \(line), column \(quoted(column.header)): \(error.message)")
@@ -493,7 +504,9 @@ enum SpreadsheetImporter {
       var unit: String? = columns.cell(row, unitColumn)
       if unit?.isEmpty == true { unit = nil }
       // "130 mg/dL" with "mg/dL" in the unit column says the unit twice.
-      if let typed = try? ValueParser.parse(SheetFormat.decimalPoint(text, delimiter: columns.sheet.delimiter)),
+      if let typed = try? ValueParser.parse(
+        SheetFormat.number(
+          text, delimiter: columns.sheet.delimiter, groupsThousands: columns.sheet.groupsThousands)),
         let typedUnit = typed.unit, let given = unit, typedUnit.lowercased() == given.lowercased()
       {
         unit = nil
@@ -503,7 +516,8 @@ enum SpreadsheetImporter {
       do {
         rows += try readings(
           markersOfRow, text: text, unit: unit, date: date, note: plan.kept(note: columns.note(row)), line: line,
-          delimiter: columns.sheet.delimiter, secondOfDay: columns.secondOfDay(row),
+          delimiter: columns.sheet.delimiter, groupsThousands: columns.sheet.groupsThousands,
+          secondOfDay: columns.secondOfDay(row),
           typingUnit: columns.typingUnit)
       } catch {
         leaveOut(line, "\(shown) \(quoted(text.count > 30 ? String(text.prefix(30)) + "…" : text)): \(error.message)")

@@ -346,6 +346,43 @@ struct LabReportImportTests {
     #expect(plan.rowsLeftOut.count == 1 && plan.rowsLeftOut[0].contains("could be a thousand"))
   }
 
+  @Test(
+    "in a comma-separated file (dot decimals), a quoted 1,045 is a thousands grouping; any other comma number is not",
+    arguments: [
+      ("1,045", "1045"), ("<1,045", "<1045"), ("12,345.6 mg/dL", "12345.6 mg/dL"), ("1,045,000", "1045000"),
+      ("> 1,000", "> 1000"),
+      ("1,04", nil), ("1,0450", nil), ("0,045", nil), ("1045", nil), ("1,045.", nil), (",045", nil),
+      ("1234,567", nil), ("1,045,00", nil), ("5,9", nil),
+    ] as [(String, String?)])
+  func grouping(text: String, read: String?) {
+    #expect(SheetFormat.withoutThousands(text) == read)
+  }
+
+  /// Newcomer review: a portal download's triglycerides of "1,045" (critical) were left out, and
+  /// the import said "Added 8 readings", exit 0.
+  @Test("a portal file's \"1,045\" is read as 1045; where the file writes decimal commas, it stays refused")
+  func groupingInAFile() throws {
+    let portal = """
+      Collection Date,Component,Value,Units
+      01/15/2024,Triglycerides,"1,045",mg/dL
+      01/15/2024,LDL Cholesterol,131.5,mg/dL
+
+      """
+    let plan = try Self.plan(portal)
+    #expect(plan.rowsLeftOut.isEmpty, "\(plan.rowsLeftOut)")
+    #expect(plan.entries.map(\.value).sorted() == [131.5, 1045])
+    #expect(plan.readAs.contains { $0.contains("1,045 as 1045") }, "\(plan.readAs)")
+    // A sheet with a column a marker: the same.
+    let wide = try Self.plan("Date,Triglycerides,HDL\n2024-01-15,\"1,045\",40\n")
+    #expect(wide.entries.map(\.value).sorted() == [40, 1045])
+    // A quoted "5,9" says the file writes decimal commas: its "1,045" could be 1.045, never guessed.
+    let european = try Self.plan(
+      "Date,Test,Result,Units\n2024-01-15,Triglycerides,\"1,045\",mmol/L\n2024-01-15,LDL,\"3,4\",mmol/L\n")
+    #expect(european.entries.isEmpty)
+    #expect(european.rowsLeftOut.count == 2, "\(european.rowsLeftOut)")
+    #expect(!european.readAs.contains { $0.contains("1045") })
+  }
+
   @Test("the day the sample was taken wins over the day it was reported, which is named; an order date is named")
   func collectionDate() throws {
     let plan = try Self.plan(
