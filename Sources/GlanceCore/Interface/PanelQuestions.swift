@@ -62,7 +62,7 @@ public struct PanelQuestions {
             return answered
           }
           for draft in answered {
-            if let converted = SavedView.converted(draft, display: document.displayUnit(for: draft.marker)) {
+            if let converted = SavedView.converted(draft, snapshot: document.judging(draft.marker)) {
               console.out("  " + converted)
             }
           }

@@ -7,7 +7,7 @@ public struct EntryEdit: Sendable {
   public var draft: EntryDraft?
   /// The marker as its screens judge and print it (without its readings): the Was:/Now: lines
   /// say the value as `show` does.
-  var judging: MarkerSnapshot
+  public var judging: MarkerSnapshot
   /// The unit the person reads the marker in.
   public var display: DisplayUnit { judging.display }
 

@@ -28,12 +28,13 @@ public enum SavedView {
   }
 
   /// "Converted 3.2 mmol/L to 124 mg/dL." when the value was typed in a unit other than the one
-  /// the person reads (`display`), said in that one.
-  public static func converted(_ draft: EntryDraft, display: DisplayUnit) -> String? {
+  /// the person reads (`snapshot.display`), said in that one as the saved reading will be shown
+  /// (by their range and units: `GlanceDocument.judging`).
+  public static func converted(_ draft: EntryDraft, snapshot: MarkerSnapshot) -> String? {
     guard draft.convertedFrom != nil, let entered = draft.entered,
-      UnitConverter.normalize(entered.unit) != UnitConverter.normalize(display.unit)
+      UnitConverter.normalize(entered.unit) != UnitConverter.normalize(snapshot.display.unit)
     else { return nil }
-    let text = display.text(of: draft)
+    let text = snapshot.text(of: draft)
     // As the report prints it: "6.0 mmol/L", with the decimals labs use in that unit.
     let from = ValueText.withUnit(
       entered.value, draft.comparator, entered.unit, places: DisplayUnit.of(draft.marker, unit: entered.unit)?.decimals)

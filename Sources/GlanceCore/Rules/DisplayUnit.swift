@@ -76,8 +76,11 @@ public struct DisplayUnit: Equatable, Sendable {
 
   /// A reading's value in this unit: as typed when it was typed in this unit (5.9 mmol/L stays
   /// 5.9, nothing lost to a round trip), else converted and printed as a lab would.
-  public func value(of entry: MarkerEntry, marker: MarkerDefinition, range: ReferenceRange? = nil) -> Double {
-    shown(entry, marker: marker, range: range).value
+  public func value(
+    of entry: MarkerEntry, marker: MarkerDefinition, range: ReferenceRange? = nil, rule: ClinicalRule? = nil,
+    judged: (() -> MarkerStatus)? = nil
+  ) -> Double {
+    shown(entry, marker: marker, range: range, rule: rule, judged: judged).value
   }
 
   /// The decimals a value of `marker` is printed with in this unit, at least (`6.0` mmol/L): a
@@ -92,17 +95,24 @@ public struct DisplayUnit: Equatable, Sendable {
   /// the reading's status: where rounding would put the value and the bound on sides other than
   /// the stored ones (HDL 39 mg/dL is 1.01 mmol/L against at least 40 mg/dL, 1.03 mmol/L: "1.0"
   /// against "at least 1.0" would read as in range), both get a decimal more, up to two more.
-  public func shown(_ entry: MarkerEntry, marker: MarkerDefinition, range: ReferenceRange?) -> (
-    value: Double, range: ReferenceRange?
-  ) {
-    let shown = shownWithPlaces(entry, marker: marker, range: range)
+  /// Likewise for `rule`'s critical limits: potassium 6.19 is "6.19", never "6.2" (critical at
+  /// ≥ 6.2) beside a mere "!".
+  /// `judged`: the reading's status, when its critical judgement may not be its stored value's
+  /// (glucose 2.8 mmol/L, critical by an SI lab's limit, is 50.45 mg/dL and printed 50, at the
+  /// ≤ 50 one); asked only where a printing would reach a critical limit.
+  public func shown(
+    _ entry: MarkerEntry, marker: MarkerDefinition, range: ReferenceRange?, rule: ClinicalRule? = nil,
+    judged: (() -> MarkerStatus)? = nil
+  ) -> (value: Double, range: ReferenceRange?) {
+    let shown = shownWithPlaces(entry, marker: marker, range: range, rule: rule, judged: judged)
     return (shown.value, shown.range)
   }
 
   /// `shown`, and the decimals it chose (nil in the marker's own unit, as typed).
-  func shownWithPlaces(_ entry: MarkerEntry, marker: MarkerDefinition, range: ReferenceRange?) -> (
-    value: Double, range: ReferenceRange?, places: Int?
-  ) {
+  func shownWithPlaces(
+    _ entry: MarkerEntry, marker: MarkerDefinition, range: ReferenceRange?, rule: ClinicalRule? = nil,
+    judged: (() -> MarkerStatus)? = nil
+  ) -> (value: Double, range: ReferenceRange?, places: Int?) {
     var typed: Double?
     if let entered = entry.entered(for: marker), UnitConverter.normalize(entered.unit) == UnitConverter.normalize(unit)
     {
@@ -116,14 +126,28 @@ public struct DisplayUnit: Equatable, Sendable {
     }
     let exact = exact(converted ? entry.exactValue(for: marker) : entry.value)
     guard let range else { return (typed ?? rounded(exact, base, entry.comparator), nil, base) }
-    func side(_ value: Double, _ range: ReferenceRange) -> Int {
-      range.isBelow(value) ? -1 : range.isAbove(value) ? 1 : 0
+    // The critical limits in this unit, exactly: a printed value is on the side of each that
+    // the reading is.
+    let criticalLow = rule?.criticalLow?.map { self.exact($0) }
+    let criticalHigh = rule?.criticalHigh?.map { self.exact($0) }
+    func side(_ value: Double, _ range: ReferenceRange, stored: Bool = false) -> Int {
+      if (stored ? rule?.criticalLow : criticalLow)?.contains(value) == true { return -2 }
+      if (stored ? rule?.criticalHigh : criticalHigh)?.contains(value) == true { return 2 }
+      return range.isBelow(value) ? -1 : range.isAbove(value) ? 1 : 0
     }
-    let stored = side(entry.value, range)
+    var stored = side(entry.value, range, stored: true)
+    var asked = false
     for places in base...(base + 2) {
       let value = typed ?? rounded(exact, places, entry.comparator)
       let shownRange = isOwn ? range : self.range(range, decimals: places)
-      if side(value, shownRange) == stored { return (value, shownRange, places) }
+      let printed = side(value, shownRange)
+      if printed != stored, !asked, let judged, abs(printed) == 2 || abs(stored) == 2 {
+        // Critical or not as the reading is judged, not as its stored value alone.
+        asked = true
+        let status = judged()
+        if status.isCritical { stored = status.isLowSide ? -2 : 2 } else if abs(stored) == 2 { stored = stored / 2 }
+      }
+      if printed == stored { return (value, shownRange, places) }
     }
     return (
       typed ?? rounded(exact, base + 2, entry.comparator),
@@ -154,27 +178,6 @@ public struct DisplayUnit: Equatable, Sendable {
     shown.low = range.low.map { exactly ? exact($0) : value($0) }
     shown.high = range.high.map { exactly ? exact($0) : value($0) }
     return shown
-  }
-
-  /// A reading not saved yet in this unit: as typed when typed in it, else converted and printed
-  /// as a lab prints it (a lab's bound kept true).
-  public func text(of draft: EntryDraft) -> String {
-    if let entered = draft.entered, UnitConverter.normalize(entered.unit) == UnitConverter.normalize(unit) {
-      return ValueText.withUnit(entered.value, draft.comparator, unit, places: decimals)
-    }
-    // Converted into the marker's own unit: rounded once, as the saved reading is shown, and
-    // never across the marker's range ("99.8", not "100", for LDL 2.58 mmol/L).
-    if isOwn, draft.entered != nil {
-      let entry = draft.entry(at: Timestamp(secondsSince1970: 0), source: .quickAdd)
-      let shown = shownWithPlaces(entry, marker: draft.marker, range: draft.marker.defaultRange)
-      return ValueText.withUnit(shown.value, draft.comparator, unit, places: shown.places)
-    }
-    let value =
-      isOwn
-      ? (draft.entered == nil ? draft.value : rounded(draft.value, draft.marker.decimals, draft.comparator))
-      : self.value(draft.value, comparator: draft.comparator)
-    return ValueText.withUnit(
-      value, draft.comparator, unit, places: decimals ?? (draft.entered == nil ? nil : draft.marker.decimals))
   }
 
   /// `rule` with its critical limits and stages in this unit, as a lab prints them.

@@ -137,7 +137,7 @@ public struct MarkerSnapshot: Sendable {
     {
       return (entered.value, entered.unit, si, DisplayUnit.of(definition, unit: entered.unit)?.decimals)
     }
-    let shown = display.shown(entry, marker: definition, range: range)
+    let shown = display.shown(entry, marker: definition, range: range, rule: rule) { status(of: entry) }
     return (shown.value, display.unit, shown.range ?? shownRange, display.places(of: entry, marker: definition))
   }
 
@@ -205,7 +205,7 @@ public struct MarkerSnapshot: Sendable {
       {
         return (shown.value, shown.value, shown.places, range, rule)
       }
-      return printedValue(entry, value: entry.value, decimals: definition.decimals, range: range, rule: rule)
+      return printedValue(entry, value: exact, decimals: definition.decimals, range: range, rule: rule)
     }
     guard let siLab, let decimals = display.decimals else { return nil }
     if let entered = entry.entered, entry.entered(for: definition) != nil,
@@ -300,6 +300,12 @@ public struct MarkerSnapshot: Sendable {
     return unit.range(range)
   }
 
+  /// A reading not saved yet (`draft`) as this marker's screens will print it once saved: for
+  /// add's "Converted … to …" line, previews and questions.
+  public func text(of draft: EntryDraft) -> String {
+    displayedText(draft.entry(at: Timestamp(secondsSince1970: 0), source: .quickAdd))
+  }
+
   /// `entry` in a list of readings (show's table): in the person's unit, with the value as typed
   /// beside it when typed in another ("26.5 mg/g (3 mg/mmol)"); led by the value as typed when
   /// that is the one judged (`asJudged`: units not chosen, LDL "2.59 mmol/L (100 mg/dL)" against
@@ -335,7 +341,8 @@ public struct MarkerSnapshot: Sendable {
   /// `entry`'s value in the person's unit (as typed when typed in it): the one unit of a list,
   /// a chart or a sentence over many readings.
   public func displayed(_ entry: MarkerEntry) -> Double {
-    printedSI(entry)?.shown ?? display.value(of: entry, marker: definition, range: range)
+    printedSI(entry)?.shown
+      ?? display.value(of: entry, marker: definition, range: range, rule: rule) { status(of: entry) }
   }
 
   /// `displayed` with its comparator, without the unit: `2.6`, `<0.5`. With `places` (a list's,
@@ -388,7 +395,10 @@ public struct MarkerSnapshot: Sendable {
       // Read as an SI lab prints it: the decimals each reading needs to keep its judgement.
       let needed =
         printed
-        ? printedSI(entry)?.places : display.shownWithPlaces(entry, marker: definition, range: range).places
+        ? printedSI(entry)?.places
+        : display.shownWithPlaces(entry, marker: definition, range: range, rule: rule) {
+          status(of: entry)
+        }.places
       places = max(places, needed ?? base)
     }
     return places
@@ -561,7 +571,7 @@ extension GlanceDocument {
 
   /// `definition` as its screens judge and print a reading, without its readings: for lines that
   /// name one reading.
-  func judging(_ definition: MarkerDefinition) -> MarkerSnapshot {
+  public func judging(_ definition: MarkerDefinition) -> MarkerSnapshot {
     MarkerSnapshot(
       definition: definition, tracked: trackedMarkers.first { $0.markerID == definition.id }, entries: [],
       sex: profile.sex, display: displayUnit(for: definition))
@@ -571,11 +581,11 @@ extension GlanceDocument {
   /// typed in it), and the value as typed when that was another unit. For previews and questions
   /// before saving.
   public func shownText(of draft: EntryDraft) -> (text: String, typed: String?) {
-    let display = displayUnit(for: draft.marker)
+    let judging = judging(draft.marker)
     let typedInDisplay = draft.entered.map {
-      UnitConverter.normalize($0.unit) == UnitConverter.normalize(display.unit)
+      UnitConverter.normalize($0.unit) == UnitConverter.normalize(judging.display.unit)
     }
-    return (display.text(of: draft), typedInDisplay == true ? nil : draft.convertedFrom)
+    return (judging.text(of: draft), typedInDisplay == true ? nil : draft.convertedFrom)
   }
 
   /// The unit a bare number typed for `definition` is read in: the person's, when it is not the

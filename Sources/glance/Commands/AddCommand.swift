@@ -50,7 +50,7 @@ struct AddCommand: GlanceCommand {
       context.out("Now tracking \(marker.displayName) (it wasn't on your list yet).")
     }
     for draft in drafts {
-      if let line = SavedView.converted(draft, display: saved.document.displayUnit(for: draft.marker)) {
+      if let line = SavedView.converted(draft, snapshot: saved.document.judging(draft.marker)) {
         context.out(line)
       }
     }

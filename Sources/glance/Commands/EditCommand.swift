@@ -45,7 +45,7 @@ struct EditCommand: GlanceCommand {
     }
     // Only while the reading is still the one shown: another glance may have changed it meanwhile.
     try context.repository.updateEntry(edit.new, expecting: old, summary: edit.summary)
-    if let draft = edit.draft, let line = SavedView.converted(draft, display: edit.display) { context.out(line) }
+    if let draft = edit.draft, let line = SavedView.converted(draft, snapshot: edit.judging) { context.out(line) }
     context.out("Was: " + edit.describe(old))
     context.out("Now: " + edit.describe(edit.new))
   }

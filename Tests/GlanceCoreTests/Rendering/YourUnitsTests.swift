@@ -242,7 +242,7 @@ struct YourUnitsTests {
     let parts = typed.split(separator: " ").map(String.init)
     let draft = try EntryPlanner.draft(
       marker, valueText: parts[0], unit: parts[1], date: Self.today, note: nil, existing: [])
-    #expect(SavedView.converted(draft, display: snapshot.display) == "Converted \(typed) to \(shown).")
+    #expect(SavedView.converted(draft, snapshot: snapshot) == "Converted \(typed) to \(shown).")
   }
 
   @Test(
@@ -287,6 +287,57 @@ struct YourUnitsTests {
     #expect(snapshot.status(of: entry).isOutOfRange == outside, "\(typed)")
     // The value beside the status is the one judged, wherever a single reading is shown.
     #expect(cell.hasPrefix(snapshot.judgedText(entry) + " ") || cell == snapshot.judgedText(entry), "\(typed)")
+  }
+
+  /// Clinician review: potassium 6.19 mmol/L (not critical: ≥ 6.2 is) printed "6.2 mEq/L !",
+  /// where a typed 6.2 is "!!": the same printed number, two flags, the critical one hidden.
+  @Test(
+    "a value converted into the person's unit is never rounded onto a critical limit it is not at",
+    arguments: [
+      ("potassium", "6.19 mmol/L", nil as Sex?, "6.19 mEq/L"), ("potassium", "2.81 mmol/L", nil, "2.81 mEq/L"),
+      ("sodium", "120.4 mmol/L", nil, "120.4 mEq/L"), ("sodium", "159.6 mmol/L", nil, "159.6 mEq/L"),
+      ("hemoglobin", "70.4 g/L", .male, "7.04 g/dL"), ("hemoglobin", "199.6 g/L", .male, "19.96 g/dL"),
+      ("wbc", "2.04 10^9/L", nil, "2.04 10³/µL"), ("magnesium", "0.42 mmol/L", nil, "1.02 mg/dL"),
+      ("potassium", "6.2 mmol/L", nil, "6.2 mEq/L"), ("potassium", "5.8 mmol/L", nil, "5.8 mEq/L"),
+    ] as [(String, String, Sex?, String)])
+  func notRoundedOntoACriticalLimit(key: String, typed: String, sex: Sex?, shown: String) throws {
+    for system in [UnitSystem?.none, .conventional] {
+      let (sexed, entry) = try Self.typed(key, typed, system: system)
+      let snapshot = MarkerSnapshot(
+        definition: sexed.definition, tracked: nil, entries: [entry], sex: sex, display: sexed.display)
+      #expect(snapshot.judgedText(entry) == shown, "\(typed) \(String(describing: system))")
+      #expect(snapshot.displayedText(entry) == shown, "\(typed) \(String(describing: system))")
+      // The printed number is critical exactly when the reading is.
+      let printed = try #require(Double(shown.split(separator: " ")[0]))
+      let asPrinted = Judgement.of(printed, comparator: nil, range: snapshot.range, rule: snapshot.rule).status
+      #expect(asPrinted.isCritical == snapshot.status(of: entry).isCritical, "\(typed)")
+      // add's "Converted" line says what the saved reading shows.
+      let parts = typed.split(separator: " ").map(String.init)
+      let draft = try EntryPlanner.draft(
+        snapshot.definition, valueText: parts[0], unit: parts[1], date: Self.today, note: nil, existing: [])
+      #expect(SavedView.converted(draft, snapshot: snapshot)?.hasSuffix(" to \(shown).") == true, "\(typed)")
+    }
+  }
+
+  /// Clinician review: "Converted 1.29 mmol/L to 50 mg/dL" above "Saved HDL 49.9 mg/dL · ! below
+  /// range (at least 50)" for a woman; "Converted 3.0 mg/mmol to 26.5 mg/g" above "Saved UACR
+  /// 26.6 mg/g" for someone who chose conventional units.
+  @Test(
+    "add's Converted line prints the value as the saved reading does, by the person's range and units",
+    arguments: [
+      ("hdl", "1.29 mmol/L", Sex?.some(.female), UnitSystem?.none, "49.9 mg/dL"),
+      ("uacr", "3.0 mg/mmol", nil, .conventional, "26.5 mg/g"),
+      ("uacr", "3.0 mg/mmol", nil, nil, "26.5 mg/g"),
+    ] as [(String, String, Sex?, UnitSystem?, String)])
+  func convertedAsSaved(key: String, typed: String, sex: Sex?, system: UnitSystem?, shown: String) throws {
+    let (sexed, entry) = try Self.typed(key, typed, system: system)
+    let snapshot = MarkerSnapshot(
+      definition: sexed.definition, tracked: nil, entries: [entry], sex: sex, display: sexed.display)
+    #expect(snapshot.displayedText(entry) == shown)
+    let parts = typed.split(separator: " ").map(String.init)
+    let draft = try EntryPlanner.draft(
+      snapshot.definition, valueText: parts[0], unit: parts[1], date: Self.today, note: nil, existing: [])
+    #expect(SavedView.converted(draft, snapshot: snapshot) == "Converted \(typed) to \(shown).")
   }
 
   @Test("units not chosen: the summary names the latest as judged when it was judged as typed")
@@ -543,7 +594,9 @@ struct YourUnitsTests {
     #expect(text.contains(shown) && !text.contains(">11.3"), "\(text)")
     let ldl = Fixture.ldl
     let draft = try EntryPlanner.draft(ldl, valueText: "6.0", unit: "mmol/L", date: Self.today, note: nil, existing: [])
-    #expect(SavedView.converted(draft, display: .own(ldl)) == "Converted 6.0 mmol/L to 232 mg/dL.")
+    #expect(
+      SavedView.converted(draft, snapshot: MarkerSnapshot(definition: ldl, tracked: nil, entries: []))
+        == "Converted 6.0 mmol/L to 232 mg/dL.")
   }
 
   @Test("range bounds out of order are said as typed, never converted; a bound with its unit is held to the marker")
