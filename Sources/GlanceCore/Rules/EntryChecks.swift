@@ -194,7 +194,8 @@ public enum EntryChecks {
   /// likelier reading (issue 11): read as SI it is plausible, and as typed it is implausible, or
   /// at least twice as far from the person's usual (the median of their readings) and more than
   /// twice as far as the SI reading, or (with no readings yet) out of range where the SI reading
-  /// is in range. Markers whose SI factor is near 1 (sodium, ferritin) cannot slip.
+  /// is in range, or critical as typed. Markers whose SI factor is near 1 (sodium, ferritin)
+  /// cannot slip.
   public static func unitSlip(_ value: Double, marker: MarkerDefinition, usual: Double?)
     -> (value: Double, entered: EnteredValue)?
   {
@@ -207,15 +208,19 @@ public enum EntryChecks {
       guard other.key == marker.key, let factor = other.factor, canSlip(factor) else { return nil }
       return other.unit
     }
+    let rule = ClinicalRules.rule(for: marker.key)
+    // A plausible value critical as typed is asked about whenever the SI reading is plausible,
+    // critical or not: glucose 25 mg/dL ("!! far below") may be 25 mmol/L, 450 mg/dL, the
+    // opposite emergency (clinician review); saved unseen it was the first.
+    let typedCritical = !isImplausible(value, marker) && (rule?.isCritical(value) ?? false)
     for unit in units {
-      // A reading that would be critical in that unit is not the likelier one (calcium 1.2 is
-      // ionized calcium in mmol/L, not a total calcium of 4.8 mg/dL).
+      // Otherwise a reading that would be critical in that unit is not the likelier one (calcium
+      // 1.2 is ionized calcium in mmol/L, not a total calcium of 4.8 mg/dL).
       guard let converted = try? UnitConverter.convert(value, unit: unit, for: marker).value, converted > 0,
-        !isImplausible(converted, marker),
-        !(ClinicalRules.rule(for: marker.key)?.isCritical(converted) ?? false)
+        !isImplausible(converted, marker), typedCritical || !(rule?.isCritical(converted) ?? false)
       else { continue }
       let slip = (converted, EnteredValue(value: value, unit: unit))
-      if isImplausible(value, marker) { return slip }
+      if isImplausible(value, marker) || typedCritical { return slip }
       if let usual, usual > 0 {
         // Twice as far as usual; for a unit with a small factor (hemoglobin mmol/L, 1.61) at
         // least nine tenths of the factor, so 8.5 after 13.8 g/dL is asked about.

@@ -332,6 +332,11 @@ struct ClinicalJudgementTests {
       // 13.7 g/dL. A smaller factor needs a smaller gap, but still a gap as wide as the factor.
       ("hemoglobin", 8.5, [13.7, 13.9], 13.7), ("hemoglobin", 8.6, [14.2], 13.86),
       ("hemoglobin", 11.0, [13.8], nil), ("hemoglobin", 12.9, [13.7, 13.9], nil), ("hemoglobin", 9.5, [12.0], nil),
+      // Critical as typed and plausible in SI, even where that is critical too: asked, never saved
+      // unseen (clinician review: glucose 25 after 5.5 mmol/L became "!! far below", where 25
+      // mmol/L is 450 mg/dL, the opposite emergency).
+      ("fasting-glucose", 25, [99.1], 450.5), ("fasting-glucose", 25, [], 450.5), ("fasting-glucose", 30, [], 540.5),
+      ("fasting-glucose", 300, [], nil),  // 300 mmol/L is not plausible
     ] as [(String, Double, [Double], Double?)])
   func unitSlips(key: String, typed: Double, earlier: [Double], expected: Double?) {
     let marker = Self.marker(key)
