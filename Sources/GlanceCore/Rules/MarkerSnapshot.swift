@@ -98,8 +98,22 @@ public struct MarkerSnapshot: Sendable {
     // Each sex's judgement is the one a man or a woman gets: HDL 1.0 mmol/L is at least 1.0 for a
     // man (as an SI lab prints 40 mg/dL) and below 1.3 for a woman; compared as stored (38.7 mg/dL)
     // it was named "below it for men" (clinician review).
-    guard bySex.count == 2, entry.comparator == nil, !judgement.status.isOutOfRange else { return judgement }
+    guard bySex.count == 2, !judgement.status.isOutOfRange, judgement.status != .indeterminate else {
+      return judgement
+    }
     let judged = bySex.map { $0.judgement(of: entry) }
+    if entry.comparator != nil, !judged.contains(where: \.status.isOutOfRange),
+      let (sexed, sex) = zip(bySex, [Sex.male, .female]).first(where: { $0.0.status(of: entry) == .indeterminate })
+    {
+      // A lab's bound one sex's range cannot tell about: HDL ">1.0 mmol/L" may be below a
+      // woman's 1.3, and was a silent ✓ (clinician review). On the side of the bound it reaches.
+      let low =
+        sexed.range.low != nil
+        && (entry.comparator == .lessThan || entry.comparator == .lessThanOrEqual || sexed.range.isBelow(entry.value))
+      return Judgement(
+        status: low ? .watchLow : .watchHigh,
+        words: "range depends on sex: may be \(low ? "below" : "above") it for \(sex.plural)", dependsOnSex: true)
+    }
     let outside = zip(judged, [Sex.male, .female]).filter { $0.0.status.isOutOfRange }
     if outside.count == 2, outside[0].0.status.isLowSide == outside[1].0.status.isLowSide {
       // Outside both: out of range whoever it is.

@@ -185,6 +185,11 @@ struct YourUnitsTests {
       ("creatinine", "120 µmol/L", .si, .high, "above range"),
       // The one unprintable case (1.009 mmol/L is at least 1.0 in every printing): outside for women only.
       ("hdl", "39 mg/dL", .si, .watchLow, "below it for women"),
+      // A lab's bound: ">1.0 mmol/L" may be below a woman's 1.3 (clinician review: a silent ✓).
+      ("hdl", ">1.0 mmol/L", nil, .watchLow, "may be below it for women"),
+      ("hdl", ">1.03 mmol/L", nil, .watchLow, "may be below it for women"),
+      ("hdl", ">45 mg/dL", nil, .watchLow, "may be below it for women"),
+      ("hdl", "<35 mg/dL", nil, .low, "below range"),
     ] as [(String, String, UnitSystem?, MarkerStatus, String)])
   func sexNotGiven(key: String, typed: String, units: UnitSystem?, status: MarkerStatus, words: String) throws {
     let (sexed, entry) = try Self.typed(key, typed, system: units)
