@@ -345,7 +345,9 @@ enum SpreadsheetImporter {
     columns.readTime(into: &plan, used: &used)
     for (index, title) in header.enumerated() where !used.contains(index) {
       guard !title.isEmpty else { continue }
-      let (name, unit) = splitUnit(title)
+      var (name, unit) = splitUnit(title)
+      // "LDL mmol/L" without brackets says its unit too.
+      if unit == nil { (name, unit) = MarkerResolver.nameAndUnit(name, among: markers) }
       if role(name) != nil {
         if case .notRead = role(name) { continue }
         if index == columns.reportDateNotRead { continue }
@@ -429,7 +431,8 @@ enum SpreadsheetImporter {
     columns.readTime(into: &plan, used: &used)
     plan.notRead = columns.notRead(used: used, unknown: true)
     // Each test name is resolved once: a lab report repeats thirty names over thousands of rows.
-    var resolved: [String: [MarkerDefinition]] = [:]
+    // With the unit the name ends in ("LDL mmol/L"), the value's when the unit cell is empty.
+    var resolved: [String: (markers: [MarkerDefinition], unit: String?)] = [:]
     let specimenColumn = columns.roles[.specimen]
     if let specimenColumn {
       used.insert(specimenColumn)
@@ -461,12 +464,15 @@ enum SpreadsheetImporter {
         continue
       }
       let markersOfRow: [MarkerDefinition]
+      let unitInName: String?
       if let known = resolved[key] {
-        markersOfRow = known
+        (markersOfRow, unitInName) = known
       } else {
         do {
-          markersOfRow = try MarkerResolver.markers(name, among: markers, search: search)
-          resolved[key] = markersOfRow
+          let named = MarkerResolver.nameAndUnit(name, among: markers)
+          markersOfRow = try MarkerResolver.markers(named.name, among: markers, search: search)
+          unitInName = named.unit
+          resolved[key] = (markersOfRow, unitInName)
         } catch {
           var reason: String?
           if case .falseFriend(_, let explanation) = error { reason = explanation }
@@ -503,6 +509,13 @@ enum SpreadsheetImporter {
       }
       var unit: String? = columns.cell(row, unitColumn)
       if unit?.isEmpty == true { unit = nil }
+      if let inName = unitInName {
+        if let given = unit, UnitConverter.normalize(given) != UnitConverter.normalize(inName) {
+          leaveOut(line, "\(shown): " + EntryError.twoUnits(name: name, inName: inName, typed: given).message)
+          continue
+        }
+        unit = inName
+      }
       // "130 mg/dL" with "mg/dL" in the unit column says the unit twice.
       if let typed = try? ValueParser.parse(
         SheetFormat.number(

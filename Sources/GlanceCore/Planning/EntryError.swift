@@ -37,6 +37,8 @@ public enum EntryError: Error, Equatable, Sendable {
   case ambiguousMarker(String, [String])
   case bloodPressureFormat(String)
   case negativeNotAllowed(String)
+  /// A test's name ending in one unit ("LDL mmol/L") with a value in another.
+  case twoUnits(name: String, inName: String, typed: String)
 }
 
 extension EntryError: GlanceError {
@@ -85,6 +87,9 @@ extension EntryError: GlanceError {
         "\(quoted(text)) could be a thousand and more or a decimal (this file writes decimals with a comma). Write it without a thousands separator, e.g. 1250 or 1,25."
     case .ambiguousDate(let text):
       return "\(quoted(text)) could mean two different days (month/day or day/month). \(DateText.examples)"
+    case .twoUnits(let name, let inName, let typed):
+      return
+        "\(quoted(name)) says \(inName) and the value \(typed): give one unit, after the value (as 3.4 \(inName))."
     case .falseFriend(let text, let explanation):
       return "glance doesn't file \(quoted(text)) under a library marker. \(explanation)"
     case .unknownMarker(let text):

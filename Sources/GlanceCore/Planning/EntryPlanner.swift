@@ -72,7 +72,16 @@ public enum EntryPlanner {
     marker markerText: String, value valueText: String, unit: String?, date dateText: String?, note: String?,
     today: CalendarDate, document: GlanceDocument, library: MarkerLibrary
   ) throws(EntryError) -> [EntryDraft] {
-    let markers = try MarkerResolver.markers(markerText, among: library.markers + document.customMarkers)
+    // "ldl mmol/l": the unit the name says is the value's.
+    let named = MarkerResolver.nameAndUnit(markerText, among: library.markers)
+    var unit = unit
+    if let inName = named.unit {
+      if let typed = unit, UnitConverter.normalize(typed) != UnitConverter.normalize(inName) {
+        throw .twoUnits(name: markerText, inName: inName, typed: typed)
+      }
+      unit = inName
+    }
+    let markers = try MarkerResolver.markers(named.name, among: library.markers + document.customMarkers)
     let date =
       try dateText.map { (text: String) throws(EntryError) in try DateParser.parse(text, today: today, for: .reading) }
       ?? today

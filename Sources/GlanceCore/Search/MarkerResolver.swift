@@ -66,6 +66,34 @@ public enum MarkerResolver {
     }
   }
 
+  /// A test's name and the unit it ends in, when it ends in one a library marker is reported in
+  /// ("LDL mmol/L", "Lipoprotein(a) nmol/L", "LDL (mmol/L)"): the unit is the value's, never
+  /// dropped (clinician review: "lp(a) nmol/l" 100 was saved as 100 mg/dL). Otherwise `text`
+  /// as it is and nil.
+  public static func nameAndUnit(_ text: String, among markers: [MarkerDefinition]) -> (name: String, unit: String?) {
+    let trimmed = text.trimmingWhitespace()
+    var name = ""
+    var unit = ""
+    if trimmed.hasSuffix(")"), let open = trimmed.lastIndex(of: "(") {
+      name = String(trimmed[..<open]).trimmingWhitespace()
+      unit = String(trimmed[trimmed.index(after: open)..<trimmed.index(before: trimmed.endIndex)])
+        .trimmingWhitespace()
+    } else if let space = trimmed.lastIndex(of: " ") {
+      name = String(trimmed[..<space]).trimmingWhitespace()
+      unit = String(trimmed[trimmed.index(after: space)...])
+    }
+    guard !name.isEmpty, !unit.isEmpty else { return (text, nil) }
+    let typed = UnitConverter.normalize(unit)
+    let known =
+      markers.contains { marker in
+        marker.isSystemDefined
+          && ([marker.unit, marker.siUnit ?? ""] + marker.unitSynonyms).contains {
+            UnitConverter.normalize($0) == typed
+          }
+      } || UnitConverter.otherUnits.contains { UnitConverter.normalize($0.unit) == typed }
+    return known ? (name, unit) : (text, nil)
+  }
+
   /// The one marker `text` names; `bp`, which names two, is refused as ambiguous.
   public static func one(_ text: String, among markers: [MarkerDefinition]) throws(EntryError) -> MarkerDefinition {
     let found = try self.markers(text, among: markers)

@@ -1,0 +1,66 @@
+import Foundation
+import Testing
+
+@testable import GlanceCore
+
+/// Clinician review: "lp(a) nmol/l" 100 was saved as Lp(a) 100 mg/dL, "! above range" (twice the
+/// 50 mg/dL threshold), where 100 nmol/L is below the 125 nmol/L one: the unit in the test's name
+/// was dropped, and the number read in the marker's own unit.
+@Suite("A unit in a test's name")
+struct UnitInNameTests {
+  static let today = Fixture.date("2025-06-01")
+  static let now = Timestamp(Fixture.now)
+
+  @Test(
+    "a name that ends in a unit is the test and that unit",
+    arguments: [
+      ("lp(a) nmol/l", "lp(a)", "nmol/l"), ("LDL mmol/L", "LDL", "mmol/L"),
+      ("Lipoprotein(a) nmol/L", "Lipoprotein(a)", "nmol/L"),
+      ("Hemoglobin A1c %", "Hemoglobin A1c", "%"), ("Creatinine µmol/L", "Creatinine", "µmol/L"),
+      ("LDL (mmol/L)", "LDL", "mmol/L"),
+      ("Vitamin D", "Vitamin D", nil), ("HDL", "HDL", nil), ("Kalium U", "Kalium U", nil), ("mg/dL", "mg/dL", nil),
+      ("Vitamin B12", "Vitamin B12", nil), ("T4 free", "T4 free", nil),
+    ] as [(String, String, String?)])
+  func split(text: String, name: String, unit: String?) {
+    let split = MarkerResolver.nameAndUnit(text, among: Fixture.library.markers)
+    #expect(split.name == name)
+    #expect(split.unit == unit)
+  }
+
+  @Test("add reads the unit its name says; one that disagrees with the unit typed is refused")
+  func add() throws {
+    let empty = GlanceDocument.empty(createdAt: Self.now)
+    func plan(_ marker: String, _ value: String, _ unit: String? = nil) throws(EntryError) -> [EntryDraft] {
+      try EntryPlanner.plan(
+        marker: marker, value: value, unit: unit, date: nil, note: nil, today: Self.today, document: empty,
+        library: Fixture.library)
+    }
+    #expect(throws: EntryError.noConversion(unit: "nmol/l", marker: "Lp(a)")) { try plan("lp(a) nmol/l", "100") }
+    let ldl = try plan("ldl mmol/l", "3.4")
+    #expect(ldl.count == 1 && ldl[0].entered == EnteredValue(value: 3.4, unit: "mmol/L"))
+    #expect(try plan("ldl mmol/l", "3.4", "mmol/L").count == 1)
+    #expect(throws: EntryError.self) { try plan("ldl mmol/l", "131", "mg/dL") }
+  }
+
+  @Test("an import reads a test's unit from its name, and leaves out a row whose unit cell says another")
+  func imports() throws {
+    func plan(_ text: String) throws -> ImportPlan {
+      try Importer.plan(
+        Importer.read(Array(text.utf8)), replace: false, into: .empty(createdAt: Self.now), library: Fixture.library,
+        today: Self.today, now: Self.now)
+    }
+    let long = try plan(
+      """
+      Date,Test,Result,Units
+      2024-01-15,Lipoprotein(a) nmol/L,100,
+      2024-01-15,LDL mmol/L,3.4,
+      2024-01-15,HDL mmol/L,50,mg/dL
+
+      """)
+    #expect(long.entries.count == 1)
+    #expect(long.entries.first?.entered == EnteredValue(value: 3.4, unit: "mmol/L"))
+    #expect(long.rowsLeftOut.count == 2, "\(long.rowsLeftOut)")
+    let wide = try plan("Date,LDL mmol/L\n2024-01-15,3.4\n")
+    #expect(wide.entries.first?.entered == EnteredValue(value: 3.4, unit: "mmol/L"))
+  }
+}
