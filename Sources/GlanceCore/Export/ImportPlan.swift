@@ -367,12 +367,12 @@ public enum ImportError: GlanceError, Equatable {
       "The file's dates disagree: \(quoted(monthFirst)) can only be month first and \(quoted(dayFirst)) only day first. "
         + "Make them one way (or write them as 2024-03-14), then import again. Nothing was changed."
     case .needsAnswers(let lines):
-      "Some values need a second look before they are saved, so nothing was imported:\n"
+      "Some values need a second look before they are saved, so nothing was imported. Most often the numbers are "
+        + "in another unit: put it in the column header, like \"LDL (mmol/L)\", or in a Unit column, and glance "
+        + "converts them. Only when every number is right as glance read it below, import again with --yes to save "
+        + "them so (--yes keeps each exactly as read, whatever the question asks):\n"
         + lines.prefix(15).map { "  " + $0 }.joinedText("\n")
         + (lines.count > 15 ? "\n  … and \(lines.count - 15) more." : "")
-        + "\nMost often the numbers are in another unit: put it in the column header, like \"LDL (mmol/L)\", or in a "
-        + "Unit column, and glance converts them. Only when every number is right as glance read it above, import "
-        + "again with --yes to save them so."
     case .columnsShareMarker(let first, let second, let marker):
       "The columns \(quoted(first)) and \(quoted(second)) both read as \(marker), and glance will not mix two columns in one "
         + "history. Rename one of them to the marker it holds (see glance library), or leave it out. Nothing was changed."

@@ -49,6 +49,15 @@ public struct CommandDeclaration: Sendable {
   /// What `--yes` says on a command that asks before it changes something.
   public static let answersYes = "Answer yes to every question (needed when there is no terminal to ask on)."
 
+  /// What `--yes` says on a command that asks about the values it saves: a question "Was that
+  /// 3.6 mmol/L?" is not answered yes by it (newcomer review).
+  public static let keepsAsTyped =
+    "Save without asking, each value exactly as typed: one a question is about (another unit, an unusual number, a repeat) is kept as it is; retype it with its unit to convert it. Needed when there is no terminal to ask on."
+
+  /// The same for an import.
+  public static let keepsAsRead =
+    "Save without asking, every value exactly as glance read it (the questions listed without --yes are not answered: fix those rows in the file instead, such as a unit in the column header)."
+
   public init(
     _ name: String, arguments: String = "", words: ClosedRange<Int> = 0...0, needs: String = "nothing more",
     summary: String, details: String = "", options: [OptionDeclaration] = [], yes: String? = nil,

@@ -11,7 +11,7 @@ struct AddCommand: GlanceCommand {
         "date", "D", "Date of the test: 2025-02-15, today, yesterday, \"3 days ago\", \"Feb 15\". Default: today."),
       .value("note", "N", "A note to keep with the reading."),
     ],
-    yes: CommandDeclaration.answersYes,
+    yes: CommandDeclaration.keepsAsTyped,
     examples: [
       "glance add hdl 89", "glance add \"good cholesterol\" 89 --date 2025-02-15", "glance add ldl 3.2 mmol/L",
       "glance add bp 128/82 --note \"after coffee\"", "glance add psa \"<0.1\"",

@@ -5,7 +5,7 @@ struct BatchCommand: GlanceCommand {
     "batch", arguments: "[MARKER=VALUE …]", words: 0...Int.max, summary: "Record a lab panel: one date, many values.",
     details:
       "With MARKER=VALUE pairs it records them all. With none, on a terminal it asks for each tracked marker in turn (Enter skips, `120/80` at the systolic prompt fills both halves, Ctrl-D ends the panel), then shows it and asks to save; with input piped in it reads `MARKER VALUE` lines. A value may carry its unit (`ldl=3.2mmol/L`). All or nothing: if one value is refused, none is saved.",
-    options: [.value("date", "D", "Date of the panel (default: today).")], yes: CommandDeclaration.answersYes,
+    options: [.value("date", "D", "Date of the panel (default: today).")], yes: CommandDeclaration.keepsAsTyped,
     examples: ["glance batch --date 2025-02-15 hdl=62 ldl=131 triglycerides=150 a1c=5.9", "glance batch < panel.txt"],
     usage: "glance batch [--date D] [MARKER=VALUE …] [--yes]")
 

@@ -12,7 +12,8 @@ struct EditCommand: GlanceCommand {
       .value("date", "D", "The corrected date."),
       .value("note", "N", "A new note."),
     ],
-    yes: CommandDeclaration.answersYes, examples: ["glance edit 3fa2 --value 98", "glance edit 3fa2 --date 2025-02-14"])
+    yes: CommandDeclaration.keepsAsTyped,
+    examples: ["glance edit 3fa2 --value 98", "glance edit 3fa2 --date 2025-02-14"])
 
   var id: String
   var value: String? = nil

@@ -25,7 +25,7 @@ struct ImportCommand: GlanceCommand {
         "How to read a spreadsheet's slashed dates: us 3/4/2024 is March 4, eu April 3. Only needed when the file does not say."
       ),
     ],
-    yes: CommandDeclaration.answersYes,
+    yes: CommandDeclaration.keepsAsRead,
     examples: [
       "glance import labs.csv --dry-run", "glance import portal.csv --dates eu", "glance import backup.json",
       "glance import ~/Downloads/clinical-records",

@@ -218,6 +218,18 @@ struct CommandLineTests {
     }
   }
 
+  /// Newcomer review: `import --yes` read "Answer yes to every question" and saved LDL 3.6 mg/dL,
+  /// where the question had asked "Was that 3.6 mmol/L?".
+  @Test(
+    "--yes on a command that asks about values says they are saved as typed or read, never 'answer yes'",
+    arguments: ["add", "batch", "edit", "import"])
+  func yesKeepsValues(name: String) throws {
+    let declaration = try #require(Self.runnable.first { $0.name == name })
+    let yes = try #require(declaration.yes)
+    #expect(!yes.hasPrefix("Answer yes"), "\(yes)")
+    #expect(yes.contains("exactly as typed") || yes.contains("exactly as glance read"), "\(yes)")
+  }
+
   @Test(
     "too few or too many words, and an unknown option, are usage errors pointing at the command's help",
     arguments: runnable)
