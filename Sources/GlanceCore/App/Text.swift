@@ -96,6 +96,11 @@ public func grouped(_ count: Int) -> String {
   return "\(count < 0 ? "-" : "")\(digits)\(groups)"
 }
 
+/// "A", "A and B", "A, B and C": a few names in a sentence.
+func inWords(_ items: [String]) -> String {
+  items.count < 2 ? items.joinedText("") : items.dropLast().joinedText(", ") + " and " + items.last!
+}
+
 /// At most `limit` of `items` joined with ", ", then "and N more": a list from a file can be long.
 func listed(_ items: [String], limit: Int = 20) -> String {
   let shown = items.prefix(limit).joinedText(", ")

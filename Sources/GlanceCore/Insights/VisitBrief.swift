@@ -126,7 +126,7 @@ public struct VisitBrief: Sendable {
         let what =
           names.count == 1
           ? names[0] + (names[0].hasSuffix("s") ? " are" : " is")
-          : names.dropLast().joinedText(", ") + " and " + names.last! + " results are"
+          : inWords(names) + " results are"
         sentences.append(
           "Your latest \(what) from \(month(latest)) (\(DateText.relative(latest, today: today))).")
       }
@@ -147,6 +147,14 @@ public struct VisitBrief: Sendable {
     return noted.map { visit, notes in
       (noted.count > 1 ? "\(VisitsView.typeName(visit)) with \(visit.doctorName)" : nil, notes)
     }
+  }
+
+  /// What the brief says when it raises nothing: that nothing is flagged, or, in a folder
+  /// without readings, that there are none yet (never "nothing flagged" over nothing).
+  public var nothingRaised: String {
+    snapshots.contains { $0.latest != nil }
+      ? "Nothing in your readings is flagged for your next visit."
+      : "No readings yet: glance add NAME VALUE records one, glance import FILE brings in a sheet."
   }
 
   /// "3 readings", or "more than 1,500 readings" when a marker's readings since the visit reach

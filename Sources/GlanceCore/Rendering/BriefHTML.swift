@@ -12,7 +12,7 @@ public enum BriefHTML {
 
     body.append("<section><h2>Things to bring up</h2>")
     if brief.items.isEmpty {
-      body.append("<p>Nothing in your readings is flagged for your next visit.</p>")
+      body.append("<p>\(escape(brief.nothingRaised))</p>")
     } else {
       body.append("<ol class=\"items\">")
       for item in brief.items {

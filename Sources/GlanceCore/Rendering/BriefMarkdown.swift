@@ -12,7 +12,7 @@ public enum BriefMarkdown {
     out.append(prepared + ".")
     out.append("## Things to bring up")
     if brief.items.isEmpty {
-      out.append("Nothing in your readings is flagged for your next visit.")
+      out.append(brief.nothingRaised)
     } else {
       out.append(
         brief.items.enumerated().map { index, item in

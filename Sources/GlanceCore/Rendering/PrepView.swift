@@ -39,13 +39,13 @@ public enum PrepView {
       uncheckedNote +=
         "\n"
         + wrap(
-          "Your latest \(dependent.map(\.definition.displayName).joinedText(", ")) \(dependent.count == 1 ? "is" : "are") outside the range for women or for men; set glance profile --sex female|male to judge by yours.",
+          "Your latest \(inWords(dependent.map(\.definition.displayName))) \(dependent.count == 1 ? "is" : "are") outside the range for women or for men; set glance profile --sex female|male to judge by yours.",
           width: style.width, indent: "")
     }
     if insights.isEmpty {
       sections.append(
         (unchecked.isEmpty
-          ? "Nothing in your readings is flagged for your next visit."
+          ? brief.nothingRaised
           : "Nothing in your library markers' readings is flagged for your next visit.") + uncheckedNote)
     } else {
       let bullet = style.symbol("•", ascii: "*")

@@ -235,6 +235,31 @@ struct VisitBriefTests {
     #expect(!text.contains("Nothing in your readings is flagged"))
   }
 
+  /// Newcomer review: an empty folder's prep said "Nothing in your readings is flagged".
+  @Test("a brief of no readings says so, in the terminal, as Markdown and as a page")
+  func noReadings() {
+    let ldl = Self.snapshot(Fixture.ldl, [])
+    let empty = VisitBrief(name: nil, snapshots: [ldl], items: [], visits: [], today: Self.today)
+    for text in [
+      PrepView.render(empty, all: false, style: .plain), BriefMarkdown.render(empty), BriefHTML.render(empty),
+    ] {
+      #expect(text.contains("No readings yet"))
+      #expect(!text.contains("Nothing in your readings is flagged"))
+    }
+    let one = VisitBrief(
+      name: nil, snapshots: [Self.snapshot(Fixture.ldl, [("2026-11-01", 90)])], items: [], visits: [], today: Self.today
+    )
+    #expect(BriefMarkdown.render(one).contains("Nothing in your readings is flagged"))
+  }
+
+  /// Newcomer review: "Your latest HDL Cholesterol, Creatinine are outside…".
+  @Test("names in a sentence are joined with and")
+  func namesJoined() {
+    #expect(inWords(["HDL"]) == "HDL")
+    #expect(inWords(["HDL", "Creatinine"]) == "HDL and Creatinine")
+    #expect(inWords(["A", "B", "C"]) == "A, B and C")
+  }
+
   @Test("a chart shows the reading its item is about: a lab's bound as a hollow circle, a slip at the edge")
   func chartShowsBoundsAndSlips() {
     let psa = MarkerLibrary.builtIn.marker(key: "psa")!
