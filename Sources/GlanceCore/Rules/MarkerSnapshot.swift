@@ -140,9 +140,11 @@ public struct MarkerSnapshot: Sendable {
   public func asJudged(_ entry: MarkerEntry) -> (value: Double, unit: String, range: ReferenceRange, places: Int?) {
     // The lab's decimals at least: the value keeps any more it needs, the range never gets them.
     if let printed = printedSI(entry) {
+      // A converted value with a lab's decimals, as lists print it ("6.0 mEq/L", never "6").
+      let converted = entry.entered(for: definition) != nil
       return (
         printed.shown, display.unit, printed.range,
-        display.decimals ?? (printed.shown == printed.value ? nil : definition.decimals)
+        display.decimals ?? (converted || printed.shown != printed.value ? printed.places : nil)
       )
     }
     if judgement(of: entry).asEntered, let entered = entry.entered(for: definition), let si = siRange(of: entry),

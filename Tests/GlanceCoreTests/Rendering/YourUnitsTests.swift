@@ -221,7 +221,7 @@ struct YourUnitsTests {
       ("a1c", "38.8 mmol/mol", "5.7%", false),
       // Critical by the SI lab's limit stays critical, printed at the mg/dL one (clinician review:
       // "51 mg/dL !" lost the flag and its sentence).
-      ("fasting-glucose", "2.9 mmol/L", "52 mg/dL", false), ("creatinine", "530 µmol/L", "6 mg/dL", true),
+      ("fasting-glucose", "2.9 mmol/L", "52 mg/dL", false), ("creatinine", "530 µmol/L", "6.00 mg/dL", true),
       // A bound is never printed tighter than it is: "<2.8 mmol/L" is "<50.45 mg/dL", printed "<51".
       ("fasting-glucose", "<2.8 mmol/L", "<51 mg/dL", false),
     ] as [(String, String, String, Bool)])
@@ -333,12 +333,15 @@ struct YourUnitsTests {
       ("hdl", "1.29 mmol/L", Sex?.some(.female), UnitSystem?.none, "49.9 mg/dL"),
       ("uacr", "3.0 mg/mmol", nil, .conventional, "26.5 mg/g"),
       ("uacr", "3.0 mg/mmol", nil, nil, "26.5 mg/g"),
+      // Attacker review: home printed "6 mEq/L" where show listed "6.0 mEq/L".
+      ("potassium", "6.0 mmol/L", nil, .conventional, "6.0 mEq/L"),
     ] as [(String, String, Sex?, UnitSystem?, String)])
   func convertedAsSaved(key: String, typed: String, sex: Sex?, system: UnitSystem?, shown: String) throws {
     let (sexed, entry) = try Self.typed(key, typed, system: system)
     let snapshot = MarkerSnapshot(
       definition: sexed.definition, tracked: nil, entries: [entry], sex: sex, display: sexed.display)
     #expect(snapshot.displayedText(entry) == shown)
+    if !snapshot.judgement(of: entry).asEntered { #expect(snapshot.judgedText(entry) == shown) }
     let parts = typed.split(separator: " ").map(String.init)
     let draft = try EntryPlanner.draft(
       snapshot.definition, valueText: parts[0], unit: parts[1], date: Self.today, note: nil, existing: [])
