@@ -26,6 +26,12 @@ enum JSONImportPlanner {
       plan.profile = imported.profile
       // A sex set here is the person's own choice: a merge into an empty folder keeps it.
       if !replace, let sex = document.profile.sex { plan.profile?.sex = sex }
+      // The name as `glance profile --name` takes it (attacker review: a 100,000-character name,
+      // and one with terminal escapes, came in and went into the brief). Salvaged: left out.
+      if let problem = profileNameProblem(imported.profile) {
+        problems.append("the profile's name: \(problem)")
+        if leavingOut { plan.profile?.name = Profile.unnamed }
+      }
     }
 
     // Custom markers: the same id, or the same name as one of ours or as one earlier in the file
@@ -182,6 +188,9 @@ enum JSONImportPlanner {
   )] {
     let today = today.adding(days: 1) ?? today
     var problems: [(what: String, id: UUID?, why: String)] = []
+    if readings, let problem = profileNameProblem(document.profile) {
+      problems.append(("your name (glance profile --name NEW)", nil, problem))
+    }
     for marker in document.customMarkers where readings {
       if library.marker(id: marker.id) != nil {
         problems.append(
@@ -226,6 +235,17 @@ enum JSONImportPlanner {
       }
     }
     return problems
+  }
+
+  /// Why `profile`'s name cannot be kept, or nil: the limits of `glance profile --name`.
+  static func profileNameProblem(_ profile: Profile) -> String? {
+    guard profile.name != Profile.unnamed else { return nil }
+    do {
+      try InputLimits.checkName(profile.name, InputLimits.nameCharacters, "The name")
+      return nil
+    } catch {
+      return error.message
+    }
   }
 
   /// Why a custom marker cannot be kept, or nil.

@@ -117,6 +117,28 @@ struct RestorableExportTests {
     }
   }
 
+  /// Attacker review: a backup whose profile name was 100,000 characters (or held a terminal
+  /// escape) restored, where `glance profile --name` refuses both.
+  @Test(
+    "a profile name glance profile --name would refuse is refused by a restore, and its export says so",
+    arguments: [String(repeating: "n", count: 300), "M\u{1B}]0;x\u{07}e"])
+  func profileName(name: String) throws {
+    var document = Self.document { _ in }
+    document.profile.name = name
+    let bytes = try Exporter.json(document, library: .builtIn)
+    let into = GlanceDocument.empty(createdAt: Self.now)
+    #expect(throws: ImportError.self) {
+      try Importer.plan(
+        Importer.read(bytes), replace: false, into: into, library: .builtIn, today: Self.today, now: Self.now)
+    }
+    let salvaged = try Importer.plan(
+      Importer.read(bytes, salvage: true), replace: false, into: into, library: .builtIn, today: Self.today,
+      now: Self.now)
+    #expect(salvaged.profile?.name == Profile.unnamed)
+    #expect(salvaged.entries.count == 2)
+    #expect(throws: ExportError.self) { try Exporter.checkRestorable(document, library: .builtIn, today: Self.today) }
+  }
+
   @Test("a backup holding such a reading restores the rest with --salvage, and lists the one left out")
   func salvageLeavesOut() throws {
     let document = Self.document { $0.value = -5e9 }

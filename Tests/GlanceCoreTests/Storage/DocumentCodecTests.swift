@@ -269,7 +269,8 @@ func randomDocument(using generator: inout SeededGenerator, valid: Bool = false)
     return (low, high)
   }
   var document = GlanceDocument.empty(createdAt: stamp())
-  document.profile.name = randomText(using: &generator)
+  // Valid: a name `glance profile --name` takes (no control character), as a restore requires.
+  document.profile.name = valid ? name() : randomText(using: &generator)
   var customs: [MarkerDefinition] = []
   for index in 0..<Int.random(in: 0...3, using: &generator) {
     let made = "Custom \(index) \(randomText(using: &generator))"
