@@ -132,6 +132,9 @@ struct AdversarialTests {
     #expect(!FileManager.default.fileExists(atPath: path))
     // With --yes it is written, and stays exact.
     #expect(try glance.run("export", "--json", "-o", path, "--yes").status == 0)
+    // To the screen too it says so (attacker review: only a file's export did).
+    let screen = try glance.run("export", "--json", "--yes")
+    #expect(screen.status == 0 && screen.stderr.contains("Exported anyway (--yes)"), "\(screen.stderr)")
     let exported = try DocumentCodec.decode(
       Array(try Data(contentsOf: URL(fileURLWithPath: path))), formats: [Exporter.formatName])
     #expect(exported.entries.contains { $0.note == Self.hostile })

@@ -121,7 +121,7 @@ public enum ExportError: GlanceError, Equatable {
         + "Change or delete \(records.count == 1 ? "it" : "each") first, or export anyway with --yes"
         + (json
           ? " (glance import --salvage then brings back all but \(records.count == 1 ? "it" : "these")):\n"
-          : " (importing it is then refused until \(records.count == 1 ? "it is" : "they are") fixed in the file):\n")
+          : " (a reading of a marker glance does not know is not in it; importing it refuses any other until fixed in the file):\n")
         + records.prefix(20).map { "  " + $0 }.joinedText("\n")
         + (records.count > 20 ? "\n  … and \(records.count - 20) more." : "")
     }

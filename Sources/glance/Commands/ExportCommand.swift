@@ -78,7 +78,8 @@ struct ExportCommand: GlanceCommand {
       written = try context.export(Array(Exporter.readingsCSV(document, library: context.library).utf8), to: output)
     case (.csv, true): written = try context.export(Array(Exporter.visitsCSV(document).utf8), to: output)
     }
-    if written, let unrestorable {
+    // Said of a file, and of an export to the screen (which `written` is not).
+    if written || output == nil || output == "-", let unrestorable {
       let notInIt = format == .json || visits ? 0 : Exporter.readingsOfNoMarker(document, library: context.library)
       context.console.err(Exporter.exportedAnyway(unrestorable, notInIt: notInIt))
     }
