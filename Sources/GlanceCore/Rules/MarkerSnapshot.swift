@@ -184,6 +184,9 @@ public struct MarkerSnapshot: Sendable {
       own.status.isOutOfRange != judgement.status.isOutOfRange
         || (entry.comparator != nil && own.status != judgement.status)
     else { return judgement }
+    // Where the printing narrows the range, the guideline's own bound holds: hematocrit 0.503
+    // L/L is MedlinePlus's 50.3%, printed 0.50 (clinician review: flagged above range).
+    if entry.comparator == nil, own.status.isOutOfRange { return judgement }
     own.words += ValueText.rangeInWords(si, unit: entered.unit).map { ", judged in \(entered.unit): \($0)" } ?? ""
     own.asEntered = true
     return own

@@ -174,6 +174,24 @@ struct YourUnitsTests {
     )
   }
 
+  /// Clinician review: 0.503 L/L is MedlinePlus's own upper limit (men, 50.3%), printed 0.50 in
+  /// L/L, and was flagged "! above range, judged in L/L: 0.41 to 0.5 L/L" beside "(50.3%)".
+  @Test(
+    "units not chosen or conventional: a value the guideline's own bound holds is not flagged by the SI printing of that bound",
+    arguments: [
+      ("hematocrit", "0.503 L/L", false), ("hematocrit", "0.407 L/L", false), ("hematocrit", "0.51 L/L", true),
+      ("hematocrit", "0.40 L/L", true),
+      // Where the printing widens the range, the SI lab's printed bound still holds (as above).
+      ("ldl", "2.59 mmol/L", false),
+    ] as [(String, String, Bool)])
+  func guidelineBoundHolds(key: String, typed: String, outside: Bool) throws {
+    for system in [UnitSystem?.none, .conventional] {
+      let (snapshot, entry) = try Self.typed(key, typed, system: system)
+      let expected = system == .conventional && key == "ldl" ? true : outside
+      #expect(snapshot.status(of: entry).isOutOfRange == expected, "\(typed) \(String(describing: system))")
+    }
+  }
+
   @Test(
     "sex not given: a value typed in SI is judged for each sex as a man or a woman would be, and the sex named is the one it is outside",
     arguments: [
