@@ -49,7 +49,7 @@ public enum InsightsEngine {
         result.append((severity * 2, category, result.count, status))
       } else if let trend {
         result.append((2, category, result.count, trend))
-      } else if let check = beyondPlausible(snapshot, at: now) {
+      } else if let check = beyondPlausible(snapshot, at: now) ?? unjudgedBound(snapshot, at: now) {
         result.append((4, category, result.count, check))
       }
     }
@@ -153,6 +153,25 @@ public enum InsightsEngine {
     let source = definition.category == "vitals-body" ? "the measurement" : "the lab report"
     let text =
       "Your \(definition.displayName) \(isPlural(definition) ? "were" : "was") \(snapshot.displayedText(latest)) on \(DateText.long(latest.dateOfService)), beyond the range glance can judge. Check it against \(source). Consider asking your doctor about this result."
+    return VisitPrepInsight(
+      id: identifier(definition.id, VisitPrepInsight.Kind.check.rawValue, latest.id), markerID: definition.id,
+      kind: .check, suggestionText: text, triggeringValues: [latest], generatedAt: now)
+  }
+
+  /// An item for a latest lab's bound that could be on either side of the range (TSH "<0.5"
+  /// against 0.4 to 4.0): not judged, so named, lest "nothing is flagged" stand over a "?"
+  /// (clinician review: a possibly suppressed TSH was left out of the doctor's brief).
+  static func unjudgedBound(_ snapshot: MarkerSnapshot, at now: Timestamp) -> VisitPrepInsight? {
+    guard let latest = snapshot.latest, let comparator = latest.comparator,
+      snapshot.judgement(of: latest).status == .indeterminate
+    else { return nil }
+    let definition = snapshot.definition
+    let judged = snapshot.asJudged(latest)
+    let value = ValueText.withUnit(judged.value, comparator, judged.unit, places: judged.places)
+    let range = ValueText.rangeInWords(judged.range, unit: judged.unit, places: judged.places).map { " (\($0))" } ?? ""
+    let side = comparator == .lessThan || comparator == .lessThanOrEqual ? "below" : "above"
+    let text =
+      "Your \(definition.displayName) \(isPlural(definition) ? "were" : "was") \(value) on \(DateText.long(latest.dateOfService)), a lab's bound that could be \(side) \(rangeName(snapshot))\(range): glance cannot tell. Consider asking your doctor about this result."
     return VisitPrepInsight(
       id: identifier(definition.id, VisitPrepInsight.Kind.check.rawValue, latest.id), markerID: definition.id,
       kind: .check, suggestionText: text, triggeringValues: [latest], generatedAt: now)

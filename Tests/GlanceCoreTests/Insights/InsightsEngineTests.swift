@@ -177,6 +177,31 @@ struct InsightsEngineTests {
     #expect(Set(first.map(\.id)).count == first.count)
   }
 
+  // MARK: A lab's bound that cannot be judged
+
+  /// Clinician review: TSH "<0.5" showed "?" at home while prep and the brief said "Nothing in
+  /// your readings is flagged": a possibly suppressed TSH left out of the doctor's brief.
+  @Test(
+    "a latest lab's bound that could be outside the range is an item to check; one inside it is not",
+    arguments: [
+      ("tsh", "<0.5", true, "could be below"), ("vitamin-d", ">45", true, "could be above"),
+      ("tsh", "<3", true, "could be below"), ("hdl", ">60", false, ""), ("ldl", "<50", false, ""),
+    ])
+  func censoredUnjudged(key: String, typed: String, expected: Bool, words: String) throws {
+    let marker = try #require(Fixture.library.marker(key: key))
+    var entry = Fixture.entry(marker, Double(typed.dropFirst())!, on: "2026-11-01")
+    entry.comparator = typed.hasPrefix("<") ? .lessThan : .greaterThan
+    let snapshot = MarkerSnapshot(definition: marker, tracked: nil, entries: [entry])
+    let insights = InsightsEngine.insights(for: [snapshot], at: Self.now)
+    #expect(insights.isEmpty != expected, "\(typed): \(insights.map(\.suggestionText))")
+    if let item = insights.first, expected {
+      #expect(item.kind == .check)
+      #expect(item.suggestionText.contains(words), "\(item.suggestionText)")
+      #expect(item.suggestionText.contains(typed), "\(item.suggestionText)")
+      #expect(item.suggestionText.hasSuffix("Consider asking your doctor about this result."))
+    }
+  }
+
   // MARK: A critical reading since the last visit
 
   /// Clinician review: sodium 118 on Sep 1 and 138 on Nov 1, after a visit in June: prep said
