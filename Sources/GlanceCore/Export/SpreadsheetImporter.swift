@@ -28,6 +28,29 @@ enum SpreadsheetImporter {
     var groupsThousands = false
   }
 
+  /// The lab's flags printed after values ("142 H", "18.2 (L)") and left out, for the summary:
+  /// glance judges by its own ranges. One rule for both layouts.
+  struct LabFlags {
+    var count = 0
+    var first = ""
+
+    /// `text` without its flag, counted when it had one.
+    mutating func leavingOut(from text: String) -> String {
+      let unflagged = SheetFormat.withoutLabFlag(text)
+      guard unflagged.flagged else { return text }
+      if count == 0 { first = String(text.trimmingWhitespace().prefix(30)) }
+      count += 1
+      return unflagged.text
+    }
+
+    func said(in plan: inout ImportPlan) {
+      guard count > 0 else { return }
+      plan.readAs.append(
+        "the lab's flag after \(counted(count, "value")) (\(quoted(first))\(count > 1 ? "…" : "")) left out: glance judges by its own ranges"
+      )
+    }
+  }
+
   /// What a column holds, by its header (compared without case, spaces or punctuation).
   enum Role: Hashable {
     case date, test, result, unit, note, specimen
@@ -371,6 +394,7 @@ enum SpreadsheetImporter {
     guard !filled.isEmpty else { throw ImportError.noMarkerColumns(header) }
     var problems: [String] = []
     var rows = ImportRows()
+    var flags = LabFlags()
     for (offset, row) in columns.sheet.rows.enumerated() {
       let line = offset + 2
       let cells = filled.map { columns.cell(row, $0.index) }
@@ -380,7 +404,7 @@ enum SpreadsheetImporter {
       for (column, text) in zip(filled, cells) where !columns.isBlank(text) {
         do {
           rows += try readings(
-            column.markers, text: text, unit: column.unit, date: date, note: note, line: line,
+            column.markers, text: flags.leavingOut(from: text), unit: column.unit, date: date, note: note, line: line,
             delimiter: columns.sheet.delimiter, groupsThousands: columns.sheet.groupsThousands,
             secondOfDay: columns.secondOfDay(row),
             typingUnit: columns.typingUnit)
@@ -390,6 +414,7 @@ enum SpreadsheetImporter {
       }
     }
     if !problems.isEmpty { throw ImportError.problems(problems) }
+    flags.said(in: &plan)
     // "Glucose" without "fasting": asked once for the column, as add asks.
     for column in filled where column.markers.count == 1 {
       let (name, _) = splitUnit(column.header)
@@ -445,8 +470,7 @@ enum SpreadsheetImporter {
     var otherSamples: [(name: String, rows: Int)] = []
     var problems: [String] = []
     var rows = ImportRows()
-    var labFlagsLeftOut = 0
-    var firstFlagged = ""
+    var flags = LabFlags()
     func leaveOut(_ line: Int, _ why: String) { plan.rowsLeftOut.append("row \(line) (\(why))") }
     for (offset, row) in columns.sheet.rows.enumerated() {
       let line = offset + 2
@@ -501,12 +525,7 @@ enum SpreadsheetImporter {
       }
       guard let date = columns.date(row, line: line, today: today, problems: &problems) else { continue }
       // "142 H": the lab's flag after the value; glance judges by its own ranges.
-      let unflagged = SheetFormat.withoutLabFlag(text)
-      if unflagged.flagged {
-        if labFlagsLeftOut == 0 { firstFlagged = String(text.trimmingWhitespace().prefix(30)) }
-        text = unflagged.text
-        labFlagsLeftOut += 1
-      }
+      text = flags.leavingOut(from: text)
       var unit: String? = columns.cell(row, unitColumn)
       if unit?.isEmpty == true { unit = nil }
       if let inName = unitInName {
@@ -544,11 +563,7 @@ enum SpreadsheetImporter {
       }
     }
     if !problems.isEmpty { throw ImportError.problems(problems) }
-    if labFlagsLeftOut > 0 {
-      plan.readAs.append(
-        "the lab's flag after \(counted(labFlagsLeftOut, "value")) (\(quoted(firstFlagged))\(labFlagsLeftOut > 1 ? "…" : "")) left out: glance judges by its own ranges"
-      )
-    }
+    flags.said(in: &plan)
     plan.unknownTests = unknown.map {
       "\(quoted($0.name)) (\(counted($0.rows, "row"))\($0.reason.map { ": " + $0 } ?? ""))"
     }

@@ -468,6 +468,15 @@ struct LabReportImportTests {
     #expect(result.text == value && result.flagged == flagged)
   }
 
+  /// Newcomer review: "5,9 H" was read in a one-row-per-result sheet and refused the whole of a
+  /// sheet with a column per marker.
+  @Test("a sheet with a column per marker reads a value with the lab's flag after it, as a lab report does")
+  func flagsInAWideSheet() throws {
+    let plan = try Self.plan("Datum;LDL (mmol/L);HDL (mmol/L)\n14.03.2022;3,9 H;1,2\n15.03.2022;3,1 (L);1,3\n")
+    #expect(plan.entries.compactMap(\.entered?.value).sorted() == [1.2, 1.3, 3.1, 3.9])
+    #expect(plan.readAs.contains { $0.hasPrefix("the lab's flag after 2 values") }, "\(plan.readAs)")
+  }
+
   @Test("a portal's flagged results import as values, and the summary says the flags were left out")
   func flaggedRows() throws {
     let plan = try Self.plan(
