@@ -308,6 +308,8 @@ public enum ImportError: GlanceError, Equatable {
   case newerVersion(Int)
   case empty
   case noDateColumn([String])
+  /// A row of units under the header (a European lab sheet's), where no date is.
+  case unitsRow
   case noMarkerColumns([String])
   case problems([String])
   /// `--replace` with a file that holds only visits (it would wipe every reading).
@@ -376,6 +378,9 @@ public enum ImportError: GlanceError, Equatable {
     case .columnsShareMarker(let first, let second, let marker):
       "The columns \(quoted(first)) and \(quoted(second)) both read as \(marker), and glance will not mix two columns in one "
         + "history. Rename one of them to the marker it holds (see glance library), or leave it out. Nothing was changed."
+    case .unitsRow:
+      "The row under the header holds units, not a date and results. glance reads a column's unit from its "
+        + "header: put each in it, like \"LDL (mmol/L)\", and remove that row. Nothing was changed."
     case .noDateColumn(let headers):
       "The spreadsheet needs a column called Date. Its columns are: \(listed(headers)). Nothing was changed."
     case .noMarkerColumns(let headers):

@@ -160,6 +160,12 @@ enum SpreadsheetImporter {
     }
     roles[.reportDate] = nil
     guard let dateColumn = roles[.date] else { throw ImportError.noDateColumn(header) }
+    // A row of units under the header: no date, and units where results go.
+    if let first = sheet.rows.first, dateColumn >= first.count || first[dateColumn].trimmingWhitespace().isEmpty,
+      first.indices.contains(where: { $0 != dateColumn && MarkerResolver.isUnit(first[$0], among: library.markers) })
+    {
+      throw ImportError.unitsRow
+    }
     // A row with more cells than the header has columns: a date with a comma not in quotes, or
     // a cell split in two. Every cell is used or named, so such a row is refused, never cut.
     var problems: [String] = []

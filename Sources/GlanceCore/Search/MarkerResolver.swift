@@ -83,15 +83,17 @@ public enum MarkerResolver {
       unit = String(trimmed[trimmed.index(after: space)...])
     }
     guard !name.isEmpty, !unit.isEmpty else { return (text, nil) }
-    let typed = UnitConverter.normalize(unit)
-    let known =
-      markers.contains { marker in
-        marker.isSystemDefined
-          && ([marker.unit, marker.siUnit ?? ""] + marker.unitSynonyms).contains {
-            UnitConverter.normalize($0) == typed
-          }
-      } || UnitConverter.otherUnits.contains { UnitConverter.normalize($0.unit) == typed }
-    return known ? (name, unit) : (text, nil)
+    return isUnit(unit, among: markers) ? (name, unit) : (text, nil)
+  }
+
+  /// True when `text` is a unit a library marker is reported in ("mmol/L", "µmol/l", "%").
+  static func isUnit(_ text: String, among markers: [MarkerDefinition]) -> Bool {
+    let typed = UnitConverter.normalize(text)
+    guard !typed.isEmpty else { return false }
+    return markers.contains { marker in
+      marker.isSystemDefined
+        && ([marker.unit, marker.siUnit ?? ""] + marker.unitSynonyms).contains { UnitConverter.normalize($0) == typed }
+    } || UnitConverter.otherUnits.contains { UnitConverter.normalize($0.unit) == typed }
   }
 
   /// The one marker `text` names; `bp`, which names two, is refused as ambiguous.

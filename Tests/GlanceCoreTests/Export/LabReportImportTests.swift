@@ -477,6 +477,15 @@ struct LabReportImportTests {
     #expect(plan.readAs.contains { $0.hasPrefix("the lab's flag after 2 values") }, "\(plan.readAs)")
   }
 
+  /// Newcomer review: a row of units under the header read as "row 2: “” is not a date".
+  @Test("a row of units under the header is named, with where glance reads a column's unit")
+  func unitsRow() throws {
+    #expect(throws: ImportError.unitsRow) {
+      try Self.plan("Datum;Cholesterin;LDL-Cholesterin\n;mmol/L;mmol/L\n14.03.2022;5,8;3,6\n")
+    }
+    #expect(ImportError.unitsRow.message.contains("(mmol/L)"))
+  }
+
   @Test("a portal's flagged results import as values, and the summary says the flags were left out")
   func flaggedRows() throws {
     let plan = try Self.plan(
