@@ -153,8 +153,25 @@ public struct MarkerSnapshot: Sendable {
     {
       return (entered.value, entered.unit, si, DisplayUnit.of(definition, unit: entered.unit)?.decimals)
     }
-    let shown = display.shown(entry, marker: definition, range: range, rule: rule) { status(of: entry) }
+    let shown = shownInDisplay(entry)
     return (shown.value, display.unit, shown.range ?? shownRange, display.places(of: entry, marker: definition))
+  }
+
+  /// `entry` in the person's unit (`DisplayUnit.shownWithPlaces`): on its side of the range it is
+  /// judged by and of the critical limits and, sex not given, of each sex's range, with the
+  /// decimals any of them needs (clinician review: HDL 1.29 mmol/L, 49.9 mg/dL and below a
+  /// woman's 50, printed "50" beside "below it for women", where 1.3 printed "50 ✓").
+  private func shownInDisplay(_ entry: MarkerEntry) -> (value: Double, range: ReferenceRange?, places: Int?) {
+    var shown = display.shownWithPlaces(entry, marker: definition, range: range, rule: rule) { status(of: entry) }
+    for sexed in bySex {
+      let other = display.shownWithPlaces(entry, marker: definition, range: sexed.range, rule: rule) {
+        status(of: entry)
+      }
+      if let places = other.places, places > (shown.places ?? Int.max) {
+        shown = (other.value, display.isOwn ? range : display.range(range, decimals: places), places)
+      }
+    }
+    return shown
   }
 
   /// The judgement of a reading typed in the SI unit, for a person who reads another unit: by
@@ -361,7 +378,7 @@ public struct MarkerSnapshot: Sendable {
   /// a chart or a sentence over many readings.
   public func displayed(_ entry: MarkerEntry) -> Double {
     printedSI(entry)?.shown
-      ?? display.value(of: entry, marker: definition, range: range, rule: rule) { status(of: entry) }
+      ?? shownInDisplay(entry).value
   }
 
   /// `displayed` with its comparator, without the unit: `2.6`, `<0.5`. With `places` (a list's,
@@ -403,7 +420,7 @@ public struct MarkerSnapshot: Sendable {
     // Only a reading within a unit of the last place of a bound (or a critical limit) can need
     // more: the rest are passed over with a subtraction or two each (25,000 readings).
     let bounds =
-      ([range.low, range.high].compactMap { $0 }
+      (([range] + bySex.map(\.range)).flatMap { [$0.low, $0.high].compactMap { $0 } }
       + [rule?.criticalLow?.value, rule?.criticalHigh?.value].compactMap { $0 })
       .map { display.exact($0) }
     let near = 1.5 * (0..<base).reduce(1.0) { value, _ in value / 10 }
@@ -415,9 +432,7 @@ public struct MarkerSnapshot: Sendable {
       let needed =
         printed
         ? printedSI(entry)?.places
-        : display.shownWithPlaces(entry, marker: definition, range: range, rule: rule) {
-          status(of: entry)
-        }.places
+        : shownInDisplay(entry).places
       places = max(places, needed ?? base)
     }
     return places

@@ -366,6 +366,18 @@ struct YourUnitsTests {
     #expect(SavedView.converted(draft, snapshot: snapshot) == "Converted \(typed) to \(shown).")
   }
 
+  /// Clinician review: HDL 1.29 and 1.3 mmol/L, no sex given, both printed "50 mg/dL", one ▲
+  /// "below it for women", the other ✓.
+  @Test(
+    "sex not given: a converted value is printed on its side of each sex's bound",
+    arguments: [("1.29 mmol/L", "49.9 mg/dL", true), ("1.3 mmol/L", "50 mg/dL", false)])
+  func eachSexBound(typed: String, shown: String, dependsOnSex: Bool) throws {
+    let (sexed, entry) = try Self.typed("hdl", typed, system: nil)
+    let snapshot = MarkerSnapshot(definition: sexed.definition, tracked: nil, entries: [entry], display: sexed.display)
+    #expect(snapshot.displayedText(entry) == shown)
+    #expect(snapshot.dependsOnSex(entry) == dependsOnSex)
+  }
+
   @Test("units not chosen: the summary names the latest as judged when it was judged as typed")
   func summaryNamesLatestAsJudged() throws {
     let ldl = Fixture.ldl
