@@ -30,6 +30,8 @@ public struct ImportFile: Sendable {
   public var dayOrder: DateParser.DayOrder?
   /// For a folder: its files that were not read, each with why.
   var skippedFiles: [String] = []
+  /// Read as Windows-1252 text, not UTF-8 (`Importer.windows1252`).
+  var windows1252 = false
 }
 
 /// `glance import`: reads a file (`read`, no lock needed), works out an `ImportPlan` against a
@@ -179,6 +181,36 @@ public enum Importer {
     }
   }
 
+  /// `bytes` as Windows-1252 text, in UTF-8: the code page a Western European Excel saves a CSV
+  /// in ("µ" is 0xB5, "ü" 0xFC, "€" 0x80). Nil for bytes that are no such text: a NUL or another
+  /// control character than tab and line breaks, or one of the five bytes the code page leaves
+  /// undefined (0x81, 0x8D, 0x8F, 0x90, 0x9D).
+  static func windows1252(_ bytes: some Collection<UInt8>) -> [UInt8]? {
+    var out: [UInt8] = []
+    out.reserveCapacity(bytes.count + bytes.count / 8)
+    for byte in bytes {
+      let scalar: UInt32
+      switch byte {
+      case 0x09, 0x0A, 0x0D, 0x20..<0x7F, 0xA0...0xFF: scalar = UInt32(byte)
+      case 0x80..<0xA0:
+        let special = windows1252Specials[Int(byte - 0x80)]
+        guard special != 0 else { return nil }
+        scalar = special
+      default: return nil
+      }
+      guard let unicode = Unicode.Scalar(scalar) else { return nil }
+      out.append(contentsOf: UTF8.encode(unicode)!)
+    }
+    return out
+  }
+
+  /// Windows-1252's characters for 0x80 to 0x9F (0: undefined), from the code page's table.
+  private static let windows1252Specials: [UInt32] = [
+    0x20AC, 0, 0x201A, 0x0192, 0x201E, 0x2026, 0x2020, 0x2021, 0x02C6, 0x2030, 0x0160, 0x2039, 0x0152, 0, 0x017D, 0,
+    0, 0x2018, 0x2019, 0x201C, 0x201D, 0x2022, 0x2013, 0x2014, 0x02DC, 0x2122, 0x0161, 0x203A, 0x0153, 0, 0x017E,
+    0x0178,
+  ]
+
   /// Spaces, line breaks and a byte-order mark's bytes, skipped before a file's first character.
   private static let byteOrderMarkOrSpace: Set<UInt8> = [0x20, 0x0A, 0x0D, 0x09, 0xEF, 0xBB, 0xBF]
 
@@ -186,7 +218,13 @@ public enum Importer {
     -> ImportFile
   {
     guard isValidUTF8(bytes) else {
-      throw ImportError.unreadable("it is not UTF-8 text; save it as CSV (UTF-8) from your spreadsheet")
+      // A Western European Excel saves "CSV" in Windows-1252: read it so, and said.
+      guard let utf8 = windows1252(bytes) else {
+        throw ImportError.unreadable("it is not UTF-8 text; save it as CSV (UTF-8) from your spreadsheet")
+      }
+      var file = try utf8.withUnsafeBufferPointer { try readCSV($0, releasing: nil) }
+      file.windows1252 = true
+      return file
     }
     let rows: CSV.Table
     // A European Excel saves "CSV" with semicolons (and decimal commas); a portal, tabs.
@@ -211,6 +249,9 @@ public enum Importer {
     var plan = try planContent(file, replace: replace, into: document, library: library, today: today, now: now)
     // A file that adds nothing asks nothing: its questions are about rows stored already.
     if plan.isEmpty { plan.questions = [] }
+    if file.windows1252 {
+      plan.readAs.insert("Windows-1252 text (not UTF-8), as Excel saves a CSV in Western Europe", at: 0)
+    }
     // Clinician review: a German sheet in SI units came home in mg/dL, and nothing said why.
     plan.suggestsSI =
       document.profile.units == nil && plan.profile?.units == nil && plan.typedInSI > 0

@@ -59,9 +59,12 @@ struct ImportReadTests {
 
   @Test("bytes that are not UTF-8 are refused the same way")
   func notUTF8() {
-    let bytes: [UInt8] = Array("Date,HDL\n2024-01-15,".utf8) + [0xFF, 0xFE] + Array("\n".utf8)
+    // 0x81 is no character in Windows-1252 either (which a Western European Excel's CSV is read as).
+    let bytes: [UInt8] = Array("Date,HDL\n2024-01-15,".utf8) + [0x81, 0xFE] + Array("\n".utf8)
     #expect(Self.outcome { try Importer.read(FileBytes(bytes)) } == Self.outcome { try Importer.read(bytes) })
     #expect(Self.outcome { try Importer.read(FileBytes(bytes)) }.contains("not UTF-8"))
+    let latin: [UInt8] = Array("Date,HDL\n2024-01-15,55\n".utf8) + [0xB5, 0x0A]
+    #expect(Self.outcome { try Importer.read(FileBytes(latin)) } == Self.outcome { try Importer.read(latin) })
   }
 
   @Test("a large sheet's bytes are let go as they are parsed, and it imports exactly as in memory")

@@ -486,6 +486,24 @@ struct LabReportImportTests {
     #expect(ImportError.unitsRow.message.contains("(mmol/L)"))
   }
 
+  /// Newcomer review: a German Excel's CSV (Windows-1252: "µ" is one byte, 0xB5) was refused as
+  /// "not UTF-8 text", a first stumble for most of its users.
+  @Test("a CSV in Windows-1252, as Excel saves one in Western Europe, is read and said so; other bytes are refused")
+  func windows1252() throws {
+    let text = "Datum;Kreatinin (µmol/L);Glukose nüchtern (mmol/L)\n14.03.2022;82;5,4\n"
+    let bytes = text.unicodeScalars.map { UInt8($0.value) }  // every character here is below 256
+    let plan = try Importer.plan(
+      Importer.read(bytes), replace: false, into: .empty(createdAt: Self.now), library: Fixture.library,
+      today: Self.today, now: Self.now)
+    #expect(plan.entries.compactMap(\.entered?.value).sorted() == [5.4, 82])
+    #expect(plan.readAs.first?.hasPrefix("Windows-1252 text") == true, "\(plan.readAs)")
+    // The curly quote and euro sign of Windows-1252 are letters too; 0x81 is none, nor is a NUL.
+    #expect(Importer.windows1252([0x93, 0x80, 0x94]) == Array("“€”".utf8))
+    #expect(Importer.windows1252([0x41, 0x81]) == nil)
+    #expect(Importer.windows1252([0x41, 0x00, 0xE9]) == nil)
+    #expect(throws: ImportError.self) { try Importer.read([0x44, 0x61, 0x74, 0x65, 0x81, 0x0A]) }
+  }
+
   @Test("a portal's flagged results import as values, and the summary says the flags were left out")
   func flaggedRows() throws {
     let plan = try Self.plan(
