@@ -105,6 +105,10 @@ struct CSVExportImportTests {
     let repository = InMemoryDataRepository(clock: { Fixture.now })
     let plan = try Self.plan(Self.golden)
     #expect(plan.kind == .glanceCSV)
+    // Newcomer review: a CSV restore said "Added 35 readings and 0 visits" and nothing of why.
+    #expect(
+      plan.summary(library: Fixture.library, customMarkers: [], dryRun: false).contains(
+        "A CSV export holds readings only: your visits, units and targets are in glance export --json."))
     try Importer.apply(
       Importer.read(Array(Self.golden.utf8)), replace: false, to: repository, summary: "import", today: Self.today)
     let stored = try repository.read()
