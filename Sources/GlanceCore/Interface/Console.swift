@@ -150,7 +150,7 @@ extension EntryCheck {
       return SlipChoice(
         suggestion: suggestion, entered: entered,
         prompt:
-          "  1) save \(ValueText.withUnit(suggestion, nil, unit)) (\(typed))   2) save \(ValueText.withUnit(draft.value, nil, unit)) as typed   3) cancel  [1/2/3]: ",
+          "  1) save \(EntryChecks.savedText(suggestion, nil, entered, draft.marker)) (\(typed))   2) save \(ValueText.withUnit(draft.value, nil, unit)) as typed   3) cancel  [1/2/3]: ",
         instead:
           "If you meant \(draft.comparator?.rawValue ?? "")\(typed), run the command again with the unit. If \(ValueText.withUnit(draft.value, draft.comparator, unit)) is right, add --yes."
       )

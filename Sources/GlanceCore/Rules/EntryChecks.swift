@@ -84,7 +84,7 @@ public enum EntryChecks {
         EntryCheck(
           kind: .unitSlip(suggestion: slip.value, entered: slip.entered),
           question:
-            "You entered \(marker.shortName) of \(shown). Was that \(slip.entered.text(comparator)) (\(ValueText.withUnit(slip.value, comparator, marker.unit)))?"
+            "You entered \(marker.shortName) of \(shown). Was that \(slip.entered.text(comparator)) (\(savedText(slip.value, comparator, slip.entered, marker)))?"
         )
       ]
     }
@@ -235,6 +235,18 @@ public enum EntryChecks {
       if typedOut && convertedIn { return slip }
     }
     return nil
+  }
+
+  /// A suggested value converted from `entered`, as the saved reading will be shown in the
+  /// marker's own unit (rounded once, as a lab prints it): the question, its choices and the
+  /// Saved line say one number (glucose 25 mmol/L is "450", not "450.5" then "450").
+  public static func savedText(
+    _ value: Double, _ comparator: ValueComparator?, _ entered: EnteredValue, _ marker: MarkerDefinition
+  ) -> String {
+    let entry = MarkerEntry(
+      markerID: marker.id, value: value, comparator: comparator, unit: marker.unit, entered: entered,
+      dateOfService: CalendarDate(dayNumber: 0)!, entryTimestamp: Timestamp(secondsSince1970: 0))
+    return MarkerSnapshot(definition: marker, tracked: nil, entries: []).displayedText(entry)
   }
 
   /// How many times apart two positive values are (≥ 1); half the distance on a log scale is

@@ -352,8 +352,14 @@ struct ClinicalJudgementTests {
     if expected != nil {
       #expect(!checks.contains { if case .tenfold = $0.kind { true } else { false } })
       #expect(checks.first?.question.contains("Was that \(ValueText.number(typed)) ") == true)
-      // The number asked about is the number option 1 saves (newcomer review: "213" then "212.7").
-      #expect(checks.first?.question.contains("(\(ValueText.withUnit(expected!, nil, marker.unit)))?") == true)
+      // The number asked about is the number option 1 saves, as the saved reading is shown
+      // (newcomer review: "213" then "212.7"; since rounding once, "450.5" then "450").
+      guard case .unitSlip(let value, let entered) = checks.first?.kind else { return }
+      let saved = MarkerEntry(
+        markerID: marker.id, value: value, unit: marker.unit, entered: entered,
+        dateOfService: Fixture.date("2026-11-01"), entryTimestamp: Self.now)
+      let shown = MarkerSnapshot(definition: marker, tracked: nil, entries: []).displayedText(saved)
+      #expect(checks.first?.question.contains("(\(shown))?") == true, "\(checks.first?.question ?? "") \(shown)")
     }
   }
 
