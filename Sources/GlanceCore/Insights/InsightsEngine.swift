@@ -49,8 +49,11 @@ public enum InsightsEngine {
         result.append((severity * 2, category, result.count, status))
       } else if let trend {
         result.append((2, category, result.count, trend))
-      } else if let check = beyondPlausible(snapshot, at: now) ?? unjudgedBound(snapshot, at: now) {
+      } else if let check = beyondPlausible(snapshot, at: now) {
         result.append((4, category, result.count, check))
+      } else if let check = unjudgedBound(snapshot, at: now) {
+        // What could be outside comes after what is outside, before a trend.
+        result.append((3, category, result.count, check))
       }
     }
     return result.sorted { (-$0.rank, $0.category, $0.order) < (-$1.rank, $1.category, $1.order) }

@@ -199,6 +199,10 @@ struct InsightsEngineTests {
       #expect(item.suggestionText.contains(words), "\(item.suggestionText)")
       #expect(item.suggestionText.contains(typed), "\(item.suggestionText)")
       #expect(item.suggestionText.hasSuffix("Consider asking your doctor about this result."))
+      // After a reading that is outside the range, whatever the category order.
+      let potassium = Self.snapshot("potassium", [5.8])
+      let both = InsightsEngine.insights(for: [snapshot, potassium], at: Self.now)
+      #expect(both.map(\.kind) == [.outOfRange, .check])
     }
   }
 
