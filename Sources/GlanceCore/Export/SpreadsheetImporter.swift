@@ -375,8 +375,16 @@ enum SpreadsheetImporter {
     for (index, title) in header.enumerated() where !used.contains(index) {
       guard !title.isEmpty else { continue }
       var (name, unit) = splitUnit(title)
-      // "LDL mmol/L" without brackets says its unit too.
-      if unit == nil { (name, unit) = MarkerResolver.nameAndUnit(name, among: markers) }
+      // "LDL mmol/L" without brackets says its unit too; "Weight lb (kg)", two, is refused.
+      let named = try MarkerResolver.nameAndUnit(name, among: markers)
+      if let inName = named.unit {
+        if let unit, UnitConverter.normalize(unit) != UnitConverter.normalize(inName) {
+          throw ImportError.problems([
+            "column \(quoted(title)): " + EntryError.twoUnits(name: title, inName: inName, typed: unit).message
+          ])
+        }
+        (name, unit) = (named.name, inName)
+      }
       if role(name) != nil {
         if case .notRead = role(name) { continue }
         if index == columns.reportDateNotRead { continue }
@@ -499,13 +507,14 @@ enum SpreadsheetImporter {
         (markersOfRow, unitInName) = known
       } else {
         do {
-          let named = MarkerResolver.nameAndUnit(name, among: markers)
+          let named = try MarkerResolver.nameAndUnit(name, among: markers)
           markersOfRow = try MarkerResolver.markers(named.name, among: markers, search: search)
           unitInName = named.unit
           resolved[key] = (markersOfRow, unitInName)
         } catch {
           var reason: String?
           if case .falseFriend(_, let explanation) = error { reason = explanation }
+          if case .twoUnits = error { reason = error.message }
           unknownIndex[key] = unknown.count
           unknown.append((shown, 1, reason))
           continue

@@ -73,7 +73,7 @@ public enum EntryPlanner {
     today: CalendarDate, document: GlanceDocument, library: MarkerLibrary
   ) throws(EntryError) -> [EntryDraft] {
     // "ldl mmol/l": the unit the name says is the value's.
-    let named = MarkerResolver.nameAndUnit(markerText, among: library.markers)
+    let named = try MarkerResolver.nameAndUnit(markerText, among: library.markers)
     var unit = unit
     if let inName = named.unit {
       if let typed = unit, UnitConverter.normalize(typed) != UnitConverter.normalize(inName) {

@@ -69,8 +69,23 @@ public enum MarkerResolver {
   /// A test's name and the unit it ends in, when it ends in one a library marker is reported in
   /// ("LDL mmol/L", "Lipoprotein(a) nmol/L", "LDL (mmol/L)"): the unit is the value's, never
   /// dropped (clinician review: "lp(a) nmol/l" 100 was saved as 100 mg/dL). Otherwise `text`
-  /// as it is and nil.
-  public static func nameAndUnit(_ text: String, among markers: [MarkerDefinition]) -> (name: String, unit: String?) {
+  /// as it is and nil. A name that says two different units ("Weight lb (kg)") is refused: read
+  /// by either, the other would be wrong (import's second look: 154 saved as kg).
+  public static func nameAndUnit(_ text: String, among markers: [MarkerDefinition]) throws(EntryError) -> (
+    name: String, unit: String?
+  ) {
+    let outer = lastUnit(text, among: markers)
+    guard let unit = outer.unit else { return outer }
+    let inner = lastUnit(outer.name, among: markers)
+    guard let other = inner.unit else { return outer }
+    guard UnitConverter.normalize(other) == UnitConverter.normalize(unit) else {
+      throw .twoUnits(name: text, inName: other, typed: unit)
+    }
+    return (inner.name, unit)
+  }
+
+  /// `text`'s last unit (in brackets, or its last word) and what comes before it.
+  static func lastUnit(_ text: String, among markers: [MarkerDefinition]) -> (name: String, unit: String?) {
     let trimmed = text.trimmingWhitespace()
     var name = ""
     var unit = ""

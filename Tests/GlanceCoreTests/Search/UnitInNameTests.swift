@@ -22,7 +22,7 @@ struct UnitInNameTests {
       ("Vitamin B12", "Vitamin B12", nil), ("T4 free", "T4 free", nil),
     ] as [(String, String, String?)])
   func split(text: String, name: String, unit: String?) {
-    let split = MarkerResolver.nameAndUnit(text, among: Fixture.library.markers)
+    let split = try! MarkerResolver.nameAndUnit(text, among: Fixture.library.markers)
     #expect(split.name == name)
     #expect(split.unit == unit)
   }
@@ -40,6 +40,24 @@ struct UnitInNameTests {
     #expect(ldl.count == 1 && ldl[0].entered == EnteredValue(value: 3.4, unit: "mmol/L"))
     #expect(try plan("ldl mmol/l", "3.4", "mmol/L").count == 1)
     #expect(throws: EntryError.self) { try plan("ldl mmol/l", "131", "mg/dL") }
+  }
+
+  /// Import's second look: "Weight lb (kg)" saved 154 as kg (339.5 lb), with no question.
+  @Test("a name with two different units is refused, in add, a sheet's header and a lab report's test")
+  func twoUnits() throws {
+    #expect(throws: EntryError.twoUnits(name: "Weight lb (kg)", inName: "lb", typed: "kg")) {
+      try MarkerResolver.nameAndUnit("Weight lb (kg)", among: Fixture.library.markers)
+    }
+    #expect(try MarkerResolver.nameAndUnit("LDL mg/dL (mg/dL)", among: Fixture.library.markers).unit == "mg/dL")
+    func plan(_ text: String) throws -> ImportPlan {
+      try Importer.plan(
+        Importer.read(Array(text.utf8)), replace: false, into: .empty(createdAt: Self.now), library: Fixture.library,
+        today: Self.today, now: Self.now)
+    }
+    #expect(throws: ImportError.self) { try plan("Date,Weight lb (kg)\n2024-01-15,154\n") }
+    let long = try plan("Date,Test,Result\n2024-01-15,LDL mg/dL (mmol/L),130\n2024-01-15,HDL,50\n")
+    #expect(long.entries.count == 1)
+    #expect(long.unknownTests.count + long.rowsLeftOut.count == 1, "\(long.unknownTests) \(long.rowsLeftOut)")
   }
 
   @Test("an import reads a test's unit from its name, and leaves out a row whose unit cell says another")
