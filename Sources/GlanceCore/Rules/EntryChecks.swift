@@ -111,14 +111,32 @@ public enum EntryChecks {
       ]
     }
     if isImplausible(value, marker) {
+      let critical = unitTyped ? nil : criticalInSI(value, comparator: comparator, marker: marker)
       return [
         EntryCheck(
           kind: .implausible,
           question:
-            "You entered \(marker.shortName) of \(shown). This seems unusual: please double-check it. Save it anyway?")
+            "You entered \(marker.shortName) of \(shown). This seems unusual: please double-check it. "
+            + (critical.map { "\($0) " } ?? "") + "Save it anyway?")
       ]
     }
     return []
+  }
+
+  /// "As 2.5 mmol/L it would be 45 mg/dL, far below the range: then type the unit." for a value
+  /// whose SI reading is plausible and critical, which `unitSlip` does not offer to save (calcium
+  /// 1.2 is more often an ionized calcium than a total of 4.8 mg/dL) but must not hide
+  /// (clinician's second look: glucose 2.5 was only "unusual"). Nil otherwise.
+  static func criticalInSI(_ value: Double, comparator: ValueComparator?, marker: MarkerDefinition) -> String? {
+    guard let siUnit = marker.siUnit, let factor = marker.siFactor, canSlip(factor),
+      let rule = ClinicalRules.rule(for: marker.key),
+      let converted = try? UnitConverter.convert(value, unit: siUnit, for: marker).value,
+      !isImplausible(converted, marker), rule.isCritical(converted)
+    else { return nil }
+    let entered = EnteredValue(value: value, unit: siUnit)
+    let side = rule.criticalLow?.contains(converted) == true ? "below" : "above"
+    return
+      "As \(entered.text(comparator)) it would be \(savedText(converted, comparator, entered, marker)), far \(side) the range: then type the unit."
   }
 
   /// The question for a bare number read in the person's unit (`glance units si`) that fits the
@@ -214,11 +232,15 @@ public enum EntryChecks {
     // opposite emergency (clinician review); saved unseen it was the first.
     let typedCritical = !isImplausible(value, marker) && (rule?.isCritical(value) ?? false)
     for unit in units {
-      // Otherwise a reading that would be critical in that unit is not the likelier one (calcium
-      // 1.2 is ionized calcium in mmol/L, not a total calcium of 4.8 mg/dL).
       guard let converted = try? UnitConverter.convert(value, unit: unit, for: marker).value, converted > 0,
-        !isImplausible(converted, marker), typedCritical || !(rule?.isCritical(converted) ?? false)
+        !isImplausible(converted, marker)
       else { continue }
+      // Otherwise a reading that would be critical in that unit is not the likelier one (calcium
+      // 1.2 is ionized calcium in mmol/L, not a total calcium of 4.8 mg/dL): not offered, and
+      // no other unit offered in its place (clinician's second look: calcium 3.3 was asked about
+      // as 3.3 mEq/L, 6.61 mg/dL, where 3.3 mmol/L is 13.2 mg/dL, critical). `criticalInSI`
+      // names it in the question instead.
+      if !typedCritical, rule?.isCritical(converted) ?? false { return nil }
       let slip = (converted, EnteredValue(value: value, unit: unit))
       if isImplausible(value, marker) || typedCritical { return slip }
       if let usual, usual > 0 {

@@ -538,6 +538,26 @@ struct ClinicalJudgementTests {
     #expect(!checks.contains { if case .unitSlip = $0.kind { true } else { false } }, "\(checks)")
   }
 
+  /// Clinician's second look: calcium 3.3 was asked about as 3.3 mEq/L (6.61 mg/dL), a low
+  /// value, where 3.3 mmol/L is 13.2 mg/dL, critical; glucose 2.5 was only "unusual", though
+  /// 2.5 mmol/L is 45 mg/dL, critical. The SI reading is never passed over for another unit, and
+  /// a critical one is named in the question (not offered to save: calcium 1.2 is more often an
+  /// ionized calcium than a total of 4.8 mg/dL).
+  @Test(
+    "a value implausible as typed whose SI reading is critical is asked about with that reading named",
+    arguments: [
+      ("calcium", 3.3, "As 3.3 mmol/L it would be 13.2 mg/dL, far above the range"),
+      ("fasting-glucose", 2.5, "As 2.5 mmol/L it would be 45 mg/dL, far below the range"),
+      ("calcium", 1.2, "As 1.2 mmol/L it would be 4.8 mg/dL, far below the range"),
+    ])
+  func criticalInSINamed(key: String, value: Double, hint: String) throws {
+    let checks = EntryChecks.check(
+      value: value, comparator: nil, date: Fixture.date("2026-01-01"), marker: Self.marker(key), existing: [])
+    #expect(!checks.contains { if case .unitSlip = $0.kind { true } else { false } }, "\(checks)")
+    let question = try #require(checks.first { $0.kind == .implausible }?.question)
+    #expect(question.contains(hint), "\(question)")
+  }
+
   @Test("magnesium and calcium in mEq/L are converted (divalent: 1 mEq/L = 0.5 mmol/L)")
   func milliequivalents() throws {
     #expect(abs(try UnitConverter.convert(1.6, unit: "mEq/L", for: Self.marker("magnesium")).value - 1.94) < 0.01)
