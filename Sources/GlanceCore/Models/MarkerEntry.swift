@@ -151,7 +151,8 @@ extension MarkerEntry {
     guard let entered = entered(for: marker),
       let conversion = try? UnitConverter.unrounded(entered.value, unit: entered.unit, for: marker)
     else { return value }
-    return conversion.value
+    // Without the float's noise: 0.407 L/L is 40.7%, not 40.699999999999996 (below 40.7).
+    return UnitConverter.round(conversion.value, decimals: marker.decimals + 6)
   }
 
   /// The value as entered, when it converts into this reading's own value with the marker's

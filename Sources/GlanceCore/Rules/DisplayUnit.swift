@@ -135,7 +135,7 @@ public struct DisplayUnit: Equatable, Sendable {
       if (stored ? rule?.criticalHigh : criticalHigh)?.contains(value) == true { return 2 }
       return range.isBelow(value) ? -1 : range.isAbove(value) ? 1 : 0
     }
-    var stored = side(entry.value, range, stored: true)
+    var stored = side(entry.exactValue(for: marker), range, stored: true)
     var asked = false
     for places in base...(base + 2) {
       let value = typed ?? rounded(exact, places, entry.comparator)

@@ -74,10 +74,14 @@ public struct MarkerSnapshot: Sendable {
   public func judgement(of entry: MarkerEntry) -> Judgement {
     // Beyond what is plausible (a slip the person confirmed, potassium 15): not judged, so it
     // never raises a critical alarm or a check mark; it stays out of trends too.
-    if entry.comparator == nil, definition.isOffScale(entry.value) {
+    // Judged by the value typed, converted exactly: the stored one keeps a digit more than a lab
+    // prints, and potassium 3.699 mmol/L stored as 3.70 was "▲" where 3.699 mEq/L is "!"
+    // (clinician's second look).
+    let value = entry.exactValue(for: definition)
+    if entry.comparator == nil, definition.isOffScale(value) {
       return Judgement(status: .indeterminate, words: "beyond the plausible range: check it against the report")
     }
-    var judgement = Judgement.of(entry.value, comparator: entry.comparator, range: range, rule: rule)
+    var judgement = Judgement.of(value, comparator: entry.comparator, range: range, rule: rule)
     if let printed = printedSI(entry) {
       // A person who reads SI: judged as an SI lab prints it (the value, the range, the critical
       // limits, each with the lab's decimals), so what is printed never contradicts its status.
@@ -226,7 +230,8 @@ public struct MarkerSnapshot: Sendable {
       // "51 !", the critical flag and its sentence gone: clinician review). Where none can (LDL
       // 2.59 mmol/L is 100.15 mg/dL), it is judged as stored, as such a lab prints it, and shown
       // with their decimals, or more where rounding would move it across a bound.
-      let stored = Judgement.of(entry.value, comparator: entry.comparator, range: range, rule: rule)
+      let stored = Judgement.of(
+        entry.exactValue(for: definition), comparator: entry.comparator, range: range, rule: rule)
       // Printed from the typed value converted unrounded: the stored 50.5 is already rounded.
       var exact = entry.value
       if let entered = entry.entered(for: definition), let siUnit = definition.siUnit,
@@ -255,7 +260,8 @@ public struct MarkerSnapshot: Sendable {
     // display to SI turned it "within the range" (newcomer review). Printed with the lab's
     // decimals it is 39, at the bound, as an IFCC lab prints it.
     let exact = display.exact(entry.value)
-    let typed = Judgement.of(entry.value, comparator: entry.comparator, range: range, rule: rule).status
+    let typed = Judgement.of(entry.exactValue(for: definition), comparator: entry.comparator, range: range, rule: rule)
+      .status
     if let shown = printedOnSide(
       of: typed, exact: exact, comparator: entry.comparator, decimals: decimals, range: siLab.range,
       rule: siLab.rule)

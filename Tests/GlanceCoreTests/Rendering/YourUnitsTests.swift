@@ -192,6 +192,24 @@ struct YourUnitsTests {
     }
   }
 
+  /// Clinician's second look: potassium 3.699 mmol/L, stored converted as 3.70, was "3.7 ▲"
+  /// where 3.699 mEq/L is "!"; likewise ferritin 14.96 µg/L, sodium 134.96 mmol/L.
+  @Test(
+    "a value typed in SI is judged by its exact conversion, never by the stored rounding of it",
+    arguments: [
+      ("potassium", "3.699 mmol/L", true), ("ferritin", "14.96 µg/L", true), ("sodium", "134.96 mmol/L", true),
+      ("potassium", "3.7 mmol/L", false), ("sodium", "135 mmol/L", false),
+    ])
+  func exactConversionJudged(key: String, typed: String, outside: Bool) throws {
+    for system in [UnitSystem?.none, .conventional] {
+      let (snapshot, entry) = try Self.typed(key, typed, system: system)
+      #expect(snapshot.status(of: entry).isOutOfRange == outside, "\(typed) \(String(describing: system))")
+      // And printed on that side: never "3.7" beside "!".
+      let shown = try #require(Double(snapshot.judgedText(entry).split(separator: " ")[0]))
+      #expect(snapshot.range.isBelow(shown) == outside, "\(snapshot.judgedText(entry))")
+    }
+  }
+
   @Test(
     "sex not given: a value typed in SI is judged for each sex as a man or a woman would be, and the sex named is the one it is outside",
     arguments: [
