@@ -425,10 +425,17 @@ public struct MarkerSnapshot: Sendable {
     let printed = isPrinted
     // Only a reading within a unit of the last place of a bound (or a critical limit) can need
     // more: the rest are passed over with a subtraction or two each (25,000 readings).
-    let bounds =
+    var bounds =
       (([range] + bySex.map(\.range)).flatMap { [$0.low, $0.high].compactMap { $0 } }
       + [rule?.criticalLow?.value, rule?.criticalHigh?.value].compactMap { $0 })
       .map { display.exact($0) }
+    // Read as an SI lab prints it, the bounds are the printed ones too: a guideline's own SI
+    // figure (UACR 3 mg/mmol) is not its conversion (30 mg/g is 3.39), and UACR 26.5 mg/g
+    // (2.998) printed "3.0" in a list against "below 3.0" (clinician's second look).
+    if let siLab {
+      bounds += [siLab.range.low, siLab.range.high, siLab.rule?.criticalLow?.value, siLab.rule?.criticalHigh?.value]
+        .compactMap { $0 }
+    }
     let near = 1.5 * (0..<base).reduce(1.0) { value, _ in value / 10 }
     var places = base
     for entry in entries {

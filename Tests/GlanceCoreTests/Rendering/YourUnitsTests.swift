@@ -192,6 +192,24 @@ struct YourUnitsTests {
     }
   }
 
+  /// Clinician's second look: in SI, UACR 26.5 mg/g was "2.99 mg/mmol ✓" on home and add, and
+  /// "3.0 mg/mmol ✓" in show's list against "below 3.0 mg/mmol".
+  @Test(
+    "in SI, a list prints a reading as every other screen does, on its side of a guideline's own SI bound",
+    arguments: [("uacr", 26.5), ("uacr", 26.4), ("a1c", 5.69), ("fasting-glucose", 99.9)])
+  func siListAsJudged(key: String, value: Double) throws {
+    let marker = try #require(MarkerLibrary.builtIn.marker(key: key))
+    let entry = Fixture.entry(marker, value, on: "2026-10-01")
+    let snapshot = MarkerSnapshot(
+      definition: marker, tracked: nil, entries: [entry], sex: .male,
+      display: DisplayUnit.preferred(marker, system: .si, choice: nil))
+    let row = ShowView.table(
+      snapshot, entries: [entry], shortIDs: [entry.id: "ab12"], style: Self.plain,
+      places: snapshot.listPlaces([entry])
+    ).split(separator: "\n").map(String.init)[1]
+    #expect(row.contains(" " + snapshot.judgedText(entry) + "  "), "\(row) vs \(snapshot.judgedText(entry))")
+  }
+
   /// Clinician's second look: potassium 3.699 mmol/L, stored converted as 3.70, was "3.7 ▲"
   /// where 3.699 mEq/L is "!"; likewise ferritin 14.96 µg/L, sodium 134.96 mmol/L.
   @Test(
