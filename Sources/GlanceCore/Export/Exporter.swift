@@ -58,7 +58,7 @@ public enum Exporter {
     visits: Bool = true, json: Bool = true
   ) throws(ExportError) {
     let problems = JSONImportPlanner.restoreProblems(
-      document, library: library, today: today, readings: readings, visits: visits)
+      document, library: library, today: today, readings: readings, visits: visits, profile: json)
     guard !problems.isEmpty else { return }
     let short = ShortID.prefixes(
       for: problems.compactMap(\.id), among: document.entries.map(\.id) + document.visits.map(\.id))

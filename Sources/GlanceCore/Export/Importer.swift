@@ -186,6 +186,13 @@ public enum Importer {
   /// control character than tab and line breaks, or one of the five bytes the code page leaves
   /// undefined (0x81, 0x8D, 0x8F, 0x90, 0x9D).
   static func windows1252(_ bytes: some Collection<UInt8>) -> [UInt8]? {
+    // Text with a UTF-8 sequence in it (a byte-order mark, "ü" as C3 BC) is UTF-8 with a stray
+    // byte, not Windows-1252: read so, its "ü" would become "Ã¼" (import's second look).
+    var previous: UInt8 = 0
+    for byte in bytes {
+      if (0xC2...0xF4).contains(previous), (0x80...0xBF).contains(byte) { return nil }
+      previous = byte
+    }
     var out: [UInt8] = []
     out.reserveCapacity(bytes.count + bytes.count / 8)
     for byte in bytes {

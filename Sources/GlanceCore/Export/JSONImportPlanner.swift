@@ -179,16 +179,17 @@ enum JSONImportPlanner {
   /// The records of `document` its own export would be refused over, each named (never by its
   /// value) with its id when it has one, and why: the checks `plan` makes, record by record, so a
   /// folder whose export would not restore is said before the export is written. `today` is the
-  /// day the export is made; a restore allows one day more (another time zone).
+  /// day the export is made; a restore allows one day more (another time zone). `profile`: the
+  /// profile's name too (only the JSON export holds it).
   static func restoreProblems(
     _ document: GlanceDocument, library: MarkerLibrary, today: CalendarDate, readings: Bool = true,
-    visits: Bool = true
+    visits: Bool = true, profile: Bool = true
   ) -> [(
     what: String, id: UUID?, why: String
   )] {
     let today = today.adding(days: 1) ?? today
     var problems: [(what: String, id: UUID?, why: String)] = []
-    if readings, let problem = profileNameProblem(document.profile) {
+    if profile, let problem = profileNameProblem(document.profile) {
       problems.append(("your name (glance profile --name NEW)", nil, problem))
     }
     for marker in document.customMarkers where readings {

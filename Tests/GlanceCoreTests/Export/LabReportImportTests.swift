@@ -502,6 +502,11 @@ struct LabReportImportTests {
     #expect(Importer.windows1252([0x41, 0x81]) == nil)
     #expect(Importer.windows1252([0x41, 0x00, 0xE9]) == nil)
     #expect(throws: ImportError.self) { try Importer.read([0x44, 0x61, 0x74, 0x65, 0x81, 0x0A]) }
+    // A UTF-8 file with one stray byte is no Windows-1252 file: its "ü" would read "Ã¼" (import's
+    // second look). Refused, as before; a UTF-8 byte-order mark says UTF-8 too.
+    let mixed = Array("Datum;HDL;Kommentar\n15.01.2024;55;grün\n16.01.2024;56;Gr".utf8) + [0xF6, 0x0A]
+    #expect(throws: ImportError.self) { try Importer.read(mixed) }
+    #expect(throws: ImportError.self) { try Importer.read([0xEF, 0xBB, 0xBF] + bytes) }
   }
 
   @Test("a portal's flagged results import as values, and the summary says the flags were left out")
