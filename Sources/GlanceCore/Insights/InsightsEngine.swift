@@ -171,10 +171,15 @@ public enum InsightsEngine {
     let definition = snapshot.definition
     let judged = snapshot.asJudged(latest)
     let value = ValueText.withUnit(judged.value, comparator, judged.unit, places: judged.places)
-    let range = ValueText.rangeInWords(judged.range, unit: judged.unit, places: judged.places).map { " (\($0))" } ?? ""
-    let side = comparator == .lessThan || comparator == .lessThanOrEqual ? "below" : "above"
+    let words = ValueText.rangeInWords(judged.range, unit: judged.unit, places: judged.places).map { " (\($0))" } ?? ""
+    // The sides a bound reaches: "<5" against 0.4 to 4.5 could be either (clinician's second look).
+    let upTo = comparator == .lessThan || comparator == .lessThanOrEqual
+    let range = snapshot.range
+    let below = range.low.map { upTo || latest.value < $0 } ?? false
+    let above = range.high.map { !upTo || latest.value > $0 } ?? false
+    let side = below && above ? "below or above" : below ? "below" : "above"
     let text =
-      "Your \(definition.displayName) \(isPlural(definition) ? "were" : "was") \(value) on \(DateText.long(latest.dateOfService)), a lab's bound that could be \(side) \(rangeName(snapshot))\(range): glance cannot tell. Consider asking your doctor about this result."
+      "Your \(definition.displayName) \(isPlural(definition) ? "were" : "was") \(value) on \(DateText.long(latest.dateOfService)), a lab's bound that could be \(side) \(rangeName(snapshot))\(words): glance cannot tell. Consider asking your doctor about this result."
     return VisitPrepInsight(
       id: identifier(definition.id, VisitPrepInsight.Kind.check.rawValue, latest.id), markerID: definition.id,
       kind: .check, suggestionText: text, triggeringValues: [latest], generatedAt: now)

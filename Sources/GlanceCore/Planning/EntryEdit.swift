@@ -47,6 +47,18 @@ public struct EntryEdit: Sendable {
     return display.isOwn ? "" : " (\(entry.valueText))"
   }
 
+  /// The Now: line: the reading as `describe` says it and, when its value changed, its status;
+  /// a critical one gets the advice line `add` prints under it (clinician's second look: an
+  /// edit to potassium 7.5 said nothing of it).
+  public func nowText(style: OutputStyle) -> String {
+    let line = "Now: " + describe(new)
+    guard new.value != old.value || new.comparator != old.comparator else { return line }
+    let judgement = judging.judgement(of: new)
+    guard judgement.status != .noRange else { return line }
+    let judged = line + " · " + judgement.badge(style) + " " + judgement.words
+    return judgement.status.isCritical ? judged + "\n" + Judgement.criticalAdvice : judged
+  }
+
   /// "HDL 89 mg/dL on Feb 15, 2025 — “fasting”", for the Was:/Now: lines.
   public func describe(_ entry: MarkerEntry) -> String {
     "\(marker.shortName) \(shown(entry))\(aside(entry)) on \(DateText.long(entry.dateOfService))"

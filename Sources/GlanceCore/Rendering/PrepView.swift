@@ -36,10 +36,12 @@ public enum PrepView {
     // Sex not given: say which latest readings depend on it instead of staying silent.
     let dependent = snapshots.filter { snapshot in snapshot.latest.map { snapshot.dependsOnSex($0) } ?? false }
     if !dependent.isEmpty {
+      // A lab's bound only may be outside one sex's range (HDL ">1.0 mmol/L").
+      let maybe = dependent.contains { $0.latest?.comparator != nil }
       uncheckedNote +=
         "\n"
         + wrap(
-          "Your latest \(inWords(dependent.map(\.definition.displayName))) \(dependent.count == 1 ? "is" : "are") outside the range for women or for men; set glance profile --sex female|male to judge by yours.",
+          "Your latest \(inWords(dependent.map(\.definition.displayName))) \(maybe ? "may be" : dependent.count == 1 ? "is" : "are") outside the range for women or for men; set glance profile --sex female|male to judge by yours.",
           width: style.width, indent: "")
     }
     if insights.isEmpty {

@@ -48,6 +48,6 @@ struct EditCommand: GlanceCommand {
     try context.repository.updateEntry(edit.new, expecting: old, summary: edit.summary)
     if let draft = edit.draft, let line = SavedView.converted(draft, snapshot: edit.judging) { context.out(line) }
     context.out("Was: " + edit.describe(old))
-    context.out("Now: " + edit.describe(edit.new))
+    context.out(edit.nowText(style: context.style))
   }
 }

@@ -184,8 +184,10 @@ struct InsightsEngineTests {
   @Test(
     "a latest lab's bound that could be outside the range is an item to check; one inside it is not",
     arguments: [
-      ("tsh", "<0.5", true, "could be below"), ("vitamin-d", ">45", true, "could be above"),
-      ("tsh", "<3", true, "could be below"), ("hdl", ">60", false, ""), ("ldl", "<50", false, ""),
+      ("tsh", "<0.5", true, "could be below the"), ("vitamin-d", ">45", true, "could be above the"),
+      ("tsh", "<3", true, "could be below the"), ("hdl", ">60", false, ""), ("ldl", "<50", false, ""),
+      // Either side (clinician's second look: "<5" against 0.4 to 4.5 said only "below").
+      ("tsh", "<5", true, "could be below or above the"), ("tsh", ">0.3", true, "could be below or above the"),
     ])
   func censoredUnjudged(key: String, typed: String, expected: Bool, words: String) throws {
     let marker = try #require(Fixture.library.marker(key: key))

@@ -175,3 +175,32 @@ struct EntryPlannerTests {
     #expect(throws: EntryError.self) { try Self.plan("hdl", value) }
   }
 }
+
+/// Clinician's second look: `glance edit ID --value 7.5` (potassium) printed only Was:/Now:,
+/// with no "!!" and no advice line, where `add` prints both.
+@Suite("An edit's Now: line")
+struct EditNowLineTests {
+  @Test(
+    "an edited value says its status, and a critical one the advice add gives; a note alone says neither",
+    arguments: [("7.5", "!! far above range", true), ("4.2", "✓ in range", false), (nil, nil, false)]
+      as [(
+        String?, String?, Bool
+      )])
+  func nowLine(value: String?, status: String?, critical: Bool) throws {
+    let potassium = try #require(Fixture.library.marker(key: "potassium"))
+    let old = Fixture.entry(potassium, 4.0, on: "2026-11-01")
+    var document = GlanceDocument.empty(createdAt: Timestamp(Fixture.now))
+    document.apply(.putEntry(old))
+    let edit = try EntryPlanner.edit(
+      old, value: value, date: nil, note: value == nil ? "redrawn" : nil, today: Fixture.date("2026-11-22"),
+      document: document, library: Fixture.library)
+    let line = edit.nowText(style: OutputStyle(unicode: true, color: false, width: 80))
+    #expect(line.hasPrefix("Now: Potassium"))
+    if let status {
+      #expect(line.contains(" · " + status), "\(line)")
+    } else {
+      #expect(!line.contains(" · "), "\(line)")
+    }
+    #expect(line.contains(Judgement.criticalAdvice) == critical, "\(line)")
+  }
+}

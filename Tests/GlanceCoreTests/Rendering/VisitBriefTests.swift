@@ -252,6 +252,20 @@ struct VisitBriefTests {
     #expect(BriefMarkdown.render(one).contains("Nothing in your readings is flagged"))
   }
 
+  /// Clinician's second look: HDL ">1.0 mmol/L" with no sex given "is outside the range for
+  /// women or for men"; a bound only may be.
+  @Test("sex not given: a lab's bound may be outside one sex's range, a value is")
+  func dependsOnSexWording() throws {
+    for (comparator, words) in [(ValueComparator?.some(.greaterThan), "may be outside"), (nil, "is outside")] {
+      var entry = Fixture.entry(Fixture.hdl, 45, on: "2026-11-01")
+      entry.comparator = comparator
+      let hdl = MarkerSnapshot(definition: Fixture.hdl, tracked: nil, entries: [entry])
+      let brief = VisitBrief(name: nil, snapshots: [hdl], items: [], visits: [], today: Self.today)
+      let text = PrepView.render(brief, all: false, style: .plain)
+      #expect(text.contains("HDL Cholesterol \(words) the range for women or for men"), "\(text)")
+    }
+  }
+
   /// Newcomer review: "Your latest HDL Cholesterol, Creatinine are outside…".
   @Test("names in a sentence are joined with and")
   func namesJoined() {
