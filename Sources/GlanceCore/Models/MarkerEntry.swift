@@ -148,8 +148,10 @@ extension MarkerEntry {
   /// The value in `marker`'s unit before the digit-more rounding a converted value is stored
   /// with: what a screen rounds, once. The stored value when it was not converted.
   public func exactValue(for marker: MarkerDefinition) -> Double {
-    guard let entered = entered(for: marker),
-      let conversion = try? UnitConverter.unrounded(entered.value, unit: entered.unit, for: marker)
+    // One conversion, checked as `entered(for:)` checks it: every reading a screen judges asks.
+    guard let entered, let conversion = try? UnitConverter.unrounded(entered.value, unit: entered.unit, for: marker),
+      conversion.original != nil,
+      UnitConverter.round(conversion.value, decimals: marker.decimals + 1) == value
     else { return value }
     // Without the float's noise: 0.407 L/L is 40.7%, not 40.699999999999996 (below 40.7).
     return UnitConverter.round(conversion.value, decimals: marker.decimals + 6)

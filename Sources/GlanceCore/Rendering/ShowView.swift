@@ -158,8 +158,10 @@ public enum ShowView {
   ) -> String {
     let ids = entries.map { shortIDs[$0.id] ?? ShortID.hex($0.id).prefix(4).description }
     let dates = entries.map { DateText.long($0.dateOfService) }
+    // Each row judged once, for its value and its status.
+    let judgements = entries.map { snapshot.judgement(of: $0) }
     // A value typed in another unit shows it too: "26.5 mg/g (3 mg/mmol)".
-    let values = entries.map { snapshot.listedText($0, places: places) }
+    let values = zip(entries, judgements).map { snapshot.listedText($0, places: places, judged: $1) }
     let idWidth = max(2, ids.map(\.count).max() ?? 0)
     let dateWidth = dates.map(\.count).max() ?? 0
     let valueWidth = values.map { TextWidth.of($0) }.max() ?? 0
@@ -171,7 +173,7 @@ public enum ShowView {
             + TextWidth.padLeft("value", to: valueWidth) + "     note"), .dim)
     ]
     for (index, entry) in entries.enumerated() {
-      let status = snapshot.status(of: entry)
+      let status = judgements[index].status
       let note =
         entry.note.map { firstLine($0) }.map { TextWidth.truncate($0, to: noteRoom, unicode: style.unicode) } ?? ""
       lines.append(

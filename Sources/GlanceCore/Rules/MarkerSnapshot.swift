@@ -353,9 +353,13 @@ public struct MarkerSnapshot: Sendable {
   /// that is the one judged (`asJudged`: units not chosen, LDL "2.59 mmol/L (100 mg/dL)" against
   /// below 2.6 mmol/L), so the number beside a status is the judged one, as on every screen.
   /// `places`: the list's (`listPlaces`).
-  public func listedText(_ entry: MarkerEntry, places: Int? = nil) -> String {
+  /// `judged`: the entry's judgement, when the caller has it (a list judges every row once).
+  public func listedText(_ entry: MarkerEntry, places: Int? = nil, judged: Judgement? = nil) -> String {
     let shown = displayedText(entry, places: places)
-    if let judged = judgedInTypedUnit(entry) { return judged + " (\(shown))" }
+    // Only a reading judged as typed can lead with another unit: the rest skip the look.
+    if (judged ?? judgement(of: entry)).asEntered, let typed = judgedInTypedUnit(entry) {
+      return typed + " (\(shown))"
+    }
     return shown + (typedAside(entry).map { " (\($0))" } ?? "")
   }
 
