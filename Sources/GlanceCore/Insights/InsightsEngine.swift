@@ -125,7 +125,9 @@ public enum InsightsEngine {
     let value = ValueText.withUnit(judged.value, latest.comparator, judged.unit, places: judged.places)
     let range = ValueText.rangeInWords(judged.range, unit: judged.unit, places: judged.places).map { " (\($0))" } ?? ""
     let stage =
-      judgement.words != status.words && !judgement.asEntered ? ", in the guideline's \(judgement.words)" : ""
+      judgement.mayBeCritical
+      ? ", and may be far \(side) it"
+      : judgement.words != status.words && !judgement.asEntered ? ", in the guideline's \(judgement.words)" : ""
     let next =
       status.isCritical ? Judgement.criticalAdvice : "Consider asking your doctor about this result."
     // The trend, when there is one, in the same sentence: "…, and has increased across your

@@ -99,6 +99,9 @@ public struct Judgement: Equatable, Sendable {
   /// (`ClinicalRule.siRange`, or a bound as an SI lab prints it), or as the person's lab prints
   /// it (`MarkerSnapshot.printedSI`).
   public var asEntered = false
+  /// A lab's bound outside the range whose values reach a critical limit: potassium "<2.9" may
+  /// be at or below 2.8 (clinician's second look: worded as merely low).
+  public var mayBeCritical = false
 
   public init(status: MarkerStatus, words: String? = nil, dependsOnSex: Bool = false) {
     self.status = status
@@ -153,7 +156,7 @@ public struct Judgement: Equatable, Sendable {
         return Judgement(status: .criticalLow)
       }
       if let low = range.low, inclusive ? (range.lowStrict ? bound <= low : bound < low) : bound <= low {
-        return Judgement(status: .low)
+        return mayReach(rule?.criticalLow, Judgement(status: .low), side: "below")
       }
       guard range.low == nil else { return Judgement(status: .indeterminate) }
       if let high = range.high, inclusive && range.highStrict ? bound >= high : bound > high {
@@ -166,7 +169,7 @@ public struct Judgement: Equatable, Sendable {
         return Judgement(status: .criticalHigh)
       }
       if let high = range.high, inclusive ? (range.highStrict ? bound >= high : bound > high) : bound >= high {
-        return Judgement(status: .high)
+        return mayReach(rule?.criticalHigh, Judgement(status: .high), side: "above")
       }
       guard range.high == nil else { return Judgement(status: .indeterminate) }
       if let low = range.low, inclusive && range.lowStrict ? bound <= low : bound < low {
@@ -174,6 +177,16 @@ public struct Judgement: Equatable, Sendable {
       }
       return Judgement(status: .normal)
     }
+  }
+
+  /// `judgement` of a bound out of range, saying it may be critical when a critical `limit` lies
+  /// on its side (the bound's values run on past it, with no end).
+  private static func mayReach(_ limit: ClinicalRule.Limit?, _ judgement: Judgement, side: String) -> Judgement {
+    guard limit != nil else { return judgement }
+    var judgement = judgement
+    judgement.words += ", and may be far \(side) it"
+    judgement.mayBeCritical = true
+    return judgement
   }
 
   /// True when every value below `bound` is in `limit` (a low critical limit).

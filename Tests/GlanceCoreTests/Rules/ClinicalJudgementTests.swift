@@ -199,6 +199,30 @@ struct ClinicalJudgementTests {
     #expect(try Self.judge(key, value, comparator).status == expected)
   }
 
+  /// Clinician's second look: potassium "<2.9" was "! below range", and glucose ">350" "! above
+  /// range", with nothing said of the critical limit either may be past.
+  @Test(
+    "a lab's bound outside the range that reaches a critical limit says it may be far outside",
+    arguments: [
+      ("potassium", 2.9, ValueComparator.lessThan, true), ("fasting-glucose", 350, .greaterThan, true),
+      ("potassium", 2.8, .lessThanOrEqual, false),  // every value it can be is critical: "!!" already
+      ("ldl", 190, .greaterThan, false),  // no critical limit
+    ])
+  func censoredMayBeCritical(key: String, value: Double, comparator: ValueComparator, may: Bool) throws {
+    let judgement = try Self.judge(key, value, comparator)
+    #expect(judgement.mayBeCritical == may)
+    #expect(judgement.words.hasSuffix("and may be far \(comparator == .greaterThan ? "above" : "below") it") == may)
+    if may {
+      #expect(!judgement.status.isCritical && judgement.status.isOutOfRange)
+      var entry = Fixture.entry(Self.marker(key), value, on: "2026-01-01")
+      entry.comparator = comparator
+      let snapshot = MarkerSnapshot(definition: Self.marker(key), tracked: nil, entries: [entry])
+      let item = try #require(InsightsEngine.insights(for: [snapshot], at: Self.now).first)
+      #expect(item.suggestionText.contains("), and may be far "), "\(item.suggestionText)")
+      #expect(!item.suggestionText.contains("guideline's"), "\(item.suggestionText)")
+    }
+  }
+
   @Test("a censored value raises no out-of-range item unless every value it can be is out of range")
   func censoredPrep() {
     let uacr = Self.snapshot("uacr", [(30, .lessThan)])
