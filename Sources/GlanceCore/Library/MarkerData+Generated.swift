@@ -348,8 +348,8 @@ extension MarkerLibrary {
       referenceLow: 0.4, referenceHigh: 4.5,
       plausibleMin: 0.001, plausibleMax: 500.0,
       direction: .inRange, loinc: "3016-3",
-      aliases: ["thyroid", "thyroid function", "thyroid test", "thyroid level", "thyroid stimulating hormone", "thyroid-stimulating hormone", "thyrotropin", "tsh level", "sensitive tsh", "ultrasensitive tsh", "tsh 3rd generation"],
-      source: "Lab and clinical reference pages, older MedlinePlus (as cited); LOINC via HL7 FHIR and public code files",
+      aliases: ["thyroid", "thyroid function", "thyroid test", "thyroid level", "thyroid stimulating hormone", "thyroid-stimulating hormone", "thyrotropin", "tsh level", "sensitive tsh", "ultrasensitive tsh", "tsh 3rd generation", "tsh basal", "basales tsh"],
+      source: "Lab and clinical reference pages, older MedlinePlus (as cited); LOINC via HL7 FHIR and public code files; TSH basal, the German reports' name for the plain TSH (Fenner Labor and MVZ Labor Oldenburg test catalogues)",
       notes: "High suggests hypothyroidism, low hyperthyroidism. Common adult ranges 0.4-4.0, 0.45-4.5 (NHANES-based) or 0.5-5.0 mIU/L; MedlinePlus versions have printed 0.4-4.0 and ~0.4-4.8. Upper limit rises with age; pregnancy uses trimester-specific ranges. µIU/mL = mIU/L, so no SI conversion. Plausible min/max are editorial typo-catching bounds (unverified).",
       isSystemDefined: true))
     markers.append(MarkerDefinition(

@@ -303,9 +303,10 @@ public enum EntryChecks {
     guard marker.isSystemDefined, marker.key == "fasting-glucose" else { return false }
     let compact = SearchText(text).compact
     // NB: bytes, not `contains(String)`, which would pull in _StringProcessing (CLAUDE.md).
-    // Fasting in German (nüchtern), French (à jeun), Spanish (en ayunas), Italian (a digiuno)
-    // and Portuguese (em jejum) says so too.
-    let saysFasting = ["fasting", "nuchtern", "jeun", "ayunas", "digiuno", "jejum"].contains { word in
+    // Fasting in German (nüchtern), Dutch (nuchter, nuchtere: NHG-Standaard Diabetes mellitus
+    // type 2), French (à jeun), Spanish (en ayunas), Italian (a digiuno) and Portuguese (em
+    // jejum) says so too.
+    let saysFasting = ["fasting", "nuchter", "jeun", "ayunas", "digiuno", "jejum"].contains { word in
       SearchService.contains(Array(compact.utf8), Array(word.utf8))
     }
     return !saysFasting && !["fbg", "fbs", "fpg", "ifg"].contains(compact)

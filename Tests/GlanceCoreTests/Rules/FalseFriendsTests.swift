@@ -63,9 +63,25 @@ struct FalseFriendsTests {
       ("Glycémie à jeun", "fasting-glucose"), ("glucemia en ayunas", "fasting-glucose"), ("Kalzium", "calcium"),
       ("creatinin", "creatinine"), ("Kreatinin", "creatinine"), ("creatinina", "creatinine"), ("HbA1c", "a1c"),
       ("HbA1", "a1c"),
+      // Newcomer's second review: a German report's "TSH basal" (the plain TSH, as German lab
+      // catalogues name it: Fenner, MVZ Labor Oldenburg) was left out as unknown.
+      ("TSH basal", "tsh"), ("basales TSH", "tsh"), ("Glucose nuchter", "fasting-glucose"),
     ])
   func stillResolved(word: String, key: String) throws {
     #expect(try MarkerResolver.markers(word, among: Self.markers).map(\.key) == [key])
+  }
+
+  /// Newcomer review: Dutch "Glucose nuchter" (fasting glucose, as the NHG-Standaard Diabetes
+  /// mellitus type 2 writes it) was asked "Was this a fasting reading?".
+  @Test(
+    "a glucose named fasting in Dutch, German or French is not asked about fasting",
+    arguments: [
+      ("Glucose nuchter", false), ("nuchtere glucose", false), ("Glukose nüchtern", false), ("Glycémie à jeun", false),
+      ("Glucose", true), ("Glucose (serum)", true),
+    ])
+  func fastingWords(name: String, asked: Bool) throws {
+    let marker = try #require(Self.markers.first { $0.key == "fasting-glucose" })
+    #expect(EntryChecks.isUnqualifiedGlucose(name, marker: marker) == asked)
   }
 
   @Test("no library key, name or alias reads as a false friend, even allowing typos")
