@@ -307,25 +307,25 @@ extension MarkerLibrary {
     markers.append(MarkerDefinition(
       id: UUID(uuid: (0xE2, 0x6, 0xA1, 0xA7, 0xAB, 0x6F, 0x47, 0x22, 0x9C, 0xC8, 0x32, 0x4, 0x32, 0xD2, 0xA6, 0xF7)), key: "wbc", displayName: "White Blood Cell Count (WBC)",
       shortName: "WBC", category: "blood", unit: "10³/µL",
-      unitSynonyms: ["K/µL", "x10^3/µL", "10^3/µL", "x10E3/µL", "10*3/µL", "thou/µL", "thou/mm3", "K/mm3", "G/L", "/nL"], siUnit: "10⁹/L",
+      unitSynonyms: ["K/µL", "x10^3/µL", "10^3/µL", "x10E3/µL", "10*3/µL", "thou/µL", "thou/mm3", "K/mm3", "G/L", "/nL", "Gpt/L", "Tsd/µL", "Tsd./µL"], siUnit: "10⁹/L",
       siFactor: 1.0, siOffset: nil, decimals: 1, siDecimals: 1,
       referenceLow: 4.5, referenceHigh: 11.0,
       plausibleMin: 0.1, plausibleMax: 300.0,
       direction: .inRange, loinc: "6690-2",
       aliases: ["white blood cells", "white blood cell", "white blood count", "white cell count", "white count", "white cells", "wbc count", "leukocytes", "leukocyte count", "leucocytes", "cbc white count", "wcc"],
-      source: "MedlinePlus/NIH and lab reference pages (as cited); LOINC via HL7 FHIR and public code files; G/L and /nL: the SI prefixes giga (10^9) and nano (10^-9), as German-speaking labs print cell counts (BIPM SI Brochure, 9th ed., 2019, Table 7)",
+      source: "MedlinePlus/NIH and lab reference pages (as cited); LOINC via HL7 FHIR and public code files; G/L and /nL: the SI prefixes giga (10^9) and nano (10^-9), as German-speaking labs print cell counts (BIPM SI Brochure, 9th ed., 2019, Table 7); Gpt/L (giga particles per litre, as /nL: Deximed) and Tsd./µL (thousands per µL, 10^3/µL: Labor Becker), as German reports print them",
       notes: "4,500-11,000 cells/µL = 4.5-11.0 x10³/µL (= x10⁹/L). Older MedlinePlus/NIH text 4.5-10.0; Mayo 3.5-10.5. Reports also write K/µL or thousand/µL. A value entered as 7500 most likely means 7.5 (x10³/µL). Plausible min/max are editorial typo-catching bounds (unverified).",
       isSystemDefined: true))
     markers.append(MarkerDefinition(
       id: UUID(uuid: (0x2B, 0xB1, 0xEB, 0x2C, 0xA9, 0x1A, 0x43, 0x66, 0xB8, 0xAA, 0x8C, 0x82, 0x2A, 0x9E, 0x24, 0x60)), key: "platelets", displayName: "Platelet Count",
       shortName: "Platelets", category: "blood", unit: "10³/µL",
-      unitSynonyms: ["K/µL", "x10^3/µL", "10^3/µL", "x10E3/µL", "10*3/µL", "thou/µL", "thou/mm3", "K/mm3", "G/L", "/nL"], siUnit: "10⁹/L",
+      unitSynonyms: ["K/µL", "x10^3/µL", "10^3/µL", "x10E3/µL", "10*3/µL", "thou/µL", "thou/mm3", "K/mm3", "G/L", "/nL", "Gpt/L", "Tsd/µL", "Tsd./µL"], siUnit: "10⁹/L",
       siFactor: 1.0, siOffset: nil, decimals: 0, siDecimals: 0,
       referenceLow: 150.0, referenceHigh: 400.0,
       plausibleMin: 1.0, plausibleMax: 2500.0,
       direction: .inRange, loinc: "777-3",
       aliases: ["plt", "plts", "platelet", "platlets", "platelet level", "thrombocytes", "thrombocyte count", "cbc platelets"],
-      source: "MedlinePlus and Mount Sinai (as cited), The Blood Project; LOINC via HL7 FHIR and public code files; G/L and /nL: the SI prefixes giga (10^9) and nano (10^-9), as German-speaking labs print cell counts (BIPM SI Brochure, 9th ed., 2019, Table 7)",
+      source: "MedlinePlus and Mount Sinai (as cited), The Blood Project; LOINC via HL7 FHIR and public code files; G/L and /nL: the SI prefixes giga (10^9) and nano (10^-9), as German-speaking labs print cell counts (BIPM SI Brochure, 9th ed., 2019, Table 7); Gpt/L (giga particles per litre, as /nL: Deximed) and Tsd./µL (thousands per µL, 10^3/µL: Labor Becker), as German reports print them",
       notes: "MedlinePlus/Mount Sinai: 150,000-400,000/µL (150-400 x10⁹/L); many labs use 150-450. A value entered as 250000 most likely means 250 (x10³/µL). Alternative LOINC 26515-7. Plausible min/max are editorial typo-catching bounds (unverified).",
       isSystemDefined: true))
     markers.append(MarkerDefinition(

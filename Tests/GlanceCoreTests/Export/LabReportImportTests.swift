@@ -30,6 +30,10 @@ struct LabReportImportTests {
       ("eGFR", "88", "ml/min/1,73m²", "egfr", 88), ("eGFR", "88", "ml/min/1,73 m2", "egfr", 88),
       // Clinician review: "/nl", per nanolitre, is 10⁹/L too.
       ("Leukozyten", "6,1", "/nl", "wbc", 6.1), ("Thrombozyten", "240", "/nl", "platelets", 240),
+      // Newcomer's second review: "Tsd./µl" (thousands per µL: Labor Becker) and "Gpt/l" (giga
+      // particles per litre, = /nl: Deximed) were unknown units.
+      ("Thrombozyten", "245", "Tsd/µl", "platelets", 245), ("Thrombozyten", "245", "Tsd./µl", "platelets", 245),
+      ("Leukozyten", "6,1", "Gpt/l", "wbc", 6.1), ("Thrombozyten", "245", "Gpt/l", "platelets", 245),
     ] as [(String, String, String, String, Double)])
   func germanSheet(name: String, result: String, unit: String, key: String, value: Double) throws {
     let plan = try Self.plan("Datum;Analyse;Ergebnis;Einheit\n15.01.2024;\(name);\(result);\(unit)\n")
