@@ -71,7 +71,7 @@ public enum Exporter {
           }
           // A reading of a marker glance does not know can only go.
           let known = document.entries.first { $0.id == id }.map { entry in
-            library.marker(id: entry.markerID) != nil || document.customMarkers.contains { $0.id == entry.markerID }
+            document.definition(for: entry.markerID, library: library) != nil
           }
           return known == false ? " (glance delete \(prefix))" : " (glance edit \(prefix) or glance delete \(prefix))"
         }

@@ -376,14 +376,11 @@ enum SpreadsheetImporter {
       guard !title.isEmpty else { continue }
       var (name, unit) = splitUnit(title)
       // "LDL mmol/L" without brackets says its unit too; "Weight lb (kg)", two, is refused.
-      let named = try MarkerResolver.nameAndUnit(name, among: markers)
-      if let inName = named.unit {
-        if let unit, UnitConverter.normalize(unit) != UnitConverter.normalize(inName) {
-          throw ImportError.problems([
-            "column \(quoted(title)): " + EntryError.twoUnits(name: title, inName: inName, typed: unit).message
-          ])
-        }
-        (name, unit) = (named.name, inName)
+      do {
+        let named = try MarkerResolver.nameAndUnit(name, among: markers)
+        (name, unit) = (named.name, try MarkerResolver.unit(inName: named.unit, given: unit, name: title))
+      } catch {
+        throw ImportError.problems(["column \(quoted(title)): " + error.message])
       }
       if role(name) != nil {
         if case .notRead = role(name) { continue }
@@ -543,12 +540,11 @@ enum SpreadsheetImporter {
       text = flags.leavingOut(from: text)
       var unit: String? = columns.cell(row, unitColumn)
       if unit?.isEmpty == true { unit = nil }
-      if let inName = unitInName {
-        if let given = unit, UnitConverter.normalize(given) != UnitConverter.normalize(inName) {
-          leaveOut(line, "\(shown): " + EntryError.twoUnits(name: name, inName: inName, typed: given).message)
-          continue
-        }
-        unit = inName
+      do {
+        unit = try MarkerResolver.unit(inName: unitInName, given: unit, name: name)
+      } catch {
+        leaveOut(line, "\(shown): " + error.message)
+        continue
       }
       // "130 mg/dL" with "mg/dL" in the unit column says the unit twice.
       if let typed = try? ValueParser.parse(

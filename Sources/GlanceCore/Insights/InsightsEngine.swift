@@ -86,13 +86,9 @@ public enum InsightsEngine {
     guard let first = named.first else { return nil }
     let definition = snapshot.definition
     // Each said in the unit that judged it, as the out-of-range item says its value.
-    func said(_ entry: MarkerEntry) -> String {
-      let judged = snapshot.asJudged(entry)
-      return ValueText.withUnit(judged.value, entry.comparator, judged.unit, places: judged.places)
-    }
+    func said(_ entry: MarkerEntry) -> String { snapshot.judgedText(entry) }
     func side(_ entry: MarkerEntry) -> String { snapshot.judgement(of: entry).status.isLowSide ? "below" : "above" }
-    let judged = snapshot.asJudged(first)
-    let range = ValueText.rangeInWords(judged.range, unit: judged.unit, places: judged.places).map { " (\($0))" } ?? ""
+    let range = snapshot.judgedRangeInWords(first).map { " (\($0))" } ?? ""
     let other = named.dropFirst().first.map {
       ", and \(said($0)) on \(DateText.long($0.dateOfService)), far \(side($0)) it"
     }
@@ -164,16 +160,15 @@ public enum InsightsEngine {
   }
 
   /// An item for a latest lab's bound that could be on either side of the range (TSH "<0.5"
-  /// against 0.4 to 4.0): not judged, so named, lest "nothing is flagged" stand over a "?"
+  /// against 0.4 to 4.5): not judged, so named, lest "nothing is flagged" stand over a "?"
   /// (clinician review: a possibly suppressed TSH was left out of the doctor's brief).
   static func unjudgedBound(_ snapshot: MarkerSnapshot, at now: Timestamp) -> VisitPrepInsight? {
     guard let latest = snapshot.latest, let comparator = latest.comparator,
       snapshot.judgement(of: latest).status == .indeterminate
     else { return nil }
     let definition = snapshot.definition
-    let judged = snapshot.asJudged(latest)
-    let value = ValueText.withUnit(judged.value, comparator, judged.unit, places: judged.places)
-    let words = ValueText.rangeInWords(judged.range, unit: judged.unit, places: judged.places).map { " (\($0))" } ?? ""
+    let value = snapshot.judgedText(latest)
+    let words = snapshot.judgedRangeInWords(latest).map { " (\($0))" } ?? ""
     // The sides a bound reaches: "<5" against 0.4 to 4.5 could be either (clinician's second look).
     let upTo = comparator == .lessThan || comparator == .lessThanOrEqual
     let range = snapshot.range

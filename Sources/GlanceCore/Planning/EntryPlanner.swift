@@ -74,13 +74,7 @@ public enum EntryPlanner {
   ) throws(EntryError) -> [EntryDraft] {
     // "ldl mmol/l": the unit the name says is the value's.
     let named = try MarkerResolver.nameAndUnit(markerText, among: library.markers)
-    var unit = unit
-    if let inName = named.unit {
-      if let typed = unit, UnitConverter.normalize(typed) != UnitConverter.normalize(inName) {
-        throw .twoUnits(name: markerText, inName: inName, typed: typed)
-      }
-      unit = inName
-    }
+    let unit = try MarkerResolver.unit(inName: named.unit, given: unit, name: markerText)
     let markers = try MarkerResolver.markers(named.name, among: library.markers + document.customMarkers)
     let date =
       try dateText.map { (text: String) throws(EntryError) in try DateParser.parse(text, today: today, for: .reading) }

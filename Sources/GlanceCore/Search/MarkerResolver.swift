@@ -75,13 +75,21 @@ public enum MarkerResolver {
     name: String, unit: String?
   ) {
     let outer = lastUnit(text, among: markers)
-    guard let unit = outer.unit else { return outer }
+    guard outer.unit != nil else { return outer }
     let inner = lastUnit(outer.name, among: markers)
-    guard let other = inner.unit else { return outer }
-    guard UnitConverter.normalize(other) == UnitConverter.normalize(unit) else {
-      throw .twoUnits(name: text, inName: other, typed: unit)
+    guard inner.unit != nil else { return outer }
+    return (inner.name, try unit(inName: inner.unit, given: outer.unit, name: text))
+  }
+
+  /// The unit a value is read in when a test's name says one (`nameAndUnit`) and one is given
+  /// beside it (typed after the value, a unit cell, a header's brackets): the one both say, or the
+  /// one given; two different ones are refused, never one of them chosen.
+  public static func unit(inName: String?, given: String?, name: String) throws(EntryError) -> String? {
+    guard let inName else { return given }
+    if let given, UnitConverter.normalize(given) != UnitConverter.normalize(inName) {
+      throw .twoUnits(name: name, inName: inName, typed: given)
     }
-    return (inner.name, unit)
+    return inName
   }
 
   /// `text`'s last unit (in brackets, or its last word) and what comes before it.
