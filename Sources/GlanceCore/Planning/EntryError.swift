@@ -89,7 +89,7 @@ extension EntryError: GlanceError {
       return "\(quoted(text)) could mean two different days (month/day or day/month). \(DateText.examples)"
     case .twoUnits(let name, let inName, let typed):
       return
-        "\(quoted(name)) says \(inName) and the value \(typed): give one unit, after the value (as 3.4 \(inName))."
+        "\(quoted(name)) says two units, \(inName) and \(typed), and glance will not choose one: give only the one the value is in."
     case .falseFriend(let text, let explanation):
       return "glance doesn't file \(quoted(text)) under a library marker. \(explanation)"
     case .unknownMarker(let text):

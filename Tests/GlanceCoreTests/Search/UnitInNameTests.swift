@@ -49,6 +49,9 @@ struct UnitInNameTests {
       try MarkerResolver.nameAndUnit("Weight lb (kg)", among: Fixture.library.markers)
     }
     #expect(try MarkerResolver.nameAndUnit("LDL mg/dL (mg/dL)", among: Fixture.library.markers).unit == "mg/dL")
+    // Said without a value glance made up (it read "as 3.4 lb" for a column of weights).
+    let message = EntryError.twoUnits(name: "Weight lb (kg)", inName: "lb", typed: "kg").message
+    #expect(message.contains("lb and kg") && !message.contains("3.4"), "\(message)")
     func plan(_ text: String) throws -> ImportPlan {
       try Importer.plan(
         Importer.read(Array(text.utf8)), replace: false, into: .empty(createdAt: Self.now), library: Fixture.library,
