@@ -34,11 +34,28 @@ enum SheetFormat {
     }
   }
 
-  /// A result without the lab's flag printed after it ("142 H", "18.2 (L)", "5.9 *", "88 High"),
-  /// and true when there was one. glance judges by its own ranges, so the flag is left out; a
-  /// flag glued to a letter or a word it does not know stays and the cell is refused as before.
+  /// A result without the lab's flag printed after it ("142 H", "18.2 (L)", "5.9 *", "88 High")
+  /// or before it ("H 7.2", "(L)38"), and true when there was one. glance judges by its own
+  /// ranges, so the flag is left out; a flag glued to a letter or a word it does not know stays
+  /// and the cell is refused as before.
   static func withoutLabFlag(_ text: String) -> (text: String, flagged: Bool) {
     let bytes = Array(text.trimmingWhitespace().utf8)
+    for flag in labFlags {
+      // Before the value (newcomer review: a portal's "H 7.2" was a row left out): a space after
+      // a bare flag, and a digit or a lab's "<" after it, so "Hb 13.5" is no flag.
+      let prefix = Array(flag.utf8)
+      guard bytes.count > prefix.count,
+        Array(bytes.prefix(prefix.count)).map(\.lowercasedASCII) == prefix.map(\.lowercasedASCII)
+      else { continue }
+      let tail = bytes.dropFirst(prefix.count)
+      guard tail.first == UInt8(ascii: " ") || flag.first == "(" || flag.first == "[" else { continue }
+      let value = String(decoding: tail, as: UTF8.self).trimmingWhitespace()
+      guard let first = value.utf8.first,
+        first.isASCIIDigit || first == UInt8(ascii: "<") || first == UInt8(ascii: ">"),
+        let last = value.utf8.last, last.isASCIIDigit
+      else { continue }
+      return (value, true)
+    }
     for flag in labFlags {
       let suffix = Array(flag.utf8)
       guard bytes.count > suffix.count,

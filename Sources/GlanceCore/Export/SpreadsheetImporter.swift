@@ -28,7 +28,7 @@ enum SpreadsheetImporter {
     var groupsThousands = false
   }
 
-  /// The lab's flags printed after values ("142 H", "18.2 (L)") and left out, for the summary:
+  /// The lab's flags printed beside values ("142 H", "18.2 (L)", "H 7.2") and left out, for the summary:
   /// glance judges by its own ranges. One rule for both layouts.
   struct LabFlags {
     var count = 0
@@ -46,7 +46,7 @@ enum SpreadsheetImporter {
     func said(in plan: inout ImportPlan) {
       guard count > 0 else { return }
       plan.readAs.append(
-        "the lab's flag after \(counted(count, "value")) (\(quoted(first))\(count > 1 ? "…" : "")) left out: glance judges by its own ranges"
+        "the lab's flag beside \(counted(count, "value")) (\(quoted(first))\(count > 1 ? "…" : "")) left out: glance judges by its own ranges"
       )
     }
   }
@@ -536,7 +536,7 @@ enum SpreadsheetImporter {
         continue
       }
       guard let date = columns.date(row, line: line, today: today, problems: &problems) else { continue }
-      // "142 H": the lab's flag after the value; glance judges by its own ranges.
+      // "142 H", "H 7.2": the lab's flag beside the value; glance judges by its own ranges.
       text = flags.leavingOut(from: text)
       var unit: String? = columns.cell(row, unitColumn)
       if unit?.isEmpty == true { unit = nil }

@@ -466,6 +466,10 @@ struct LabReportImportTests {
       ("142", "142", false), ("142H", "142H", false), ("3.4 mmol/L", "3.4 mmol/L", false),
       ("3.4 mmol/L H", "3.4 mmol/L H", false), ("Negative", "Negative", false), ("H", "H", false),
       ("see note H", "see note H", false), ("120/80 H", "120/80", true),
+      // Before the value, as some portals print it (newcomer review: "H 7.2" was a row left out).
+      ("H 7.2", "7.2", true), ("(H) 7.2", "7.2", true), ("(H)7.2", "7.2", true), ("HH 6.9", "6.9", true),
+      ("L <0.5", "<0.5", true), ("High 88", "88", true), ("* 5,9", "5,9", true), ("H7.2", "H7.2", false),
+      ("H mmol/L", "H mmol/L", false), ("Hb 13.5", "Hb 13.5", false),
     ] as [(String, String, Bool)])
   func labFlag(cell: String, value: String, flagged: Bool) {
     let result = SheetFormat.withoutLabFlag(cell)
@@ -478,7 +482,7 @@ struct LabReportImportTests {
   func flagsInAWideSheet() throws {
     let plan = try Self.plan("Datum;LDL (mmol/L);HDL (mmol/L)\n14.03.2022;3,9 H;1,2\n15.03.2022;3,1 (L);1,3\n")
     #expect(plan.entries.compactMap(\.entered?.value).sorted() == [1.2, 1.3, 3.1, 3.9])
-    #expect(plan.readAs.contains { $0.hasPrefix("the lab's flag after 2 values") }, "\(plan.readAs)")
+    #expect(plan.readAs.contains { $0.hasPrefix("the lab's flag beside 2 values") }, "\(plan.readAs)")
   }
 
   /// Newcomer review: a row of units under the header read as "row 2: “” is not a date".
@@ -522,7 +526,19 @@ struct LabReportImportTests {
     #expect(plan.rowsLeftOut.isEmpty)
     #expect(
       plan.summary(library: Fixture.library, customMarkers: [], dryRun: true).contains(
-        "the lab's flag after 2 values (“142 H”…) left out"))
+        "the lab's flag beside 2 values (“142 H”…) left out"))
+  }
+
+  /// Newcomer review: "H 7.2" (the flag before the value) was a row left out, the import exited
+  /// 0, and the A1c flagged high by the lab was not in glance.
+  @Test("a flag before the value is left out as one after it is, in both layouts")
+  func flagBefore() throws {
+    let plan = try Self.plan("Date,Test,Result,Units,Flag\n2024-01-05,HbA1c,H 7.2,%,H\n2024-01-05,HDL,L 38,mg/dL,L\n")
+    #expect(plan.entries.map(\.value) == [7.2, 38])
+    #expect(plan.rowsLeftOut.isEmpty)
+    #expect(plan.readAs.contains { $0.hasPrefix("the lab's flag beside 2 values (“H 7.2”…)") }, "\(plan.readAs)")
+    let wide = try Self.plan("Date,HbA1c %,LDL\n2024-01-05,H 6.1,130\n")
+    #expect(wide.entries.map(\.value).sorted() == [6.1, 130])
   }
 
   @Test("rows that repeat an earlier row exactly are kept and said; equal values with different notes are not repeats")
