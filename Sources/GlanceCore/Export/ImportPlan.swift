@@ -121,6 +121,9 @@ public struct ImportPlan: Sendable {
   /// For a spreadsheet: rows `add` would ask about (a unit slip, a tenfold slip, an implausible
   /// value), each with its question. Without `--yes` the import is refused while there are any.
   public var questions: [String] = []
+  /// True when a question is about a value (a unit or a tenfold slip), not only a group's (a
+  /// "Glucose" column: fasting?): only then does the summary say how a file gives its units.
+  public var asksAboutValues = false
   /// Rows whose id is a stored reading that now says something else: the stored one is kept
   /// ("HDL Cholesterol on Nov 3, 2026: the file says 40, yours 35").
   public var differing: [String] = []
@@ -282,10 +285,12 @@ public struct ImportPlan: Sendable {
       let values = counted(questions.count, "value")
       lines.append(
         dryRun
-          ? "\(values) would be asked about, as glance add asks. Without --yes glance import refuses the file; "
-            + (kind == .labReport
-              ? "a Units column converts each row's value:"
-              : "a unit in a column header, like \"LDL (mmol/L)\", converts that column:")
+          ? "\(values) would be asked about, as glance add asks. Without --yes glance import refuses the file"
+            + (!asksAboutValues
+              ? ":"
+              : kind == .labReport
+                ? "; a Units column converts each row's value:"
+                : "; a unit in a column header, like \"LDL (mmol/L)\", converts that column:")
           : "\(values) that glance add would ask about \(questions.count == 1 ? "was" : "were") imported as typed (--yes):"
       )
       lines += questions.prefix(20).map { "  " + $0 }
@@ -326,7 +331,8 @@ public enum ImportError: GlanceError, Equatable {
   /// Not a file that can be read to its end (a folder, a device that never ends).
   case notAFile(String)
   /// Rows `add` would ask about, and no `--yes`.
-  case needsAnswers([String])
+  /// The questions, and whether one is about a value (`ImportPlan.asksAboutValues`).
+  case needsAnswers([String], aboutValues: Bool)
   /// A folder with no FHIR resource in it.
   case noFHIR(String)
   /// A folder of more files than glance reads.
@@ -371,11 +377,14 @@ public enum ImportError: GlanceError, Equatable {
     case .mixedDates(let monthFirst, let dayFirst):
       "The file's dates disagree: \(quoted(monthFirst)) can only be month first and \(quoted(dayFirst)) only day first. "
         + "Make them one way (or write them as 2024-03-14), then import again. Nothing was changed."
-    case .needsAnswers(let lines):
-      "Some values need a second look before they are saved, so nothing was imported. Most often the numbers are "
-        + "in another unit: put it in the column header, like \"LDL (mmol/L)\", or in a Unit column, and glance "
-        + "converts them. Only when every number is right as glance read it below, import again with --yes to save "
-        + "them so (--yes keeps each exactly as read, whatever the question asks):\n"
+    case .needsAnswers(let lines, let aboutValues):
+      (aboutValues
+        ? "Some values need a second look before they are saved, so nothing was imported. Most often the numbers are "
+          + "in another unit: put it in the column header, like \"LDL (mmol/L)\", or in a Unit column, and glance "
+          + "converts them. Only when every number is right as glance read it below, import again with --yes to save "
+          + "them so (--yes keeps each exactly as read, whatever the question asks):\n"
+        : "Some rows need an answer before they are saved, so nothing was imported. Only when the answer to each "
+          + "question below is yes, import again with --yes (--yes keeps each value exactly as read):\n")
         + lines.prefix(15).map { "  " + $0 }.joinedText("\n")
         + (lines.count > 15 ? "\n  … and \(lines.count - 15) more." : "")
     case .columnsShareMarker(let first, let second, let marker):

@@ -598,6 +598,7 @@ public enum Importer {
     var seenContent = Set<Int>()
     // The rows asked about that this import adds: a stored row's question was answered when it
     // was saved (clinician review: a file adding one row asked again about every stored one).
+    let groups = plan.groupQuestions.count
     let questions = plan.groupQuestions + questions
     plan.groupQuestions = []
     let asked = Set(questions.flatMap(\.rows))
@@ -675,7 +676,10 @@ public enum Importer {
       }
     }
     if plan.replace { plan.trackedMarkers = tracked }
-    plan.questions += questions.lazy.filter { $0.rows.contains(where: askedAndAdded.contains) }.map(\.text)
+    let kept = questions.enumerated().filter { $0.element.rows.contains(where: askedAndAdded.contains) }
+    plan.questions += kept.map(\.element.text)
+    // The first `groups` are a group's questions (a "Glucose" column: fasting?).
+    plan.asksAboutValues = plan.asksAboutValues || kept.contains { $0.offset >= groups }
   }
 
   // MARK: Applying
@@ -701,7 +705,9 @@ public enum Importer {
       // NB: the file's rows go before the save, which held a 500,000-row sheet's (300 MB) too.
       _ = consume read
       // The same questions `add` asks: unanswered, nothing is written.
-      if !assumeYes, !plan.questions.isEmpty { throw ImportError.needsAnswers(plan.questions) }
+      if !assumeYes, !plan.questions.isEmpty {
+        throw ImportError.needsAnswers(plan.questions, aboutValues: plan.asksAboutValues)
+      }
       guard !plan.isEmpty else { return plan }
       // What undo will name: how much the import brought in, so taking it back is never a surprise.
       transaction.summary = summary + plan.sizeSuffix

@@ -131,9 +131,37 @@ enum SheetFormat {
   }
 
   /// A cell's number as glance reads it: `5,9` → `5.9` where commas are decimal marks
-  /// (`decimalPoint`); a portal's `1,045` → `1045` where the file groups thousands.
+  /// (`decimalPoint`); a portal's `1,045` → `1045` where the file groups thousands. In a file
+  /// separated by commas, a quoted comma no grouping can make (`"6,3"`, `"0,045"`) is a decimal
+  /// one too (clinician review: a European report's critical "6,3" potassium was refused), and
+  /// `"1,045"` stays as it is where the file does not group thousands (`ambiguous`).
   static func number(_ text: String, delimiter: UInt8, groupsThousands: Bool) -> String {
-    groupsThousands ? withoutThousands(text) ?? text : decimalPoint(text, delimiter: delimiter)
+    guard delimiter == comma else { return decimalPoint(text, delimiter: delimiter) }
+    if let grouped = withoutThousands(text) { return groupsThousands ? grouped : text }
+    return decimalPoint(text, delimiter: UInt8(ascii: ";"))
+  }
+
+  /// The two numbers an ambiguous one can be (`ambiguous`): `2,345` (or `<2.345 mU/l`) as
+  /// 2345 and as 2.345, each keeping what stands around the number. Nil for any other text.
+  static func twoReadings(_ text: String) -> (grouped: String, decimal: String)? {
+    let bytes = Array(text.utf8)
+    guard let start = bytes.firstIndex(where: \.isASCIIDigit) else { return nil }
+    let end = bytes[start...].firstIndex { !$0.isASCIIDigit && $0 != comma && $0 != UInt8(ascii: ".") } ?? bytes.count
+    let marks = (start..<end).filter { !bytes[$0].isASCIIDigit }
+    guard marks.count == 1, let mark = marks.first else { return nil }
+    var grouped = bytes
+    grouped.remove(at: mark)
+    var decimal = bytes
+    decimal[mark] = UInt8(ascii: ".")
+    return (String(decoding: grouped, as: UTF8.self), String(decoding: decimal, as: UTF8.self))
+  }
+
+  /// True for a number read neither way: `1.250` where commas are decimal marks
+  /// (`looksLikeThousands`), or a quoted `"1,045"` in a comma-separated file that writes decimal
+  /// commas elsewhere (1045 or 1.045?).
+  static func ambiguous(_ text: String, delimiter: UInt8, groupsThousands: Bool) -> Bool {
+    if delimiter == comma { return !groupsThousands && withoutThousands(text) != nil }
+    return looksLikeThousands(text, delimiter: delimiter)
   }
 
   /// Whether a file's `1,045` is read as 1045 (`withoutThousands`), and whether it holds one: in a

@@ -51,6 +51,29 @@ enum SpreadsheetImporter {
     }
   }
 
+  /// Numbers read in a way the summary says: a quoted decimal comma in a comma-separated file
+  /// (`"6,3"` as 6.3), and a number that could be grouped in thousands read the one way its test
+  /// allows (`2,345` TSH as 2.345: 2345 mIU/L is beyond what glance records).
+  struct NumberNotes {
+    var decimalCommas = 0
+    var firstDecimalComma = ""
+    var onlyPlausible = 0
+    var firstOnlyPlausible = ""
+
+    func said(in plan: inout ImportPlan) {
+      if decimalCommas > 0 {
+        plan.readAs.append("a quoted comma between digits as a decimal point (\(firstDecimalComma))")
+      }
+      if onlyPlausible > 0 {
+        plan.readAs.append(
+          onlyPlausible == 1
+            ? "a number glance can read only one way for its test read that way (\(firstOnlyPlausible))"
+            : "\(onlyPlausible) numbers glance can read only one way for their test read that way (\(firstOnlyPlausible)…)"
+        )
+      }
+    }
+  }
+
   /// What a column holds, by its header (compared without case, spaces or punctuation).
   enum Role: Hashable {
     case date, test, result, unit, note, specimen
@@ -329,11 +352,35 @@ enum SpreadsheetImporter {
   static func readings(
     _ markers: [MarkerDefinition], text: String, unit: String?, date: CalendarDate, note: String?, line: Int,
     delimiter: UInt8, groupsThousands: Bool = false, secondOfDay: Int? = nil,
-    typingUnit: (MarkerDefinition) -> String? = { _ in nil }
+    typingUnit: (MarkerDefinition) -> String? = { _ in nil }, notes: inout NumberNotes
   ) throws(EntryError) -> [ImportRow] {
-    // "1.250" or "1,020" where commas are decimal marks: 1250 or 1.25? Never guessed.
-    if SheetFormat.looksLikeThousands(text, delimiter: delimiter) { throw EntryError.ambiguousNumber(text) }
-    let text = SheetFormat.number(text, delimiter: delimiter, groupsThousands: groupsThousands)
+    var text = text
+    // "1.250" or "1,020" where commas are decimal marks: 1250 or 1.25? Never guessed: read the
+    // one way that is plausible for the test, or refused when both are.
+    if SheetFormat.ambiguous(text, delimiter: delimiter, groupsThousands: groupsThousands) {
+      guard markers.count == 1, let both = SheetFormat.twoReadings(text) else {
+        throw EntryError.ambiguousNumber(text)
+      }
+      let plausible = [both.grouped, both.decimal].filter { candidate in
+        guard let draft = try? row(markers[0], candidate).draft else { return false }
+        return !markers[0].isOffScale(draft.value)
+      }
+      guard plausible.count == 1 else { throw EntryError.ambiguousNumber(text) }
+      if notes.onlyPlausible == 0 {
+        let other = plausible[0] == both.grouped ? both.decimal : both.grouped
+        notes.firstOnlyPlausible =
+          "\(quoted(String(text.prefix(30)))) \(markers[0].shortName) as \(plausible[0]), not \(other)"
+      }
+      notes.onlyPlausible += 1
+      text = plausible[0]
+    } else {
+      let number = SheetFormat.number(text, delimiter: delimiter, groupsThousands: groupsThousands)
+      if delimiter == SheetFormat.comma, number != text, SheetFormat.withoutThousands(text) == nil {
+        if notes.decimalCommas == 0 { notes.firstDecimalComma = "\(quoted(String(text.prefix(30)))) as \(number)" }
+        notes.decimalCommas += 1
+      }
+      text = number
+    }
     if markers.count == 2 {
       let parts = text.split(separator: "/").map { String($0).trimmingWhitespace() }
       guard parts.count == 2 else { throw EntryError.bloodPressureFormat(text) }
@@ -406,6 +453,7 @@ enum SpreadsheetImporter {
     var problems: [String] = []
     var rows = ImportRows()
     var flags = LabFlags()
+    var notes = NumberNotes()
     for (offset, row) in columns.sheet.rows.enumerated() {
       let line = offset + 2
       let cells = filled.map { columns.cell(row, $0.index) }
@@ -418,7 +466,7 @@ enum SpreadsheetImporter {
             column.markers, text: flags.leavingOut(from: text), unit: column.unit, date: date, note: note, line: line,
             delimiter: columns.sheet.delimiter, groupsThousands: columns.sheet.groupsThousands,
             secondOfDay: columns.secondOfDay(row),
-            typingUnit: columns.typingUnit)
+            typingUnit: columns.typingUnit, notes: &notes)
         } catch {
           problems.append("row \(line), column \(quoted(column.header)): \(error.message)")
         }
@@ -426,6 +474,7 @@ enum SpreadsheetImporter {
     }
     if !problems.isEmpty { throw ImportError.problems(problems) }
     flags.said(in: &plan)
+    notes.said(in: &plan)
     // "Glucose" without "fasting": asked once for the column, as add asks.
     for column in filled where column.markers.count == 1 {
       let (name, _) = splitUnit(column.header)
@@ -482,7 +531,16 @@ enum SpreadsheetImporter {
     var problems: [String] = []
     var rows = ImportRows()
     var flags = LabFlags()
+    var notes = NumberNotes()
     func leaveOut(_ line: Int, _ why: String) { plan.rowsLeftOut.append("row \(line) (\(why))") }
+    // A known test's number glance cannot take ("130 furlongs", "6.3.1") refuses the file, as in
+    // a sheet with a column per marker: left out, a report's critical value was missing from a
+    // "successful" import (clinician and newcomer reviews). What the lab printed as words
+    // ("Negative", "TNP", "n.b.") is left out and named.
+    func cannotRead(_ line: Int, _ text: String, _ why: String) {
+      guard text.utf8.contains(where: \.isASCIIDigit) else { return leaveOut(line, why) }
+      problems.append("row \(line), \(why)")
+    }
     for (offset, row) in columns.sheet.rows.enumerated() {
       let line = offset + 2
       let name = columns.cell(row, testColumn)
@@ -543,7 +601,8 @@ enum SpreadsheetImporter {
       do {
         unit = try MarkerResolver.unit(inName: unitInName, given: unit, name: name)
       } catch {
-        leaveOut(line, "\(shown): " + error.message)
+        cannotRead(
+          line, text, "\(shown) \(quoted(text.count > 30 ? String(text.prefix(30)) + "…" : text)): \(error.message)")
         continue
       }
       // "130 mg/dL" with "mg/dL" in the unit column says the unit twice.
@@ -561,9 +620,10 @@ enum SpreadsheetImporter {
           markersOfRow, text: text, unit: unit, date: date, note: plan.kept(note: columns.note(row)), line: line,
           delimiter: columns.sheet.delimiter, groupsThousands: columns.sheet.groupsThousands,
           secondOfDay: columns.secondOfDay(row),
-          typingUnit: columns.typingUnit)
+          typingUnit: columns.typingUnit, notes: &notes)
       } catch {
-        leaveOut(line, "\(shown) \(quoted(text.count > 30 ? String(text.prefix(30)) + "…" : text)): \(error.message)")
+        cannotRead(
+          line, text, "\(shown) \(quoted(text.count > 30 ? String(text.prefix(30)) + "…" : text)): \(error.message)")
         continue
       }
       // "Glucose" without "fasting": asked once per name, as add asks.
@@ -575,6 +635,7 @@ enum SpreadsheetImporter {
     }
     if !problems.isEmpty { throw ImportError.problems(problems) }
     flags.said(in: &plan)
+    notes.said(in: &plan)
     plan.unknownTests = unknown.map {
       "\(quoted($0.name)) (\(counted($0.rows, "row"))\($0.reason.map { ": " + $0 } ?? ""))"
     }

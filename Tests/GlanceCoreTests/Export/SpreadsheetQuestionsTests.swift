@@ -64,7 +64,7 @@ struct SpreadsheetQuestionsTests {
       try Importer.apply(try Self.file(second), replace: false, to: repository, summary: "import", today: Self.today)
       Issue.record("the new row's question was not asked")
     } catch let error as ImportError {
-      guard case .needsAnswers(let lines) = error else { throw error }
+      guard case .needsAnswers(let lines, _) = error else { throw error }
       #expect(lines == plan.questions)
     }
     #expect(try repository.read().entries.count == stored)
@@ -105,7 +105,7 @@ struct SpreadsheetQuestionsTests {
       try Importer.apply(sheet, replace: false, to: repository, summary: "import", today: Self.today)
       Issue.record("imported without asking")
     } catch let error as ImportError {
-      guard case .needsAnswers(let lines) = error else {
+      guard case .needsAnswers(let lines, _) = error else {
         Issue.record("\(error)")
         return
       }
@@ -189,7 +189,21 @@ struct NewcomerFindingsTests {
   func headerHint() throws {
     let plan = try Self.plan("Date,HDL\n2025-01-10,1.4\n")
     #expect(plan.summary(library: Fixture.library, customMarkers: [], dryRun: true).contains("\"LDL (mmol/L)\""))
-    #expect(ImportError.needsAnswers(plan.questions).message.contains("put it in the column header"))
+    #expect(
+      ImportError.needsAnswers(plan.questions, aboutValues: plan.asksAboutValues).message.contains(
+        "put it in the column header"))
+  }
+
+  /// Newcomer review: a file whose one question was "Glucose: fasting?" was told to add a Units
+  /// column, which it had.
+  @Test("a file asked only whether its glucose was fasting is not told to say its units")
+  func fastingOnlyHint() throws {
+    let plan = try Self.plan("Date,Test,Result,Units\n2025-01-10,Glucose,95,mg/dL\n")
+    #expect(plan.questions.count == 1)
+    let summary = plan.summary(library: Fixture.library, customMarkers: [], dryRun: true)
+    #expect(!summary.contains("Units column") && summary.contains("1 value would be asked about"), "\(summary)")
+    let refusal = ImportError.needsAnswers(plan.questions, aboutValues: plan.asksAboutValues).message
+    #expect(!refusal.contains("another unit") && refusal.contains("--yes"), "\(refusal)")
   }
 
   @Test("A1c 41 after readings near 5.9 asks about mmol/mol, A1c 56 after 5.6 about a decimal point")

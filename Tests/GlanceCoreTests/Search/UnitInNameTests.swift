@@ -63,7 +63,7 @@ struct UnitInNameTests {
     #expect(long.unknownTests.count + long.rowsLeftOut.count == 1, "\(long.unknownTests) \(long.rowsLeftOut)")
   }
 
-  @Test("an import reads a test's unit from its name, and leaves out a row whose unit cell says another")
+  @Test("an import reads a test's unit from its name, and refuses a row whose unit cell says another")
   func imports() throws {
     func plan(_ text: String) throws -> ImportPlan {
       try Importer.plan(
@@ -73,14 +73,14 @@ struct UnitInNameTests {
     let long = try plan(
       """
       Date,Test,Result,Units
-      2024-01-15,Lipoprotein(a) nmol/L,100,
       2024-01-15,LDL mmol/L,3.4,
-      2024-01-15,HDL mmol/L,50,mg/dL
 
       """)
     #expect(long.entries.count == 1)
     #expect(long.entries.first?.entered == EnteredValue(value: 3.4, unit: "mmol/L"))
-    #expect(long.rowsLeftOut.count == 2, "\(long.rowsLeftOut)")
+    // A known test's number it cannot take refuses the file (clinician review: left out, exit 0).
+    #expect(throws: ImportError.self) { try plan("Date,Test,Result,Units\n2024-01-15,HDL mmol/L,50,mg/dL\n") }
+    #expect(throws: ImportError.self) { try plan("Date,Test,Result,Units\n2024-01-15,Lipoprotein(a) nmol/L,100,\n") }
     let wide = try plan("Date,LDL mmol/L\n2024-01-15,3.4\n")
     #expect(wide.entries.first?.entered == EnteredValue(value: 3.4, unit: "mmol/L"))
   }
