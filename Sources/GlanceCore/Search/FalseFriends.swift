@@ -120,6 +120,31 @@ public enum FalseFriends {
       explanation:
         "Urine names a sample, not a test: a urinalysis reports several (pH, protein, glucose…). If the report gives the albumin/creatinine ratio, use uacr. For another urine test, add your own marker, e.g. glance custom \"Urine pH\" --unit pH"
     ),
+    // KDIGO 2012 CKD guideline, albuminuria categories: PCR below 15 mg/mmol (150 mg/g) where
+    // ACR is below 3 mg/mmol (30 mg/g); the two are not convertible (clinician review: "upcr 15
+    // mg/mmol" was filed as a UACR "above the reference range").
+    FalseFriend(
+      phrases: [
+        "upcr", "pcr", "uprot", "upcrratio", "proteincreatinineratio", "proteincreatinine", "proteincreatratio",
+        "urineproteincreatinineratio", "urineproteincreatinine", "proteintocreatinineratio",
+        "totalproteincreatinineratio",
+        "proteinkreatininquotient", "eiweisskreatininquotient", "uproteinkreatinin", "quotientproteinkreatinin",
+      ],
+      lookalikes: ["uacr"],
+      explanation:
+        "The urine protein/creatinine ratio (UPCR, PCR) counts every protein, and is a different test from UACR, the albumin/creatinine ratio glance tracks; its limits differ too (KDIGO 2012: below 15 mg/mmol or 150 mg/g, where UACR's are 3 and 30). For UPCR, add your own marker: glance custom \"UPCR\" --unit mg/g"
+    ),
+    // HDL2 and HDL3 are subfractions of HDL, measured by special methods: not the HDL cholesterol
+    // of a lipid panel (clinician review: "hdl2 15" was saved as an HDL "below range").
+    FalseFriend(
+      phrases: [
+        "hdl2", "hdl3", "hdl2c", "hdl3c", "hdl2cholesterol", "hdl3cholesterol", "hdlsubfractions", "hdlsubclasses",
+      ],
+      lookalikes: ["hdl"],
+      explanation:
+        "HDL2 and HDL3 are subfractions of HDL, measured by special tests, and are not the HDL cholesterol of a lipid panel that glance tracks. If the report says HDL or HDL cholesterol, use hdl. For a subfraction, add your own marker: glance custom \"HDL2\" --unit mg/dL",
+      matchesTypos: false
+    ),
     FalseFriend(
       phrases: [
         "randomglucose", "glucoserandom", "nonfastingglucose", "glucosenonfasting", "randombloodsugar",

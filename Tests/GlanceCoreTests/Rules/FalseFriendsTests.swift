@@ -31,6 +31,11 @@ struct FalseFriendsTests {
       ("hémoglobine A", "a1c"), ("hemoglobina A", "a1c"), ("ureia", "bun"),
       ("creatine", "creatinine"), ("Kreatin", "creatinine"), ("créatine", "creatinine"), ("creatina", "creatinine"),
       ("Creatin", "creatinine"),
+      // Clinician review: the protein/creatinine ratio was filed as UACR, an HDL subfraction as HDL.
+      ("upcr", "uacr"), ("UPCR", "uacr"), ("protein/creatinine ratio", "uacr"),
+      ("urine protein creatinine ratio", "uacr"),
+      ("PCR", "uacr"), ("Protein/Kreatinin-Quotient", "uacr"), ("hdl2", "hdl"), ("HDL-3", "hdl"),
+      ("HDL2 cholesterol", "hdl"),
     ])
   func refused(word: String, lookalike: String) throws {
     do {
