@@ -162,7 +162,7 @@ extension EntryCheck {
         instead:
           "If you meant \(ValueText.number(suggestion)), run the command again with \(ValueText.number(suggestion)). If \(ValueText.number(draft.value)) is right, add --yes."
       )
-    case .implausible, .duplicate, .fasting: return nil
+    case .implausible, .duplicate, .fasting, .otherTest: return nil
     }
   }
 }

@@ -18,6 +18,8 @@ public struct EntryCheck: Equatable, Sendable {
     case duplicate
     /// "glucose" or "blood sugar" was typed: glance tracks fasting glucose only.
     case fasting
+    /// The value is another test's (a calcium in ionized calcium's range): is it this one?
+    case otherTest
   }
 
   public var kind: Kind
@@ -110,6 +112,7 @@ public enum EntryChecks {
         )
       ]
     }
+    if let other = ionizedCalcium(value, marker: marker, shown: shown) { return [other] }
     if isImplausible(value, marker) {
       let critical = unitTyped ? nil : criticalInSI(value, comparator: comparator, marker: marker)
       return [
@@ -283,6 +286,25 @@ public enum EntryChecks {
     let sorted = values.sorted()
     return sorted.count.isMultiple(of: 2)
       ? (sorted[sorted.count / 2 - 1] + sorted[sorted.count / 2]) / 2 : sorted[sorted.count / 2]
+  }
+
+  /// Ionized calcium in adults, 1.16 to 1.32 mmol/L (4.64 to 5.28 mg/dL: Davis's Lab and
+  /// Diagnostic Tests), is a different test from total calcium, whose critical low is 6.5 mg/dL
+  /// (1.62 mmol/L, `ClinicalRules`).
+  static let ionizedRange = "1.16 to 1.32 mmol/L, 4.64 to 5.28 mg/dL"
+
+  /// The question for a total calcium that is plausible but at or below its critical low limit
+  /// (4 to 6.5 mg/dL, 1.0 to 1.62 mmol/L): ionized calcium's values, saved as a critical total
+  /// calcium with no question (clinician review: "calcium 1.2 mmol/L"). Nil for other markers.
+  static func ionizedCalcium(_ value: Double, marker: MarkerDefinition, shown: String) -> EntryCheck? {
+    guard marker.isSystemDefined, marker.key == "calcium", !isImplausible(value, marker),
+      let low = ClinicalRules.rule(for: marker.key)?.criticalLow, low.contains(value)
+    else { return nil }
+    return EntryCheck(
+      kind: .otherTest,
+      question:
+        "You entered Calcium of \(shown): about the values of ionized calcium (\(ionizedRange)), a different test. As total calcium, the one glance tracks, it is far below the range. Is it total calcium? If not, nothing is saved; for ionized calcium, add your own marker: glance custom \"Ionized calcium\" --unit mmol/L"
+    )
   }
 
   /// The question when a glucose was named without saying fasting ("glucose", "blood sugar"):

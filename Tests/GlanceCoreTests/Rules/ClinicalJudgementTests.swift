@@ -582,6 +582,32 @@ struct ClinicalJudgementTests {
     #expect(question.contains(hint), "\(question)")
   }
 
+  /// Clinician review: "calcium 1.2 mmol/L" (an ionized calcium's value, 1.16 to 1.32 mmol/L)
+  /// was saved as a total calcium of 4.8 mg/dL, "!! far below range", with no question.
+  @Test(
+    "a calcium in ionized calcium's range, critical as a total calcium, asks which test it is",
+    arguments: [
+      (1.2, "mmol/L", true), (4.8, "mg/dL", true), (1.0, "mmol/L", true), (6.5, "mg/dL", true), (6.6, nil, false),
+      (2.3, "mmol/L", false), (9.5, nil, false),
+    ] as [(Double, String?, Bool)])
+  func ionizedCalcium(value: Double, unit: String?, asked: Bool) throws {
+    let drafts = try EntryPlanner.plan(
+      marker: "calcium", value: ValueText.number(value), unit: unit, date: nil, note: nil,
+      today: Fixture.date("2026-11-22"), document: .empty(createdAt: Self.now), library: Fixture.library)
+    let question = drafts[0].checks.first { $0.kind == .otherTest }?.question
+    #expect((question != nil) == asked, "\(drafts[0].checks)")
+    if let question {
+      #expect(question.contains("ionized calcium (1.16 to 1.32 mmol/L") && question.contains("Is it total calcium?"))
+    }
+    // A bare 4.8 is asked about too: first whether it was 4.8 mEq/L (9.6 mg/dL).
+    if asked, unit == "mg/dL" {
+      let bare = try EntryPlanner.plan(
+        marker: "calcium", value: ValueText.number(value), unit: nil, date: nil, note: nil,
+        today: Fixture.date("2026-11-22"), document: .empty(createdAt: Self.now), library: Fixture.library)
+      #expect(!bare[0].checks.isEmpty)
+    }
+  }
+
   @Test("magnesium and calcium in mEq/L are converted (divalent: 1 mEq/L = 0.5 mmol/L)")
   func milliequivalents() throws {
     #expect(abs(try UnitConverter.convert(1.6, unit: "mEq/L", for: Self.marker("magnesium")).value - 1.94) < 0.01)
