@@ -12,7 +12,17 @@ final class Context {
   /// The time now; a saved record's timestamp.
   let clock: () -> Timestamp
   /// The repository, opened on first use.
-  private(set) lazy var repository = LocalDataRepository(location: location, clock: { [clock] in clock().date })
+  private(set) lazy var repository = open()
+  private var opened: LocalDataRepository?
+
+  private func open() -> LocalDataRepository {
+    let repository = LocalDataRepository(location: location, clock: { [clock] in clock().date })
+    opened = repository
+    return repository
+  }
+
+  /// True when this command saved a change to the data folder.
+  var savedAChange: Bool { (opened?.saves ?? 0) > 0 }
 
   init(
     console: any Console, global: GlanceCore.GlobalOptions, currentDirectory: String,

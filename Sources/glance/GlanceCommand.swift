@@ -101,7 +101,7 @@ enum Glance {
         throw error
       }
       console.finishPaging()
-      return finish(console)
+      return finish(console, saved: context.savedAChange)
     } catch let error as UsageError {
       console.err("glance: \(error.message)")
       console.err(error.command.map { "See: glance help \($0)" } ?? "See: glance help")
@@ -118,11 +118,13 @@ enum Glance {
   }
 
   /// Success, unless standard output could not be written (a full disk): then the output is
-  /// incomplete and a script must not take it for a backup.
-  private static func finish(_ console: any Console) -> ExitStatus {
+  /// incomplete and a script must not take it for a backup. A change saved before the output
+  /// failed is done: said, and a success, so a script does not save it twice.
+  private static func finish(_ console: any Console, saved: Bool = false) -> ExitStatus {
     guard let code = console.outputError else { return .success }
-    console.err(OutputError(code: code).message)
-    return ExitStatus(OutputError(code: code).kind)
+    let error = OutputError(code: code, changeSaved: saved)
+    console.err(error.message)
+    return saved ? .success : ExitStatus(error.kind)
   }
 }
 
@@ -141,7 +143,8 @@ enum ExitStatus: Int32, CaseIterable {
   /// What the code means, as the README's table and the man page say it.
   var meaning: String {
     switch self {
-    case .success: "Done."
+    case .success:
+      "Done. A change saved before its output could not be written is done too, and said on stderr."
     case .noMatch: "Nothing matched: glance search found nothing (as grep)."
     case .needsConfirmation:
       "A question needed a yes: no terminal to ask on and no --yes (or, for setup, no --markers), or the answer was no. Nothing was changed."

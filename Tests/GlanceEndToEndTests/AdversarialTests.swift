@@ -461,6 +461,40 @@ struct AdversarialTests {
     #expect(!head.stderr.contains("could not write"))
   }
 
+  /// Attacker review: `add … >/dev/full` saved the reading and exited 74, "Nothing was changed";
+  /// a script retrying on 74 saved it twice.
+  @Test(
+    "a change saved before its output failed exits 0 and says it was saved; a screen that fails exits 74",
+    .enabled(if: access("/dev/full", W_OK) == 0))
+  func savedThenOutputFailed() throws {
+    let glance = GlanceSandbox()
+    func run(_ arguments: [String]) throws -> (status: Int32, stderr: String) {
+      let process = Process()
+      process.executableURL = URL(fileURLWithPath: binary("glance"))
+      process.arguments = arguments
+      process.environment = glance.environment
+      process.standardOutput = FileHandle(forWritingAtPath: "/dev/full")
+      let errors = Pipe()
+      process.standardError = errors
+      try process.run()
+      let text = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+      process.waitUntilExit()
+      return (process.terminationStatus, text)
+    }
+    let add = try run(["add", "hdl", "50", "--yes"])
+    #expect(add.status == 0 && add.stderr.contains("The change was saved"), "\(add.stderr)")
+    // NB: the CSV's lines end in CRLF, one Character: split on isNewline, not "\n".
+    func readings() throws -> Int {
+      try glance.run("export", "--csv").stdout.split(whereSeparator: \.isNewline).filter { $0.hasPrefix("20") }.count
+    }
+    #expect(try readings() == 1)
+    let show = try run(["show", "hdl"])
+    #expect(show.status == 74 && !show.stderr.contains("saved"), "\(show.stderr)")
+    let undo = try run(["undo", "--yes"])
+    #expect(undo.status == 0 && undo.stderr.contains("The change was saved"), "\(undo.stderr)")
+    #expect(try readings() == 0)
+  }
+
   @Test("a flipped byte and no backup: home, show, search, visits and about say the file is damaged")
   func damaged() throws {
     let glance = GlanceSandbox()

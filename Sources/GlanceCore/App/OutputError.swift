@@ -11,11 +11,14 @@
 public struct OutputError: GlanceError, Equatable {
   /// The `errno` of the failed write.
   public var code: Int32
+  /// True when the command saved its change before the output failed.
+  public var changeSaved: Bool
 
-  public init(code: Int32) { self.code = code }
+  public init(code: Int32, changeSaved: Bool = false) { (self.code, self.changeSaved) = (code, changeSaved) }
 
   public var message: String {
     "glance could not write its output (\(String(cString: strerror(code)))). What was written is incomplete."
+      + (changeSaved ? " The change was saved (glance undo takes it back)." : "")
   }
 
   public var kind: ErrorKind { .dataFile }

@@ -41,6 +41,9 @@ public final class LocalDataRepository: DataRepository {
 
   /// Set by a read that fell back to a backup because the data file did not decode.
   public private(set) var notice: StorageNotice?
+  /// How many changes this repository saved: a command whose output then failed still changed
+  /// the data, and must not say "Nothing was changed" (attacker review).
+  public private(set) var saves = 0
   /// The most a JSON export of the folder may be: what `glance import` reads (smaller in tests).
   var restorableBytes = InputLimits.fileBytes
   /// A data file larger than this is written as it is encoded, `spillChunk` bytes at a time
@@ -158,6 +161,7 @@ public final class LocalDataRepository: DataRepository {
         try save(document, replacing: current.bytes, reusing: reuse, sizeBefore: before)
       } catch StorageError.notDurable(let error) {
         // The new data file is in place: the records it refers to stay.
+        saves += 1
         throw StorageError.notDurable(error)
       } catch {
         // Nothing was replaced (refused, or a write failed): the records this save wrote belong
@@ -165,6 +169,7 @@ public final class LocalDataRepository: DataRepository {
         for path in records { try? fileSystem.remove(path) }
         throw error
       }
+      saves += 1
       cached = (document, try fileSystem.status(location.dataFile)?.identity)
       notice = nil
       removeUnusedUndoRecords(names, keeping: document)
