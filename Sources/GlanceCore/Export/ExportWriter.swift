@@ -108,6 +108,8 @@ public enum ExportError: GlanceError, Equatable {
   case insideDataFolder(path: String)
   /// Records `import` would refuse (a data file edited by hand): the export would not restore.
   case wouldNotRestore([String], json: Bool)
+  /// A FHIR or CSV export larger than `glance import` reads (`InputLimits.fileBytes`).
+  case tooLargeToImport(megabytes: Int)
 
   public var message: String {
     switch self {
@@ -124,11 +126,17 @@ public enum ExportError: GlanceError, Equatable {
           : " (a reading of a marker glance does not know is not in it; importing it refuses any other until fixed in the file):\n")
         + records.prefix(20).map { "  " + $0 }.joinedText("\n")
         + (records.count > 20 ? "\n  … and \(records.count - 20) more." : "")
+    case .tooLargeToImport(let megabytes):
+      "This file would be \(grouped(megabytes)) MB, more than glance imports (\(InputLimits.fileBytes >> 20) MB), so "
+        + "glance could not read it back. Nothing was exported. For a backup, use glance export --json; to write it "
+        + "anyway (for a health-record system), add --yes."
     }
   }
 
   public var kind: ErrorKind {
-    if case .wouldNotRestore = self { return .refused }
-    return .dataFile
+    switch self {
+    case .wouldNotRestore, .tooLargeToImport: .refused
+    case .cannotWrite, .insideDataFolder: .dataFile
+    }
   }
 }

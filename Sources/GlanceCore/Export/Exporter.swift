@@ -23,6 +23,14 @@ public enum Exporter {
         : "For a backup, use glance export --json.")
   }
 
+  /// Refuses a FHIR or CSV export of `byteCount` bytes that `glance import` would refuse (both
+  /// are documented as re-importable), unless `assumeYes`: then it is written, and
+  /// `tooLargeToImport` says so.
+  public static func checkImportable(_ byteCount: Int, assumeYes: Bool) throws(ExportError) {
+    guard byteCount > InputLimits.fileBytes, !assumeYes else { return }
+    throw .tooLargeToImport(megabytes: (byteCount + (1 << 20) - 1) >> 20)
+  }
+
   /// True when the JSON export of `document`, whose data file holds `dataFileBytes` before its
   /// undo history, is within what `glance import` reads, so the folder can always be restored.
   /// The export is those bytes with each reading's marker key and name: theirs are counted

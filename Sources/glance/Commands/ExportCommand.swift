@@ -73,10 +73,13 @@ struct ExportCommand: GlanceCommand {
       }
     case (.json, _):
       written = try context.export(Exporter.json(document, library: context.library), to: output, isJSON: true)
-    case (.fhir, _): written = try context.export(FHIRExporter.bundle(document, library: context.library), to: output)
-    case (.csv, false):
-      written = try context.export(Array(Exporter.readingsCSV(document, library: context.library).utf8), to: output)
-    case (.csv, true): written = try context.export(Array(Exporter.visitsCSV(document).utf8), to: output)
+    case (.fhir, _), (.csv, _):
+      let bytes =
+        format == .fhir
+        ? FHIRExporter.bundle(document, library: context.library)
+        : Array((visits ? Exporter.visitsCSV(document) : Exporter.readingsCSV(document, library: context.library)).utf8)
+      try Exporter.checkImportable(bytes.count, assumeYes: context.global.yes)
+      written = try context.export(bytes, to: output)
     }
     // Said of a file, and of an export to the screen (which `written` is not).
     if written || output == nil || output == "-", let unrestorable {

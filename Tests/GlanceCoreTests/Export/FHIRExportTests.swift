@@ -352,4 +352,17 @@ struct FHIRExportTests {
     #expect(Exporter.tooLargeToImport(InputLimits.fileBytes + 1)?.contains("glance export --json") == true)
     #expect(Exporter.tooLargeToImport(InputLimits.fileBytes + 1, isJSON: true)?.contains("--json") == false)
   }
+
+  /// Attacker review: a FHIR export of 999,990 readings wrote 909 MB with exit 0, a file glance's
+  /// own import refuses, though `--fhir` is documented as re-importable.
+  @Test("a FHIR or CSV export larger than glance imports is refused, and written with --yes")
+  func tooLargeRefused() throws {
+    #expect(throws: ExportError.tooLargeToImport(megabytes: 513)) {
+      try Exporter.checkImportable(InputLimits.fileBytes + (1 << 20), assumeYes: false)
+    }
+    #expect(ExportError.tooLargeToImport(megabytes: 513).kind == .refused)
+    #expect(ExportError.tooLargeToImport(megabytes: 513).message.contains("Nothing was exported"))
+    try Exporter.checkImportable(InputLimits.fileBytes + (1 << 20), assumeYes: true)
+    try Exporter.checkImportable(InputLimits.fileBytes, assumeYes: false)
+  }
 }
