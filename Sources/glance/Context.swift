@@ -34,15 +34,17 @@ final class Context {
     style = console.style(for: global)
     location = try DataLocation.resolve(environment: console.environment, currentDirectory: currentDirectory)
     let pinned = global.today ?? console.environment["GLANCE_TODAY"].flatMap { $0.isEmpty ? nil : $0 }
+    let local = localToday()
     if let pinned {
-      guard let date = DateParser.pinnedToday(pinned) else {
+      guard let date = DateParser.pinnedToday(pinned, localToday: local) else {
         throw UsageError(
-          message: "--today (or GLANCE_TODAY) takes a date from 1900 on as YYYY-MM-DD, not \(quoted(pinned)).",
+          message:
+            "--today (or GLANCE_TODAY) takes a date from 1900 to today as YYYY-MM-DD, not \(quoted(pinned)).",
           command: nil)
       }
       today = date
     } else {
-      today = localToday()
+      today = local
     }
   }
 

@@ -107,7 +107,7 @@ public enum GlobalOptionDeclarations {
     .flag("json", "Machine-readable output of a read command (docs/json-output.md)"),
     .value("width", "N", "Output width in columns (default: the terminal's)"),
     .flag("no-pager", "Never page a long screen (default: $PAGER or less -FRX, on a terminal only)"),
-    .value("today", "YYYY-MM-DD", "Pretend today is this day (or set GLANCE_TODAY)"),
+    .value("today", "YYYY-MM-DD", "Pretend today is this earlier day (or set GLANCE_TODAY)"),
     .flag("help", "Help for the command", short: "h"),
     .flag("version", "The version"),
   ]

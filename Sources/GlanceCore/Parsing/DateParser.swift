@@ -41,10 +41,14 @@ public enum DateParser {
     return date
   }
 
-  /// A "today" pinned by `--today` or `GLANCE_TODAY`: exactly `YYYY-MM-DD`, from 1900 to 9998 (so
-  /// every day glance works out from it, a year ahead included, is a real one). Nil otherwise.
-  public static func pinnedToday(_ text: String) -> CalendarDate? {
-    guard let date = CalendarDate(iso: text), date >= earliest, date.year <= 9998 else { return nil }
+  /// A "today" pinned by `--today` or `GLANCE_TODAY`: exactly `YYYY-MM-DD`, from 1900 to
+  /// `localToday` (this machine's) and a day more for another time zone: a reading saved under a
+  /// later one is in the future for every other command, and export and import refuse it
+  /// (attacker review). Nil otherwise.
+  public static func pinnedToday(_ text: String, localToday: CalendarDate) -> CalendarDate? {
+    guard let date = CalendarDate(iso: text), date >= earliest, date.year <= 9998,
+      date <= (localToday.adding(days: 1) ?? localToday)
+    else { return nil }
     return date
   }
 

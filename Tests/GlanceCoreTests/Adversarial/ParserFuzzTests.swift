@@ -70,9 +70,16 @@ struct ParserFuzzTests {
     for word in ["yesterday", "last week", "last month", "last year", "3 days ago", "2 years ago"] {
       #expect(throws: EntryError.self) { try DateParser.parse(word, today: Fixture.date("1900-01-01"), for: .reading) }
     }
-    #expect(DateParser.pinnedToday("0001-01-01") == nil)
-    #expect(DateParser.pinnedToday("9999-12-31") == nil)
-    #expect(DateParser.pinnedToday("2026-11-22") == Fixture.date("2026-11-22"))
+    let real = Fixture.date("2026-11-22")
+    #expect(DateParser.pinnedToday("0001-01-01", localToday: real) == nil)
+    #expect(DateParser.pinnedToday("9999-12-31", localToday: real) == nil)
+    #expect(DateParser.pinnedToday("2026-11-22", localToday: real) == Fixture.date("2026-11-22"))
+    #expect(DateParser.pinnedToday("1990-05-01", localToday: real) == Fixture.date("1990-05-01"))
+    // Attacker review: readings saved under a pinned 2035 were refused by the export as future
+    // ones. A day ahead is this machine's time zone against another's; more is refused.
+    #expect(DateParser.pinnedToday("2026-11-23", localToday: real) == Fixture.date("2026-11-23"))
+    #expect(DateParser.pinnedToday("2026-11-24", localToday: real) == nil)
+    #expect(DateParser.pinnedToday("2035-06-01", localToday: real) == nil)
   }
 
   @Test("units: converted with the marker's own factor, or refused", arguments: 0..<5)

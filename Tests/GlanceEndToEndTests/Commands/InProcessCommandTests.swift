@@ -190,6 +190,16 @@ struct InProcessCommandTests {
     #expect(wrong.stderr.hasPrefix("glance: “foo” is not something glance visit does: use add, show, edit or delete."))
   }
 
+  /// Attacker review: readings saved under a pinned 2035 made every later export refuse them.
+  @Test("a pinned today after this machine's next day is a usage error, and nothing is saved")
+  func futureToday() throws {
+    let glance = InProcessGlance()
+    let (status, console) = glance.run("add", "hdl", "50", "--yes", "--today", "2035-06-01")
+    #expect(status == .usage && console.stderr.contains("from 1900 to today"), "\(console.stderr)")
+    #expect(!FileManager.default.fileExists(atPath: glance.home + "/glance.json"))
+    #expect(glance.run("add", "hdl", "50", "--yes", "--today", "2025-06-03").status == .success)
+  }
+
   @Test("demo makes its own folder under TMPDIR and fills it; the person's folder is untouched")
   func demo() throws {
     let glance = InProcessGlance()

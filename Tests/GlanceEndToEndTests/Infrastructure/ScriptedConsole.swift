@@ -55,7 +55,9 @@ final class InProcessGlance {
     seconds += 60
     let now = seconds
     let status = Glance.run(
-      words, console: console, currentDirectory: scratch.path, localToday: { CalendarDate(iso: "2000-01-01")! },
+      // This machine's day after the pinned one: the pinned wins (a pinned day after the
+      // machine's next one is refused).
+      words, console: console, currentDirectory: scratch.path, localToday: { CalendarDate(iso: "2025-06-02")! },
       clock: { Timestamp(secondsSince1970: now) })
     return (status, console)
   }
