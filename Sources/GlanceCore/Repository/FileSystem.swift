@@ -240,8 +240,23 @@ public struct PosixFileSystem: FileSystem {
 
   /// The bytes at `path` (a regular file, a pipe or a device), refused with `EFBIG` past `limit`
   /// bytes; nil when nothing is there. For imports: `glance import <(…)` reads a pipe.
-  public func readInput(_ path: String, limit: Int) throws -> FileBytes? {
-    try readBytes(path, flags: 0, limit: limit) { $0 == S_IFDIR ? EISDIR : nil }
+  /// A FIFO is opened without blocking and read once a writer has come, within `writerWait`
+  /// milliseconds (process substitution's pipe has one already); one nothing writes to is
+  /// refused with `EPIPE` (attacker review: `glance import` of such a FIFO hung for ever).
+  public func readInput(_ path: String, limit: Int, writerWait: Int32 = 10_000) throws -> FileBytes? {
+    try withOpenFile(path, flags: O_NONBLOCK, refuse: { $0 == S_IFDIR ? EISDIR : nil }) { descriptor, info in
+      if info.st_mode & S_IFMT == S_IFIFO {
+        // NB: on Linux a FIFO no writer has opened yet reports nothing to poll (no POLLHUP).
+        var waiting = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+        var ready: Int32
+        repeat { ready = poll(&waiting, 1, writerWait) } while ready < 0 && errno == EINTR
+        guard ready > 0 else {
+          throw FileSystemError(operation: FileSystemError.notRegularFile, path: path, code: EPIPE)
+        }
+      }
+      _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) & ~O_NONBLOCK)
+      return try readAll(descriptor, path: path, info: info, limit: limit)
+    }
   }
 
   /// Opens `path` and reads it to its end, unless `refuse` gives an error code for its kind

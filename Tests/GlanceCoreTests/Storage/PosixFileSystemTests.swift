@@ -66,6 +66,17 @@ struct PosixFileSystemTests {
     #expect(read.identity == nil)
   }
 
+  /// Attacker review: `glance import p.json`, a FIFO nothing wrote to, hung for ever in open().
+  @Test("an input that is a FIFO nothing writes to is refused after a wait, never waited on for ever")
+  func silentFIFO() throws {
+    let folder = TemporaryFolder()
+    let fifo = folder.file("p.json")
+    #expect(mkfifo(fifo, 0o600) == 0)
+    Self.expectError(FileSystemError.notRegularFile, code: EPIPE) {
+      _ = try Self.fs.readInput(fifo, limit: 1 << 20, writerWait: 50)
+    }
+  }
+
   @Test("the data file must be a regular file: a folder or a FIFO is refused at once, never waited on")
   func readFolder() throws {
     let folder = TemporaryFolder()
