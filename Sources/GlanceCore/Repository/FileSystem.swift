@@ -244,7 +244,8 @@ public struct PosixFileSystem: FileSystem {
   /// milliseconds (process substitution's pipe has one already); one nothing writes to is
   /// refused with `EPIPE` (attacker review: `glance import` of such a FIFO hung for ever).
   public func readInput(_ path: String, limit: Int, writerWait: Int32 = 10_000) throws -> FileBytes? {
-    try withOpenFile(path, flags: O_NONBLOCK, refuse: { $0 == S_IFDIR ? EISDIR : nil }) { descriptor, info in
+    let folders: (mode_t) -> Int32? = { $0 == S_IFDIR ? EISDIR : nil }
+    return try withOpenFile(path, flags: O_NONBLOCK, refuse: folders) { descriptor, info in
       if info.st_mode & S_IFMT == S_IFIFO {
         // NB: on Linux a FIFO no writer has opened yet reports nothing to poll (no POLLHUP).
         var waiting = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
