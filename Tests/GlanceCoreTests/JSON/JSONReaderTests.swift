@@ -75,6 +75,18 @@ struct JSONReaderTests {
     }
   }
 
+  /// Attacker review: a key repeated in a hand-edited data file was quoted in the error, and it
+  /// could be anything typed there; errors meant for logs give only the place.
+  @Test("a repeated key is refused with its place, never its text")
+  func repeatedKeyNotQuoted() {
+    do {
+      _ = try Self.parse("{\"SECRET77\": 1, \"SECRET77\": 2}")
+      Issue.record("accepted a repeated key")
+    } catch {
+      #expect(!"\(error)".contains("SECRET77") && "\(error)".contains("appears twice"), "\(error)")
+    }
+  }
+
   @Test("interned strings come back as written, however alike their lengths and first bytes")
   func interning() throws {
     // Same first eight bytes, different lengths; same length, different tails; escapes, long
