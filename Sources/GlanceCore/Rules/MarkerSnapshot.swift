@@ -192,10 +192,12 @@ public struct MarkerSnapshot: Sendable {
     else { return judgement }
     var own = Judgement.of(entered.value, comparator: entry.comparator, range: si, rule: nil)
     if rule?.siRange != nil {
-      // Critical limits stay with the converted value; words say so when the two disagree.
-      if own.status != judgement.status {
-        own.words += ValueText.rangeInWords(si, unit: siUnit).map { ", judged in \(siUnit): \($0)" } ?? ""
-      }
+      // The guideline's own SI figures decide, and only where they decide otherwise is the
+      // reading shown as typed, with words that say so: glucose 5.9 mmol/L is 106 mg/dL, above
+      // either way, and showed as "5.9 mmol/L" among mg/dL on every screen and the brief
+      // (newcomer review). Critical limits stay with the converted value.
+      guard own.status != judgement.status else { return judgement }
+      own.words += ValueText.rangeInWords(si, unit: siUnit).map { ", judged in \(siUnit): \($0)" } ?? ""
       own.asEntered = true
       return own
     }

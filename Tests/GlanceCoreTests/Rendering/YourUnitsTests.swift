@@ -304,20 +304,23 @@ struct YourUnitsTests {
     #expect(SavedView.converted(draft, snapshot: snapshot) == "Converted \(typed) to \(shown).")
   }
 
+  /// Newcomer review: glucose 5.9 mmol/L (106 mg/dL, above either way) showed as "5.9 mmol/L"
+  /// among mg/dL on every screen and in the brief, units not chosen.
   @Test(
-    "a value a guideline's SI figure judged is shown as typed until the person chooses units, then in theirs",
+    "a value a guideline's SI figure judged otherwise is shown as typed until units are chosen; one judged alike is in the person's unit",
     arguments: [
-      (nil as UnitSystem?, "42 mmol/mol"), (.conventional, "6.0%"), (.si, "42 mmol/mol"),
+      (nil as UnitSystem?, "42", "6.0%", true), (.conventional, "42", "6.0%", true), (.si, "42", "42 mmol/mol", true),
+      (nil, "38.9", "38.9 mmol/mol", false), (.si, "38.9", "38.9 mmol/mol", false),
     ])
-  func judgedInChosenUnit(units: UnitSystem?, shown: String) throws {
+  func judgedInChosenUnit(units: UnitSystem?, typed: String, shown: String, outside: Bool) throws {
     let a1c = Fixture.a1c
     let draft = try EntryPlanner.draft(
-      a1c, valueText: "42", unit: "mmol/mol", date: Self.today, note: nil, existing: [])
+      a1c, valueText: typed, unit: "mmol/mol", date: Self.today, note: nil, existing: [])
     let entry = draft.entry(at: Self.now, source: .quickAdd)
     let snapshot = MarkerSnapshot(
       definition: a1c, tracked: nil, entries: [entry], display: DisplayUnit.preferred(a1c, system: units, choice: nil))
     #expect(snapshot.judgedText(entry) == shown)
-    #expect(snapshot.status(of: entry).isOutOfRange)
+    #expect(snapshot.status(of: entry).isOutOfRange == outside)
   }
 
   /// Clinician review: LDL 2.59 mmol/L is in range by "below 2.6 mmol/L", and its list row read
@@ -328,7 +331,7 @@ struct YourUnitsTests {
       // (marker, typed, sex, row's value cell, out of range)
       ("ldl", "2.59 mmol/L", Sex?.some(.male), "2.59 mmol/L (100 mg/dL)", false),
       ("a1c", "38.9 mmol/mol", .male, "38.9 mmol/mol (5.7%)", false),
-      ("a1c", "42 mmol/mol", .male, "42 mmol/mol (6.0%)", true),
+      ("a1c", "42 mmol/mol", .male, "6.0% (42 mmol/mol)", true),
       ("hdl", "1.0 mmol/L", .male, "1.0 mmol/L (39 mg/dL)", false),
       ("hdl", "1.0 mmol/L", nil, "1.0 mmol/L (39 mg/dL)", false),  // near the women's limit
       // Judged alike in either unit: the person's unit first, as typed beside it.
