@@ -200,7 +200,9 @@ public enum BriefHTML {
       definition.isOffScale(entry.value) || !ValueParser.isStorable(entry.value)
     }
     let scaled = points.filter { !offScale($0) }
-    let summary = TrendSummary.sentence(snapshot, entries: snapshot.entries, today: today)
+    // Of the readings drawn: over every reading prep considered (500), the sentence under a chart
+    // of the latest 12 described a span and counts the chart did not show (newcomer review).
+    let summary = TrendSummary.sentence(snapshot, entries: points, today: today)
     let caption =
       "<figcaption>\(escape(definition.displayName)) <span class=\"sub\">(\(escape(snapshot.display.unit)))</span></figcaption>"
     guard !scaled.isEmpty else {

@@ -294,6 +294,20 @@ struct VisitBriefTests {
     #expect(!edge.contains("NaN") && !edge.contains("inf"))
   }
 
+  /// Newcomer review: a blood-pressure chart drew the latest 12 readings (Oct–Nov 2026) under
+  /// "over the past 4 years: 500 readings… 429 of 500 outside", the readings prep had looked at.
+  @Test("a chart's sentence says what the chart draws: its readings, their span and their count")
+  func chartSentenceMatchesChart() {
+    let start = Fixture.date("2023-01-01")
+    let readings = (0..<40).map { (start.adding(months: $0)!.iso, Double(120 + $0 % 7)) }
+    let snapshot = Self.snapshot(Fixture.ldl, readings)
+    let chart = BriefHTML.chartFigure(snapshot, today: Self.today)
+    let drawn = Array(snapshot.entries.suffix(BriefHTML.chartReadings))
+    let sentence = TrendSummary.sentence(snapshot, entries: drawn, today: Self.today)
+    #expect(chart.contains(BriefHTML.escape(sentence)), "\(chart)")
+    #expect(chart.contains("\(BriefHTML.chartReadings) readings") && !chart.contains("40 readings"), "\(chart)")
+  }
+
   @Test("every value beyond a one-sided range still shows the band and its limit (newcomer review: LDL had none)")
   func bandWhenAllBeyond() {
     let entries = [("2025-05-01", 108.0), ("2025-11-01", 121), ("2026-05-01", 135), ("2026-11-01", 162)].map {
