@@ -104,11 +104,17 @@ public enum EntryChecks {
       ]
     }
     if let suggestion = tenfold {
+      // The SI reading that lost to it is named too: A1c 59 after 5.9% is 5.9, or 59 mmol/mol
+      // (7.5%) from a UK report (newcomer review: only 5.9 was offered).
+      let other = slip.map {
+        " If it was \($0.entered.text(comparator)) (\(savedText($0.value, comparator, $0.entered, marker))), cancel and type the unit."
+      }
       return [
         EntryCheck(
           kind: .tenfold(suggestion: suggestion),
           question:
             "You entered \(marker.shortName) of \(shown), about \(suggestion > value ? "a tenth of" : "10 times") your usual. Did you mean \(ValueText.number(suggestion))?"
+            + (other ?? "")
         )
       ]
     }

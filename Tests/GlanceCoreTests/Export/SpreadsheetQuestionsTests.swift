@@ -218,6 +218,16 @@ struct NewcomerFindingsTests {
     }
     if case .unitSlip = first(41, [5.8, 5.9, 6.0]) {} else { Issue.record("41 should ask about mmol/mol") }
     #expect(first(56, [5.5, 5.6, 5.7]) == .tenfold(suggestion: 5.6))
+    // Newcomer review: "add a1c 59" after 5.9% offered only 5.9 or 59 as typed, though 59 mmol/mol
+    // (a UK report's) is 7.5%. The tenfold question names the other reading.
+    let question =
+      EntryChecks.check(
+        value: 59, comparator: nil, date: Fixture.date("2025-06-01"), marker: Fixture.a1c,
+        existing: [5.8, 5.9, 6.0].enumerated().map { index, value in
+          Fixture.entry(Fixture.a1c, value, on: Fixture.date("2024-01-01").adding(months: index)!.iso)
+        }
+      ).first?.question ?? ""
+    #expect(question.contains("Did you mean 5.9?") && question.contains("59 mmol/mol (7.5%)"), "\(question)")
   }
 
   @Test("a word inside a longer one in a note is found (statin in atorvastatin)")

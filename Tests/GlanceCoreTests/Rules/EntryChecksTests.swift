@@ -94,8 +94,10 @@ struct EntryChecksTests {
   func tenfoldDecimals() {
     let history = [5.4, 5.6, 5.8].enumerated().map { Fixture.entry(Fixture.a1c, $1, on: "2024-0\($0 + 1)-01") }
     #expect(EntryChecks.tenfoldSuggestion(56, marker: Fixture.a1c, existing: history) == 5.6)
+    // 56 mmol/mol (7.3%) is named too: a UK report's A1c.
     #expect(
-      Self.check(56, marker: Fixture.a1c, existing: history).first?.question.hasSuffix("Did you mean 5.6?") == true)
+      Self.check(56, marker: Fixture.a1c, existing: history).first?.question.hasSuffix(
+        "Did you mean 5.6? If it was 56 mmol/mol (7.3%), cancel and type the unit.") == true)
   }
 
   @Test(
