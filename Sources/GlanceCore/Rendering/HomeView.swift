@@ -64,6 +64,16 @@ public enum HomeView {
       if showSparkline, !row.spark.isEmpty { line += "  " + style.paint(row.spark, .blue) }
       lines.append(LibraryView.trimTrailing(line))
     }
+    // A critical value is said in words, as add, show and prep say it (clinician review: home
+    // showed the "!!" alone).
+    let critical = rows.filter(\.status.isCritical).map(\.name)
+    if !critical.isEmpty {
+      lines.append("")
+      lines.append(
+        style.paint(
+          "\(inWords(critical)) \(critical.count == 1 ? "is" : "are") far outside "
+            + "\(critical.count == 1 ? "its range" : "their ranges"). \(Judgement.criticalAdvice)", .red))
+    }
     lines.append("")
     lines.append(style.paint(legend(style, showing: Set(rows.map(\.status))), .dim))
     return lines.joinedText("\n")

@@ -526,6 +526,14 @@ struct ClinicalJudgementTests {
     let home = HomeView.render(
       [snapshot, Self.snapshot("hdl", [(60, nil)])], today: Fixture.date("2026-11-22"), style: .plain)
     #expect(home.contains("!! far outside"))
+    // Clinician review: home showed "!! Potassium 6.8" with no sentence, where the docs say the
+    // advice is said on home too.
+    #expect(home.contains("Potassium is far outside its range. " + Judgement.criticalAdvice), "\(home)")
+    let calm = HomeView.render([Self.snapshot("hdl", [(60, nil)])], today: Fixture.date("2026-11-22"), style: .plain)
+    #expect(!calm.contains(Judgement.criticalAdvice))
+    let two = HomeView.render(
+      [snapshot, Self.snapshot("sodium", [(118, nil)])], today: Fixture.date("2026-11-22"), style: .plain)
+    #expect(two.contains("Potassium and Sodium are far outside their ranges."), "\(two)")
     _ = potassium
   }
 
