@@ -47,6 +47,11 @@ public enum EntryChecks {
     var checks = questions(
       value: value, comparator: comparator, marker: marker, usual: usual(of: existing), unitTyped: unitTyped,
       typed: typed)
+    if checks.isEmpty, !unitTyped,
+      let slip = historySlip(value, comparator: comparator, marker: marker, existing: existing)
+    {
+      checks.append(slip)
+    }
     if existing.contains(where: { $0.dateOfService == date && $0.value == value && $0.comparator == comparator }) {
       let shown = typed?.text(comparator) ?? ValueText.value(value, comparator)
       checks.append(
@@ -130,6 +135,30 @@ public enum EntryChecks {
       ]
     }
     return []
+  }
+
+  /// The question for a bare number when the marker's last readings (two or three of them) were
+  /// all typed in one other unit and the number is plausible in it too: vitamin D 40 after 60
+  /// and 55 nmol/L was saved as 40 ng/mL "in range" (clinician review); as 40 nmol/L it is 16.
+  static func historySlip(
+    _ value: Double, comparator: ValueComparator?, marker: MarkerDefinition, existing: [MarkerEntry]
+  ) -> EntryCheck? {
+    guard marker.isSystemDefined else { return nil }
+    let last = existing.sorted { $0.dateOfService < $1.dateOfService }.suffix(3)
+    guard last.count >= 2, let unit = last.first?.entered(for: marker)?.unit,
+      UnitConverter.normalize(unit) != UnitConverter.normalize(marker.unit),
+      last.allSatisfy({
+        $0.entered(for: marker).map { UnitConverter.normalize($0.unit) } == UnitConverter.normalize(unit)
+      }),
+      let converted = try? UnitConverter.convert(value, unit: unit, for: marker).value,
+      !isImplausible(converted, marker)
+    else { return nil }
+    let entered = EnteredValue(value: value, unit: unit)
+    return EntryCheck(
+      kind: .unitSlip(suggestion: converted, entered: entered),
+      question:
+        "You entered \(marker.shortName) of \(ValueText.withUnit(value, comparator, marker.unit)); your last readings were typed in \(unit). Was that \(entered.text(comparator)) (\(savedText(converted, comparator, entered, marker)))?"
+    )
   }
 
   /// "As 2.5 mmol/L it would be 45 mg/dL, far below the range: then type the unit." for a value

@@ -24,6 +24,36 @@ struct EntryChecksTests {
     EntryChecks.check(value: value, comparator: comparator, date: date, marker: marker, existing: existing)
   }
 
+  /// Clinician review: vitamin D 40 after readings typed as 60 and 55 nmol/L was saved as 40
+  /// ng/mL "✓ in range"; as 40 nmol/L (16 ng/mL) it is below it (IOM/NAM 2011: below 50 nmol/L).
+  @Test(
+    "a bare number after readings all typed in another unit asks whether it was in that unit",
+    arguments: [
+      (["60 nmol/L", "55 nmol/L"], true), (["60 nmol/L", "24"], false), (["24", "22"], false),
+      (["60 nmol/L"], false), (["60 nmol/L", "55 nmol/L", "58 nmol/L"], true),
+    ])
+  func historyUnit(history: [String], asked: Bool) throws {
+    let marker = MarkerLibrary.builtIn.marker(key: "vitamin-d")!
+    let existing = try history.enumerated().map { index, text in
+      let parts = text.split(separator: " ").map(String.init)
+      let draft = try EntryPlanner.draft(
+        marker, valueText: parts[0], unit: parts.count > 1 ? parts[1] : nil,
+        date: Fixture.date("2024-01-01").adding(months: index)!, note: nil, existing: [])
+      return draft.entry(at: Timestamp(Fixture.now), source: .quickAdd)
+    }
+    let checks = EntryChecks.check(value: 40, comparator: nil, date: Self.day, marker: marker, existing: existing)
+    let slip = checks.first { if case .unitSlip = $0.kind { true } else { false } }
+    #expect((slip != nil) == asked, "\(checks)")
+    if let slip, case .unitSlip(let suggestion, let entered) = slip.kind {
+      #expect(entered == EnteredValue(value: 40, unit: "nmol/L") && abs(suggestion - 16.0) < 0.1)
+      #expect(slip.question.contains("your last readings were typed in nmol/L. Was that 40 nmol/L"), "\(slip.question)")
+    }
+    // A unit typed says which it is: nothing asked.
+    let typed = EntryChecks.check(
+      value: 40, comparator: nil, date: Self.day, marker: marker, existing: existing, unitTyped: true)
+    #expect(typed.isEmpty)
+  }
+
   // MARK: plausible range
 
   @Test("a value outside HDL's plausible range (5–200) is asked about in the PRD's words, as one question")
