@@ -192,7 +192,9 @@ public struct ImportPlan: Sendable {
     if !names.isEmpty { lines.append("Markers: \(names.joinedText(", ")).") }
     if !readAs.isEmpty { lines.append("Read with \(readAs.joinedText("; ")).") }
     if kind == .glanceCSV, !isEmpty {
-      lines.append("A CSV export holds readings only: your visits, units and targets are in glance export --json.")
+      lines.append(
+        "A CSV export holds readings only: your visits, units, targets and profile (the sex that ranges depend on) are in glance export --json."
+      )
     }
     if !columns.isEmpty { lines.append("Columns read: \(listed(columns)).") }
     if !notRead.isEmpty {

@@ -108,7 +108,8 @@ struct CSVExportImportTests {
     // Newcomer review: a CSV restore said "Added 35 readings and 0 visits" and nothing of why.
     #expect(
       plan.summary(library: Fixture.library, customMarkers: [], dryRun: false).contains(
-        "A CSV export holds readings only: your visits, units and targets are in glance export --json."))
+        "A CSV export holds readings only: your visits, units, targets and profile (the sex that ranges depend on) are in glance export --json."
+      ))
     try Importer.apply(
       Importer.read(Array(Self.golden.utf8)), replace: false, to: repository, summary: "import", today: Self.today)
     let stored = try repository.read()
