@@ -202,10 +202,10 @@ struct EverydayLoopTests {
 
     let refused = try glance.run("delete", String(id.prefix(4)))
     #expect(refused.status == 3)
-    #expect(refused.stderr.contains("Delete HDL reading of 98 from Feb 15, 2025?"))
+    #expect(refused.stderr.contains("Delete HDL reading of 98 mg/dL from Feb 15, 2025?"))
     #expect(try glance.document().entries.count == 1)
     let session = try glance.terminal("delete", String(id.prefix(4)))
-    #expect(session.expect("Delete HDL reading of 98 from Feb 15, 2025? [y/N]"))
+    #expect(session.expect("Delete HDL reading of 98 mg/dL from Feb 15, 2025? [y/N]"))
     session.send("y")
     #expect(session.wait() == 0)
     #expect(try glance.document().entries.isEmpty)

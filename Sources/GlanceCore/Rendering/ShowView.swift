@@ -311,7 +311,8 @@ public enum TrendSummary {
     if months == 1 { return "the past month" }
     if months >= 1 { return "the past \(counted(months, "month"))" }
     if days >= 14 { return "the past \(counted(days / 7, "week"))" }
-    return "the past \(counted(max(1, days), "day"))"
+    // "the past day", never "the past 1 day" (newcomer review).
+    return days <= 1 ? "the past day" : "the past \(counted(days, "day"))"
   }
 }
 

@@ -16,7 +16,7 @@ struct DeleteCommand: GlanceCommand {
     // A reading of a marker glance does not know (a data file changed by hand) has no name.
     let name = document.definition(for: old.markerID, library: context.library)?.shortName ?? "unknown test's"
     let what =
-      "\(name) reading of \(document.displayedText(old, library: context.library, unit: false)) from \(DateText.long(old.dateOfService))"
+      "\(name) reading of \(document.displayedText(old, library: context.library)) from \(DateText.long(old.dateOfService))"
     try context.questions.confirm("Delete \(what)?")
     try context.repository.deleteEntry(
       old.id, expecting: old,

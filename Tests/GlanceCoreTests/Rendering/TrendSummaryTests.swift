@@ -14,6 +14,18 @@ struct TrendSummaryTests {
     return TrendSummary.sentence(snapshot, entries: snapshot.entries, today: today)
   }
 
+  /// Newcomer review: "over the past 1 day".
+  @Test(
+    "the period counted back from today, in words",
+    arguments: [
+      ("2026-11-21", "the past day"), ("2026-11-22", "the past day"), ("2026-11-19", "the past 3 days"),
+      ("2026-11-01", "the past 3 weeks"), ("2026-10-20", "the past month"), ("2026-08-01", "the past 3 months"),
+      ("2025-11-22", "the past year"), ("2023-11-01", "the past 3 years"),
+    ])
+  func period(start: String, phrase: String) {
+    #expect(TrendSummary.periodPhrase(from: Fixture.date(start), to: Self.today) == phrase)
+  }
+
   @Test(
     "sentences for each shape of history",
     arguments: [
