@@ -186,7 +186,12 @@ enum FHIRImportPlanner {
         case .found(let found): marker = found
         case .unknown:
           let name = part.name.map { $0.count > 60 ? String($0.prefix(60)) + "…" : $0 } ?? "no name"
-          count(&unknown, &unknownAt, name + (part.loincCodes.first.map { " (LOINC \($0))" } ?? ""))
+          // A code left out on purpose says why (newcomer review: a D3-only vitamin D was listed
+          // with no word, and home showed an older reading).
+          let code = part.loincCodes.first.map { code in
+            " (LOINC \(code)" + (FHIRCodes.leftOut[code].map { ": " + $0 } ?? "") + ")"
+          }
+          count(&unknown, &unknownAt, name + (code ?? ""))
           continue
         case .conflicting:
           plan.notRead.append("\(place) on \(DateText.long(date)) (its codes name two different tests)")
@@ -343,6 +348,19 @@ enum FHIRCodes {
   /// Left out on purpose: glucose codes that are not fasting (2345-7…), urea (3091-6, not BUN),
   /// ionized calcium (1995-0), standard CRP (1988-5), race- or sex-specific eGFR, heart rate
   /// that is not resting (8867-4). The unit of a value comes from its UCUM code, never the code.
+  /// Codes left out on purpose, with why, for the summary's list of tests glance has no marker
+  /// for (LOINC's names for them).
+  static let leftOut: [String: String] = [
+    "1989-3": "25-hydroxyvitamin D3 alone; glance's Vitamin D is D2 and D3 together, 62292-8",
+    "2345-7": "glucose not said to be fasting; glance tracks fasting glucose, 1558-6",
+    "2339-0": "glucose in blood, not said to be fasting; glance tracks fasting glucose, 1558-6",
+    "41653-7": "glucose by a meter, not said to be fasting; glance tracks fasting glucose, 1558-6",
+    "3091-6": "urea, not urea nitrogen (BUN, 3094-0)",
+    "1995-0": "ionized calcium, not total calcium (17861-6)",
+    "1988-5": "standard CRP, not hs-CRP (30522-7)",
+    "8867-4": "heart rate, not resting heart rate (40443-4)",
+  ]
+
   static let variants: [String: String] = [
     // LOINC names as published in NLM VSAC value sets (cqframework/ecqm-content-qicore-2024,
     // input/vocabulary/valueset): other methods, specimens and the molar (SI) codes of a test.
@@ -353,6 +371,9 @@ enum FHIRCodes {
     "14682-9": "creatinine", "38483-4": "creatinine", "59826-8": "creatinine", "77140-2": "creatinine",
     "35203-9": "creatinine",
     "62238-1": "egfr", "77147-7": "egfr", "69405-9": "egfr", "98980-6": "egfr", "94677-2": "egfr", "50210-4": "egfr",
+    // eGFR by the MDRD formula (deprecated by LOINC, still what many US systems and Synthea send
+    // as "eGFR"): KDIGO 2012's GFR categories do not depend on the estimating equation.
+    "33914-3": "egfr",
     "14937-7": "bun", "35234-4": "bun", "6299-2": "bun", "59570-2": "bun",
     "14585-4": "uacr", "32294-1": "uacr", "14959-1": "uacr", "30000-4": "uacr", "13705-9": "uacr", "77253-3": "uacr",
     "30239-8": "ast", "88112-8": "ast",

@@ -246,6 +246,24 @@ struct FHIRImportTests {
     #expect(!summary.contains("already in your data"))
   }
 
+  /// Newcomer review: the portal's latest, low vitamin D (LOINC 1989-3) was listed only under
+  /// "Tests glance has no marker for", with no word on why, so home showed an older one in range.
+  @Test(
+    "a code left out on purpose is listed with why; eGFR by the MDRD formula (33914-3) is eGFR",
+    arguments: [
+      ("1989-3", "Vitamin D 25-OH", "ng/mL", "25-hydroxyvitamin D3 alone"),
+      ("2345-7", "Glucose", "mg/dL", "not said to be fasting"),
+      ("1988-5", "CRP", "mg/L", "standard CRP"),
+      ("8867-4", "Heart rate", "/min", "not resting"),
+    ])
+  func leftOutWithReason(code: String, name: String, unit: String, reason: String) throws {
+    let plan = try Self.plan(Self.observation(code: code, display: name, value: "18", unit: unit))
+    #expect(plan.entries.isEmpty)
+    #expect(plan.unknownTests.count == 1 && plan.unknownTests[0].contains(reason), "\(plan.unknownTests)")
+    let egfr = try Self.plan(Self.observation(code: "33914-3", display: "eGFR", value: "58", unit: "mL/min/{1.73_m2}"))
+    #expect(egfr.entries.map(\.value) == [58], "\(egfr.unknownTests) \(egfr.notRead)")
+  }
+
   @Test("a code glance knows as another test is never filed by its name; two codes for two tests are refused")
   func codeDecides() throws {
     let crp = try Self.plan(Self.observation(code: "1988-5", display: "hs-CRP", value: "45", unit: "mg/L"))
