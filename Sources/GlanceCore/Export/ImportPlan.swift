@@ -394,7 +394,7 @@ public enum ImportError: GlanceError, Equatable {
         + "history. Rename one of them to the marker it holds (see glance library), or leave it out. Nothing was changed."
     case .unitsRow:
       "The row under the header holds units, not a date and results. glance reads a column's unit from its "
-        + "header: put each in it, like \"LDL (mmol/L)\", and remove that row. Nothing was changed."
+        + "header: put each in it, like \"LDL (mmol/L)\", and remove that row (a sheet with a column per marker may keep it, when no header says another unit). Nothing was changed."
     case .noDateColumn(let headers):
       "The spreadsheet needs a column called Date. Its columns are: \(listed(headers)). Nothing was changed."
     case .noMarkerColumns(let headers):

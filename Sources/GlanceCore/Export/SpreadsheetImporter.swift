@@ -26,6 +26,8 @@ enum SpreadsheetImporter {
     var dayOrder: DateParser.DayOrder? = nil
     /// A quoted "1,045" is 1045 (`SheetFormat.groupsThousands`).
     var groupsThousands = false
+    /// The first row holds the columns' units (`plan`), not readings.
+    var unitsRow = false
   }
 
   /// The lab's flags printed beside values ("142 H", "18.2 (L)", "H 7.2") and left out, for the summary:
@@ -165,7 +167,7 @@ enum SpreadsheetImporter {
     _ sheet: Sheet, replace: Bool, into document: GlanceDocument, library: MarkerLibrary, today: CalendarDate,
     now: Timestamp
   ) throws -> ImportPlan {
-    let header = sheet.header.map { $0.trimmingWhitespace() }
+    var header = sheet.header.map { $0.trimmingWhitespace() }
     var roles: [Role: Int] = [:]
     for (index, title) in header.enumerated() {
       guard let role = role(title) else { continue }
@@ -183,11 +185,28 @@ enum SpreadsheetImporter {
     }
     roles[.reportDate] = nil
     guard let dateColumn = roles[.date] else { throw ImportError.noDateColumn(header) }
-    // A row of units under the header: no date, and units where results go.
+    // A row of units under the header: no date, and units where results go. In a sheet with a
+    // column per marker each is that column's unit, as in its header (newcomer review: such a
+    // file, Excel's habit, was refused); one a header contradicts, or in a lab report, refused.
+    var unitsRowRead = false
     if let first = sheet.rows.first, dateColumn >= first.count || first[dateColumn].trimmingWhitespace().isEmpty,
       first.indices.contains(where: { $0 != dateColumn && MarkerResolver.isUnit(first[$0], among: library.markers) })
     {
-      throw ImportError.unitsRow
+      guard roles[.test] == nil, roles[.result] == nil else { throw ImportError.unitsRow }
+      for index in first.indices where index != dateColumn && index < header.count {
+        let unit = first[index].trimmingWhitespace()
+        guard MarkerResolver.isUnit(unit, among: library.markers) else {
+          guard unit.isEmpty else { throw ImportError.unitsRow }
+          continue
+        }
+        if let said = splitUnit(header[index]).1 {
+          guard UnitConverter.normalize(said) == UnitConverter.normalize(unit) else { throw ImportError.unitsRow }
+        } else if !header[index].lowercased().hasSuffix(" " + unit.lowercased()) {
+          // "HbA1c %" over "%" says it already.
+          header[index] += " (\(unit))"
+        }
+      }
+      unitsRowRead = true
     }
     // A row with more cells than the header has columns: a date with a comma not in quotes, or
     // a cell split in two. Every cell is used or named, so such a row is refused, never cut.
@@ -205,6 +224,8 @@ enum SpreadsheetImporter {
     var plan: ImportPlan
     var rows: ImportRows
     var sheet = sheet
+    // Read as units, and passed over as a row, so every later row keeps its number.
+    sheet.unitsRow = unitsRowRead
     let grouping = SheetFormat.groupsThousands(sheet.rows, delimiter: sheet.delimiter)
     sheet.groupsThousands = grouping.reads
     var columns = Columns(header: header, roles: roles, date: dateColumn, dayOrder: dayOrder, sheet: sheet)
@@ -229,6 +250,7 @@ enum SpreadsheetImporter {
     if grouping.holds {
       plan.readAs.append("a comma between groups of three digits as a thousands separator (1,045 as 1045)")
     }
+    if unitsRowRead { plan.readAs.append("a row of units under the header (row 2) as each column's unit") }
     let asked = questions(rows, header: header, replace: replace, document: document)
     Importer.addRows(consume rows, to: &plan, document: document, now: now, asking: asked)
     // The questions name every unusual value already.
@@ -454,7 +476,7 @@ enum SpreadsheetImporter {
     var rows = ImportRows()
     var flags = LabFlags()
     var notes = NumberNotes()
-    for (offset, row) in columns.sheet.rows.enumerated() {
+    for (offset, row) in columns.sheet.rows.enumerated() where offset > 0 || !columns.sheet.unitsRow {
       let line = offset + 2
       let cells = filled.map { columns.cell(row, $0.index) }
       if cells.allSatisfy(columns.isBlank) { continue }

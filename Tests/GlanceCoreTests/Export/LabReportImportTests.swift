@@ -541,11 +541,22 @@ struct LabReportImportTests {
     #expect(plan.readAs.contains { $0.hasPrefix("the lab's flag beside 2 values") }, "\(plan.readAs)")
   }
 
-  /// Newcomer review: a row of units under the header read as "row 2: “” is not a date".
-  @Test("a row of units under the header is named, with where glance reads a column's unit")
+  /// Newcomer reviews: a row of units under the header read as "row 2: “” is not a date"; then
+  /// it was named and the file refused, though glance had read it as units.
+  @Test("a row of units under the header gives each column its unit, and is said; one that disagrees is refused")
   func unitsRow() throws {
+    let plan = try Self.plan("Datum;Cholesterin;LDL-Cholesterin;Notiz\n;mmol/L;mmol/L;\n14.03.2022;5,8;3,6;nüchtern\n")
+    #expect(
+      plan.entries.compactMap(\.entered).sorted { $0.value < $1.value } == [
+        EnteredValue(value: 3.6, unit: "mmol/L"), EnteredValue(value: 5.8, unit: "mmol/L"),
+      ])
+    #expect(plan.readAs.contains("a row of units under the header (row 2) as each column's unit"), "\(plan.readAs)")
+    // A column whose header says another unit, or a lab report's layout (a Units column): refused.
     #expect(throws: ImportError.unitsRow) {
-      try Self.plan("Datum;Cholesterin;LDL-Cholesterin\n;mmol/L;mmol/L\n14.03.2022;5,8;3,6\n")
+      try Self.plan("Datum;LDL (mg/dL)\n;mmol/L\n14.03.2022;3,6\n")
+    }
+    #expect(throws: ImportError.unitsRow) {
+      try Self.plan("Date;Test;Result\n;;mmol/L\n14.03.2022;LDL;3,6\n")
     }
     #expect(ImportError.unitsRow.message.contains("(mmol/L)"))
   }
