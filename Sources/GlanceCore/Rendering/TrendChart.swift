@@ -191,10 +191,14 @@ public enum TrendChart {
     range: ReferenceRange, unit: String, offChart: String?, outliers: Bool, glyphs: Glyphs, style: OutputStyle,
     own: Bool = false, censored: Bool = false, places: Int? = nil
   ) -> String {
-    var parts = [
-      style.paint(glyphs.normal, .blue) + " in range", style.paint(glyphs.watch, .amber) + " near a limit",
-      style.paint(glyphs.out, .red) + " out of range",
-    ]
+    // Without a range (weight) no reading is in or out of one (newcomer review: "● in range").
+    var parts =
+      range.low == nil && range.high == nil
+      ? [style.paint(glyphs.normal, .blue) + " a reading"]
+      : [
+        style.paint(glyphs.normal, .blue) + " in range", style.paint(glyphs.watch, .amber) + " near a limit",
+        style.paint(glyphs.out, .red) + " out of range",
+      ]
     if let text = ValueText.range(range, unit: unit, style: style, places: places) {
       let mark = range.low != nil && range.high != nil ? glyphs.band : glyphs.boundLine
       parts.append(

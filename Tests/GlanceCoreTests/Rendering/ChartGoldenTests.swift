@@ -41,6 +41,17 @@ struct ChartGoldenTests {
     ("2026-10-30", 89),
   ]
 
+  /// Newcomer review: a weight chart (no range) said "● in range".
+  @Test("a chart of a marker without a range has no in- or out-of-range legend")
+  func legendWithoutRange() throws {
+    let weight = try #require(MarkerLibrary.builtIn.marker(key: "weight"))
+    let snapshot = Self.snapshot(weight, [("2026-01-01", 180), ("2026-03-01", 178), ("2026-06-01", 176)])
+    let chart = TrendChart.render(snapshot, entries: snapshot.entries, style: Self.unicode)
+    #expect(chart.contains("● a reading") && !chart.contains("in range") && !chart.contains("out of range"), "\(chart)")
+    let ldl = Self.snapshot(Fixture.ldl, [("2026-01-01", 130), ("2026-03-01", 120), ("2026-06-01", 110)])
+    #expect(TrendChart.render(ldl, entries: ldl.entries, style: Self.unicode).contains("● in range"))
+  }
+
   @Test("no readings: an encouraging prompt")
   func noReadings() {
     assertGolden(Self.show(Self.snapshot(Fixture.hdl, [])), named: "show-0-readings.txt")
