@@ -112,6 +112,9 @@ public enum TerminalText {
     switch scalar.value {
     case 0x00...0x09, 0x0B...0x1F, 0x7F...0x9F: true
     case 0x061C, 0x200E, 0x200F, 0x2028...0x202E, 0x2066...0x2069: true
+    // Invisible: zero-width space, word joiner and invisible operators, the byte-order mark,
+    // interlinear annotation marks. Not ZWNJ/ZWJ (200C, 200D): scripts and emoji need them.
+    case 0x180E, 0x200B, 0x2060...0x2064, 0xFEFF, 0xFFF9...0xFFFB: true
     default: false
     }
   }
@@ -144,10 +147,19 @@ public enum TerminalText {
       // C1 controls: C2 80…C2 9F. U+061C: D8 9C. U+200E…U+202E and U+2066…U+2069: E2 80 … / E2 81 ….
       if previous.1 == 0xC2 && (0x80...0x9F).contains(byte) { return true }
       if previous.1 == 0xD8 && byte == 0x9C { return true }
-      if previous.0 == 0xE2 && previous.1 == 0x80 && (byte == 0x8E || byte == 0x8F || (0xA8...0xAE).contains(byte)) {
+      // U+200B: E2 80 8B. U+2060…U+2064: E2 81 A0…A4. U+180E: E1 A0 8E. U+FEFF: EF BB BF.
+      // U+FFF9…U+FFFB: EF BF B9…BB.
+      if previous.0 == 0xE2 && previous.1 == 0x80
+        && (byte == 0x8B || byte == 0x8E || byte == 0x8F || (0xA8...0xAE).contains(byte))
+      {
         return true
       }
-      if previous.0 == 0xE2 && previous.1 == 0x81 && (0xA6...0xA9).contains(byte) { return true }
+      if previous.0 == 0xE2 && previous.1 == 0x81 && ((0xA6...0xA9).contains(byte) || (0xA0...0xA4).contains(byte)) {
+        return true
+      }
+      if previous.0 == 0xE1 && previous.1 == 0xA0 && byte == 0x8E { return true }
+      if previous.0 == 0xEF && previous.1 == 0xBB && byte == 0xBF { return true }
+      if previous.0 == 0xEF && previous.1 == 0xBF && (0xB9...0xBB).contains(byte) { return true }
       previous = (previous.1, byte)
     }
     return false

@@ -16,6 +16,11 @@ struct TerminalTextTests {
       ("line\u{2028}sep", "line\\u{2028}sep"), ("tab\there", "tab here"), ("two\nlines", "two\nlines"),
       ("csv\r\nrow", "csv\r\nrow"), ("over\rwrite\r", "over\\u{D}write\\u{D}"),
       ("plain ✓ 89 mg/dL", "plain ✓ 89 mg/dL"), ("עברית العربية 中文 😀 é", "עברית العربية 中文 😀 é"),
+      // Invisible characters that hide or join text (attacker review: U+FEFF reached the
+      // terminal); the joiners of emoji and of scripts stay.
+      ("a\u{FEFF}b", "a\\u{FEFF}b"), ("a\u{200B}b", "a\\u{200B}b"), ("a\u{2060}b", "a\\u{2060}b"),
+      ("a\u{2064}b", "a\\u{2064}b"), ("a\u{FFF9}b", "a\\u{FFF9}b"), ("👨\u{200D}👩", "👨\u{200D}👩"),
+      ("می\u{200C}خواهم", "می\u{200C}خواهم"),
     ])
   func table(text: String, shown: String) {
     #expect(TerminalText.guarded(text) == shown)
@@ -53,8 +58,11 @@ struct TerminalTextTests {
         String.UnicodeScalarView(
           (0..<Int.random(in: 0...30, using: &generator)).compactMap { _ in
             Unicode.Scalar(
-              [UInt32.random(in: 0...0xA0, using: &generator), UInt32.random(in: 0x2000...0x2070, using: &generator)]
-                .randomElement(using: &generator)!)
+              [
+                UInt32.random(in: 0...0xA0, using: &generator), UInt32.random(in: 0x2000...0x2070, using: &generator),
+                UInt32.random(in: 0xFEF0...0xFFFD, using: &generator), 0x180E,
+              ]
+              .randomElement(using: &generator)!)
           }))
       let out = TerminalText.guarded(text)
       let scalars = Array(out.unicodeScalars)
