@@ -28,6 +28,10 @@ public enum CustomMarkerPlanner {
     if let clash = existing.first(where: { $0.answers(to: wanted) }) {
       throw CustomMarkerError.nameTaken(clash.displayName)
     }
+    // "bp" names the blood-pressure pair: `add bp` would never reach a marker of that name.
+    if let pair = try? MarkerResolver.markers(name, among: existing), pair.count == 2 {
+      throw CustomMarkerError.nameTaken(pair[0].displayName)
+    }
     var slug = SearchText(name).words.joinedText("-")
     if slug.isEmpty { slug = "marker" }
     var key = "custom-" + slug

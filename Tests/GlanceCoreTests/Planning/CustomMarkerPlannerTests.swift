@@ -80,6 +80,8 @@ struct CustomMarkerPlannerTests {
       ("Blood Ketones", "Blood Ketones"), ("blood ketones", "Blood Ketones"), ("BLOOD-KETONES", "Blood Ketones"),
       ("Blood  Ketones", "Blood Ketones"), ("bloodketones", "Blood Ketones"), ("HDL Cholesterol", "HDL Cholesterol"),
       ("hdl", "HDL Cholesterol"), ("hdl cholesterol", "HDL Cholesterol"), ("A1C", "Hemoglobin A1c"),
+      // Attacker review: "bp" names the blood-pressure pair, so `add bp` never reached it.
+      ("bp", "Blood Pressure (Systolic)"), ("blood pressure", "Blood Pressure (Systolic)"),
     ])
   func duplicateNames(name: String, taken: String) {
     let existing = [Fixture.customMarker("Blood Ketones")] + Fixture.library.markers
