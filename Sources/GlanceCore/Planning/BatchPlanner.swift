@@ -64,6 +64,12 @@ public enum BatchPlanner {
     var drafts: [EntryDraft] = []
     let markers = library.markers + document.customMarkers
     for (name, text) in items {
+      // A control character (a NUL, an ESC) is refused, never read around: "ldl\0 100" was saved
+      // as LDL 100 (attacker review).
+      if (text ?? name).unicodeScalars.contains(where: { $0 != "\t" && TerminalText.isHidden($0) }) {
+        problems.append("\(label(TerminalText.guarded(name))): \(EntryError.controlCharacter("The line").message)")
+        continue
+      }
       let allWords = text.map { $0.split(separator: " ").map(String.init) } ?? []
       // MARKER = VALUE: the marker is what stands before the sign, whatever follows it.
       let sign = allWords.firstIndex(of: "=")

@@ -35,6 +35,17 @@ struct BatchPlannerTests {
     return []
   }
 
+  /// Attacker review: "ldl\0 100" piped in was saved as LDL 100; the NUL vanished.
+  @Test(
+    "a line or a pair holding a control character is refused, never read around",
+    arguments: ["ldl\u{0} 100", "ldl 1\u{1B}00", "hdl\u{7F}=60"])
+  func controlCharacters(line: String) {
+    let problems = Self.problems { try Self.lines(["hdl 60", line]) }
+    #expect(problems.count == 1 && problems[0].contains("control character"), "\(problems)")
+    let pairs = Self.problems { try Self.pairs([line.replacingOccurrences(of: " ", with: "=")]) }
+    #expect(pairs.count == 1 && pairs[0].contains("control character"), "\(pairs)")
+  }
+
   // MARK: split
 
   @Test(
