@@ -52,7 +52,9 @@ final class Context {
   var library: MarkerLibrary { repository.library }
 
   /// Questions before a change: `--yes`, the terminal, or a refusal naming `--yes`.
-  var questions: Questions { Questions(console: console, assumeYes: global.yes) }
+  var questions: Questions {
+    Questions(console: console, assumeYes: global.yes, width: style.wrapsLines ? style.width : nil)
+  }
 
   /// Every marker the person can use: the library's and their own.
   func allMarkers(_ document: GlanceDocument) -> [MarkerDefinition] { library.markers + document.customMarkers }

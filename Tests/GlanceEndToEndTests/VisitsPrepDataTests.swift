@@ -178,7 +178,7 @@ struct VisitsPrepDataTests {
     #expect(session.expect("Try again"))
     // An unusual value is asked about on the spot; "no" lets it be typed again.
     session.send("620")
-    #expect(session.expect("Save it anyway?"))
+    #expect(session.expect("anyway? [y/N]"))
     session.send("n")
     #expect(session.expect("Not kept. Type it again"))
     session.send("62")

@@ -36,11 +36,17 @@ extension Console {
 public struct Questions {
   public let console: any Console
   public let assumeYes: Bool
+  /// The width a question is wrapped to at its spaces (a terminal's, or `--width`); nil: as it is.
+  public let width: Int?
 
-  public init(console: any Console, assumeYes: Bool) {
+  public init(console: any Console, assumeYes: Bool, width: Int? = nil) {
     self.console = console
     self.assumeYes = assumeYes
+    self.width = width
   }
+
+  /// `text` wrapped to `width` at its spaces: a long question broke mid-word at the terminal's edge.
+  func fitted(_ text: String) -> String { width.map { TextFit.fit(text, width: $0) } ?? text }
 
   /// Goes ahead only with a yes: `--yes`, or y/yes on the terminal. No or the end of input is a
   /// no; an empty answer is the default (no, unless `defaultYes`); anything else asks again.
@@ -48,7 +54,7 @@ public struct Questions {
     if assumeYes { return }
     guard console.canAsk else { throw ConfirmationError.needsConfirmation(question: question) }
     let choices = defaultYes ? " [Y/n] " : " [y/N] "
-    console.prompt(question + choices)
+    console.prompt(fitted(question + choices.dropLast()) + " ")
     while true {
       guard let answer = try console.readLine()?.trimmingWhitespace().lowercased() else {
         console.out("")
@@ -93,7 +99,7 @@ public struct Questions {
         guard console.canAsk else {
           throw ConfirmationError.needsConfirmation(question: check.question, instead: choice.instead)
         }
-        console.out(check.question)
+        console.out(fitted(check.question))
         console.prompt(choice.prompt)
         switch try choose(["1", "2", "3"]) {
         case "1":

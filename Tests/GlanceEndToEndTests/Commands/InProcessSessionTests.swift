@@ -77,6 +77,18 @@ struct InProcessSessionTests {
     #expect(try Self.document(glance).entries.count == 3)
   }
 
+  /// Seen in a terminal: a long question ("…glance cust" / "om …") broke mid-word at its edge.
+  @Test("a question on a terminal is wrapped at its spaces to the width")
+  func questionsWrapped() throws {
+    let glance = InProcessGlance()
+    let (status, console) = glance.run("add", "calcium", "1.2", "mmol/L", "--width", "60", answers: ["n"])
+    #expect(status == .needsConfirmation)
+    let lines = console.stdout.split(separator: "\n").map(String.init)
+    #expect(lines.count > 3 && lines.allSatisfy { TextWidth.of($0) <= 60 }, "\(console.stdout)")
+    #expect(console.stdout.contains("Is it total calcium?"))
+    #expect(lines.contains { $0.hasSuffix("[y/N] n") || $0.hasSuffix("[y/N] ") }, "\(console.stdout)")
+  }
+
   @Test("every other command once, in a day of use")
   func session() throws {
     let glance = InProcessGlance()
