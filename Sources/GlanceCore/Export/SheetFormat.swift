@@ -137,6 +137,8 @@ enum SheetFormat {
   /// `"1,045"` stays as it is where the file does not group thousands (`ambiguous`).
   static func number(_ text: String, delimiter: UInt8, groupsThousands: Bool) -> String {
     guard delimiter == comma else { return decimalPoint(text, delimiter: delimiter) }
+    // NB: most cells hold no comma; a large sheet reads each without a copy of its bytes.
+    guard text.utf8.contains(comma) else { return text }
     if let grouped = withoutThousands(text) { return groupsThousands ? grouped : text }
     return decimalPoint(text, delimiter: UInt8(ascii: ";"))
   }
@@ -160,7 +162,7 @@ enum SheetFormat {
   /// (`looksLikeThousands`), or a quoted `"1,045"` in a comma-separated file that writes decimal
   /// commas elsewhere (1045 or 1.045?).
   static func ambiguous(_ text: String, delimiter: UInt8, groupsThousands: Bool) -> Bool {
-    if delimiter == comma { return !groupsThousands && withoutThousands(text) != nil }
+    if delimiter == comma { return !groupsThousands && text.utf8.contains(comma) && withoutThousands(text) != nil }
     return looksLikeThousands(text, delimiter: delimiter)
   }
 

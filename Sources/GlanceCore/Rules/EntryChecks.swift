@@ -143,8 +143,18 @@ public enum EntryChecks {
   static func historySlip(
     _ value: Double, comparator: ValueComparator?, marker: MarkerDefinition, existing: [MarkerEntry]
   ) -> EntryCheck? {
-    guard marker.isSystemDefined else { return nil }
-    let last = existing.sorted { $0.dateOfService < $1.dateOfService }.suffix(3)
+    guard marker.isSystemDefined, existing.count >= 2 else { return nil }
+    // The three latest by date, in one pass: a marker can hold 25,000 readings.
+    var last: [MarkerEntry] = []
+    for entry in existing {
+      if last.count < 3 {
+        last.append(entry)
+      } else if let oldest = last.indices.min(by: { last[$0].dateOfService < last[$1].dateOfService }),
+        entry.dateOfService >= last[oldest].dateOfService
+      {
+        last[oldest] = entry
+      }
+    }
     guard last.count >= 2, let unit = last.first?.entered(for: marker)?.unit,
       UnitConverter.normalize(unit) != UnitConverter.normalize(marker.unit),
       last.allSatisfy({
