@@ -161,17 +161,21 @@ enum SheetFormat {
   /// True for a number read neither way: `1.250` where commas are decimal marks
   /// (`looksLikeThousands`), or a quoted `"1,045"` in a comma-separated file that writes decimal
   /// commas elsewhere (1045 or 1.045?).
-  static func ambiguous(_ text: String, delimiter: UInt8, groupsThousands: Bool) -> Bool {
-    if delimiter == comma { return !groupsThousands && text.utf8.contains(comma) && withoutThousands(text) != nil }
-    return looksLikeThousands(text, delimiter: delimiter)
+  /// In a comma-separated file: a quoted `"1,045"` always (where the file groups thousands its
+  /// reading is 1045 unless only 1.045 is plausible for the test), and `"1.250"` where the file
+  /// writes decimal commas (`decimalCommas`: a dot there groups thousands).
+  static func ambiguous(_ text: String, delimiter: UInt8, groupsThousands: Bool, decimalCommas: Bool = false) -> Bool {
+    guard delimiter == comma else { return looksLikeThousands(text, delimiter: delimiter) }
+    if text.utf8.contains(comma) { return withoutThousands(text) != nil }
+    return decimalCommas && looksLikeThousands(text, delimiter: UInt8(ascii: ";"))
   }
 
   /// Whether a file's `1,045` is read as 1045 (`withoutThousands`), and whether it holds one: in a
   /// file separated by commas (where a dot is the decimal point) whose cells hold no other
   /// number with a comma between digits. A quoted "5,9" or "0,87" anywhere says the file writes
   /// decimal commas, and then "1,045" could be 1.045: never guessed.
-  static func groupsThousands(_ rows: CSV.Table, delimiter: UInt8) -> (reads: Bool, holds: Bool) {
-    guard delimiter == comma else { return (false, false) }
+  static func groupsThousands(_ rows: CSV.Table, delimiter: UInt8) -> (reads: Bool, holds: Bool, decimalCommas: Bool) {
+    guard delimiter == comma else { return (false, false, false) }
     var holds = false
     for row in rows {
       for cell in row where cell.utf8.contains(comma) {
@@ -181,11 +185,11 @@ enum SheetFormat {
             && bytes[index + 1].isASCIIDigit
         }
         guard between else { continue }
-        guard withoutThousands(cell.trimmingWhitespace()) != nil else { return (false, false) }
+        guard withoutThousands(cell.trimmingWhitespace()) != nil else { return (false, false, true) }
         holds = true
       }
     }
-    return (holds, holds)
+    return (holds, holds, false)
   }
 
   /// True for a number that could be a thousands grouping in a file where commas are decimal

@@ -26,6 +26,8 @@ enum SpreadsheetImporter {
     var dayOrder: DateParser.DayOrder? = nil
     /// A quoted "1,045" is 1045 (`SheetFormat.groupsThousands`).
     var groupsThousands = false
+    /// A comma-separated file that writes decimal commas ("6,3"): a dot there groups thousands.
+    var decimalCommas = false
     /// The first row holds the columns' units (`plan`), not readings.
     var unitsRow = false
   }
@@ -228,6 +230,7 @@ enum SpreadsheetImporter {
     sheet.unitsRow = unitsRowRead
     let grouping = SheetFormat.groupsThousands(sheet.rows, delimiter: sheet.delimiter)
     sheet.groupsThousands = grouping.reads
+    sheet.decimalCommas = grouping.decimalCommas
     var columns = Columns(header: header, roles: roles, date: dateColumn, dayOrder: dayOrder, sheet: sheet)
     columns.reportDateNotRead = reportDateNotRead
     columns.typingUnit = { document.typingUnit(for: $0) }
@@ -373,28 +376,37 @@ enum SpreadsheetImporter {
   /// 28 nmol/L for someone who reads SI.
   static func readings(
     _ markers: [MarkerDefinition], text: String, unit: String?, date: CalendarDate, note: String?, line: Int,
-    delimiter: UInt8, groupsThousands: Bool = false, secondOfDay: Int? = nil,
+    delimiter: UInt8, groupsThousands: Bool = false, decimalCommas: Bool = false, secondOfDay: Int? = nil,
     typingUnit: (MarkerDefinition) -> String? = { _ in nil }, notes: inout NumberNotes
   ) throws(EntryError) -> [ImportRow] {
     var text = text
     // "1.250" or "1,020" where commas are decimal marks: 1250 or 1.25? Never guessed: read the
-    // one way that is plausible for the test, or refused when both are.
-    if SheetFormat.ambiguous(text, delimiter: delimiter, groupsThousands: groupsThousands) {
-      guard markers.count == 1, let both = SheetFormat.twoReadings(text) else {
-        throw EntryError.ambiguousNumber(text)
+    // one way that is plausible for the test, or refused when both are. Where the file groups
+    // thousands, its "1,100" is 1100 unless only 1.1 is plausible for the test.
+    if SheetFormat.ambiguous(text, delimiter: delimiter, groupsThousands: groupsThousands, decimalCommas: decimalCommas)
+    {
+      let filesWay = groupsThousands && text.utf8.contains(SheetFormat.comma)
+      let both = markers.count == 1 ? SheetFormat.twoReadings(text) : nil
+      let plausible = both.map { both in
+        [both.grouped, both.decimal].filter { candidate in
+          guard let draft = try? row(markers[0], candidate).draft else { return false }
+          return !markers[0].isOffScale(draft.value)
+        }
       }
-      let plausible = [both.grouped, both.decimal].filter { candidate in
-        guard let draft = try? row(markers[0], candidate).draft else { return false }
-        return !markers[0].isOffScale(draft.value)
+      if filesWay, let grouped = SheetFormat.withoutThousands(text), plausible.map({ $0 != [both?.decimal] }) ?? true {
+        // "12,345.6", "1,045,000", or a "1,100" that is plausible as 1100: the file's way.
+        text = grouped
+      } else {
+        guard let both, let plausible else { throw EntryError.ambiguousNumber(text) }
+        guard plausible.count == 1 else { throw EntryError.ambiguousNumber(text) }
+        if notes.onlyPlausible == 0 {
+          let other = plausible[0] == both.grouped ? both.decimal : both.grouped
+          notes.firstOnlyPlausible =
+            "\(quoted(String(text.prefix(30)))) \(markers[0].shortName) as \(plausible[0]), not \(other)"
+        }
+        notes.onlyPlausible += 1
+        text = plausible[0]
       }
-      guard plausible.count == 1 else { throw EntryError.ambiguousNumber(text) }
-      if notes.onlyPlausible == 0 {
-        let other = plausible[0] == both.grouped ? both.decimal : both.grouped
-        notes.firstOnlyPlausible =
-          "\(quoted(String(text.prefix(30)))) \(markers[0].shortName) as \(plausible[0]), not \(other)"
-      }
-      notes.onlyPlausible += 1
-      text = plausible[0]
     } else {
       let number = SheetFormat.number(text, delimiter: delimiter, groupsThousands: groupsThousands)
       if delimiter == SheetFormat.comma, number != text, SheetFormat.withoutThousands(text) == nil {
@@ -487,7 +499,7 @@ enum SpreadsheetImporter {
           rows += try readings(
             column.markers, text: flags.leavingOut(from: text), unit: column.unit, date: date, note: note, line: line,
             delimiter: columns.sheet.delimiter, groupsThousands: columns.sheet.groupsThousands,
-            secondOfDay: columns.secondOfDay(row),
+            decimalCommas: columns.sheet.decimalCommas, secondOfDay: columns.secondOfDay(row),
             typingUnit: columns.typingUnit, notes: &notes)
         } catch {
           problems.append("row \(line), column \(quoted(column.header)): \(error.message)")
@@ -641,7 +653,7 @@ enum SpreadsheetImporter {
         rows += try readings(
           markersOfRow, text: text, unit: unit, date: date, note: plan.kept(note: columns.note(row)), line: line,
           delimiter: columns.sheet.delimiter, groupsThousands: columns.sheet.groupsThousands,
-          secondOfDay: columns.secondOfDay(row),
+          decimalCommas: columns.sheet.decimalCommas, secondOfDay: columns.secondOfDay(row),
           typingUnit: columns.typingUnit, notes: &notes)
       } catch {
         cannotRead(

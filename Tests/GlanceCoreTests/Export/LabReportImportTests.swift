@@ -393,6 +393,30 @@ struct LabReportImportTests {
       plan.readAs.contains { $0.hasPrefix("a number glance can read only one way for its test") }, "\(plan.readAs)")
   }
 
+  /// Clinician's and attacker's second looks: a comma file writing decimal commas read a quoted
+  /// "1.250" ferritin as 1.25 (a dot there groups thousands), and a comma file grouping
+  /// thousands read "1,250" triglycerides in mmol/L as 1250 mmol/L.
+  @Test(
+    "in a comma file, the other mark is weighed too: a dot where commas are decimal, a comma where the file groups thousands",
+    arguments: [
+      ("Date,Test,Result,Units\n2024-01-15,Kalium,\"4,3\",mmol/L\n2024-01-15,Kreatinin,\"1.250\",µmol/l\n", 1250.0),
+      ("Date,Triglycerides (mmol/L)\n2024-01-15,\"1,250\"\n", 1.25),
+      ("Date,Platelets\n2024-01-15,\"1,100\"\n", 1100),
+      ("Date,Triglycerides\n2024-01-15,\"1,045.5\"\n", 1045.5),
+    ] as [(String, Double)])
+  func otherMark(file: String, read: Double) throws {
+    let plan = try Self.plan(file)
+    let entry = try #require(plan.entries.last)
+    #expect((entry.entered?.value ?? entry.value) == read, "\(plan.entries)")
+  }
+
+  @Test("a comma file writing decimal commas refuses a quoted 1.250 ferritin: 1250 and 1.25 are both plausible")
+  func dotInADecimalCommaFile() throws {
+    #expect(throws: ImportError.self) {
+      try Self.plan("Date,Test,Result,Units\n2024-01-15,Kalium,\"4,3\",mmol/L\n2024-01-15,Ferritin,\"1.250\",µg/l\n")
+    }
+  }
+
   @Test("a file's 1.250 ferritin is refused as ambiguous, not read as 1.25")
   func thousandsInAFile() throws {
     #expect {
