@@ -18,7 +18,8 @@ public struct OutputError: GlanceError, Equatable {
 
   public var message: String {
     "glance could not write its output (\(String(cString: strerror(code)))). What was written is incomplete."
-      + (changeSaved ? " The change was saved (glance undo takes it back)." : "")
+      // NB: no "glance undo" advice: units, the profile and a forget are no undo steps.
+      + (changeSaved ? " The change was saved." : "")
   }
 
   public var kind: ErrorKind { .dataFile }

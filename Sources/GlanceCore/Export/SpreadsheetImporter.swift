@@ -572,7 +572,10 @@ enum SpreadsheetImporter {
     // "successful" import (clinician and newcomer reviews). What the lab printed as words
     // ("Negative", "TNP", "n.b.") is left out and named.
     func cannotRead(_ line: Int, _ text: String, _ why: String) {
-      guard text.utf8.contains(where: \.isASCIIDigit) else { return leaveOut(line, why) }
+      // Any script's digits ("５０", "١٢٣"): a number glance cannot take, not words.
+      guard text.unicodeScalars.contains(where: { $0.properties.numericType != nil }) else {
+        return leaveOut(line, why)
+      }
       problems.append("row \(line), \(why)")
     }
     for (offset, row) in columns.sheet.rows.enumerated() {

@@ -42,13 +42,13 @@ public enum DateParser {
   }
 
   /// A "today" pinned by `--today` or `GLANCE_TODAY`: exactly `YYYY-MM-DD`, from 1900 to
-  /// `localToday` (this machine's) and a day more for another time zone: a reading saved under a
-  /// later one is in the future for every other command, and export and import refuse it
-  /// (attacker review). Nil otherwise.
+  /// `localToday` (this machine's): a reading saved under a later one is in the future for every
+  /// other command, and export and import refuse it (attacker reviews: 2035, and then tomorrow,
+  /// refused by an export in another time zone). Nil otherwise.
   public static func pinnedToday(_ text: String, localToday: CalendarDate) -> CalendarDate? {
-    guard let date = CalendarDate(iso: text), date >= earliest, date.year <= 9998,
-      date <= (localToday.adding(days: 1) ?? localToday)
-    else { return nil }
+    guard let date = CalendarDate(iso: text), date >= earliest, date.year <= 9998, date <= localToday else {
+      return nil
+    }
     return date
   }
 

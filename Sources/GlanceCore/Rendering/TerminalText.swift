@@ -115,6 +115,9 @@ public enum TerminalText {
     // Invisible: zero-width space, word joiner and invisible operators, the byte-order mark,
     // interlinear annotation marks. Not ZWNJ/ZWJ (200C, 200D): scripts and emoji need them.
     case 0x180E, 0x200B, 0x2060...0x2064, 0xFEFF, 0xFFF9...0xFFFB: true
+    // Soft hyphen, combining grapheme joiner, Hangul fillers, musical formatting, tag characters
+    // (attacker's second look).
+    case 0x00AD, 0x034F, 0x115F, 0x1160, 0x3164, 0xFFA0, 0x1D173...0x1D17A, 0xE0000...0xE007F: true
     default: false
     }
   }
@@ -158,6 +161,15 @@ public enum TerminalText {
         return true
       }
       if previous.0 == 0xE1 && previous.1 == 0xA0 && byte == 0x8E { return true }
+      // U+00AD: C2 AD. U+034F: CD 8F. U+115F, U+1160: E1 85 9F/A0. U+3164: E3 85 A4. U+FFA0:
+      // EF BE A0. U+1D173…U+1D17A: F0 9D 85 B3…BA. Tags U+E0000…U+E007F: F3 A0 80/81 ….
+      if previous.1 == 0xC2 && byte == 0xAD { return true }
+      if previous.1 == 0xCD && byte == 0x8F { return true }
+      if previous.0 == 0xE1 && previous.1 == 0x85 && (byte == 0x9F || byte == 0xA0) { return true }
+      if previous.0 == 0xE3 && previous.1 == 0x85 && byte == 0xA4 { return true }
+      if previous.0 == 0xEF && previous.1 == 0xBE && byte == 0xA0 { return true }
+      if previous.0 == 0x9D && previous.1 == 0x85 && (0xB3...0xBA).contains(byte) { return true }
+      if previous.0 == 0xF3 && previous.1 == 0xA0 && (byte == 0x80 || byte == 0x81) { return true }
       if previous.0 == 0xEF && previous.1 == 0xBB && byte == 0xBF { return true }
       if previous.0 == 0xEF && previous.1 == 0xBF && (0xB9...0xBB).contains(byte) { return true }
       previous = (previous.1, byte)

@@ -20,7 +20,9 @@ struct TerminalTextTests {
       // terminal); the joiners of emoji and of scripts stay.
       ("a\u{FEFF}b", "a\\u{FEFF}b"), ("a\u{200B}b", "a\\u{200B}b"), ("a\u{2060}b", "a\\u{2060}b"),
       ("a\u{2064}b", "a\\u{2064}b"), ("a\u{FFF9}b", "a\\u{FFF9}b"), ("👨\u{200D}👩", "👨\u{200D}👩"),
-      ("می\u{200C}خواهم", "می\u{200C}خواهم"),
+      ("می\u{200C}خواهم", "می\u{200C}خواهم"), ("a\u{AD}b", "a\\u{AD}b"), ("a\u{34F}b", "a\\u{34F}b"),
+      ("a\u{3164}b", "a\\u{3164}b"), ("a\u{FFA0}b", "a\\u{FFA0}b"), ("a\u{1D173}b", "a\\u{1D173}b"),
+      ("a\u{E0001}b", "a\\u{E0001}b"), ("a\u{115F}b", "a\\u{115F}b"),
     ])
   func table(text: String, shown: String) {
     #expect(TerminalText.guarded(text) == shown)
@@ -60,7 +62,9 @@ struct TerminalTextTests {
             Unicode.Scalar(
               [
                 UInt32.random(in: 0...0xA0, using: &generator), UInt32.random(in: 0x2000...0x2070, using: &generator),
-                UInt32.random(in: 0xFEF0...0xFFFD, using: &generator), 0x180E,
+                UInt32.random(in: 0xFEF0...0xFFFD, using: &generator), 0x180E, 0xAD, 0x34F, 0x115F, 0x3164,
+                UInt32.random(in: 0x1D170...0x1D17B, using: &generator),
+                UInt32.random(in: 0xE0000...0xE0080, using: &generator),
               ]
               .randomElement(using: &generator)!)
           }))

@@ -315,6 +315,8 @@ struct LabReportImportTests {
       ("2024-01-15,LDL,130,furlongs", "row 3, LDL “130”: glance doesn't know the unit “furlongs”"),
       ("2024-01-15,Potassium,6.3.1,mmol/L", "row 3, Potassium “6.3.1”:"),
       ("2024-01-15,HDL mmol/L,50,mg/dL", "row 3, HDL mmol/L “50”:"),
+      // Attacker's second look: digits of other scripts were a row left out.
+      ("2024-01-15,LDL,\"５０\",mg/dL", "row 3, LDL “５０”:"), ("2024-01-15,LDL,١٢٣,mg/dL", "row 3, LDL “١٢٣”:"),
     ])
   func unreadableNumbers(row: String, problem: String) throws {
     #expect {

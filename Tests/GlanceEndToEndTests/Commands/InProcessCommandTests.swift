@@ -191,13 +191,14 @@ struct InProcessCommandTests {
   }
 
   /// Attacker review: readings saved under a pinned 2035 made every later export refuse them.
-  @Test("a pinned today after this machine's next day is a usage error, and nothing is saved")
+  @Test("a pinned today after this machine's today is a usage error, and nothing is saved")
   func futureToday() throws {
     let glance = InProcessGlance()
     let (status, console) = glance.run("add", "hdl", "50", "--yes", "--today", "2035-06-01")
     #expect(status == .usage && console.stderr.contains("from 1900 to today"), "\(console.stderr)")
     #expect(!FileManager.default.fileExists(atPath: glance.home + "/glance.json"))
-    #expect(glance.run("add", "hdl", "50", "--yes", "--today", "2025-06-03").status == .success)
+    #expect(glance.run("add", "hdl", "50", "--yes", "--today", "2025-06-03").status == .usage)
+    #expect(glance.run("add", "hdl", "50", "--yes", "--today", "2025-06-02").status == .success)
   }
 
   @Test("demo makes its own folder under TMPDIR and fills it; the person's folder is untouched")

@@ -56,7 +56,7 @@ final class InProcessGlance {
     let now = seconds
     let status = Glance.run(
       // This machine's day after the pinned one: the pinned wins (a pinned day after the
-      // machine's next one is refused).
+      // machine's is refused).
       words, console: console, currentDirectory: scratch.path, localToday: { CalendarDate(iso: "2025-06-02")! },
       clock: { Timestamp(secondsSince1970: now) })
     return (status, console)
