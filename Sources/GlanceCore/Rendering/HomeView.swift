@@ -66,17 +66,26 @@ public enum HomeView {
     }
     // A critical value is said in words, as add, show and prep say it (clinician review: home
     // showed the "!!" alone).
-    let critical = rows.filter(\.status.isCritical).map(\.name)
-    if !critical.isEmpty {
+    if let sentence = criticalSentence(rows.filter(\.status.isCritical).map(\.name)) {
       lines.append("")
-      lines.append(
-        style.paint(
-          "\(inWords(critical)) \(critical.count == 1 ? "is" : "are") far outside "
-            + "\(critical.count == 1 ? "its range" : "their ranges"). \(Judgement.criticalAdvice)", .red))
+      lines.append(style.paint(sentence, .red))
     }
     lines.append("")
     lines.append(style.paint(legend(style, showing: Set(rows.map(\.status))), .dim))
     return lines.joinedText("\n")
+  }
+
+  /// "Potassium is far outside its range. Values this far…": said by home, and by an import
+  /// that leaves a marker's latest reading critical. Nil for no names.
+  public static func criticalSentence(_ names: [String]) -> String? {
+    guard !names.isEmpty else { return nil }
+    return "\(inWords(names)) \(names.count == 1 ? "is" : "are") far outside "
+      + "\(names.count == 1 ? "its range" : "their ranges"). \(Judgement.criticalAdvice)"
+  }
+
+  /// The same, for the tracked markers whose latest reading is critical.
+  public static func criticalSentence(_ snapshots: [MarkerSnapshot]) -> String? {
+    criticalSentence(snapshots.filter { $0.status?.isCritical == true }.map(\.definition.displayName))
   }
 
   /// What the symbols mean, so colour is never the only signal; "!!" and "?" only when shown.

@@ -84,6 +84,10 @@ struct ImportCommand: GlanceCommand {
       today: context.today, keepingReadings: false)
     // The plan knows the folder's custom markers after the save: no second read of the file.
     context.out(plan.summary(library: library, customMarkers: [], dryRun: plan.isEmpty))
-    if !plan.isEmpty { context.out("Changed your mind? glance undo") }
+    guard !plan.isEmpty else { return }
+    // A critical latest reading is said now, as add says it (clinician review: only home did).
+    let after = try context.document()
+    if let line = HomeView.criticalSentence(after.trackedSnapshots(library: library)) { context.out(line) }
+    context.out("Changed your mind? glance undo")
   }
 }

@@ -201,6 +201,22 @@ struct InProcessCommandTests {
     #expect(glance.run("add", "hdl", "50", "--yes", "--today", "2025-06-02").status == .success)
   }
 
+  /// Clinician's second look: an import of potassium 6.3 said only "Added 2 readings".
+  @Test("an import that leaves a latest reading critical says so, as add does; one that does not, nothing")
+  func importSaysCritical() throws {
+    let glance = InProcessGlance()
+    let sheet = glance.scratch.path + "/labs.csv"
+    try "Date,Potassium,HDL\n2025-05-01,4.1,50\n2025-05-20,6.3,52\n".write(
+      toFile: sheet, atomically: true, encoding: .utf8)
+    let (status, console) = glance.run("import", sheet, "--yes")
+    #expect(status == .success, "\(console.stderr)")
+    #expect(console.stdout.contains("Potassium is far outside its range. " + Judgement.criticalAdvice))
+    let calm = glance.scratch.path + "/calm.csv"
+    try "Date,HDL\n2025-05-25,55\n".write(toFile: calm, atomically: true, encoding: .utf8)
+    let other = InProcessGlance()
+    #expect(!other.run("import", calm, "--yes").console.stdout.contains("far outside"))
+  }
+
   @Test("demo makes its own folder under TMPDIR and fills it; the person's folder is untouched")
   func demo() throws {
     let glance = InProcessGlance()
