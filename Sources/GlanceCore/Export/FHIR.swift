@@ -40,6 +40,8 @@ struct FHIRResource: Sendable {
   var components: [FHIRResource] = []
   /// A Bundle's resources.
   var entries: [FHIRResource] = []
+  /// A Bundle's entries that hold no resource (a malformed file): named, never skipped unsaid.
+  var entriesWithoutResource = 0
   /// A lab report's results: references to its Observations ("Observation/cholesterol").
   var results: [String] = []
   /// `meta.tag` codings (glance's export says where a reading came from).
@@ -162,13 +164,16 @@ extension JSONReader {
         }
       case "entry":
         try reader.readFHIRArray {
+          var held = false
           try $0.readObject { reader, key in
             if key == "resource" {
               resource.entries.append(try reader.readFHIRResource())
+              held = true
             } else {
               try reader.skipValue()
             }
           }
+          if !held { resource.entriesWithoutResource += 1 }
         }
       default: try reader.skipValue()
       }

@@ -58,9 +58,16 @@ enum FHIRImportPlanner {
 
     var pending = resources
     var index = 0
+    var withoutResource = 0
     while index < pending.count {
       pending.append(contentsOf: pending[index].entries)
+      withoutResource += pending[index].entriesWithoutResource
       index += 1
+    }
+    // Clinician's second look: an entry missing its "resource" (a critical sodium) went unsaid.
+    if withoutResource > 0 {
+      plan.notRead.append(
+        "\(grouped(withoutResource)) bundle \(withoutResource == 1 ? "entry" : "entries") without a resource in it")
     }
     // An observation a report lists without a date of its own (the FHIR specification's lipid
     // example) takes the report's: when the specimen was taken, else when it was issued.

@@ -264,6 +264,17 @@ struct FHIRImportTests {
     #expect(egfr.entries.map(\.value) == [58], "\(egfr.unknownTests) \(egfr.notRead)")
   }
 
+  /// Clinician's second look: a Bundle entry without its "resource" (sodium 118, critical) was
+  /// skipped, and the summary said only "1 observation in the file".
+  @Test("a bundle entry holding no resource is named, never skipped unsaid")
+  func entryWithoutResource() throws {
+    let bundle = Self.bundle([Self.observation()], type: "collection").replacingOccurrences(
+      of: "\"entry\": [", with: "\"entry\": [{\"fullUrl\": \"x\", \"Observation\": {}}, ")
+    let plan = try Self.plan(bundle)
+    #expect(plan.entries.count == 1, "\(bundle)")
+    #expect(plan.notRead.contains("1 bundle entry without a resource in it"), "\(plan.notRead)")
+  }
+
   @Test("a code glance knows as another test is never filed by its name; two codes for two tests are refused")
   func codeDecides() throws {
     let crp = try Self.plan(Self.observation(code: "1988-5", display: "hs-CRP", value: "45", unit: "mg/L"))
