@@ -28,6 +28,9 @@ public struct JSONReader: ~Copyable {
   /// Keys of an object with many of them, by depth: past `linearKeys` the duplicate check hashes
   /// (a linear scan made a 100,000-key object take a minute).
   private var manyKeys: [Int: Set<[UInt8]>] = [:]
+  /// Keys written with escapes (`"v\u0061lue"`) at each depth, as text: compared as what they
+  /// say, so an escape cannot repeat a key unseen (attacker's second look).
+  private var escapedKeys: [Int: Set<String>] = [:]
   private static let linearKeys = 32
   /// Short strings read before (units, sources), reused instead of made again: where each
   /// first stood in the bytes, and the string made then.
@@ -81,7 +84,13 @@ public struct JSONReader: ~Copyable {
     while seenKeys.count <= depth { seenKeys.append([]) }
     seenKeys[depth].removeAll(keepingCapacity: true)
     manyKeys[depth] = nil
-    defer { manyKeys[depth] = nil }
+    // NB: touched only when a key had escapes (glance's own never do): a read of 100,000 records
+    // pays nothing for the check.
+    if !escapedKeys.isEmpty { escapedKeys[depth] = nil }
+    defer {
+      manyKeys[depth] = nil
+      if !escapedKeys.isEmpty { escapedKeys[depth] = nil }
+    }
     while true {
       skipWhitespace()
       let key = try readKey()
@@ -99,6 +108,15 @@ public struct JSONReader: ~Copyable {
         repeated = !manyKeys[depth, default: []].insert(
           Array(UnsafeBufferPointer(start: base + key.start, count: key.count))
         ).inserted
+      }
+      if let decoded = key.decoded {
+        let bytes = Array(decoded.utf8)
+        repeated =
+          repeated || !escapedKeys[depth, default: []].insert(decoded).inserted
+          || manyKeys[depth]?.contains(bytes) == true
+          || seenKeys[depth].contains { $0.1 == bytes.count && memcmp(base + $0.0, bytes, bytes.count) == 0 }
+      } else if !escapedKeys.isEmpty, let escaped = escapedKeys[depth], escaped.contains(key.string) {
+        repeated = true
       }
       if repeated {
         position = key.start - 1

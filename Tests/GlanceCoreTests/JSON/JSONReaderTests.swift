@@ -87,6 +87,17 @@ struct JSONReaderTests {
     }
   }
 
+  /// Attacker's second look: `"value": 50, "v\u0061lue": 999` passed the check and stored 999.
+  @Test(
+    "a key repeated with an escape is a repeated key, either way round",
+    arguments: [
+      "{\"value\": 1, \"v\\u0061lue\": 2}", "{\"v\\u0061lue\": 1, \"value\": 2}",
+      "{\"v\\u0061lue\": 1, \"\\u0076alue\": 2}",
+    ])
+  func escapedRepeat(text: String) {
+    #expect(throws: JSONError.self) { _ = try Self.parse(text) }
+  }
+
   @Test("interned strings come back as written, however alike their lengths and first bytes")
   func interning() throws {
     // Same first eight bytes, different lengths; same length, different tails; escapes, long
