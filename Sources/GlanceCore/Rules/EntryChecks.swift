@@ -333,9 +333,9 @@ public enum EntryChecks {
       ? (sorted[sorted.count / 2 - 1] + sorted[sorted.count / 2]) / 2 : sorted[sorted.count / 2]
   }
 
-  /// Ionized calcium in adults, 1.16 to 1.32 mmol/L (4.64 to 5.28 mg/dL: Davis's Lab and
-  /// Diagnostic Tests), is a different test from total calcium, whose critical low is 6.5 mg/dL
-  /// (1.62 mmol/L, `ClinicalRules`).
+  /// Ionized calcium in adults, 1.16 to 1.32 mmol/L (4.64 to 5.28 mg/dL; the handbook it comes
+  /// from is named in docs/MarkerLibrary.md, "Words for other tests"), is a different test from
+  /// total calcium, whose critical low is 6.5 mg/dL (1.62 mmol/L, `ClinicalRules`).
   static let ionizedRange = "1.16 to 1.32 mmol/L, 4.64 to 5.28 mg/dL"
 
   /// The question for a total calcium that is plausible but at or below its critical low limit
