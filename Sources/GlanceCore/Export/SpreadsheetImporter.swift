@@ -385,20 +385,22 @@ enum SpreadsheetImporter {
     // thousands, its "1,100" is 1100 unless only 1.1 is plausible for the test.
     if SheetFormat.ambiguous(text, delimiter: delimiter, groupsThousands: groupsThousands, decimalCommas: decimalCommas)
     {
-      let filesWay = groupsThousands && text.utf8.contains(SheetFormat.comma)
       let both = markers.count == 1 ? SheetFormat.twoReadings(text) : nil
-      let plausible = both.map { both in
-        [both.grouped, both.decimal].filter { candidate in
-          guard let draft = try? row(markers[0], candidate).draft else { return false }
-          return !markers[0].isOffScale(draft.value)
-        }
-      }
-      if filesWay, let grouped = SheetFormat.withoutThousands(text), plausible.map({ $0 != [both?.decimal] }) ?? true {
+      let plausible =
+        both.map { both in
+          [both.grouped, both.decimal].filter { candidate in
+            guard let draft = try? row(markers[0], candidate).draft else { return false }
+            return !markers[0].isOffScale(draft.value)
+          }
+        } ?? []
+      let onlyDecimal = both.map { plausible == [$0.decimal] } ?? false
+      if groupsThousands, !onlyDecimal, text.utf8.contains(SheetFormat.comma),
+        let grouped = SheetFormat.withoutThousands(text)
+      {
         // "12,345.6", "1,045,000", or a "1,100" that is plausible as 1100: the file's way.
         text = grouped
       } else {
-        guard let both, let plausible else { throw EntryError.ambiguousNumber(text) }
-        guard plausible.count == 1 else { throw EntryError.ambiguousNumber(text) }
+        guard let both, plausible.count == 1 else { throw EntryError.ambiguousNumber(text) }
         if notes.onlyPlausible == 0 {
           let other = plausible[0] == both.grouped ? both.decimal : both.grouped
           notes.firstOnlyPlausible =
@@ -571,7 +573,8 @@ enum SpreadsheetImporter {
     // a sheet with a column per marker: left out, a report's critical value was missing from a
     // "successful" import (clinician and newcomer reviews). What the lab printed as words
     // ("Negative", "TNP", "n.b.") is left out and named.
-    func cannotRead(_ line: Int, _ text: String, _ why: String) {
+    func cannotRead(_ line: Int, _ shown: String, _ text: String, _ error: EntryError) {
+      let why = "\(shown) \(quoted(text.count > 30 ? String(text.prefix(30)) + "…" : text)): \(error.message)"
       // Any script's digits ("５０", "١٢٣"): a number glance cannot take, not words.
       guard text.unicodeScalars.contains(where: { $0.properties.numericType != nil }) else {
         return leaveOut(line, why)
@@ -638,8 +641,7 @@ enum SpreadsheetImporter {
       do {
         unit = try MarkerResolver.unit(inName: unitInName, given: unit, name: name)
       } catch {
-        cannotRead(
-          line, text, "\(shown) \(quoted(text.count > 30 ? String(text.prefix(30)) + "…" : text)): \(error.message)")
+        cannotRead(line, shown, text, error)
         continue
       }
       // "130 mg/dL" with "mg/dL" in the unit column says the unit twice.
@@ -659,8 +661,7 @@ enum SpreadsheetImporter {
           decimalCommas: columns.sheet.decimalCommas, secondOfDay: columns.secondOfDay(row),
           typingUnit: columns.typingUnit, notes: &notes)
       } catch {
-        cannotRead(
-          line, text, "\(shown) \(quoted(text.count > 30 ? String(text.prefix(30)) + "…" : text)): \(error.message)")
+        cannotRead(line, shown, text, error)
         continue
       }
       // "Glucose" without "fasting": asked once per name, as add asks.
