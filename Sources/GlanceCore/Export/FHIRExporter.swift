@@ -217,7 +217,9 @@ enum GlanceFHIR {
     "total-cholesterol|mmol/L": "14647-2", "ldl|mmol/L": "22748-8", "hdl|mmol/L": "14646-4",
     "triglycerides|mmol/L": "14927-8", "fasting-glucose|mmol/L": "14771-0", "a1c|mmol/mol": "59261-8",
     "creatinine|µmol/L": "14682-9", "bun|mmol/L": "14937-7", "bilirubin-total|µmol/L": "14631-6",
-    "uacr|mg/mmol": "32294-1",
+    "uacr|mg/mmol": "32294-1", "calcium|mmol/L": "2000-8", "magnesium|mmol/L": "2601-3",
+    "uric-acid|µmol/L": "14933-6", "free-t4|pmol/L": "14920-3", "iron|µmol/L": "14798-3", "b12|pmol/L": "14685-2",
+    "folate|nmol/L": "14732-2",
   ]
 
   /// The LOINC code for a library marker's value in `unit`: its own code in its own unit or one

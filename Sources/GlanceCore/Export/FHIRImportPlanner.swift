@@ -412,6 +412,11 @@ enum FHIRCodes {
     // loinc.org/59261-8 (HbA1c by IFCC protocol, made for mmol/mol) and loinc.org/77144-4 (ALT).
     "59261-8": "a1c",
     "77144-4": "alt",
+    // Clinician review: the molar codes of SI labs ("[Moles/volume] in Serum or Plasma"), TSH by
+    // a third-generation assay ("by Detection limit <= 0.005 mIU/L") and ALT with pyridoxal
+    // phosphate, named so in published LOINC tables and lab catalogues (docs/MarkerLibrary.md).
+    "2000-8": "calcium", "2601-3": "magnesium", "14933-6": "uric-acid", "14920-3": "free-t4", "14798-3": "iron",
+    "14685-2": "b12", "14732-2": "folate", "11580-8": "tsh", "1743-4": "alt",
   ]
 
   static func markers(by markers: [MarkerDefinition]) -> [String: MarkerDefinition] {

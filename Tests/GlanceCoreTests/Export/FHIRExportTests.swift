@@ -216,8 +216,10 @@ struct FHIRExportTests {
       ("a1c", "42", "mmol/mol", "59261-8", 42.0, "mmol/mol"), ("ldl", "3.4", "mmol/L", "22748-8", 3.4, "mmol/L"),
       ("creatinine", "88", "µmol/L", "14682-9", 88, "µmol/L"), ("weight", "82", "kg", "29463-7", 82, "kg"),
       ("hemoglobin", "135", "g/L", "718-7", 135, "g/L"),
+      ("free-t4", "15", "pmol/L", "14920-3", 15, "pmol/L"), ("calcium", "2.4", "mmol/L", "2000-8", 2.4, "mmol/L"),
+      ("uric-acid", "357", "µmol/L", "14933-6", 357, "µmol/L"),
       // No molar code glance can vouch for: the marker's own unit under its own code.
-      ("vitamin-d", "75", "nmol/L", "62292-8", 30.0, "ng/mL"), ("free-t4", "15", "pmol/L", "3024-7", 1.17, "ng/dL"),
+      ("vitamin-d", "75", "nmol/L", "62292-8", 30.0, "ng/mL"),
       ("hemoglobin", "8.5", "mmol/L", "718-7", 13.7, "g/dL"),
     ] as [(String, String, String, String, Double, String)])
   func typedUnits(key: String, value: String, unit: String, code: String, exported: Double, exportedUnit: String)

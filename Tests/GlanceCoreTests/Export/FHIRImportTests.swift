@@ -381,6 +381,27 @@ struct FHIRCodesTests {
     #expect(plan.entries.map(\.value) == [131.5])
   }
 
+  /// Clinician review: the molar codes SI labs send for these tests were listed as tests glance
+  /// has no marker for (a critical calcium of 3.3 mmol/L among them); 11580-8 is the TSH code of
+  /// third-generation assays, 1743-4 ALT with pyridoxal phosphate (docs/MarkerLibrary.md).
+  @Test(
+    "a molar or method code of a library test is read as that test, its value converted from the SI unit",
+    arguments: [
+      ("2000-8", "3.3", "mmol/L", "calcium", 13.23), ("2601-3", "0.9", "mmol/L", "magnesium", 2.19),
+      ("14933-6", "357", "umol/L", "uric-acid", 6.0), ("14920-3", "15", "pmol/L", "free-t4", 1.17),
+      ("14798-3", "18", "umol/L", "iron", 100.5), ("14685-2", "300", "pmol/L", "b12", 406.6),
+      ("14732-2", "20", "nmol/L", "folate", 8.83), ("11580-8", "2.1", "m[IU]/L", "tsh", 2.1),
+      ("1743-4", "30", "U/L", "alt", 30),
+    ] as [(String, String, String, String, Double)])
+  func molarCodes(code: String, value: String, unit: String, key: String, stored: Double) throws {
+    let plan = try FHIRImportTests.plan(
+      FHIRImportTests.observation(code: code, display: "", value: value, unit: unit))
+    let entry = try #require(plan.entries.first)
+    #expect(Fixture.library.marker(id: entry.markerID)?.key == key)
+    #expect(abs(entry.value - stored) < 0.01 * stored, "\(entry.value)")
+    #expect(plan.unknownTests.isEmpty)
+  }
+
   @Test("a preliminary result is left out and counted; a result the lab later withdrew is named with how to delete it")
   func preliminaryAndWithdrawn() throws {
     let preliminary = FHIRImportTests.observation(extra: ", \"status\": \"preliminary\", \"id\": \"p1\"")
