@@ -50,9 +50,15 @@ struct FHIRResource: Sendable {
   var lastUpdated: String?
   /// The quantity of glance's `urn:glance:entered` extension: what the person typed.
   var entered: Quantity?
-  /// A Patient's first name's text, and gender.
+  /// A Patient's first name's text, gender and birth date.
   var patientName: String?
   var gender: String?
+  var birthDate: String?
+  /// Whose results these are: an Observation's `subject.reference` ("Patient/123").
+  var subject: String?
+  /// The `fullUrl` of the Bundle entry the resource came in ("urn:uuid:…"): what a subject
+  /// may refer to it by.
+  var fullUrl: String?
 
   static let loincSystem = "http://loinc.org"
   static let ucumSystem = "http://unitsofmeasure.org"
@@ -123,6 +129,7 @@ extension JSONReader {
           if url == GlanceFHIR.enteredExtension, let quantity { resource.entered = quantity }
         }
       case "gender": resource.gender = try reader.readFHIRString()
+      case "birthDate": resource.birthDate = try reader.readFHIRString()
       case "name":
         try reader.readFHIRArray {
           try $0.readObject { reader, key in
@@ -162,18 +169,29 @@ extension JSONReader {
             }
           }
         }
+      // A report's results carried inside it, referred to as "#id": read as its entries are.
+      case "contained": try reader.readFHIRArray { resource.entries.append(try $0.readFHIRResource()) }
+      case "subject":
+        try reader.readObject { reader, key in
+          if key == "reference" { resource.subject = try reader.readFHIRString() } else { try reader.skipValue() }
+        }
       case "entry":
         try reader.readFHIRArray {
-          var held = false
+          var held: FHIRResource?
+          var fullUrl: String?
           try $0.readObject { reader, key in
-            if key == "resource" {
-              resource.entries.append(try reader.readFHIRResource())
-              held = true
-            } else {
-              try reader.skipValue()
+            switch key {
+            case "resource": held = try reader.readFHIRResource()
+            case "fullUrl": fullUrl = try reader.readFHIRString()
+            default: try reader.skipValue()
             }
           }
-          if !held { resource.entriesWithoutResource += 1 }
+          guard var held else {
+            resource.entriesWithoutResource += 1
+            return
+          }
+          held.fullUrl = fullUrl
+          resource.entries.append(held)
         }
       default: try reader.skipValue()
       }

@@ -64,6 +64,18 @@ enum FHIRImportPlanner {
       withoutResource += pending[index].entriesWithoutResource
       index += 1
     }
+    // Clinician review: a linked family account's download made a spouse's critical results
+    // this folder's latest readings. One person's results, or none imported.
+    let (people, apart) = people(in: pending)
+    let named = people.map { person in
+      let name = person.name.count > 40 ? String(person.name.prefix(40)) + "…" : person.name
+      return quoted(name) + (person.observations > 0 ? ": \(counted(person.observations, "observation"))" : "")
+    }
+    if people.count > 1 {
+      // Told apart: two people. Not: one person's ids at two health systems, read as one and said.
+      if apart { throw ImportError.severalPeople(named) }
+      plan.subjects = named
+    }
     // Clinician's second look: an entry missing its "resource" (a critical sodium) went unsaid.
     if withoutResource > 0 {
       plan.notRead.append(
@@ -76,7 +88,10 @@ enum FHIRImportPlanner {
     for report in pending where !report.results.isEmpty {
       guard let date = report.effective ?? report.issued else { continue }
       for reference in report.results {
-        let id = reference.split(separator: "/").suffix(2).joined(separator: "/")
+        // "#k1": an observation the report contains.
+        let id =
+          reference.hasPrefix("#")
+          ? "Observation/" + reference.dropFirst() : reference.split(separator: "/").suffix(2).joined(separator: "/")
         if reportDates[id] == nil { reportDates[id] = date }
       }
     }
@@ -244,6 +259,56 @@ enum FHIRImportPlanner {
     Importer.addRows(
       ImportRows(consume rows), to: &plan, document: document, now: now, asking: asked, place: "observation")
     return plan
+  }
+
+  /// Whose results the file holds: each person its observations name as subject, with how many
+  /// name them (when none names one, each Patient in the file, with 0). A Patient referred to
+  /// by "Patient/id", an absolute URL ending so, or its entry's fullUrl is one; two Patients are
+  /// told apart only by a different sex or birth date (one person at two health systems has two
+  /// ids); a subject no Patient in the file stands for is one of its own. `apart` says whether
+  /// the file tells any two of them apart.
+  static func people(in resources: [FHIRResource]) -> (people: [(name: String, observations: Int)], apart: Bool) {
+    func local(_ reference: String) -> String {
+      let parts = reference.split(separator: "/")
+      return parts.count >= 2 && parts[parts.count - 2] == "Patient" ? "Patient/" + parts[parts.count - 1] : reference
+    }
+    func differ(_ first: String?, _ second: String?) -> Bool {
+      guard let first, let second, !first.isEmpty, !second.isEmpty else { return false }
+      return first.lowercased() != second.lowercased()
+    }
+    // Each Patient: the names it goes by, the one it is shown by, its sex and birth date.
+    var patientOf: [String: Int] = [:]
+    var patients: [(shown: String, gender: String?, born: String?)] = []
+    for patient in resources where patient.resourceType == "Patient" {
+      let names = [patient.id.map { "Patient/" + $0 }, patient.fullUrl].compactMap { $0 }
+      guard let shown = names.first else { continue }
+      let index = names.lazy.compactMap { patientOf[$0] }.first ?? patients.count
+      if index == patients.count { patients.append((shown, patient.gender, patient.birthDate)) }
+      for name in names { patientOf[name] = index }
+    }
+    var apart = false
+    for first in patients.indices {
+      for second in patients.indices where second > first {
+        if differ(patients[first].gender, patients[second].gender)
+          || differ(patients[first].born, patients[second].born)
+        {
+          apart = true
+        }
+      }
+    }
+    var counts: [(name: String, observations: Int)] = []
+    var positions: [String: Int] = [:]
+    for observation in resources where observation.resourceType == "Observation" {
+      guard let subject = observation.subject else { continue }
+      let person = (patientOf[subject] ?? patientOf[local(subject)]).map { patients[$0].shown } ?? local(subject)
+      if let index = positions[person] {
+        counts[index].observations += 1
+      } else {
+        positions[person] = counts.count
+        counts.append((person, 1))
+      }
+    }
+    return (counts.isEmpty ? patients.map { ($0.shown, 0) } : counts, apart)
   }
 
   enum Match {

@@ -141,6 +141,9 @@ public struct ImportPlan: Sendable {
   /// For a spreadsheet: how the file was read when it was not the plain way ("columns separated
   /// by semicolons, decimal commas", "slashed dates month first").
   public var readAs: [String] = []
+  /// The patients a FHIR file's observations name, when more than one and nothing in the file
+  /// tells them apart (one person at two health systems): each with how many name it.
+  public var subjects: [String] = []
   /// For a spreadsheet: its first readings as glance read them, for `--dry-run`.
   public var preview: [String] = []
   /// For a lab report: rows left out, each with why ("row 7 (TSH “TNP”: … not a number)").
@@ -191,6 +194,12 @@ public struct ImportPlan: Sendable {
     }.sorted()
     if !names.isEmpty { lines.append("Markers: \(names.joinedText(", ")).") }
     if !readAs.isEmpty { lines.append("Read with \(readAs.joinedText("; ")).") }
+    if !subjects.isEmpty {
+      lines.append(
+        "The observations name \(subjects.count) patients (\(subjects.prefix(5).joinedText(", "))\(subjects.count > 5 ? ", …" : "")); "
+          + "nothing in the file tells them apart (as one person's records at two health systems), so all were read as yours."
+      )
+    }
     if kind == .glanceCSV, !isEmpty {
       lines.append(
         "A CSV export holds readings only: your visits, units, targets and profile (the sex that ranges depend on) are in glance export --json."
@@ -347,6 +356,8 @@ public enum ImportError: GlanceError, Equatable {
   case ambiguousDates(String)
   /// Slashed dates of which one can only be month first and another only day first.
   case mixedDates(String, String)
+  /// A FHIR file of more than one person's results: each, with how many observations name them.
+  case severalPeople([String])
 
   public var message: String {
     switch self {
@@ -401,6 +412,11 @@ public enum ImportError: GlanceError, Equatable {
       "None of the columns names a marker glance knows (\(listed(headers))). Rename them to marker names or keys (see glance library). Nothing was changed."
     case .visitsCannotReplace:
       "This file holds only visits, so it can't replace all your data (your readings would be lost). Import it without --replace to add its visits. Nothing was changed."
+    case .severalPeople(let people):
+      "The file holds the health records of \(people.count) people ("
+        + people.prefix(5).joinedText(", ") + (people.count > 5 ? ", …" : "")
+        + "), and glance keeps one person's readings. Download each person's records on their own "
+        + "(a portal linked to a family member's account gives both). Nothing was changed."
     case .problems(let lines):
       "The file has problems, so nothing was imported:\n" + lines.prefix(15).map { "  " + $0 }.joinedText("\n")
         + (lines.count > 15 ? "\n  … and \(lines.count - 15) more." : "") + "\nFix them in the file and import again."

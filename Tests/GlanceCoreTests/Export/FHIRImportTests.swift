@@ -381,6 +381,104 @@ struct FHIRCodesTests {
     #expect(plan.entries.map(\.value) == [131.5])
   }
 
+  /// Clinician review: a download from a portal linked to a spouse's account held two people's
+  /// results, and the other person's critical potassium and hemoglobin became this folder's
+  /// latest readings with no word. Patients the file tells apart (another sex or birth date) are
+  /// two people, and the file is refused; one person at two providers (two ids, as a phone's
+  /// download from two health systems has them) is one.
+  @Test(
+    "a file whose observations are of two people it tells apart is refused, naming each and how many",
+    arguments: [
+      // Each observation's subject one of the Patients: by "Patient/id", by fullUrl, by URL.
+      ("Patient/me", "Patient/hus", true), ("urn:uuid:1111", "urn:uuid:2222", true),
+      ("https://portal.example/fhir/Patient/me", "Patient/hus", true),
+      // One person referred to two ways is one person.
+      ("Patient/me", "urn:uuid:1111", false), ("Patient/me", "https://portal.example/fhir/Patient/me", false),
+    ] as [(String, String, Bool)])
+  func severalPeople(first: String, second: String, refused: Bool) throws {
+    let patients = [
+      "{\"fullUrl\": \"urn:uuid:1111\", \"resource\": {\"resourceType\": \"Patient\", \"id\": \"me\", \"gender\": \"female\", \"birthDate\": \"1961-04-02\"}}",
+      "{\"fullUrl\": \"urn:uuid:2222\", \"resource\": {\"resourceType\": \"Patient\", \"id\": \"hus\", \"gender\": \"male\", \"birthDate\": \"1958-10-30\"}}",
+    ]
+    let text = Self.twoSubjects(first, second, extra: patients)
+    if refused {
+      let error = try #require(throws: ImportError.self) { try FHIRImportTests.plan(text) }
+      #expect(error.kind == .refused)
+      #expect(error.message.contains("2 people") && error.message.contains("2 observations"), "\(error.message)")
+      #expect(!error.message.contains("6.6") && !error.message.contains("6.7"))
+    } else {
+      #expect(try FHIRImportTests.plan(text).entries.count == 3)
+    }
+  }
+
+  static func twoSubjects(_ first: String, _ second: String, extra: [String] = []) -> String {
+    let observations = [(first, "4.4", "a"), (second, "6.6", "b"), (second, "6.7", "c")].map { subject, value, id in
+      "{\"resource\": "
+        + FHIRImportTests.observation(
+          code: "2823-3", display: "Potassium", value: value, unit: "mmol/L",
+          extra: ", \"id\": \"\(id)\", \"subject\": {\"reference\": \"\(subject)\"}") + "}"
+    }
+    return "{\"resourceType\": \"Bundle\", \"type\": \"collection\", \"entry\": ["
+      + (extra + observations).joined(separator: ", ") + "]}"
+  }
+
+  @Test(
+    "patients the file cannot tell apart are one person, and subjects it names no Patient for are read as one and said",
+    arguments: [
+      // The same sex and birth date at two providers; a Patient that says neither.
+      ("male", "1958-10-30", "male", "1958-10-30"), ("", "", "", ""), ("male", "", "", "1958-10-30"),
+    ] as [(String, String, String, String)])
+  func onePersonAtTwoProviders(sex1: String, born1: String, sex2: String, born2: String) throws {
+    func patient(_ id: String, _ sex: String, _ born: String) -> String {
+      "{\"resource\": {\"resourceType\": \"Patient\", \"id\": \"\(id)\""
+        + (sex.isEmpty ? "" : ", \"gender\": \"\(sex)\"") + (born.isEmpty ? "" : ", \"birthDate\": \"\(born)\"") + "}}"
+    }
+    let plan = try FHIRImportTests.plan(
+      Self.twoSubjects("Patient/a", "Patient/b", extra: [patient("a", sex1, born1), patient("b", sex2, born2)]))
+    #expect(plan.entries.count == 3)
+    let summary = plan.summary(library: Fixture.library, customMarkers: [], dryRun: true)
+    #expect(summary.contains("2 patients"), "\(summary)")
+    // Without any Patient in the file, the same.
+    let bare = try FHIRImportTests.plan(Self.twoSubjects("Patient/a", "Patient/b"))
+    #expect(bare.entries.count == 3)
+    #expect(bare.summary(library: Fixture.library, customMarkers: [], dryRun: true).contains("2 patients"))
+    // One subject: nothing to say.
+    let one = try FHIRImportTests.plan(Self.twoSubjects("Patient/a", "Patient/a"))
+    #expect(!one.summary(library: Fixture.library, customMarkers: [], dryRun: true).contains("patients"))
+  }
+
+  @Test("observations without a subject, beside two Patients told apart, are refused: whose they are cannot be told")
+  func severalPatientsNoSubject() throws {
+    let text = FHIRImportTests.bundle([
+      "{\"resourceType\": \"Patient\", \"id\": \"me\", \"gender\": \"female\"}",
+      "{\"resourceType\": \"Patient\", \"id\": \"hus\", \"gender\": \"male\"}", FHIRImportTests.observation(),
+    ])
+    #expect(throws: ImportError.self) { try FHIRImportTests.plan(text) }
+    // One Patient: the observations are that person's.
+    #expect(
+      try FHIRImportTests.plan(
+        FHIRImportTests.bundle(["{\"resourceType\": \"Patient\", \"id\": \"me\"}", FHIRImportTests.observation()])
+      ).entries.count == 1)
+  }
+
+  /// Clinician review: a report carrying its result inside it (`contained`, referred to as
+  /// "#k1") lost a potassium of 2.5 with only "1 DiagnosticReport left out".
+  @Test("an observation contained in a report is read, on the report's day when it has none of its own")
+  func containedObservation() throws {
+    let inner = FHIRImportTests.observation(
+      code: "2823-3", display: "Potassium", value: "2.5", unit: "mmol/L", extra: ", \"id\": \"k1\"",
+      date: "\"issued\": \"2024-03-05\""
+    )
+    .replacingOccurrences(of: ", \"issued\": \"2024-03-05\"", with: "")
+    let report = """
+      {"resourceType": "DiagnosticReport", "status": "final", "effectiveDateTime": "2024-03-04", "contained": [\(inner)], "result": [{"reference": "#k1"}]}
+      """
+    let plan = try FHIRImportTests.plan(report)
+    #expect(plan.entries.map(\.value) == [2.5])
+    #expect(plan.entries.first?.dateOfService == Fixture.date("2024-03-04"))
+    #expect(plan.observations == 1)
+  }
+
   /// Clinician review: the molar codes SI labs send for these tests were listed as tests glance
   /// has no marker for (a critical calcium of 3.3 mmol/L among them); 11580-8 is the TSH code of
   /// third-generation assays, 1743-4 ALT with pyridoxal phosphate (docs/MarkerLibrary.md).
