@@ -195,6 +195,25 @@ struct VisitsPrepDataTests {
     #expect(Set(entries.map(\.dateOfService.iso)) == ["2026-02-15"])
   }
 
+  /// Newcomer review: Ctrl-D, as the help says, ended the panel, and the question that followed
+  /// read the same end of input: "Nothing was changed." before anything could be answered.
+  @Test("batch on a terminal: Ctrl-D ends the panel, and its save is still asked and answered")
+  func batchEndOfInput() throws {
+    let glance = GlanceSandbox()
+    try glance.run("setup", "--markers", "hdl,ldl,a1c")
+    let session = try glance.terminal("batch")
+    #expect(session.expect("Date of these results"))
+    session.send("2026-02-15")
+    #expect(session.expect("HDL Cholesterol"))
+    session.send("62")
+    #expect(session.expect("LDL Cholesterol"))
+    session.sendEndOfInput()
+    #expect(session.expect("Save this reading for Feb 15, 2026? [Y/n]"))
+    session.send("y")
+    #expect(session.wait() == 0, "\(session.transcript)")
+    #expect(try glance.document().entries.map(\.value) == [62])
+  }
+
   @Test("export --csv and --json: the notice on stderr, files 0600, formula cells protected")
   func export() throws {
     let glance = GlanceSandbox()

@@ -134,7 +134,11 @@ public final class TerminalConsole: Console {
         if count < 0, errno == EINTR { continue }
         if count <= 0 {
           input.finish()
-          if input.isExhausted { return nil }
+          guard input.isExhausted else { continue }
+          // Ctrl-D on a terminal ends what is being typed (the batch panel), not the terminal:
+          // the question after it is still read (newcomer review: it read the same end).
+          if stdinIsTerminal, count == 0 { input = LineBuffer() }
+          return nil
         } else {
           input.feed(chunk[0..<count])
         }

@@ -92,6 +92,12 @@ final class PseudoTerminalSession: @unchecked Sendable {
     _ = bytes.withUnsafeBytes { write(master, $0.baseAddress!, $0.count) }
   }
 
+  /// Presses Ctrl-D: the end of input at the start of a line, as a terminal gives it.
+  func sendEndOfInput() {
+    var byte: UInt8 = 0x04
+    _ = write(master, &byte, 1)
+  }
+
   /// Waits for the program to end and returns its exit code.
   func wait(timeout: Double = 20) -> Int32? {
     let deadline = Date().addingTimeInterval(timeout)
