@@ -137,7 +137,7 @@ extension EntryCheck {
         draft.entered?.text(draft.comparator) ?? ValueText.withUnit(draft.value, draft.comparator, draft.marker.unit)
       return SlipChoice(
         suggestion: suggestion, entered: entered,
-        prompt: "  1) save \(entered.text(nil))   2) save \(asRead) as typed   3) cancel  [1/2/3]: ",
+        prompt: "  1) save \(entered.text(draft.comparator))   2) save \(asRead) as typed   3) cancel  [1/2/3]: ",
         instead:
           "If you meant \(entered.text(draft.comparator)), run the command again with the unit. If \(asRead) is right, add --yes."
       )
@@ -146,19 +146,20 @@ extension EntryCheck {
       let asTyped = draft.entered?.text(draft.comparator) ?? ""
       return SlipChoice(
         suggestion: suggestion, entered: entered,
-        prompt: "  1) save \(entered.text(nil))   2) save \(asTyped) as typed   3) cancel  [1/2/3]: ",
+        prompt: "  1) save \(entered.text(draft.comparator))   2) save \(asTyped) as typed   3) cancel  [1/2/3]: ",
         instead:
           "If you meant \(entered.text(draft.comparator)), run the command again with \(entered.text(draft.comparator)). If \(asTyped) is right, add --yes."
       )
     case .unitSlip(let suggestion, let entered):
+      // Each said with the bound it keeps: "<2" saves "<78 mg/dL" (newcomer review: "save 77").
       let unit = draft.marker.unit
-      let typed = entered.text(nil)
+      let typed = entered.text(draft.comparator)
+      let asTyped = ValueText.withUnit(draft.value, draft.comparator, unit)
       return SlipChoice(
         suggestion: suggestion, entered: entered,
         prompt:
-          "  1) save \(EntryChecks.savedText(suggestion, nil, entered, draft.marker)) (\(typed))   2) save \(ValueText.withUnit(draft.value, nil, unit)) as typed   3) cancel  [1/2/3]: ",
-        instead:
-          "If you meant \(draft.comparator?.rawValue ?? "")\(typed), run the command again with the unit. If \(ValueText.withUnit(draft.value, draft.comparator, unit)) is right, add --yes."
+          "  1) save \(EntryChecks.savedText(suggestion, draft.comparator, entered, draft.marker)) (\(typed))   2) save \(asTyped) as typed   3) cancel  [1/2/3]: ",
+        instead: "If you meant \(typed), run the command again with the unit. If \(asTyped) is right, add --yes."
       )
     case .tenfold(let suggestion):
       return SlipChoice(

@@ -137,11 +137,14 @@ extension UnitsPlanner {
   ) throws -> String? {
     guard let unit = guess(drafts, profile: profile) else { return nil }
     guard questions.console.canAsk, !questions.assumeYes else {
-      return "You typed \(unit): glance units si shows every result in SI units (mmol/L, µmol/L, kg…)."
+      return "That reading was in \(unit): glance units si shows every result in SI units (mmol/L, µmol/L, kg…)."
     }
     let system: UnitSystem
     do {
-      try questions.confirm("You typed \(unit). Show every result in SI units (mmol/L, µmol/L, kg…) from now on?")
+      // Said of the reading, not the typing: a bare number the person chose to read in SI was
+      // not typed with a unit (newcomer review).
+      try questions.confirm(
+        "That reading was in \(unit). Show every result in SI units (mmol/L, µmol/L, kg…) from now on?")
       system = .si
     } catch ConfirmationError.declined {
       system = .conventional

@@ -623,6 +623,30 @@ struct YourUnitsTests {
     #expect(check.choice(for: drafts[0])?.prompt.contains("save \(ValueText.number(suggestion)) ") == true)
   }
 
+  /// Newcomer review: `ldl "<2"` offered "1) save 77 mg/dL (2 mmol/L)   2) save 2 mg/dL as
+  /// typed", and 1 saved "<78 mg/dL": what a choice says is what it saves, bound included.
+  @Test(
+    "a slip choice says the bound it saves, and option 1 says the reading exactly as it is then shown",
+    arguments: [("ldl", "<2", "<2 mg/dL"), ("hdl", "<5", "<5 mg/dL"), ("ldl", "<2.5", "<2.5 mg/dL")]
+      as [(String, String, String)])
+  func slipChoiceKeepsBound(key: String, typed: String, asTyped: String) throws {
+    let document = GlanceDocument.empty(createdAt: Fixture.time("2026-01-01T00:00:00Z"))
+    let drafts = try EntryPlanner.plan(
+      marker: key, value: typed, unit: nil, date: nil, note: nil, today: Self.today, document: document,
+      library: .builtIn)
+    let check = try #require(drafts[0].checks.first)
+    guard case .unitSlip(let suggestion, let entered) = check.kind else {
+      Issue.record("no unit question for \(typed)")
+      return
+    }
+    let prompt = try #require(check.choice(for: drafts[0])?.prompt)
+    let accepted = drafts[0].accepting(suggestion, entered: entered)
+    let shown = document.shownText(of: accepted).text
+    #expect(prompt.contains("1) save \(shown) ("), "\(prompt) / \(shown)")
+    #expect(prompt.contains("(<"), "\(prompt)")
+    #expect(prompt.contains("2) save \(asTyped) as typed"), "\(prompt)")
+  }
+
   @Test("the fasting question names the person's unit for a custom marker of non-fasting readings")
   func fastingQuestion() throws {
     for (units, unit) in [(UnitSystem.si, "mmol/L"), (.conventional, "mg/dL")] {

@@ -41,6 +41,19 @@ struct InProcessCommandTests {
     #expect(saved.stdout.contains("Saved HDL 61 mg/dL"))
   }
 
+  /// Newcomer review: after choosing "<2 mmol/L" for `ldl "<2"`, the units question began
+  /// "You typed mmol/L", which they had not; and choice 1 said "save 77" and saved "<78".
+  @Test("a censored slip saves what its choice said, and the units question after it does not say it was typed")
+  func censoredSlipChoice() throws {
+    let glance = InProcessGlance()
+    let (status, console) = glance.run("add", "ldl", "<2", answers: ["1", "n"])
+    #expect(status == .success, "\(console.stdout)")
+    #expect(console.stdout.contains("1) save <78 mg/dL (<2 mmol/L)   2) save <2 mg/dL as typed"), "\(console.stdout)")
+    #expect(console.stdout.contains("Saved LDL <78 mg/dL"), "\(console.stdout)")
+    #expect(console.stdout.contains("That reading was in mmol/L. Show every result in SI units"), "\(console.stdout)")
+    #expect(!console.stdout.contains("You typed"))
+  }
+
   @Test("one question per prompt; an answer that is not one of the choices asks again (issue 15)")
   func answersAskAgain() throws {
     let glance = InProcessGlance()
