@@ -34,6 +34,20 @@ struct MarkerResolverTests {
     #expect(try MarkerResolver.markers(word, among: Self.library.markers).count == 1)
   }
 
+  // Newcomer review: a portal's rows of eGFR (CKD-EPI 2021) were all left out as an unknown
+  // test. KDIGO 2012's GFR categories do not depend on the estimating equation
+  // (docs/MarkerLibrary.md), so each equation's eGFR is eGFR.
+  @Test(
+    "a portal's eGFR named with its equation is eGFR",
+    arguments: [
+      "eGFR (CKD-EPI 2021)", "eGFR CKD-EPI 2021", "eGFR (CKD-EPI 2009)", "eGFR (MDRD)", "eGFR MDRD",
+      "eGFR, CKD-EPI 2021", "CKD-EPI 2021",
+    ])
+  func egfrEquations(name: String) throws {
+    let found = try MarkerResolver.markers(name, among: Self.library.markers)
+    #expect(found.map(\.key) == ["egfr"])
+  }
+
   @Test(
     "order's words name tracked markers, in their order, or name the one not tracked",
     arguments: [
