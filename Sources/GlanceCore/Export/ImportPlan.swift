@@ -70,8 +70,13 @@ public struct ImportPlan: Sendable {
   public var customMarkers: [MarkerDefinition] = []
   /// Tracked-marker rows to add (merge) or the whole list (replace).
   public var trackedMarkers: [UserMarker] = []
-  /// The profile to adopt: on replace, or when importing into an empty store.
+  /// The profile to adopt: on replace, or when importing into an empty store; merging a
+  /// backup into a folder with data, the folder's with what it lacked filled in.
   public var profile: Profile?
+  /// Merging a backup: what of its profile filled in the folder's ("your name", "sex (female)",
+  /// "units"), and what the folder had otherwise and kept ("name", "sex", "units").
+  public var profileFilled: [String] = []
+  public var profileKept: [String] = []
   /// Readings and visits already stored (same id, or same marker, date and value).
   public var duplicates = 0
   /// Notes longer than a note may be (a lab's long comment), kept to its length.
@@ -166,6 +171,7 @@ public struct ImportPlan: Sendable {
   /// True when applying it would change nothing.
   public var isEmpty: Bool {
     !replace && readingCount == 0 && visits.isEmpty && customMarkers.isEmpty && trackedMarkers.isEmpty
+      && profileFilled.isEmpty
   }
 
   /// A few lines saying what the import does (or would do). `known`: the folder's custom
@@ -194,6 +200,14 @@ public struct ImportPlan: Sendable {
     }.sorted()
     if !names.isEmpty { lines.append("Markers: \(names.joinedText(", ")).") }
     if !readAs.isEmpty { lines.append("Read with \(readAs.joinedText("; ")).") }
+    if !profileFilled.isEmpty {
+      lines.append("From the file's profile: \(profileFilled.joinedText(", ")).")
+    }
+    if !profileKept.isEmpty {
+      lines.append(
+        "Your own \(profileKept.joinedText(" and ")) \(profileKept.count == 1 ? "was" : "were") kept over the file's; "
+          + "glance import FILE --replace restores the backup whole (it replaces all your data).")
+    }
     if !subjects.isEmpty {
       lines.append(
         "The observations name \(subjects.count) patients (\(subjects.prefix(5).joinedText(", "))\(subjects.count > 5 ? ", …" : "")); "

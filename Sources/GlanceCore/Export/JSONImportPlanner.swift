@@ -32,6 +32,8 @@ enum JSONImportPlanner {
         problems.append("the profile's name: \(problem)")
         if leavingOut { plan.profile?.name = Profile.unnamed }
       }
+    } else {
+      mergeProfile(imported.profile, into: document.profile, plan: &plan)
     }
 
     // Custom markers: the same id, or the same name as one of ours or as one earlier in the file
@@ -236,6 +238,42 @@ enum JSONImportPlanner {
       }
     }
     return problems
+  }
+
+  /// A restore into a folder that has data (newcomer review: the name, the sex and the units
+  /// were dropped unsaid, and HDL was judged by the range both sexes share): what the folder's
+  /// profile lacks comes from the file's; what it has is kept, and both are said.
+  static func mergeProfile(_ theirs: Profile, into mine: Profile, plan: inout ImportPlan) {
+    var merged = mine
+    if theirs.name != Profile.unnamed, theirs.name != mine.name {
+      if mine.name == Profile.unnamed, profileNameProblem(theirs) == nil {
+        merged.name = theirs.name
+        plan.profileFilled.append("your name")
+      } else {
+        plan.profileKept.append("name")
+      }
+    }
+    if let sex = theirs.sex, sex != mine.sex {
+      if mine.sex == nil {
+        merged.sex = sex
+        plan.profileFilled.append("sex (\(sex.rawValue))")
+      } else {
+        plan.profileKept.append("sex")
+      }
+    }
+    let theirUnits = theirs.markerUnits ?? []
+    if (theirs.units != nil && theirs.units != mine.units)
+      || (!theirUnits.isEmpty && theirUnits != mine.markerUnits ?? [])
+    {
+      if mine.units == nil && (mine.markerUnits ?? []).isEmpty {
+        merged.units = theirs.units
+        merged.markerUnits = theirs.markerUnits
+        plan.profileFilled.append("units")
+      } else {
+        plan.profileKept.append("units")
+      }
+    }
+    if merged != mine { plan.profile = merged }
   }
 
   /// Why `profile`'s name cannot be kept, or nil: the limits of `glance profile --name`.

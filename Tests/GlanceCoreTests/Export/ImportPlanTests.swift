@@ -62,6 +62,41 @@ struct ImportPlanTests {
     }
   }
 
+  /// Newcomer review: a backup restored into a folder that held one reading came back without
+  /// the name, the sex (HDL then judged by the range both sexes share) and the units, unsaid.
+  @Test(
+    "a restore into a folder with data fills in the profile it lacks, keeps what it has, and says both",
+    arguments: [
+      // The folder's name, sex, units, marker units → what the profile becomes, said.
+      (Profile.unnamed, nil, nil, nil, "Ann", Sex.female, UnitSystem.si, ["weight=kg"], true, false),
+      (
+        "Bob", Sex.male, UnitSystem.conventional, ["weight=lb"], "Bob", .male, .conventional, ["weight=lb"], false, true
+      ),
+      ("Bob", nil, nil, nil, "Bob", .female, .si, ["weight=kg"], true, true),
+    ] as [(String, Sex?, UnitSystem?, [String]?, String, Sex, UnitSystem, [String], Bool, Bool)])
+  func restoreFillsProfile(
+    name: String, sex: Sex?, units: UnitSystem?, markerUnits: [String]?, expectedName: String, expectedSex: Sex,
+    expectedUnits: UnitSystem, expectedMarkerUnits: [String], filled: Bool, kept: Bool
+  ) throws {
+    let created = Timestamp(Fixture.now)
+    var folder = GlanceDocument.empty(createdAt: created)
+    folder.profile = Profile(name: name, createdAt: created, sex: sex, units: units, markerUnits: markerUnits)
+    folder.entries = [Fixture.entry(Fixture.hdl, 46, on: "2026-02-01")]
+    var file = GlanceDocument.empty(createdAt: created)
+    file.profile = Profile(name: "Ann", createdAt: created, sex: .female, units: .si, markerUnits: ["weight=kg"])
+    file.entries = [Fixture.entry(Fixture.hdl, 52, on: "2025-02-01")]
+    let plan = try Importer.plan(
+      Exporter.json(file), replace: false, into: folder, library: Self.library, today: Fixture.date("2026-11-22"),
+      now: created)
+    let profile = plan.profile ?? folder.profile
+    #expect(profile.id == folder.profile.id)
+    #expect(profile.name == expectedName && profile.sex == expectedSex)
+    #expect(profile.units == expectedUnits && profile.markerUnits == expectedMarkerUnits)
+    let summary = plan.summary(library: Self.library, customMarkers: [], dryRun: false)
+    #expect(summary.contains("From the file's profile") == filled, "\(summary)")
+    #expect(summary.contains("--replace") == kept, "\(summary)")
+  }
+
   @Test("a replace says it replaces all the data, even with nothing in the file")
   func replaceCounts() {
     let empty = Self.plan(replace: true)
@@ -146,6 +181,7 @@ struct ImportPlanTests {
   static let errors: [ImportError] = [
     .unreadable("permission denied"), .notGlance("no header"), .newerVersion(9), .empty,
     .noDateColumn(["When", "HDL"]), .noMarkerColumns(["Date", "Mood"]), .problems(["line 2: not a number"]),
+    .severalPeople(["“Patient/a”: 2 observations", "“Patient/b”: 1 observation"]),
   ]
 
   @Test("every import error is a refusal that says nothing was changed", arguments: errors)
