@@ -45,6 +45,7 @@ enum JSONImportPlanner {
     var keys = Set(library.markers.map(\.key) + ours.customMarkers.map(\.key))
     // Custom markers refused above, by their id in the file: what is of them says so once.
     var refused: [UUID: String] = [:]
+    let libraryNames = imported.customMarkers.isEmpty ? [] : libraryNames(library)
     for (index, original) in imported.customMarkers.enumerated() {
       var marker = original
       marker.isSystemDefined = false
@@ -55,7 +56,7 @@ enum JSONImportPlanner {
         problems.append("\(label) has the id of a library marker.")
         continue
       }
-      if let problem = customMarkerProblem(marker) {
+      if let problem = customMarkerProblem(marker, libraryNames: libraryNames) {
         problems.append("\(label): \(problem)")
         refused[marker.id] = label
         continue
@@ -194,11 +195,12 @@ enum JSONImportPlanner {
     if profile, let problem = profileNameProblem(document.profile) {
       problems.append(("your name (glance profile --name NEW)", nil, problem))
     }
+    let libraryNames = document.customMarkers.isEmpty ? [] : libraryNames(library)
     for marker in document.customMarkers where readings {
       if library.marker(id: marker.id) != nil {
         problems.append(
           ("your marker \(TerminalText.oneLine(marker.displayName))", nil, "it has a library marker's id."))
-      } else if let problem = customMarkerProblem(marker) {
+      } else if let problem = customMarkerProblem(marker, libraryNames: libraryNames) {
         problems.append(("your marker \(TerminalText.oneLine(marker.displayName))", nil, problem))
       }
     }
@@ -288,11 +290,27 @@ enum JSONImportPlanner {
   }
 
   /// Why a custom marker cannot be kept, or nil.
-  static func customMarkerProblem(_ marker: MarkerDefinition) -> String? {
+  static func customMarkerProblem(_ marker: MarkerDefinition, libraryNames: Set<String>) -> String? {
     do {
       try RecordRules.check(marker)
     } catch {
       return error.message
+    }
+    // Its other names (attacker review: 400,000 of them made every search take minutes, one
+    // held an escape code, and one that is a library marker's made `add` refuse that name).
+    // glance makes none; a file may bring a few.
+    if marker.aliases.count > maximumAliases {
+      return "it has more than \(maximumAliases) other names."
+    }
+    for alias in marker.aliases {
+      do {
+        try InputLimits.checkName(alias, InputLimits.nameCharacters, "One of its other names")
+      } catch {
+        return error.message
+      }
+      if libraryNames.contains(SearchText(alias).compact) {
+        return "one of its other names, \(quoted(alias)), names a library marker."
+      }
     }
     if let factor = marker.siFactor, !(factor > 0 && ValueParser.isStorable(factor)) {
       return "its unit conversion is not a number glance can use."
@@ -302,6 +320,14 @@ enum JSONImportPlanner {
       return "one of its numbers is larger than glance keeps."
     }
     return rangeProblem(low: marker.referenceLow, high: marker.referenceHigh)
+  }
+
+  /// The most other names a custom marker may bring.
+  static let maximumAliases = 20
+
+  /// Every name, short name, key and alias of the library's markers, compared as search does.
+  static func libraryNames(_ library: MarkerLibrary) -> Set<String> {
+    Set(library.markers.flatMap { [$0.key, $0.displayName, $0.shortName] + $0.aliases }.map { SearchText($0).compact })
   }
 
   /// Why a range cannot be kept, or nil.

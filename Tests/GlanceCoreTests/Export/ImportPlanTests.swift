@@ -97,6 +97,34 @@ struct ImportPlanTests {
     #expect(summary.contains("--replace") == kept, "\(summary)")
   }
 
+  /// Attacker review: a custom marker's other names were not checked at all. 400,000 of them in
+  /// a 6 MB backup made every later search take three minutes; one with an escape code reached
+  /// the screen; one that is a library marker's name ("good cholesterol") made `add` refuse it.
+  @Test(
+    "a custom marker's other names are refused on import when too many, too long, hidden-character or a library marker's",
+    arguments: [
+      (Array(repeating: "k", count: 21).enumerated().map { "ketone name \($0.offset)" }, true),
+      (["ket\u{1B}[2Jones"], true), ([String(repeating: "k", count: InputLimits.nameCharacters + 1)], true),
+      (["good cholesterol"], true), (["HDL"], true), (["my ketones", "ketone strip"], false),
+    ] as [([String], Bool)])
+  func customMarkerAliases(aliases: [String], refused: Bool) throws {
+    var marker = Fixture.customMarker()
+    marker.aliases = aliases
+    var file = GlanceDocument.empty(createdAt: Timestamp(Fixture.now))
+    file.customMarkers = [marker]
+    file.entries = [Fixture.entry(marker, 1.2, on: "2025-01-02")]
+    let plan = {
+      try Importer.plan(
+        Exporter.json(file), replace: false, into: .empty(createdAt: Timestamp(Fixture.now)), library: Self.library,
+        today: Fixture.date("2026-11-22"), now: Timestamp(Fixture.now))
+    }
+    if refused {
+      #expect(throws: ImportError.self) { try plan() }
+    } else {
+      #expect(try plan().customMarkers.first?.aliases == aliases)
+    }
+  }
+
   @Test("a replace says it replaces all the data, even with nothing in the file")
   func replaceCounts() {
     let empty = Self.plan(replace: true)

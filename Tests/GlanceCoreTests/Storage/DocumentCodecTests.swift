@@ -277,7 +277,11 @@ func randomDocument(using generator: inout SeededGenerator, valid: Bool = false)
     var marker = Fixture.customMarker(
       (valid ? plainText(made) : made).trimmingWhitespaceAndNewlines(), unit: valid ? name() : text())
     (marker.referenceLow, marker.referenceHigh) = range()
-    marker.aliases = (0..<Int.random(in: 0...3, using: &generator)).map { _ in randomText(using: &generator) }
+    // Valid: other names a restore takes (plain text, none a library marker's).
+    marker.aliases = (0..<Int.random(in: 0...3, using: &generator)).map { _ in
+      let alias = "other name " + randomText(using: &generator)
+      return valid ? plainText(alias).trimmingWhitespaceAndNewlines() : alias
+    }
     marker.notes = maybe { randomText(using: &generator) }
     customs.append(marker)
     document.apply(.putCustomMarker(marker))
