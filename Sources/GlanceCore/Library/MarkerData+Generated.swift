@@ -396,7 +396,7 @@ extension MarkerLibrary {
       referenceLow: 3.0, referenceHigh: nil,
       plausibleMin: 0.5, plausibleMax: 60.0,
       direction: .higherIsBetter, loinc: "2284-8",
-      aliases: ["folic acid", "serum folate", "folate level", "vitamin b9", "b9", "folacin"],
+      aliases: ["folic acid", "serum folate", "folate level", "vitamin b9", "vit b9", "b9", "folacin"],
       source: "Medscape reference-range text (copy), UCSF lab manual, WebMD; LOINC via HL7 FHIR and public code files",
       notes: "Biochemical deficiency <3 ng/mL (<6.7 nmol/L); UCSF: <2 low, 2-4 borderline, >4 normal. Upper limits vary widely (13, 17, 20 ng/mL) and are not clinically meaningful, so no high bound. Reflects recent intake; RBC folate is a different test. Plausible min/max are editorial typo-catching bounds (unverified).",
       isSystemDefined: true))

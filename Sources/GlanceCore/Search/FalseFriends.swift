@@ -145,6 +145,49 @@ public enum FalseFriends {
         "HDL2 and HDL3 are subfractions of HDL, measured by special tests, and are not the HDL cholesterol of a lipid panel that glance tracks. If the report says HDL or HDL cholesterol, use hdl. For a subfraction, add your own marker: glance custom \"HDL2\" --unit mg/dL",
       matchesTypos: false
     ),
+    // Attacker review: each of these was filed, by a typo or a prefix, under the library
+    // marker it is one letter from. Each is a test of its own (docs/MarkerLibrary.md): other
+    // apolipoproteins beside B, other B vitamins beside B12 and folate, HDL and LDL particle
+    // numbers beside their cholesterol, the free thyroxine index beside free T4.
+    FalseFriend(
+      phrases: [
+        "apo", "apoa", "apoa1", "apoai", "apoa2", "apoaii", "apoe", "apoe4", "apoc", "apoc2", "apoc3", "apociii",
+        "apolipoproteina", "apolipoproteina1", "apolipoproteinai", "apolipoproteinaii", "apolipoproteine",
+        "apolipoproteinc3", "apolipoproteinciii", "apoegenotype", "apoagenotype",
+      ],
+      lookalikes: ["apob"],
+      explanation:
+        "Apolipoprotein A-I, A-II, C and E are different tests from apolipoprotein B (ApoB), the one glance tracks. If the report says ApoB, use apob. For another, add your own marker: glance custom \"ApoA1\" --unit mg/dL",
+      matchesTypos: false
+    ),
+    FalseFriend(
+      phrases: [
+        "vitaminb1", "vitb1", "b1", "thiamine", "thiamin", "vitaminb2", "vitb2", "riboflavin",
+        "vitaminb3", "vitb3", "niacin", "vitaminb6", "vitb6", "b6", "pyridoxine", "pyridoxalphosphate", "plp",
+        "vitaminb7", "biotin", "vitaminbcomplex",
+      ],
+      lookalikes: ["b12", "folate"],
+      explanation:
+        "Vitamin B1 (thiamine), B2, B3, B6 and biotin are different tests from vitamin B12 and folate (B9), the B vitamins glance tracks. If the report says B12 or folate, use b12 or folate. For another, add your own marker: glance custom \"Vitamin B1\" --unit nmol/L",
+      matchesTypos: false
+    ),
+    FalseFriend(
+      phrases: [
+        "hdlp", "hdlparticles", "hdlparticlenumber", "hdlpnumber", "hdlpn", "ldlp", "ldlparticles",
+        "ldlparticlenumber", "ldlpnumber", "ldlpn", "smallldlp", "sldlp",
+      ],
+      lookalikes: ["hdl", "ldl"],
+      explanation:
+        "HDL and LDL particle numbers (HDL-P, LDL-P, in nmol/L) are different tests from the HDL and LDL cholesterol glance tracks (mg/dL). If the report says cholesterol, use hdl or ldl. For a particle number, add your own marker: glance custom \"LDL-P\" --unit nmol/L",
+      matchesTypos: false
+    ),
+    FalseFriend(
+      phrases: ["ft4i", "fti", "t7", "freethyroxineindex", "freet4index", "thyroxineindex", "freet"],
+      lookalikes: ["free-t4"],
+      explanation:
+        "The free thyroxine index (FTI, T7) is a different number from free T4, the one glance tracks (ng/dL), and free T3 is another test. If the report says free T4 or FT4, use free-t4. For another, add your own marker: glance custom \"FTI\" --unit index",
+      matchesTypos: false
+    ),
     FalseFriend(
       phrases: [
         "randomglucose", "glucoserandom", "nonfastingglucose", "glucosenonfasting", "randombloodsugar",

@@ -36,6 +36,13 @@ struct FalseFriendsTests {
       ("urine protein creatinine ratio", "uacr"),
       ("PCR", "uacr"), ("Protein/Kreatinin-Quotient", "uacr"), ("hdl2", "hdl"), ("HDL-3", "hdl"),
       ("HDL2 cholesterol", "hdl"),
+      // Attacker review: other apolipoproteins, other B vitamins, particle numbers and the free
+      // thyroxine index were filed under ApoB, B12, HDL, LDL and free T4 by typo or prefix.
+      ("apoa", "apob"), ("ApoA1", "apob"), ("Apo A-I", "apob"), ("apoe", "apob"), ("ApoC3", "apob"), ("apo", "apob"),
+      ("apolipoprotein a1", "apob"), ("Apolipoprotein E", "apob"), ("vitamin b1", "b12"), ("vit b1", "b12"),
+      ("thiamine", "b12"), ("vitamin b6", "b12"), ("hdlp", "hdl"), ("HDL-P", "hdl"),
+      ("HDL particle number", "hdl"), ("ldlp", "ldl"), ("LDL-P", "ldl"), ("LDL particle number", "ldl"),
+      ("ft4i", "free-t4"), ("FTI", "free-t4"), ("free thyroxine index", "free-t4"), ("free t", "free-t4"),
     ])
   func refused(word: String, lookalike: String) throws {
     do {
@@ -71,9 +78,19 @@ struct FalseFriendsTests {
       // Newcomer's second review: a German report's "TSH basal" (the plain TSH, as German lab
       // catalogues name it: Fenner, MVZ Labor Oldenburg) was left out as unknown.
       ("TSH basal", "tsh"), ("basales TSH", "tsh"), ("Glucose nuchter", "fasting-glucose"),
+      ("apob", "apob"), ("apo b", "apob"), ("Apolipoprotein B", "apob"), ("apob-100", "apob"), ("vitamin b12", "b12"),
+      ("vit b12", "b12"), ("b12", "b12"), ("vitamin b9", "folate"), ("ldl-c", "ldl"), ("hdl-c", "hdl"),
+      ("free t4", "free-t4"), ("free thyroxine", "free-t4"),
     ])
   func stillResolved(word: String, key: String) throws {
     #expect(try MarkerResolver.markers(word, among: Self.markers).map(\.key) == [key])
+  }
+
+  /// Attacker review: "vit b" was filed as B12 (a prefix of its alias "vit b12"); like
+  /// "vitamin b" it names two markers, and is asked about.
+  @Test("a B vitamin named without its number is asked about, never filed", arguments: ["vit b", "vitamin b"])
+  func vitaminB(word: String) throws {
+    #expect(throws: EntryError.self) { try MarkerResolver.markers(word, among: Self.markers) }
   }
 
   /// Newcomer review: Dutch "Glucose nuchter" (fasting glucose, as the NHG-Standaard Diabetes
