@@ -111,6 +111,7 @@ final class Context {
     to path: String, isJSON: Bool = false, _ write: (_ sink: (UnsafeRawBufferPointer) throws -> Void) throws -> Int
   ) throws -> Bool {
     try ExportWriter.refuseInside(location.folder, path)
+    try ExportWriter.refuseLink(path)
     if let status = try PosixFileSystem().status(path), status.isRegularFile {
       try questions.confirm("\(path) already exists. Replace it?")
     }

@@ -42,6 +42,7 @@ public enum ExportWriter {
       }
       return
     }
+    try refuseLink(path)
     let folder = PathText.parent(path)
     let directory = folder.isEmpty ? "." : folder
     let prefix = "." + PathText.lastComponent(path) + ".tmp-"
@@ -78,6 +79,22 @@ public enum ExportWriter {
 }
 
 extension ExportWriter {
+  /// Refuses a target that is a symbolic link to a file or to nothing: the new file would be
+  /// renamed over the link itself, not its target (attacker review: `-o /dev/stdout` with
+  /// standard output in a file replaced /dev/stdout). A link to a pipe or a terminal is written
+  /// through (`write` opens it) and passes here.
+  public static func refuseLink(_ path: String) throws(ExportError) {
+    var link = stat()
+    guard lstat(path, &link) == 0, link.st_mode & S_IFMT == S_IFLNK else { return }
+    var target = stat()
+    if stat(path, &target) == 0, target.st_mode & S_IFMT != S_IFREG, target.st_mode & S_IFMT != S_IFDIR { return }
+    throw .cannotWrite(
+      path: path,
+      reason:
+        "it is a symbolic link, and glance writes a new private file in its place; name the file it points to, or leave out -o to write to standard output"
+    )
+  }
+
   /// Refuses an export target inside the data folder (checked before any question is asked).
   public static func refuseInside(_ dataFolder: String, _ path: String) throws(ExportError) {
     if let target = resolvedPath(path), let folder = resolvedPath(dataFolder),

@@ -28,6 +28,27 @@ struct ExportWriterTests {
     #expect(try PosixFileSystem().contentsOfDirectory(folder.path) == ["export.csv"])
   }
 
+  /// Attacker review: `export -o /dev/stdout` with standard output in a file replaced the link
+  /// /dev/stdout itself with the export (as root); any link was renamed over, its target left
+  /// stale. A link to a file (or to nothing) is refused and left as it was; one to a pipe or a
+  /// terminal is still written straight into.
+  @Test("a symbolic link to a file, or to nothing, is refused and left as it was", arguments: [true, false])
+  func symbolicLink(targetExists: Bool) throws {
+    let folder = TemporaryFolder()
+    let target = folder.file("target.csv")
+    if targetExists { try Data("old".utf8).write(to: URL(fileURLWithPath: target)) }
+    let link = folder.file("link.csv")
+    #expect(symlink(target, link) == 0)
+    #expect(throws: ExportError.self) { try ExportWriter.write(Self.payload, to: link) }
+    var info = stat()
+    #expect(lstat(link, &info) == 0 && info.st_mode & S_IFMT == S_IFLNK)
+    #expect(targetExists ? bytes(of: target) == Array("old".utf8) : !FileManager.default.fileExists(atPath: target))
+    // A link to a pipe's other end (standard output in a pipe) is written into.
+    let null = folder.file("null")
+    #expect(symlink("/dev/null", null) == 0)
+    try ExportWriter.write(Self.payload, to: null)
+  }
+
   @Test("a JSON export handed over a chunk at a time is the export made whole", arguments: 0..<20)
   func chunkedJSON(seed: Int) throws {
     var generator = SeededGenerator(seed: UInt64(seed) &+ 515)
