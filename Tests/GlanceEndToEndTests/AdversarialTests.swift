@@ -212,8 +212,11 @@ struct AdversarialTests {
     #expect(try glance.run("add", "ldl", "130", "--yes").status == 0)
     session.send("y")
     #expect(session.wait() == 75)
+    // Said without either change's values (attacker review: the race put "add LDL 131" on stderr).
     #expect(
-      session.transcript.contains("the latest change is now “add LDL 130 on Nov 22, 2026”"), "\(session.transcript)")
+      session.transcript.contains("the latest change is no longer the one you were asked about"),
+      "\(session.transcript)")
+    #expect(!session.transcript.contains("LDL 130"))
     #expect(try glance.document().entries.count == 2)
   }
 

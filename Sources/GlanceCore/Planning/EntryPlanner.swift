@@ -184,7 +184,7 @@ public enum EntryPlanner {
             return count
           }
           if now > draft.sameReadings {
-            throw ConcurrentChangeError.duplicateAppeared("\(draft.label) for \(DateText.long(draft.date))")
+            throw ConcurrentChangeError.duplicateAppeared("\(draft.marker.shortName) for \(DateText.long(draft.date))")
           }
         }
       }

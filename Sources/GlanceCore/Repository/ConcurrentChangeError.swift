@@ -17,14 +17,17 @@ public enum ConcurrentChangeError: GlanceError, Equatable {
   case dataChanged
   /// A custom marker a reading was for was removed meanwhile.
   case markerGone(String)
-  /// The same reading was saved meanwhile (`label` names it: "HDL 89 on Feb 15, 2025").
+  /// The same reading was saved meanwhile (`label` names its marker and day, never its value:
+  /// "HDL for Feb 15, 2025").
   case duplicateAppeared(String)
 
   public var message: String {
     switch self {
-    case .undoChanged(let asked, let newest?):
-      "Another glance saved a change meanwhile: the latest change is now \(quoted(newest)), "
-        + "not \(quoted(asked)). Nothing was undone; run glance undo again to see what it would take back."
+    // NB: neither change is named: their summaries hold values, and error text never does
+    // (attacker review). The question above it named the one asked about.
+    case .undoChanged(_, _?):
+      "Another glance saved a change meanwhile, so the latest change is no longer the one you were asked about. "
+        + "Nothing was undone; run glance undo again to see what it would take back."
     case .undoChanged:
       "Another glance changed your data meanwhile, and there is nothing left to undo. Nothing was changed."
     case .readingChanged:
@@ -43,7 +46,7 @@ public enum ConcurrentChangeError: GlanceError, Equatable {
     case .markerGone(let name):
       "The marker \(name) was removed by another glance meanwhile. Nothing was saved."
     case .duplicateAppeared(let label):
-      "Another glance saved \(label) meanwhile, so this would be a second copy. Nothing was saved; "
+      "Another glance saved the same reading of \(label) meanwhile, so this would be a second copy. Nothing was saved; "
         + "run the command again to decide."
     }
   }

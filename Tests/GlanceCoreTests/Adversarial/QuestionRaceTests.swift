@@ -99,9 +99,12 @@ struct QuestionRaceTests {
     }
     let waiting = try drafts()
     try EntryPlanner.save(try drafts(), source: .quickAdd, summary: "add", repository: repository)
-    #expect(throws: ConcurrentChangeError.duplicateAppeared("HDL 50 mg/dL for May 1, 2025")) {
+    // Named without its value: error text never holds one (attacker review).
+    #expect(throws: ConcurrentChangeError.duplicateAppeared("HDL for May 1, 2025")) {
       try EntryPlanner.save(waiting, source: .quickAdd, summary: "add", repository: repository)
     }
+    #expect(!ConcurrentChangeError.duplicateAppeared("HDL for May 1, 2025").message.contains("50"))
+    #expect(!ConcurrentChangeError.undoChanged(asked: "add HDL 50", newest: "add LDL 130").message.contains("130"))
     // --yes answers that question too.
     try EntryPlanner.save(waiting, source: .quickAdd, summary: "add", assumeYes: true, repository: repository)
     #expect(try repository.read().entries.count == 2)
