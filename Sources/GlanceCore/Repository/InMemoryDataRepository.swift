@@ -36,7 +36,7 @@ public final class InMemoryDataRepository: DataRepository {
   public func undo(expecting shown: UndoStep?) throws -> UndoStep? {
     var transaction = Transaction(document: document, summary: "", now: Timestamp(clock()))
     transaction.recordsUndo = false
-    guard let step = try transaction.undoNewest(expecting: shown) else { return nil }
+    guard let step = try transaction.undoNewest(expecting: shown, library: library) else { return nil }
     let finished = transaction.finished()
     try finished.checkBeforeSaving(library: library, scope: transaction.scope)
     document = finished

@@ -107,7 +107,7 @@ public final class LocalDataRepository: DataRepository {
 
   public func undo(expecting shown: UndoStep?) throws -> UndoStep? {
     try write(summary: "", recordsUndo: false) { transaction in
-      try transaction.undoNewest(expecting: shown) { step in try readUndoRecord(step) }
+      try transaction.undoNewest(expecting: shown, library: library) { step in try readUndoRecord(step) }
     }
   }
 

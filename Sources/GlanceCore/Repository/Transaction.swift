@@ -121,7 +121,7 @@ public struct Transaction {
   /// `stored` reads when the step keeps them in a file of their own. With `expecting`, only when
   /// it is still that step (same id).
   mutating func undoNewest(
-    expecting shown: UndoStep?,
+    expecting shown: UndoStep?, library: MarkerLibrary,
     stored: (UndoStep) throws -> [Operation] = { _ in
       throw StorageError.undoRecordUnreadable(file: "its undo record", reason: "is not kept here")
     }
@@ -131,6 +131,7 @@ public struct Transaction {
     }
     guard let step = document.undo.last else { return nil }
     let operations = step.storedOperations == nil ? step.operations : try stored(step)
+    try Self.checkPutBack(operations, into: document, library: library, now: now)
     // A custom marker the step removes whose readings a forgotten later change added: refused,
     // never a file with readings of no marker.
     let removed = operations.compactMap { operation -> MarkerDefinition? in
@@ -165,6 +166,34 @@ public struct Transaction {
     }
     if let profile = step.profileBefore { setProfile(profile) }
     return step
+  }
+
+  /// Refuses an undo step whose records glance would refuse to import (attacker review: a step
+  /// edited by hand put back a reading dated 2099, or in "furlong", and said "Undid"; a value
+  /// beyond what glance keeps stopped as a bug): a damaged data file, before anything changes.
+  /// Today is the clock's in UTC and one day more, as a restore allows another time zone.
+  static func checkPutBack(
+    _ operations: [Operation], into document: GlanceDocument, library: MarkerLibrary, now: Timestamp
+  ) throws(UndoError) {
+    var custom: [UUID: MarkerDefinition] = [:]
+    for marker in document.customMarkers { custom[marker.id] = marker }
+    for case .putCustomMarker(let marker) in operations {
+      do { try RecordRules.check(marker) } catch { throw .damagedStep }
+      custom[marker.id] = marker
+    }
+    let latest = CalendarDate.today(secondsSince1970: Int(now.secondsSince1970), utcOffset: 0).adding(days: 1)
+    for operation in operations {
+      switch operation {
+      case .putEntry(let entry):
+        guard let marker = library.marker(id: entry.markerID) ?? custom[entry.markerID], entry.unit == marker.unit
+        else { throw .damagedStep }
+        do { try RecordRules.check(entry) } catch { throw .damagedStep }
+        if let latest, entry.dateOfService > latest { throw .damagedStep }
+      case .putVisit(let visit):
+        do { try RecordRules.check(visit) } catch { throw .damagedStep }
+      default: continue
+      }
+    }
   }
 
   /// Drops the newest step from the undo history without applying it (for `undo --forget`, when

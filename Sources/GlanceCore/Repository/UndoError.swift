@@ -3,6 +3,8 @@ public enum UndoError: GlanceError, Equatable {
   /// The step would remove a custom marker whose readings a later change added, and that change
   /// is no longer in the undo history (`undo --forget`): the readings would have no marker.
   case leavesReadingsWithoutMarker(step: String, marker: String, key: String, readings: Int)
+  /// The step would put back a reading, visit or marker glance refuses (the file was edited).
+  case damagedStep
 
   public var message: String {
     switch self {
@@ -15,8 +17,17 @@ public enum UndoError: GlanceError, Equatable {
         + "\(readings == 1 ? "was" : "were") added by a change no longer in the undo history. Nothing was "
         + "changed. Delete \(them) first (glance show \(plain ? key : ShellQuote.quote(key)) lists \(them)), "
         + "or drop this step from the history too: glance undo --forget"
+    case .damagedStep:
+      return "The newest change's undo record would put back a reading or visit glance refuses (the data file was "
+        + "changed outside glance). Nothing was undone; glance undo --forget drops that change from the history "
+        + "and leaves your data as it is."
     }
   }
 
-  public var kind: ErrorKind { .refused }
+  public var kind: ErrorKind {
+    switch self {
+    case .leavesReadingsWithoutMarker: .refused
+    case .damagedStep: .dataFile
+    }
+  }
 }

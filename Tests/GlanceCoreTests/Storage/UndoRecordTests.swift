@@ -27,10 +27,13 @@ struct UndoRecordTests {
       today: today)
   }
 
+  /// The clock on `today`: undo refuses to put back a reading dated after the clock's day.
+  static let now = Fixture.time("2026-11-22T12:00:00Z").date
+
   static func local() -> (LocalDataRepository, TemporaryFolder, DataLocation) {
     let folder = TemporaryFolder()
     let location = DataLocation(folder: folder.path + "/data")
-    return (LocalDataRepository(location: location, clock: { Fixture.now }), folder, location)
+    return (LocalDataRepository(location: location, clock: { now }), folder, location)
   }
 
   /// The bytes of a step as the data file holds it.
@@ -114,7 +117,7 @@ struct UndoRecordTests {
     #expect(after.trackedMarkers == before.trackedMarkers)
     #expect(after.undo == before.undo)
     // The same through a fresh repository, which reads the file, not its cache.
-    let fresh = LocalDataRepository(location: location, clock: { Fixture.now })
+    let fresh = LocalDataRepository(location: location, clock: { Self.now })
     #expect(try fresh.undo()?.summary == "add HDL 61")
     #expect(try fresh.undo()?.summary == "import sheet.csv (300 readings)")
     #expect(try fresh.read().entries.isEmpty)
@@ -280,7 +283,7 @@ struct UndoRecordTests {
     }
     #expect(try repository.read().entries.count == 300)
     #expect(truncate(location.dataFile, off_t(InputLimits.storedFileBytes) + 1) == 0)
-    let fresh = LocalDataRepository(location: location, clock: { Fixture.now })
+    let fresh = LocalDataRepository(location: location, clock: { Self.now })
     #expect {
       try fresh.read()
     } throws: { error in
