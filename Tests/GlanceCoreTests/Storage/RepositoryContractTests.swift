@@ -326,7 +326,8 @@ struct RepositoryContractTests {
 
   @Test("a change of many readings (an import, a replace) is undone exactly", arguments: RepositoryKind.allCases)
   func undoLargeChanges(kind: RepositoryKind) throws {
-    let (repository, folder) = kind.make(clock: { UndoRecordTests.now })  // on the readings' today: undo puts back none after it
+    // The clock on the readings' today: undo puts back none dated after it.
+    let (repository, folder) = kind.make(clock: { UndoRecordTests.now })
     _ = folder
     // As add saves it: the reading, and its marker tracked.
     try repository.write(summary: "add HDL 61") { transaction in
@@ -498,7 +499,8 @@ struct RepositoryUnitsContractTests {
     "undo of an import that replaced everything, or filled an empty folder, puts the profile back too",
     arguments: RepositoryKind.allCases)
   func undoRestoresProfile(kind: RepositoryKind) throws {
-    let (repository, folder) = kind.make(clock: { UndoRecordTests.now })  // on the readings' today: undo puts back none after it
+    // The clock on the readings' today: undo puts back none dated after it.
+    let (repository, folder) = kind.make(clock: { UndoRecordTests.now })
     _ = folder
     var other = GlanceDocument.empty(createdAt: Timestamp(Fixture.now))
     other.profile.name = "Bob"
