@@ -134,6 +134,18 @@ public enum ShellQuote {
   public static func quote(_ text: String) -> String {
     "'" + TerminalText.oneLine(text).replacingEvery("'", with: "'\\''") + "'"
   }
+
+  /// `text` as one shell word: as it is when it holds only letters, digits and `/._-+:@%,=`
+  /// (a path glance made), else quoted, so a hint pasted into a shell runs nothing else.
+  public static func word(_ text: String) -> String {
+    let plain =
+      !text.isEmpty && text.utf8.first != UInt8(ascii: "~")
+      && text.utf8.allSatisfy { byte in
+        (0x30...0x39).contains(byte) || (0x41...0x5A).contains(byte) || (0x61...0x7A).contains(byte)
+          || Array("/._-+:@%,=".utf8).contains(byte)
+      }
+    return plain ? text : quote(text)
+  }
 }
 
 extension Array {

@@ -31,8 +31,8 @@ struct DemoCommand: GlanceCommand {
     context.out()
     // One line each, so nothing typed afterwards goes into the demo folder by mistake.
     context.out("Look around the demo with, for example:")
-    context.out("  GLANCE_HOME=\(folder) glance show ldl")
-    context.out("  GLANCE_HOME=\(folder) glance prep")
+    context.out("  GLANCE_HOME=\(ShellQuote.word(folder)) glance show ldl")
+    context.out("  GLANCE_HOME=\(ShellQuote.word(folder)) glance prep")
     context.out("It is a throwaway folder: remove it, and any earlier demo, with glance demo --clean")
   }
 }

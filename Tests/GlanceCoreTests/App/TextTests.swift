@@ -117,3 +117,19 @@ struct FilterSharingTests {
     #expect(values.filterSharing { _ in false }.isEmpty)
   }
 }
+
+/// Attacker review: `glance demo` printed `GLANCE_HOME=/tmp/x;touch PWNED;y/glance-demo-… glance
+/// show ldl` for a TMPDIR with a semicolon, and pasting it ran the `touch`.
+@Suite("Shell words")
+struct ShellWordTests {
+  @Test(
+    "a path is printed as is when the shell reads it as one word, else single-quoted",
+    arguments: [
+      ("/tmp/glance-demo-aB3x", "/tmp/glance-demo-aB3x"), ("/tmp/x;touch PWNED;y/d", "'/tmp/x;touch PWNED;y/d'"),
+      ("/tmp/my folder", "'/tmp/my folder'"), ("/tmp/it's", "'/tmp/it'\\''s'"), ("/tmp/$HOME", "'/tmp/$HOME'"),
+      ("/tmp/a`b`", "'/tmp/a`b`'"), ("", "''"), ("~/x", "'~/x'"),
+    ])
+  func word(text: String, printed: String) {
+    #expect(ShellQuote.word(text) == printed)
+  }
+}
