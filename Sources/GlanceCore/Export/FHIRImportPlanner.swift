@@ -24,6 +24,9 @@ enum FHIRImportPlanner {
   static let skippedStatuses: Set<String> = ["entered-in-error", "cancelled"]
   /// Results not final yet: left out and counted (the final result is a later observation).
   static let notFinalStatuses: Set<String> = ["registered", "preliminary"]
+  /// A result the lab changed after it was final: it replaces the reading it corrects (FHIR R4
+  /// ObservationStatus: "corrected" is a kind of "amended").
+  static let correctedStatuses: Set<String> = ["amended", "corrected"]
   /// Blood pressure panels: the systolic and diastolic are components (FHIR R4 vital signs;
   /// 35094-2 and 55417-0 from its value set of blood-pressure panels).
   static let bloodPressurePanels: Set<String> = ["85354-9", "55284-4", "35094-2", "55417-0"]
@@ -128,8 +131,7 @@ enum FHIRImportPlanner {
       let dateText = resource.effective ?? resource.id.flatMap { reportDates["Observation/" + $0] } ?? resource.issued
       if let status = resource.status, skippedStatuses.contains(status) {
         plan.skippedObservations += 1
-        // A result the lab withdrew that this folder holds from an earlier download: named, so
-        // the person can delete it (nothing is removed by an import).
+        // A result the lab withdrew that this folder holds from an earlier download: removed.
         if status == "entered-in-error", let dateText,
           let date = try? DateParser.parse(dateText, today: today, for: .reading),
           case .found(let marker) = self.marker(for: resource, byCode: byCode, among: markers, search: search),
@@ -228,12 +230,13 @@ enum FHIRImportPlanner {
             (typed, unit) = try value(of: typedPart)
           }
           let draft = try EntryPlanner.draft(marker, typed: typed, unit: unit, date: date, note: note, existing: [])
-          rows.append(
-            ImportRow(
-              draft: draft, source: ours?.source ?? .fileImport,
-              id: ours?.id ?? stableID(resource, marker: marker, date: date), entered: ours?.entered,
-              line: observations, unitTyped: unit != nil, confirmed: ours != nil,
-              secondOfDay: ours == nil ? DateParser.secondOfDay(dateText).map { Int32($0) } : nil))
+          var row = ImportRow(
+            draft: draft, source: ours?.source ?? .fileImport,
+            id: ours?.id ?? stableID(resource, marker: marker, date: date), entered: ours?.entered,
+            line: observations, unitTyped: unit != nil, confirmed: ours != nil,
+            secondOfDay: ours == nil ? DateParser.secondOfDay(dateText).map { Int32($0) } : nil)
+          row.corrects = ours == nil && resource.status.map(correctedStatuses.contains) == true
+          rows.append(row)
           // "Glucose" named without "fasting": asked once per name, as add asks.
           if part.loincCodes.isEmpty, let name = part.name, EntryChecks.isUnqualifiedGlucose(name, marker: marker) {
             plan.ask(
@@ -245,10 +248,10 @@ enum FHIRImportPlanner {
         }
       }
     }
-    if !withdrawn.isEmpty {
-      let short = ShortID.prefixes(for: withdrawn.map(\.0), among: document.entries.map(\.id))
-      plan.withdrawn = withdrawn.map { "\($0.1) (glance delete \(short[$0.0] ?? ShortID.hex($0.0)))" }
-    }
+    // A result the lab withdrew that this folder holds from an earlier download is removed, and
+    // said (clinician review: a withdrawn critical potassium stayed on every screen).
+    plan.withdrawnIDs = withdrawn.map(\.0)
+    plan.withdrawn = withdrawn.map(\.1)
     plan.unknownTests = unknown.map { "\(quoted($0.0)) (\(counted($0.1, "observation")))" }
     plan.otherResources = others.map { counted($0.1, $0.0) }
     plan.observations = observations

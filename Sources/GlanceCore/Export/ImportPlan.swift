@@ -95,6 +95,12 @@ public struct ImportPlan: Sendable {
   /// Readings this folder holds that the file says the lab withdrew (entered in error), each
   /// with how to delete it.
   public var withdrawn: [String] = []
+  /// Their ids: removed by the import (undo puts them back).
+  public var withdrawnIDs: [UUID] = []
+  /// A lab's amended results of readings this folder has: they replace them (`corrected` says
+  /// each, "Potassium on Jan 15, 2024: 4.4 → 6.9 mEq/L").
+  public var corrections: [MarkerEntry] = []
+  public var corrected: [String] = []
   /// Readings whose id the file gives twice (a history of one observation): the first is kept.
   public var repeatedInFile = 0
   /// Rows without an id the same as an earlier row of the file (test, day, value, unit and note):
@@ -171,7 +177,7 @@ public struct ImportPlan: Sendable {
   /// True when applying it would change nothing.
   public var isEmpty: Bool {
     !replace && readingCount == 0 && visits.isEmpty && customMarkers.isEmpty && trackedMarkers.isEmpty
-      && profileFilled.isEmpty
+      && profileFilled.isEmpty && corrections.isEmpty && withdrawnIDs.isEmpty
   }
 
   /// A few lines saying what the import does (or would do). `known`: the folder's custom
@@ -243,11 +249,16 @@ public struct ImportPlan: Sendable {
             ? "; \(notFinal) not final yet (preliminary) \(notFinal == 1 ? "was" : "were") left out: import the file again when the final results are in"
             : "")
           + ".")
+      if !corrected.isEmpty {
+        lines.append(
+          (dryRun ? "Would be corrected" : "Corrected") + " by the lab (an amended result): "
+            + "\(listed(corrected, limit: 10)).")
+      }
       if !withdrawn.isEmpty {
         lines.append(
-          "The lab withdrew (marked entered in error) \(counted(withdrawn.count, "reading")) you have; glance keeps "
-            + "\(withdrawn.count == 1 ? "it" : "them") until you delete \(withdrawn.count == 1 ? "it" : "one"): "
-            + "\(listed(withdrawn, limit: 10)).")
+          "The lab withdrew (marked entered in error) \(counted(withdrawn.count, "reading")) you had: "
+            + "\(listed(withdrawn, limit: 10)); \(withdrawn.count == 1 ? "it" : "they") "
+            + (dryRun ? "would be removed." : "\(withdrawn.count == 1 ? "was" : "were") removed."))
       }
       if !filesNotRead.isEmpty { lines.append("Files not read: \(listed(filesNotRead, limit: 10)).") }
       if !otherResources.isEmpty {

@@ -616,12 +616,21 @@ public enum Importer {
             continue
           }
           guard !storedIDs.contains(id) else {
-            plan.duplicates += 1
             if let mine = sameDay.first(where: { $0.id == id }) ?? ours.first(where: { $0.id == id }),
               EntryContent(mine) != EntryContent(entry)
             {
+              // The lab's correction replaces the reading (clinician review: a potassium amended
+              // from 4.4 to 6.9 kept 4.4); the person's own note stays with it.
+              if row.corrects {
+                entry.id = id
+                if entry.note == nil { entry.note = mine.note }
+                plan.corrections.append(entry)
+                plan.corrected.append("\(label(mine)): \(mine.valueText) → \(entry.valueText)")
+                continue
+              }
               plan.differing.append("\(label(mine)): the file says \(entry.valueText), yours \(mine.valueText)")
             }
+            plan.duplicates += 1
             continue
           }
           entry.id = id
@@ -725,6 +734,9 @@ public enum Importer {
       }
       transaction.apply(plan.customMarkers.map(Operation.putCustomMarker))
       transaction.put(keepingReadings ? plan.entries : plan.takeEntries())
+      // The lab's corrections and withdrawals of readings this folder has.
+      transaction.apply(plan.corrections.map(Operation.putEntry))
+      transaction.apply(plan.withdrawnIDs.map(Operation.removeEntry))
       transaction.apply(plan.visits.map(Operation.putVisit))
       if let profile = plan.profile { transaction.setProfile(profile) }
       plan.customMarkersAfter = transaction.document.customMarkers
@@ -761,6 +773,8 @@ struct ImportRow {
   var line = 0
   /// True when the cell or its column gave a unit (then it cannot be a unit slip).
   var unitTyped = false
+  /// A lab's amended or corrected result: it replaces the stored reading with its id.
+  var corrects = false
   /// The person's unit a bare number was read in (`glance units`), when it was.
   var readIn: String? = nil
   /// True for a reading glance saved before (its own export): add's questions were answered then.

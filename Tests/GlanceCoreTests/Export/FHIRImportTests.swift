@@ -515,12 +515,52 @@ struct FHIRCodesTests {
     let withdrawn = final.replacingOccurrences(of: "\"status\": \"final\"", with: "\"status\": \"entered-in-error\"")
     let again = try FHIRImportTests.plan(withdrawn, into: try repository.read())
     #expect(again.entries.isEmpty && again.skippedObservations == 1)
-    #expect(
-      again.withdrawn.count == 1 && again.withdrawn[0].hasPrefix("HDL Cholesterol on Jan 15, 2024 (glance delete "))
+    #expect(again.withdrawn == ["HDL Cholesterol on Jan 15, 2024"])
     #expect(
       again.summary(library: Fixture.library, customMarkers: [], dryRun: false).contains(
-        "The lab withdrew (marked entered in error) 1 reading you have"))
+        "The lab withdrew (marked entered in error) 1 reading you had: HDL Cholesterol on Jan 15, 2024; it was removed")
+    )
     // Withdrawn in a folder that never had it: only counted.
     #expect(try FHIRImportTests.plan(withdrawn).withdrawn.isEmpty)
+  }
+
+  /// Clinician review: a result the lab amended (a potassium of 4.4 corrected to 6.9, same
+  /// observation) kept the old value ("yours was kept"), and one it withdrew stayed on every
+  /// screen as critical. An amended or corrected result replaces the reading it corrects, a
+  /// withdrawn one is removed, each said, and undo puts them back.
+  @Test(
+    "an amended or corrected result replaces its reading, a withdrawn one is removed; undo puts both back",
+    arguments: ["amended", "corrected"])
+  func correctedAndWithdrawn(status: String) throws {
+    func observation(_ id: String, _ value: String, _ status: String = "final") -> String {
+      FHIRImportTests.observation(
+        code: "2823-3", display: "Potassium", value: value, unit: "mmol/L", extra: ", \"id\": \"\(id)\""
+      ).replacingOccurrences(of: "\"status\": \"final\"", with: "\"status\": \"\(status)\"")
+    }
+    let repository = InMemoryDataRepository(clock: { Fixture.now })
+    func importing(_ resources: [String]) throws -> ImportPlan {
+      try Importer.apply(
+        try Importer.read(Array(FHIRImportTests.bundle(resources).utf8)), replace: false, to: repository,
+        summary: "import", today: FHIRImportTests.today)
+    }
+    try importing([observation("k1", "4.4"), observation("k2", "7.1")])
+    try repository.addEntry(Fixture.entry(Fixture.hdl, 61, on: "2024-01-16"), summary: "add HDL 61")
+    let before = try repository.read()
+    let plan = try importing([observation("k1", "6.9", status), observation("k2", "7.1", "entered-in-error")])
+    let summary = plan.summary(library: Fixture.library, customMarkers: [], dryRun: false)
+    #expect(
+      summary.contains("Corrected by the lab (an amended result): Potassium on Jan 15, 2024: 4.4 mEq/L → 6.9 mEq/L"),
+      "\(summary)")
+    #expect(!summary.contains("yours was kept"))
+    let after = try repository.read()
+    let potassium = after.entries.filter { $0.markerID != Fixture.hdl.id }
+    #expect(potassium.map(\.value) == [6.9], "the corrected value, and the withdrawn one gone")
+    #expect(potassium.first?.id == before.entries.first { $0.value == 4.4 }?.id)
+    #expect(after.entries.count == 2)
+    #expect(try repository.undo() != nil)
+    #expect(try repository.read().entries == before.entries)
+    // A final result that differs is still the person's to change: kept and said.
+    let final = try importing([observation("k1", "5.0")])
+    #expect(final.summary(library: Fixture.library, customMarkers: [], dryRun: false).contains("yours was kept"))
   }
 }
