@@ -29,8 +29,10 @@ public enum InsightsEngine {
   public static let readingsConsidered = 500
 
   /// Insights for `snapshots`, one per marker, most severe first (critical, critical since
-  /// `criticalSince`, out of range, trend), then by the library's category order (heart before
-  /// vitals), then in tracking order. A marker out of range whose readings also trend the
+  /// `criticalSince`, out of range, trend); critical items newest first, out-of-range ones
+  /// nearest their critical limit first (clinician review: a triglyceride of 20 months ago came
+  /// before today's critical potassium, an LDL of 101 before a sodium of 120.5); then by the
+  /// library's category order (heart before vitals), then in tracking order. A marker out of range whose readings also trend the
   /// concerning way gets one item that says both.
   public static func insights(
     for snapshots: [MarkerSnapshot], at now: Timestamp, criticalSince: CalendarDate? = nil
@@ -39,6 +41,8 @@ public enum InsightsEngine {
     // Ranked by twice the status's severity: room for a critical reading since the last visit
     // between the critical and the out of range.
     var result: [(rank: Int, category: Int, order: Int, insight: VisitPrepInsight)] = []
+    // Within a rank: the critical newest first, the out of range nearest critical first.
+    var within: [UUID: (day: Int, toward: Double)] = [:]
     for snapshot in snapshots where snapshot.definition.isSystemDefined {
       let trend = trend(snapshot, at: now)
       let category = categories.firstIndex(of: snapshot.definition.category) ?? categories.count
@@ -47,6 +51,9 @@ public enum InsightsEngine {
         result.append((5, category, result.count, earlier))
       } else if let (severity, status) = outOfRange(snapshot, trend: trend, at: now) {
         result.append((severity * 2, category, result.count, status))
+        within[status.id] = (
+          status.kind == .critical ? -(snapshot.latest?.dateOfService.dayNumber ?? 0) : 0, -towardCritical(snapshot)
+        )
       } else if let trend {
         result.append((2, category, result.count, trend))
       } else if let check = beyondPlausible(snapshot, at: now) {
@@ -56,8 +63,29 @@ public enum InsightsEngine {
         result.append((3, category, result.count, check))
       }
     }
-    return result.sorted { (-$0.rank, $0.category, $0.order) < (-$1.rank, $1.category, $1.order) }
-      .map(\.insight)
+    return result.sorted { first, second in
+      let a = within[first.insight.id] ?? (0, 0)
+      let b = within[second.insight.id] ?? (0, 0)
+      return (-first.rank, a.day, a.toward, first.category, first.order)
+        < (-second.rank, b.day, b.toward, second.category, second.order)
+    }.map(\.insight)
+  }
+
+  /// How far the latest reading lies from its range toward the critical limit on its side: 0 at
+  /// the bound, 1 at the limit or past it; a marker without one is measured against twice its
+  /// high bound or half its low one. In the marker's own unit, against the range it is judged by.
+  static func towardCritical(_ snapshot: MarkerSnapshot) -> Double {
+    guard let value = snapshot.latest?.value else { return 0 }
+    let rule = ClinicalRules.rule(for: snapshot.definition.key)
+    if let high = snapshot.range.high, value > high {
+      let limit = rule?.criticalHigh?.value ?? high * 2
+      return limit > high ? min(1, (value - high) / (limit - high)) : 1
+    }
+    if let low = snapshot.range.low, value < low {
+      let limit = rule?.criticalLow?.value ?? low / 2
+      return limit < low ? min(1, (low - value) / (low - limit)) : 1
+    }
+    return 0
   }
 
   /// An item for the latest reading from `since` on (a visit's own day included: its results may

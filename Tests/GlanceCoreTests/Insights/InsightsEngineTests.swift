@@ -208,6 +208,38 @@ struct InsightsEngineTests {
     }
   }
 
+  // MARK: Order
+
+  /// Clinician review: prep listed a triglyceride of 20 months ago before today's critical
+  /// potassium, and an LDL of 101 before a sodium of 120.5 and a hemoglobin of 7.04 (each one
+  /// step from critical): items of one kind were in the library's category order.
+  @Test(
+    "critical items newest first; out-of-range items nearest their critical limit first",
+    arguments: [
+      // (marker, value, day) in the library's category order → the expected order of the keys.
+      (
+        [("triglycerides", 1200.0, "2025-03-01"), ("tsh", 120, "2025-06-01"), ("potassium", 6.9, "2026-11-20")],
+        ["potassium", "tsh", "triglycerides"]
+      ),
+      (
+        [
+          ("ldl", 101.0, "2026-11-20"), ("hdl", 39, "2026-11-20"), ("sodium", 120.5, "2026-11-20"),
+          ("hemoglobin", 7.04, "2026-11-20"),
+        ], ["hemoglobin", "sodium", "hdl", "ldl"]
+      ),
+    ] as [([(String, Double, String)], [String])])
+  func order(readings: [(String, Double, String)], expected: [String]) throws {
+    let snapshots = try readings.map { key, value, day in
+      let marker = try #require(Fixture.library.marker(key: key))
+      return MarkerSnapshot(definition: marker, tracked: nil, entries: [Fixture.entry(marker, value, on: day)])
+    }
+    let now = Timestamp(Fixture.time("2026-11-22T12:00:00Z").date)
+    let keys = InsightsEngine.insights(for: snapshots, at: now).map { item in
+      snapshots.first { $0.definition.id == item.markerID }!.definition.key
+    }
+    #expect(keys == expected)
+  }
+
   // MARK: A critical reading since the last visit
 
   /// Clinician review: sodium 118 on Sep 1 and 138 on Nov 1, after a visit in June: prep said

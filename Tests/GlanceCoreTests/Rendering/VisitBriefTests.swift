@@ -32,11 +32,16 @@ struct VisitBriefTests {
       brief.snapshots.first { $0.definition.id == item.markerID }?.status?.severity ?? 0
     }
     #expect(severities == severities.sorted(by: >), "\(severities)")
-    // Then by category: the heart's before the metabolic ones before blood pressure.
+    // Out of range: nearest the critical limit first, then by category (the heart's before the
+    // metabolic ones before blood pressure).
     let categories = MarkerLibrary.builtIn.categories.map(\.key)
-    let order = zip(severities, brief.flagged.map { categories.firstIndex(of: $0.definition.category) ?? 99 })
-      .map { [$0, $1] }
-    #expect(order == order.sorted { ($0[0], -$0[1]) > ($1[0], -$1[1]) }, "\(order)")
+    let order = zip(severities, brief.flagged).map { severity, snapshot in
+      (severity, InsightsEngine.towardCritical(snapshot), categories.firstIndex(of: snapshot.definition.category) ?? 99)
+    }
+    #expect(
+      order.map(\.0) == order.sorted { ($0.0, $0.1, -$0.2) > ($1.0, $1.1, -$1.2) }.map(\.0)
+        && order.map(\.1) == order.sorted { ($0.0, $0.1, -$0.2) > ($1.0, $1.1, -$1.2) }.map(\.1),
+      "\(order)")
     assertGolden(PrepView.render(brief, all: false, style: .plain) + "\n", named: "prep-demo.txt")
     assertGolden(BriefMarkdown.render(brief), named: "prep-demo.md")
   }
