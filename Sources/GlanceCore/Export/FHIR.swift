@@ -54,6 +54,10 @@ struct FHIRResource: Sendable {
   var patientName: String?
   var gender: String?
   var birthDate: String?
+  /// The lab's interpretation codes ("H", "LL"…, HL7 v3 ObservationInterpretation), and whether
+  /// it gave a reference range: glance judges by its own, and says where the lab's says more.
+  var interpretations: [String] = []
+  var hasReferenceRange = false
   /// Whose results these are: an Observation's `subject.reference` ("Patient/123").
   var subject: String?
   /// The `fullUrl` of the Bundle entry the resource came in ("urn:uuid:…"): what a subject
@@ -169,6 +173,21 @@ extension JSONReader {
             }
           }
         }
+      case "interpretation":
+        try reader.readFHIRArray {
+          try $0.readObject { reader, key in
+            if key == "coding" {
+              try reader.readFHIRArray {
+                if let code = try $0.readFHIRCoding().code { resource.interpretations.append(code.uppercased()) }
+              }
+            } else {
+              try reader.skipValue()
+            }
+          }
+        }
+      case "referenceRange":
+        resource.hasReferenceRange = true
+        try reader.skipValue()
       // A report's results carried inside it, referred to as "#id": read as its entries are.
       case "contained": try reader.readFHIRArray { resource.entries.append(try $0.readFHIRResource()) }
       case "subject":

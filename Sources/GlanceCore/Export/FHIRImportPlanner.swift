@@ -59,6 +59,7 @@ enum FHIRImportPlanner {
       }
     }
 
+    var labFlags = LabFlags()
     var pending = resources
     var index = 0
     var withoutResource = 0
@@ -237,6 +238,7 @@ enum FHIRImportPlanner {
             secondOfDay: ours == nil ? DateParser.secondOfDay(dateText).map { Int32($0) } : nil)
           row.corrects = ours == nil && resource.status.map(correctedStatuses.contains) == true
           rows.append(row)
+          if ours == nil { labFlags.note(part.interpretations.isEmpty ? resource : part, draft, document: document) }
           // "Glucose" named without "fasting": asked once per name, as add asks.
           if part.loincCodes.isEmpty, let name = part.name, EntryChecks.isUnqualifiedGlucose(name, marker: marker) {
             plan.ask(
@@ -252,6 +254,7 @@ enum FHIRImportPlanner {
     // said (clinician review: a withdrawn critical potassium stayed on every screen).
     plan.withdrawnIDs = withdrawn.map(\.0)
     plan.withdrawn = withdrawn.map(\.1)
+    (plan.labFlagged, plan.labCritical, plan.labOutside) = (labFlags.flagged, labFlags.critical, labFlags.outside)
     plan.unknownTests = unknown.map { "\(quoted($0.0)) (\(counted($0.1, "observation")))" }
     plan.otherResources = others.map { counted($0.1, $0.0) }
     plan.observations = observations
@@ -312,6 +315,36 @@ enum FHIRImportPlanner {
       }
     }
     return (counts.isEmpty ? patients.map { ($0.shown, 0) } : counts, apart)
+  }
+
+  /// The lab's flags and ranges, left out: glance judges by its own ranges. Counted, and each
+  /// result listed where the lab's flag says more than glance's judgement (clinician review: a
+  /// glucose of 350 the lab flagged HH became "Consider asking your doctor", and a potassium the
+  /// lab flagged H against its own range went unmentioned).
+  struct LabFlags {
+    /// HL7 v3 ObservationInterpretation: critically high, low or abnormal; and outside the range.
+    static let criticalCodes: Set<String> = ["HH", "LL", "AA"]
+    static let outsideCodes: Set<String> = ["H", "L", "A", "HU", "LU", "HH", "LL", "AA"]
+    var flagged = 0
+    var critical: [String] = []
+    var outside: [String] = []
+
+    mutating func note(_ resource: FHIRResource, _ draft: EntryDraft, document: GlanceDocument) {
+      guard !resource.interpretations.isEmpty || resource.hasReferenceRange else { return }
+      flagged += 1
+      let codes = Set(resource.interpretations)
+      guard !codes.isDisjoint(with: Self.outsideCodes) else { return }
+      let judging = document.judging(draft.marker)
+      let status = judging.judgement(of: draft.entry(at: Timestamp(secondsSince1970: 0), source: .fileImport)).status
+      // As the lab sent it: 5.15 mmol/L, not the 5.2 mEq/L a screen rounds it to.
+      let shown = document.shownText(of: draft)
+      let label = "\(draft.marker.shortName) \(shown.typed ?? shown.text) on \(DateText.long(draft.date))"
+      if !codes.isDisjoint(with: Self.criticalCodes), !status.isCritical {
+        critical.append(label)
+      } else if !status.isOutOfRange {
+        outside.append(label)
+      }
+    }
   }
 
   enum Match {

@@ -101,6 +101,11 @@ public struct ImportPlan: Sendable {
   /// each, "Potassium on Jan 15, 2024: 4.4 → 6.9 mEq/L").
   public var corrections: [MarkerEntry] = []
   public var corrected: [String] = []
+  /// FHIR observations that carried the lab's flag or range (left out); those the lab called
+  /// critical that glance's limits do not; those it flagged outside its range inside glance's.
+  public var labFlagged = 0
+  public var labCritical: [String] = []
+  public var labOutside: [String] = []
   /// Readings whose id the file gives twice (a history of one observation): the first is kept.
   public var repeatedInFile = 0
   /// Rows without an id the same as an earlier row of the file (test, day, value, unit and note):
@@ -249,6 +254,20 @@ public struct ImportPlan: Sendable {
             ? "; \(notFinal) not final yet (preliminary) \(notFinal == 1 ? "was" : "were") left out: import the file again when the final results are in"
             : "")
           + ".")
+      if labFlagged > 0 {
+        lines.append(
+          "The lab's flags and ranges on \(counted(labFlagged, "observation")) were left out: glance judges by its own ranges and your targets."
+        )
+      }
+      if !labCritical.isEmpty {
+        lines.append(
+          "The lab called critical what glance's limits do not: \(listed(labCritical, limit: 10)). "
+            + Judgement.criticalAdvice)
+      }
+      if !labOutside.isEmpty {
+        lines.append(
+          "The lab flagged outside its range what is inside glance's: \(listed(labOutside, limit: 10)).")
+      }
       if !corrected.isEmpty {
         lines.append(
           (dryRun ? "Would be corrected" : "Corrected") + " by the lab (an amended result): "

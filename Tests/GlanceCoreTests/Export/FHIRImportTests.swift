@@ -524,6 +524,40 @@ struct FHIRCodesTests {
     #expect(try FHIRImportTests.plan(withdrawn).withdrawn.isEmpty)
   }
 
+  /// Clinician review: a glucose of 350 and a creatinine of 4.5 the lab flagged HH (critical)
+  /// became "Consider asking your doctor", and a potassium of 5.15 it flagged H against its own
+  /// 3.5–5.1 did not appear at all; the summary said nothing of the flags, where a spreadsheet's
+  /// import names them. glance still judges by its own ranges, and now says where the lab's
+  /// flag says more.
+  @Test("the lab's flags are named in the summary, and a flag that says more than glance's judgement is listed")
+  func labFlags() throws {
+    func flagged(_ code: String, _ display: String, _ value: String, _ unit: String, _ flag: String) -> String {
+      FHIRImportTests.observation(
+        code: code, display: display, value: value, unit: unit,
+        extra:
+          ", \"interpretation\": [{\"coding\": [{\"system\": \"http://terminology.hl7.org/CodeSystem/v3-ObservationInterpretation\", \"code\": \"\(flag)\"}]}], \"referenceRange\": [{\"text\": \"lab's\"}]"
+      )
+    }
+    let plan = try FHIRImportTests.plan(
+      FHIRImportTests.bundle([
+        flagged("1558-6", "Glucose", "350", "mg/dL", "HH"), flagged("2823-3", "Potassium", "5.15", "mmol/L", "H"),
+        flagged("2085-9", "HDL", "55", "mg/dL", "N"), flagged("2160-0", "Creatinine", "8.5", "mg/dL", "HH"),
+      ]))
+    #expect(plan.entries.count == 4)
+    let summary = plan.summary(library: Fixture.library, customMarkers: [], dryRun: false)
+    #expect(summary.contains("The lab's flags and ranges on 4 observations were left out"), "\(summary)")
+    // Glucose 350 is out of range but not critical to glance; creatinine 8.5 is critical to both.
+    #expect(
+      summary.contains(
+        "The lab called critical what glance's limits do not: Fasting Glucose 350 mg/dL on Jan 15, 2024"), "\(summary)")
+    #expect(!summary.contains("Creatinine 8.5"))
+    #expect(
+      summary.contains(
+        "The lab flagged outside its range what is inside glance's: Potassium 5.15 mmol/L on Jan 15, 2024"),
+      "\(summary)")
+    #expect(!summary.contains("HDL 55"))
+  }
+
   /// Clinician review: a result the lab amended (a potassium of 4.4 corrected to 6.9, same
   /// observation) kept the old value ("yours was kept"), and one it withdrew stayed on every
   /// screen as critical. An amended or corrected result replaces the reading it corrects, a
