@@ -125,14 +125,24 @@ public enum PathText {
 
 /// `text` in quotation marks for a message, on one line (`TerminalText.oneLine`): what a person
 /// typed or a file held, repeated so they can fix it, never forging a line of its own.
-public func quoted(_ text: some StringProtocol) -> String { "“" + TerminalText.oneLine(String(text)) + "”" }
+/// Text a person or a file supplied, in quotes, on one line, and cut at 300 characters (attacker
+/// review: a 120 KB argument was echoed whole, three times, in one refusal).
+public func quoted(_ text: some StringProtocol) -> String { "“" + TerminalText.oneLine(TerminalText.cut(text)) + "”" }
+
+extension TerminalText {
+  /// `text` cut at `limit` characters, with an ellipsis: what a message repeats of an input.
+  public static func cut(_ text: some StringProtocol, limit: Int = 300) -> String {
+    // Only the first characters are walked: counting a long text's would be the cost this avoids.
+    text.utf8.count > limit && text.prefix(limit + 1).count > limit ? String(text.prefix(limit)) + "…" : String(text)
+  }
+}
 
 /// Paths in commands glance suggests, quoted for a POSIX shell: a folder named
 /// `a'; echo INJECTED; echo '` must stay one word when the person pastes the command.
 public enum ShellQuote {
   /// `text` in single quotes, each `'` inside written as `'\''`.
   public static func quote(_ text: String) -> String {
-    "'" + TerminalText.oneLine(text).replacingEvery("'", with: "'\\''") + "'"
+    "'" + TerminalText.oneLine(TerminalText.cut(text)).replacingEvery("'", with: "'\\''") + "'"
   }
 
   /// `text` as one shell word: as it is when it holds only letters, digits and `/._-+:@%,=`

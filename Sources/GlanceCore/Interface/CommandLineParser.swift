@@ -189,12 +189,12 @@ public struct CommandLineParser: Sendable {
       } else {
         let letters = Array(word.dropFirst())
         guard letters.count == 1, let long = options.first(where: { $0.short == letters[0] })?.name else {
-          throw UsageError(message: "Unknown option \(word).", command: helpTopic)
+          throw UsageError(message: "Unknown option \(TerminalText.cut(word)).", command: helpTopic)
         }
         name = long
       }
       guard let option = options.first(where: { $0.name == name }) else {
-        throw UsageError(message: "Unknown option --\(name).", command: helpTopic)
+        throw UsageError(message: "Unknown option --\(TerminalText.cut(name)).", command: helpTopic)
       }
       if option.valueName != nil {
         let value: String

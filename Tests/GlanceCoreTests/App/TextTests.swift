@@ -133,3 +133,17 @@ struct ShellWordTests {
     #expect(ShellQuote.word(text) == printed)
   }
 }
+
+/// Attacker review: `add "$big" 5` with a 120 KB name wrote 360 KB of error text; help, library,
+/// visit show, edit, import, completions and unknown options echoed it whole.
+@Suite("Quoted text")
+struct QuotedTests {
+  @Test(
+    "quoted text is cut at 300 characters, with an ellipsis; shorter text is whole", arguments: [10, 300, 301, 120_000])
+  func cut(length: Int) {
+    let text = String(repeating: "x", count: length)
+    let shown = quoted(text)
+    #expect(shown.count == min(length, 300) + 2 + (length > 300 ? 1 : 0))
+    #expect(shown.hasSuffix(length > 300 ? "…”" : "x”"))
+  }
+}
