@@ -490,9 +490,16 @@ enum SpreadsheetImporter {
     var rows = ImportRows()
     var flags = LabFlags()
     var notes = NumberNotes()
+    // "n/a", "-", "none": no reading, left out and counted (newcomer review: 30 went unsaid).
+    var noReading = 0
+    var firstNoReading = ""
     for (offset, row) in columns.sheet.rows.enumerated() where offset > 0 || !columns.sheet.unitsRow {
       let line = offset + 2
       let cells = filled.map { columns.cell(row, $0.index) }
+      for text in cells where !text.isEmpty && columns.isBlank(text) {
+        if noReading == 0 { firstNoReading = text }
+        noReading += 1
+      }
       if cells.allSatisfy(columns.isBlank) { continue }
       guard let date = columns.date(row, line: line, today: today, problems: &problems) else { continue }
       let note = plan.kept(note: columns.note(row))
@@ -511,6 +518,11 @@ enum SpreadsheetImporter {
     if !problems.isEmpty { throw ImportError.problems(problems) }
     flags.said(in: &plan)
     notes.said(in: &plan)
+    if noReading > 0 {
+      plan.readAs.append(
+        "\(counted(noReading, "cell")) that say there is no reading (\(quoted(firstNoReading))\(noReading > 1 ? "…" : "")) left out"
+      )
+    }
     // "Glucose" without "fasting": asked once for the column, as add asks.
     for column in filled where column.markers.count == 1 {
       let (name, _) = splitUnit(column.header)

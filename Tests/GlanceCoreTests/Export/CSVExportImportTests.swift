@@ -158,6 +158,19 @@ struct CSVExportImportTests {
     + "2025-03-10,65,,,,tired\r\n"
     + "2025-04-10,,,,,\r\n"
 
+  /// Newcomer review: a hand-kept sheet's 30 cells of "n/a" were left out without a word.
+  @Test("cells that say there is no reading (n/a, -, none) are left out and counted in the summary")
+  func notAvailableCells() throws {
+    let plan = try Self.plan(
+      "Date,HDL,LDL\r\n2025-01-10,62,n/a\r\n2025-02-10,N/A,101\r\n2025-03-10,-,\r\n2025-04-10,64,110\r\n")
+    #expect(plan.entries.count == 4)
+    let summary = plan.summary(library: .builtIn, customMarkers: [], dryRun: true)
+    #expect(summary.contains("3 cells that say there is no reading (“n/a”…) left out"), "\(summary)")
+    // Empty cells are not counted.
+    let empty = try Self.plan("Date,HDL,LDL\r\n2025-01-10,62,\r\n")
+    #expect(!empty.summary(library: .builtIn, customMarkers: [], dryRun: true).contains("no reading"))
+  }
+
   @Test("a hand-kept spreadsheet: units converted, blood pressure split, empty cells skipped")
   func spreadsheet() throws {
     let plan = try Self.plan(Self.sheet)
