@@ -266,6 +266,7 @@ public enum BriefHTML {
     let plain = points.indices.filter { points[$0].comparator == nil && !offScale(points[$0]) }
     let path = plain.map { "\(number(x(days[$0]))),\(number(y(display.exact(points[$0].value))))" }.joinedText(" ")
     if plain.count > 1 { svg.append("<polyline class=\"line\" points=\"\(path)\"/>") }
+    var labels: [(x: Double, y: Double, text: String)] = []
     for (index, entry) in points.enumerated() {
       let status = snapshot.status(of: entry)
       let cx = x(days[index])
@@ -285,11 +286,25 @@ public enum BriefHTML {
         svg.append(shape(status, cx, cy))
         label = snapshot.displayedValue(entry, places: places)
       }
-      let above = cy - 7 > top
-      svg.append(
-        "<text class=\"value\" x=\"\(number(cx))\" y=\"\(number(above ? cy - 7 : cy + 14))\" text-anchor=\"middle\">\(escape(label))</text>"
+      labels.append((cx, cy - 7 > top ? cy - 7 : cy + 14, label))
+    }
+    // The value labels, newest first: one that would overlap a label already placed is left out
+    // (newcomer review: 170 and 171 a day apart read "1770"), and none reaches over the axis's
+    // labels on the left or past the right edge ("200196"). 9px digits are about 5.2px wide.
+    var placed: [(x: Double, y: Double, width: Double)] = []
+    var texts: [String] = []
+    for (cx, labelY, label) in labels.reversed() {
+      let labelWidth = Double(label.count) * 5.2
+      let labelX = min(max(cx, left + labelWidth / 2), width - labelWidth / 2)
+      if placed.contains(where: { abs($0.x - labelX) < ($0.width + labelWidth) / 2 && abs($0.y - labelY) < 9 }) {
+        continue
+      }
+      placed.append((labelX, labelY, labelWidth))
+      texts.append(
+        "<text class=\"value\" x=\"\(number(labelX))\" y=\"\(number(labelY))\" text-anchor=\"middle\">\(escape(label))</text>"
       )
     }
+    svg.append(contentsOf: texts.reversed())
     // Dates: the first and the last reading.
     let firstDate = points.first.map { DateText.shortMonth($0.dateOfService.month) + " \($0.dateOfService.year)" } ?? ""
     let lastDate = points.last.map { DateText.shortMonth($0.dateOfService.month) + " \($0.dateOfService.year)" } ?? ""

@@ -299,6 +299,33 @@ struct VisitBriefTests {
     #expect(!edge.contains("NaN") && !edge.contains("inf"))
   }
 
+  /// Newcomer review: LDL 170 and 171 a day apart printed as "1770", and a first value beside the
+  /// range's axis label read "200196". A label that would overlap another is left out (the
+  /// newest are kept), and none reaches over the axis labels.
+  @Test("a chart's value labels never overlap each other or the axis labels; the newest is always there")
+  func chartLabelsDoNotOverlap() throws {
+    let readings = [("2026-01-01", 196.0), ("2026-10-01", 170), ("2026-10-02", 171), ("2026-10-03", 172)]
+    let chart = BriefHTML.chartFigure(
+      Self.snapshot(MarkerLibrary.builtIn.marker(key: "total-cholesterol")!, readings), today: Self.today)
+    // Each value label: its x, y and width (9px digits, about 5.2px each).
+    var boxes: [(x: Double, y: Double, width: Double, text: String)] = []
+    for part in chart.components(separatedBy: "<text class=\"value\" x=\"").dropFirst() {
+      let x = Double(part.prefix { $0 != "\"" })!
+      let afterY = part.components(separatedBy: "y=\"")[1]
+      let y = Double(afterY.prefix { $0 != "\"" })!
+      let text = String(part.components(separatedBy: ">")[1].prefix { $0 != "<" })
+      boxes.append((x, y, Double(text.count) * 5.2, text))
+    }
+    #expect(boxes.contains { $0.text == "172" }, "the newest is labelled")
+    for (index, first) in boxes.enumerated() {
+      #expect(first.x - first.width / 2 >= 40 - 0.01, "\(first.text) reaches over the axis labels")
+      for second in boxes[(index + 1)...] {
+        let apart = abs(first.x - second.x) >= (first.width + second.width) / 2 || abs(first.y - second.y) >= 9
+        #expect(apart, "\(first.text) and \(second.text) overlap")
+      }
+    }
+  }
+
   /// Newcomer review: a blood-pressure chart drew the latest 12 readings (Oct–Nov 2026) under
   /// "over the past 4 years: 500 readings… 429 of 500 outside", the readings prep had looked at.
   @Test("a chart's sentence says what the chart draws: its readings, their span and their count")
