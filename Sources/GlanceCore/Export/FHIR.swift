@@ -48,6 +48,8 @@ struct FHIRResource: Sendable {
   var tags: [Coding] = []
   /// `meta.lastUpdated` (glance's export: when the reading was recorded).
   var lastUpdated: String?
+  /// `meta.versionId`: which version of the resource this is (a file may hold several).
+  var versionId: String?
   /// The quantity of glance's `urn:glance:entered` extension: what the person typed.
   var entered: Quantity?
   /// A Patient's first name's text, gender and birth date.
@@ -93,6 +95,7 @@ extension JSONReader {
           switch key {
           case "tag": try reader.readFHIRArray { resource.tags.append(try $0.readFHIRCoding()) }
           case "lastUpdated": resource.lastUpdated = try reader.readFHIRString()
+          case "versionId": resource.versionId = try reader.readFHIRString()
           default: try reader.skipValue()
           }
         }

@@ -102,8 +102,14 @@ enum FHIRImportPlanner {
     let isEmpty =
       document.entries.isEmpty && document.visits.isEmpty && document.trackedMarkers.isEmpty
       && document.customMarkers.isEmpty
-    for resource in pending {
+    let newest = newestVersions(pending)
+    for (position, resource) in pending.enumerated() {
       guard let type = resource.resourceType else { continue }
+      // An earlier version of an observation the file holds again: only the newest is read.
+      if let key = versionKey(resource), newest[key] != position {
+        plan.olderVersions += 1
+        continue
+      }
       if type == "Bundle" { continue }
       // glance's own export names the person: into an empty folder (or replacing) their name and
       // sex come back with them, as a JSON restore's profile does; a sex chosen here is kept.
@@ -265,6 +271,39 @@ enum FHIRImportPlanner {
     Importer.addRows(
       ImportRows(consume rows), to: &plan, document: document, now: now, asking: asked, place: "observation")
     return plan
+  }
+
+  /// What makes two resources versions of one observation: its first identifier (a system and a
+  /// value), else its id and its test (two servers' "Observation/1" are two observations).
+  static func versionKey(_ resource: FHIRResource) -> String? {
+    guard resource.resourceType == "Observation" else { return nil }
+    if let identifier = resource.identifiers.first { return "identifier|" + identifier }
+    return resource.id.map { "id|" + $0 + "|" + (resource.loincCodes.first ?? resource.name ?? "") }
+  }
+
+  /// For each observation the file holds more than once, where its newest version is (clinician's
+  /// second look: a final 4.8 and its correction to 6.8 in one file kept 4.8; a final sodium of
+  /// 118 and its withdrawal kept 118): the highest meta.versionId, else the latest
+  /// meta.lastUpdated, else a withdrawal, then a correction, over a final; else the first in the
+  /// file, as a FHIR history bundle lists the most recent first.
+  static func newestVersions(_ resources: [FHIRResource]) -> [String: Int] {
+    func rank(_ resource: FHIRResource) -> (Int, String, Int) {
+      let status: Int =
+        switch resource.status {
+        case "entered-in-error"?: 3
+        case let status? where correctedStatuses.contains(status): 2
+        case "final"?: 1
+        default: 0
+        }
+      return (resource.versionId.flatMap { Int($0) } ?? -1, resource.lastUpdated ?? "", status)
+    }
+    var newest: [String: Int] = [:]
+    for (position, resource) in resources.enumerated() {
+      guard let key = versionKey(resource) else { continue }
+      if let held = newest[key], rank(resources[held]) >= rank(resource) { continue }
+      newest[key] = position
+    }
+    return newest
   }
 
   /// Whose results the file holds: each person its observations name as subject, with how many

@@ -103,6 +103,8 @@ public struct ImportPlan: Sendable {
   public var corrected: [String] = []
   /// FHIR observations that carried the lab's flag or range (left out); those the lab called
   /// critical that glance's limits do not; those it flagged outside its range inside glance's.
+  /// FHIR observations passed over for a newer version of themselves in the same file.
+  public var olderVersions = 0
   public var labFlagged = 0
   public var labCritical: [String] = []
   public var labOutside: [String] = []
@@ -254,6 +256,11 @@ public struct ImportPlan: Sendable {
             ? "; \(notFinal) not final yet (preliminary) \(notFinal == 1 ? "was" : "were") left out: import the file again when the final results are in"
             : "")
           + ".")
+      if olderVersions > 0 {
+        lines.append(
+          "\(counted(olderVersions, "earlier version")) of an observation the file holds again \(olderVersions == 1 ? "was" : "were") passed over for the newest."
+        )
+      }
       if labFlagged > 0 {
         lines.append(
           "The lab's flags and ranges on \(counted(labFlagged, "observation")) were left out: glance judges by its own ranges and your targets."

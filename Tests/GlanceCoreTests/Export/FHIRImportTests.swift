@@ -239,10 +239,11 @@ struct FHIRImportTests {
     #expect(try Self.plan(first, into: document).entries.isEmpty)
     let twice = try Self.plan(
       Self.bundle([first, first.replacingOccurrences(of: "200", with: "250")], type: "history"))
-    #expect(twice.entries.map(\.value) == [200] && twice.repeatedInFile == 1 && twice.duplicates == 0)
+    // A history bundle lists the most recent version first: that one is read.
+    #expect(twice.entries.map(\.value) == [200] && twice.olderVersions == 1 && twice.duplicates == 0)
     // Said as what it is, not as a reading already in the folder.
     let summary = twice.summary(library: Fixture.library, customMarkers: [], dryRun: false)
-    #expect(summary.contains("1 reading of the file repeats an id given earlier in it"))
+    #expect(summary.contains("1 earlier version of an observation the file holds again was passed over for the newest"))
     #expect(!summary.contains("already in your data"))
   }
 
@@ -556,6 +557,39 @@ struct FHIRCodesTests {
         "The lab flagged outside its range what is inside glance's: Potassium 5.15 mmol/L on Jan 15, 2024"),
       "\(summary)")
     #expect(!summary.contains("HDL 55"))
+  }
+
+  /// Clinician's second look: a file holding both versions of an observation (final 4.8, then
+  /// corrected 6.8 HH) kept the first, and a final sodium of 118 followed by its withdrawal was
+  /// saved as critical. Within one file the newest version of an observation is the one read:
+  /// by meta.versionId, else meta.lastUpdated, else a correction or withdrawal over a final, else
+  /// the first in the file (a FHIR history bundle lists the most recent first).
+  @Test(
+    "within one file, the newest version of an observation is read, and a withdrawn one is not",
+    arguments: [
+      // (first: status, value, versionId, lastUpdated; second: the same) → the readings kept
+      (("final", "4.8", "1", ""), ("corrected", "6.8", "2", ""), [6.8]),
+      (("corrected", "6.8", "2", ""), ("final", "4.8", "1", ""), [6.8]),
+      (("final", "4.8", "", "2024-01-16T10:00:00Z"), ("amended", "6.8", "", "2024-01-17T10:00:00Z"), [6.8]),
+      (("final", "4.8", "", ""), ("corrected", "6.8", "", ""), [6.8]),
+      (("final", "4.8", "", ""), ("final", "5.0", "", ""), [4.8]),
+      (("final", "118", "", ""), ("entered-in-error", "118", "", ""), []),
+      (("entered-in-error", "118", "1", ""), ("final", "118", "", ""), []),
+    ] as [((String, String, String, String), (String, String, String, String), [Double])])
+  func versionsInOneFile(
+    first: (String, String, String, String), second: (String, String, String, String), kept: [Double]
+  ) throws {
+    func version(_ v: (String, String, String, String)) -> String {
+      var meta: [String] = []
+      if !v.2.isEmpty { meta.append("\"versionId\": \"\(v.2)\"") }
+      if !v.3.isEmpty { meta.append("\"lastUpdated\": \"\(v.3)\"") }
+      return FHIRImportTests.observation(
+        code: "2823-3", display: "Potassium", value: v.1, unit: "mmol/L",
+        extra: ", \"id\": \"k1\"" + (meta.isEmpty ? "" : ", \"meta\": {\(meta.joined(separator: ", "))}")
+      ).replacingOccurrences(of: "\"status\": \"final\"", with: "\"status\": \"\(v.0)\"")
+    }
+    let plan = try FHIRImportTests.plan(FHIRImportTests.bundle([version(first), version(second)]))
+    #expect(plan.entries.map(\.value) == kept)
   }
 
   /// Clinician review: a result the lab amended (a potassium of 4.4 corrected to 6.9, same
