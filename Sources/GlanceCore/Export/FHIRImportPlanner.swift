@@ -243,6 +243,7 @@ enum FHIRImportPlanner {
             line: observations, unitTyped: unit != nil, confirmed: ours != nil,
             secondOfDay: ours == nil ? DateParser.secondOfDay(dateText).map { Int32($0) } : nil)
           row.corrects = ours == nil && resource.status.map(correctedStatuses.contains) == true
+          row.coded = !part.loincCodes.isEmpty
           rows.append(row)
           if ours == nil { labFlags.note(part.interpretations.isEmpty ? resource : part, draft, document: document) }
           // "Glucose" named without "fasting": asked once per name, as add asks.

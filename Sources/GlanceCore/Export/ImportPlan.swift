@@ -394,7 +394,7 @@ public enum ImportError: GlanceError, Equatable {
   case notAFile(String)
   /// Rows `add` would ask about, and no `--yes`.
   /// The questions, and whether one is about a value (`ImportPlan.asksAboutValues`).
-  case needsAnswers([String], aboutValues: Bool)
+  case needsAnswers([String], aboutValues: Bool, spreadsheet: Bool = true)
   /// A folder with no FHIR resource in it.
   case noFHIR(String)
   /// A folder of more files than glance reads.
@@ -441,7 +441,16 @@ public enum ImportError: GlanceError, Equatable {
     case .mixedDates(let monthFirst, let dayFirst):
       "The file's dates disagree: \(quoted(monthFirst)) can only be month first and \(quoted(dayFirst)) only day first. "
         + "Make them one way (or write them as 2024-03-14), then import again. Nothing was changed."
-    case .needsAnswers(let lines, let aboutValues):
+    case .needsAnswers(let lines, let aboutValues, spreadsheet: false):
+      (aboutValues
+        ? "Some values need a second look before they are saved, so nothing was imported. Check each against the "
+          + "lab's report; only when every number is right as glance read it below, import again with --yes to save "
+          + "them so (--yes keeps each exactly as read, whatever the question asks):\n"
+        : "Some results need an answer before they are saved, so nothing was imported. Only when the answer to each "
+          + "question below is yes, import again with --yes (--yes keeps each value exactly as read):\n")
+        + lines.prefix(15).map { "  " + $0 }.joinedText("\n")
+        + (lines.count > 15 ? "\n  … and \(lines.count - 15) more." : "")
+    case .needsAnswers(let lines, let aboutValues, spreadsheet: true):
       (aboutValues
         ? "Some values need a second look before they are saved, so nothing was imported. Most often the numbers are "
           + "in another unit: put it in the column header, like \"LDL (mmol/L)\", or in a Unit column, and glance "

@@ -715,7 +715,9 @@ public enum Importer {
       _ = consume read
       // The same questions `add` asks: unanswered, nothing is written.
       if !assumeYes, !plan.questions.isEmpty {
-        throw ImportError.needsAnswers(plan.questions, aboutValues: plan.asksAboutValues)
+        throw ImportError.needsAnswers(
+          plan.questions, aboutValues: plan.asksAboutValues,
+          spreadsheet: plan.kind == .spreadsheet || plan.kind == .glanceCSV)
       }
       guard !plan.isEmpty else { return plan }
       // What undo will name: how much the import brought in, so taking it back is never a surprise.
@@ -775,6 +777,8 @@ struct ImportRow {
   var unitTyped = false
   /// A lab's amended or corrected result: it replaces the stored reading with its id.
   var corrects = false
+  /// Named by a code (LOINC) that says which test it is: never asked whether it is another.
+  var coded = false
   /// The person's unit a bare number was read in (`glance units`), when it was.
   var readIn: String? = nil
   /// True for a reading glance saved before (its own export): add's questions were answered then.

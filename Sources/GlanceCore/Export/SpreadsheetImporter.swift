@@ -740,6 +740,9 @@ enum SpreadsheetImporter {
           readIn, typed: TypedValue(value: entered.value, comparator: draft.comparator), converted: draft.value,
           marker: draft.marker, usual: usual[draft.marker.id] ?? nil, checks: checks)
       }
+      // A code says which test it is (clinician's second look: a total calcium of 1.6 mmol/L
+      // coded 2000-8 was asked whether it was ionized, and the whole file refused).
+      if row.coded { checks.removeAll { $0.kind == .otherTest } }
       for check in checks {
         result.append(RowQuestion(row: index, text: "\(place): \(check.question)"))
       }

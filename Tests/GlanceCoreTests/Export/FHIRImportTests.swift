@@ -592,6 +592,37 @@ struct FHIRCodesTests {
     #expect(plan.entries.map(\.value) == kept)
   }
 
+  /// Clinician's second look: a total calcium of 1.6 mmol/L (2000-8, flagged LL) made the whole
+  /// import refuse with "is it ionized calcium?" and a spreadsheet's advice, hiding a critical
+  /// potassium beside it. A LOINC code says which test it is: total calcium is not asked about.
+  @Test(
+    "a calcium coded as total calcium is not asked whether it is ionized; one named only is",
+    arguments: [
+      ("2000-8", "1.6", "mmol/L"), ("17861-6", "6.3", "mg/dL"),
+    ])
+  func codedCalciumNotAsked(code: String, value: String, unit: String) throws {
+    let coded = try FHIRImportTests.plan(
+      FHIRImportTests.observation(code: code, display: "Calcium", value: value, unit: unit))
+    #expect(coded.questions.isEmpty, "\(coded.questions)")
+    #expect(coded.entries.count == 1)
+    let named = try FHIRImportTests.plan(
+      "{\"resourceType\": \"Observation\", \"status\": \"final\", \"code\": {\"text\": \"Calcium\"}, \"effectiveDateTime\": \"2024-01-15\", \"valueQuantity\": {\"value\": \(value), \"unit\": \"\(unit)\"}}"
+    )
+    #expect(!named.questions.isEmpty)
+  }
+
+  /// Clinician's second look: a health record's questions came with a spreadsheet's advice
+  /// ("put it in the column header, like LDL (mmol/L)").
+  @Test("questions about a health record's values are refused without a spreadsheet's advice")
+  func recordQuestionsWording() throws {
+    let refusal = ImportError.needsAnswers(
+      ["observation 1, Jan 15, 2024: unusual"], aboutValues: true, spreadsheet: false)
+    #expect(!refusal.message.contains("column"), "\(refusal.message)")
+    #expect(refusal.message.contains("--yes"))
+    let sheet = ImportError.needsAnswers(["row 2, Jan 15, 2024: unusual"], aboutValues: true, spreadsheet: true)
+    #expect(sheet.message.contains("column header"))
+  }
+
   /// Clinician review: a result the lab amended (a potassium of 4.4 corrected to 6.9, same
   /// observation) kept the old value ("yours was kept"), and one it withdrew stayed on every
   /// screen as critical. An amended or corrected result replaces the reading it corrects, a
@@ -611,7 +642,7 @@ struct FHIRCodesTests {
         try Importer.read(Array(FHIRImportTests.bundle(resources).utf8)), replace: false, to: repository,
         summary: "import", today: FHIRImportTests.today)
     }
-    try importing([observation("k1", "4.4"), observation("k2", "7.1")])
+    _ = try importing([observation("k1", "4.4"), observation("k2", "7.1")])
     try repository.addEntry(Fixture.entry(Fixture.hdl, 61, on: "2024-01-16"), summary: "add HDL 61")
     let before = try repository.read()
     let plan = try importing([observation("k1", "6.9", status), observation("k2", "7.1", "entered-in-error")])

@@ -64,7 +64,7 @@ struct SpreadsheetQuestionsTests {
       try Importer.apply(try Self.file(second), replace: false, to: repository, summary: "import", today: Self.today)
       Issue.record("the new row's question was not asked")
     } catch let error as ImportError {
-      guard case .needsAnswers(let lines, _) = error else { throw error }
+      guard case .needsAnswers(let lines, _, _) = error else { throw error }
       #expect(lines == plan.questions)
     }
     #expect(try repository.read().entries.count == stored)
@@ -105,7 +105,7 @@ struct SpreadsheetQuestionsTests {
       try Importer.apply(sheet, replace: false, to: repository, summary: "import", today: Self.today)
       Issue.record("imported without asking")
     } catch let error as ImportError {
-      guard case .needsAnswers(let lines, _) = error else {
+      guard case .needsAnswers(let lines, _, _) = error else {
         Issue.record("\(error)")
         return
       }
