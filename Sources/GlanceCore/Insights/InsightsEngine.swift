@@ -72,18 +72,23 @@ public enum InsightsEngine {
   }
 
   /// How far the latest reading lies from its range toward the critical limit on its side: 0 at
-  /// the bound, 1 at the limit or past it; a marker without one is measured against twice its
-  /// high bound or half its low one. In the marker's own unit, against the range it is judged by.
+  /// the bound, 1 at the limit or past it. A marker without a limit on that side (LDL, Lp(a),
+  /// hs-CRP) is measured against twice its high bound or half its low one, and counts half:
+  /// however far out, it is a longer-term matter than a result a step from a critical limit
+  /// (clinician's second look: LDL 240 came before eGFR 16 and BP 178/118). In the marker's own
+  /// unit, against the range it is judged by.
   static func towardCritical(_ snapshot: MarkerSnapshot) -> Double {
     guard let value = snapshot.latest?.value else { return 0 }
     let rule = ClinicalRules.rule(for: snapshot.definition.key)
+    func toward(_ distance: Double, _ limit: Double?, fallback: Double) -> Double {
+      guard let limit else { return min(1, distance / fallback) / 2 }
+      return limit > 0 ? min(1, distance / limit) : 1
+    }
     if let high = snapshot.range.high, value > high {
-      let limit = rule?.criticalHigh?.value ?? high * 2
-      return limit > high ? min(1, (value - high) / (limit - high)) : 1
+      return toward(value - high, rule?.criticalHigh.map { $0.value - high }, fallback: high)
     }
     if let low = snapshot.range.low, value < low {
-      let limit = rule?.criticalLow?.value ?? low / 2
-      return limit < low ? min(1, (low - value) / (low - limit)) : 1
+      return toward(low - value, rule?.criticalLow.map { low - $0.value }, fallback: low / 2)
     }
     return 0
   }

@@ -240,6 +240,38 @@ struct InsightsEngineTests {
     #expect(keys == expected)
   }
 
+  /// Clinician's second look: markers without a critical limit (LDL 240, A1c 13.5, Lp(a), hs-CRP,
+  /// PSA) came before results a step from one (eGFR 16, BP 178/118, glucose 380, potassium 6.1).
+  @Test(
+    "out-of-range results near a critical limit come before markers that have none, however far out",
+    arguments: [
+      (
+        ["a1c": 13.5, "fasting-glucose": 380, "egfr": 16, "bp-systolic": 178, "bp-diastolic": 118, "ldl": 240],
+        ["egfr", "bp-systolic", "bp-diastolic", "fasting-glucose"], ["ldl", "a1c"]
+      ),
+      (
+        [
+          "lpa": 180, "uacr": 250, "ggt": 250, "ferritin": 900, "hs-crp": 20, "psa": 9, "potassium": 6.1, "sodium": 121,
+          "hemoglobin": 7.1,
+        ],
+        ["potassium", "sodium", "hemoglobin"], ["lpa", "uacr", "ggt", "ferritin", "hs-crp", "psa"]
+      ),
+    ] as [([String: Double], [String], [String])])
+  func nearCriticalFirst(values: [String: Double], first: [String], after: [String]) throws {
+    let snapshots = try values.keys.sorted().map { key in
+      let marker = try #require(Fixture.library.marker(key: key))
+      return MarkerSnapshot(
+        definition: marker, tracked: nil, entries: [Fixture.entry(marker, values[key]!, on: "2026-11-20")])
+    }
+    let now = Timestamp(Fixture.time("2026-11-22T12:00:00Z").date)
+    let keys = InsightsEngine.insights(for: snapshots, at: now).map { item in
+      snapshots.first { $0.definition.id == item.markerID }!.definition.key
+    }
+    let lastNear = try #require(first.compactMap { keys.firstIndex(of: $0) }.max())
+    let firstFar = try #require(after.compactMap { keys.firstIndex(of: $0) }.min())
+    #expect(lastNear < firstFar, "\(keys)")
+  }
+
   // MARK: A critical reading since the last visit
 
   /// Clinician review: sodium 118 on Sep 1 and 138 on Nov 1, after a visit in June: prep said
