@@ -80,6 +80,16 @@ enum FHIRImportPlanner {
       if apart { throw ImportError.severalPeople(named) }
       plan.subjects = named
     }
+    // A Patient of another sex than the folder's: another person's records (clinician's second
+    // look: a woman's portal file went silently into a man's folder). "unknown" says nothing.
+    if !replace, let mine = document.profile.sex,
+      let theirs = pending.lazy.compactMap({
+        $0.resourceType == "Patient" ? $0.gender.flatMap(Sex.init(rawValue:)) : nil
+      })
+      .first(where: { $0 != mine })
+    {
+      throw ImportError.otherPerson(file: theirs, yours: mine)
+    }
     // Clinician's second look: an entry missing its "resource" (a critical sodium) went unsaid.
     if withoutResource > 0 {
       plan.notRead.append(
@@ -318,9 +328,17 @@ enum FHIRImportPlanner {
       let parts = reference.split(separator: "/")
       return parts.count >= 2 && parts[parts.count - 2] == "Patient" ? "Patient/" + parts[parts.count - 1] : reference
     }
-    func differ(_ first: String?, _ second: String?) -> Bool {
+    // Only male and female tell two people apart ("unknown" and "other" say nothing of it), and
+    // a partial birth date ("1958") is the same date less precisely (clinician's second look).
+    func sexesDiffer(_ first: String?, _ second: String?) -> Bool {
+      guard let first = first.flatMap(Sex.init(rawValue:)), let second = second.flatMap(Sex.init(rawValue:)) else {
+        return false
+      }
+      return first != second
+    }
+    func datesDiffer(_ first: String?, _ second: String?) -> Bool {
       guard let first, let second, !first.isEmpty, !second.isEmpty else { return false }
-      return first.lowercased() != second.lowercased()
+      return !first.hasPrefix(second) && !second.hasPrefix(first)
     }
     // Each Patient: the names it goes by, the one it is shown by, its sex and birth date.
     var patientOf: [String: Int] = [:]
@@ -335,8 +353,8 @@ enum FHIRImportPlanner {
     var apart = false
     for first in patients.indices {
       for second in patients.indices where second > first {
-        if differ(patients[first].gender, patients[second].gender)
-          || differ(patients[first].born, patients[second].born)
+        if sexesDiffer(patients[first].gender, patients[second].gender)
+          || datesDiffer(patients[first].born, patients[second].born)
         {
           apart = true
         }

@@ -409,6 +409,8 @@ public enum ImportError: GlanceError, Equatable {
   case mixedDates(String, String)
   /// A FHIR file of more than one person's results: each, with how many observations name them.
   case severalPeople([String])
+  /// A file whose person is of another sex than the folder's profile: another person's records.
+  case otherPerson(file: Sex, yours: Sex)
 
   public var message: String {
     switch self {
@@ -477,6 +479,11 @@ public enum ImportError: GlanceError, Equatable {
         + people.prefix(5).joinedText(", ") + (people.count > 5 ? ", …" : "")
         + "), and glance keeps one person's readings. Download each person's records on their own "
         + "(a portal linked to a family member's account gives both). Nothing was changed."
+    case .otherPerson(let file, let yours):
+      "This file's records are of a \(file == .female ? "woman" : "man") (it says \(file.rawValue)), and your profile "
+        + "says \(yours.rawValue), so they may be another person's. Nothing was changed. If they are yours, set your "
+        + "profile first (glance profile --sex \(file.rawValue)) and import again, or restore a backup whole with "
+        + "glance import FILE --replace."
     case .problems(let lines):
       "The file has problems, so nothing was imported:\n" + lines.prefix(15).map { "  " + $0 }.joinedText("\n")
         + (lines.count > 15 ? "\n  … and \(lines.count - 15) more." : "") + "\nFix them in the file and import again."

@@ -22,6 +22,11 @@ enum JSONImportPlanner {
     let isEmpty =
       document.entries.isEmpty && document.visits.isEmpty && document.trackedMarkers.isEmpty
       && document.customMarkers.isEmpty
+    // Another sex than the folder's: another person's backup (clinician's second look: a woman's
+    // filled in her name over a man's readings). Refused, unless it replaces everything.
+    if !replace, let theirs = imported.profile.sex, let mine = document.profile.sex, theirs != mine {
+      throw ImportError.otherPerson(file: theirs, yours: mine)
+    }
     if replace || isEmpty {
       plan.profile = imported.profile
       // A sex set here is the person's own choice: a merge into an empty folder keeps it.

@@ -260,7 +260,9 @@ struct FHIRExportTests {
     #expect(text.contains("x\u{FFFD}y") && !text.contains("\\u0007"))
   }
 
-  @Test("the person's name and sex come back into an empty folder; a folder with data, or its own sex, keeps its own")
+  @Test(
+    "the person's name and sex come back into an empty folder; a folder with data keeps its own; another sex is another person"
+  )
   func patient() throws {
     var document = GlanceDocument.empty(createdAt: Self.now)
     document.profile.name = "Ana María"
@@ -272,8 +274,10 @@ struct FHIRExportTests {
       empty.profile.name == "Ana María" && empty.profile.sex == .female && empty.profile.id == document.profile.id)
     var male = GlanceDocument.empty(createdAt: Self.now)
     male.profile.sex = .male
-    let own = try Importer.plan(bytes, replace: false, into: male, library: .builtIn, today: Self.today, now: Self.now)
-    #expect(own.profile?.sex == .male && own.profile?.name == "Ana María")
+    // A woman's records into a folder whose sex was chosen male: refused (clinician's second look).
+    #expect(throws: ImportError.otherPerson(file: .female, yours: .male)) {
+      try Importer.plan(bytes, replace: false, into: male, library: .builtIn, today: Self.today, now: Self.now)
+    }
     var busy = GlanceDocument.empty(createdAt: Self.now)
     busy.apply(.putEntry(Fixture.entry(Fixture.ldl, 120, on: "2024-01-15")))
     let merge = try Importer.plan(

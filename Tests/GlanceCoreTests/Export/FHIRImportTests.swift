@@ -428,6 +428,10 @@ struct FHIRCodesTests {
     arguments: [
       // The same sex and birth date at two providers; a Patient that says neither.
       ("male", "1958-10-30", "male", "1958-10-30"), ("", "", "", ""), ("male", "", "", "1958-10-30"),
+      // A partial date is the same date, less precise; "unknown" is no sex given (clinician's
+      // second look: both were read as another person).
+      ("female", "1958", "female", "1958-04-12"), ("female", "1958-04", "female", "1958-04-12"),
+      ("unknown", "", "female", ""), ("other", "", "female", ""),
     ] as [(String, String, String, String)])
   func onePersonAtTwoProviders(sex1: String, born1: String, sex2: String, born2: String) throws {
     func patient(_ id: String, _ sex: String, _ born: String) -> String {
@@ -621,6 +625,27 @@ struct FHIRCodesTests {
     #expect(refusal.message.contains("--yes"))
     let sheet = ImportError.needsAnswers(["row 2, Jan 15, 2024: unusual"], aboutValues: true, spreadsheet: true)
     #expect(sheet.message.contains("column header"))
+  }
+
+  /// Clinician's second look: a portal file whose Patient is a woman imported silently into a
+  /// man's folder.
+  @Test("a FHIR file whose Patient is of another sex than the folder's is refused")
+  func fhirOtherPerson() throws {
+    var folder = GlanceDocument.empty(createdAt: FHIRImportTests.now)
+    folder.profile.sex = .male
+    let text = FHIRImportTests.bundle([
+      "{\"resourceType\": \"Patient\", \"id\": \"anna\", \"gender\": \"female\"}", FHIRImportTests.observation(),
+    ])
+    #expect(throws: ImportError.otherPerson(file: .female, yours: .male)) {
+      try FHIRImportTests.plan(text, into: folder)
+    }
+    // Unknown or other gender says nothing of it; the same sex is the person's.
+    for gender in ["unknown", "other", "male"] {
+      let same = FHIRImportTests.bundle([
+        "{\"resourceType\": \"Patient\", \"id\": \"p\", \"gender\": \"\(gender)\"}", FHIRImportTests.observation(),
+      ])
+      #expect(try FHIRImportTests.plan(same, into: folder).entries.count == 1)
+    }
   }
 
   /// Clinician review: a result the lab amended (a potassium of 4.4 corrected to 6.9, same

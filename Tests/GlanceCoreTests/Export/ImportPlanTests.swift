@@ -70,7 +70,8 @@ struct ImportPlanTests {
       // The folder's name, sex, units, marker units → what the profile becomes, said.
       (Profile.unnamed, nil, nil, nil, "Ann", Sex.female, UnitSystem.si, ["weight=kg"], true, false),
       (
-        "Bob", Sex.male, UnitSystem.conventional, ["weight=lb"], "Bob", .male, .conventional, ["weight=lb"], false, true
+        "Bob", Sex.female, UnitSystem.conventional, ["weight=lb"], "Bob", .female, .conventional, ["weight=lb"], false,
+        true
       ),
       ("Bob", nil, nil, nil, "Bob", .female, .si, ["weight=kg"], true, true),
     ] as [(String, Sex?, UnitSystem?, [String]?, String, Sex, UnitSystem, [String], Bool, Bool)])
@@ -123,6 +124,38 @@ struct ImportPlanTests {
     } else {
       #expect(try plan().customMarkers.first?.aliases == aliases)
     }
+  }
+
+  /// Clinician's second look: a woman's backup merged into a man's folder filled in her name, and
+  /// the brief was "prepared for Anna" over his readings. A backup whose profile gives another sex
+  /// than the folder's is refused, with the ways on.
+  @Test("a backup whose profile gives another sex than the folder's is refused; a replace takes it whole")
+  func otherPersonsBackup() throws {
+    let created = Timestamp(Fixture.now)
+    var folder = GlanceDocument.empty(createdAt: created)
+    folder.profile.sex = .male
+    folder.entries = [Fixture.entry(Fixture.hdl, 46, on: "2026-02-01")]
+    var file = GlanceDocument.empty(createdAt: created)
+    file.profile = Profile(name: "Anna", createdAt: created, sex: .female)
+    file.entries = [Fixture.entry(Fixture.hdl, 52, on: "2025-02-01")]
+    let bytes = try Exporter.json(file)
+    let error = try #require(throws: ImportError.self) {
+      try Importer.plan(
+        bytes, replace: false, into: folder, library: Self.library, today: Fixture.date("2026-11-22"), now: created)
+    }
+    #expect(error.kind == .refused)
+    #expect(
+      error.message.contains("glance profile --sex female") && error.message.contains("--replace"), "\(error.message)")
+    // Into an empty folder whose sex was chosen, the same.
+    var empty = GlanceDocument.empty(createdAt: created)
+    empty.profile.sex = .male
+    #expect(throws: ImportError.self) {
+      try Importer.plan(
+        bytes, replace: false, into: empty, library: Self.library, today: Fixture.date("2026-11-22"), now: created)
+    }
+    let replaced = try Importer.plan(
+      bytes, replace: true, into: folder, library: Self.library, today: Fixture.date("2026-11-22"), now: created)
+    #expect(replaced.profile?.sex == .female)
   }
 
   @Test("a replace says it replaces all the data, even with nothing in the file")
@@ -210,6 +243,7 @@ struct ImportPlanTests {
     .unreadable("permission denied"), .notGlance("no header"), .newerVersion(9), .empty,
     .noDateColumn(["When", "HDL"]), .noMarkerColumns(["Date", "Mood"]), .problems(["line 2: not a number"]),
     .severalPeople(["“Patient/a”: 2 observations", "“Patient/b”: 1 observation"]),
+    .otherPerson(file: .female, yours: .male),
   ]
 
   @Test("every import error is a refusal that says nothing was changed", arguments: errors)

@@ -290,7 +290,10 @@ struct AttackerFindingsTests {
     #expect(Exporter.readingsCSV(document, library: Fixture.library).contains("in range"))
   }
 
-  @Test("a JSON restore into an empty folder keeps the sex set there")
+  /// A backup of another sex than the one chosen here may be another person's (clinician's second
+  /// look): refused, where it kept this folder's sex and took the backup's name; `--replace` takes
+  /// the backup whole.
+  @Test("a JSON restore of another sex into an empty folder whose sex was chosen is refused; a replace takes it")
   func restoreKeepsSex() throws {
     var source = GlanceDocument.empty(createdAt: Self.now)
     source.profile.sex = .female
@@ -298,8 +301,13 @@ struct AttackerFindingsTests {
     let export = try Exporter.json(source)
     var target = GlanceDocument.empty(createdAt: Self.now)
     target.profile.sex = .male
+    #expect(throws: ImportError.otherPerson(file: .female, yours: .male)) {
+      try Importer.plan(
+        export, replace: false, into: target, library: Fixture.library, today: Fixture.date("2025-06-01"), now: Self.now
+      )
+    }
     let plan = try Importer.plan(
-      export, replace: false, into: target, library: Fixture.library, today: Fixture.date("2025-06-01"), now: Self.now)
-    #expect(plan.profile?.sex == .male)
+      export, replace: true, into: target, library: Fixture.library, today: Fixture.date("2025-06-01"), now: Self.now)
+    #expect(plan.profile?.sex == .female)
   }
 }
