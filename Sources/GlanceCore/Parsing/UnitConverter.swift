@@ -78,6 +78,9 @@ public enum UnitConverter {
   static let otherUnits: [(key: String, unit: String, factor: Double?)] = [
     ("hs-crp", "mg/dL", 10), ("hemoglobin", "mmol/L", 1 / 0.6206), ("lpa", "nmol/L", nil),
     ("magnesium", "mEq/L", 0.5 / 0.4114), ("calcium", "mEq/L", 0.5 / 0.2495),
+    // Some UK and Australian labs print urate in mmol/L (docs/MarkerLibrary.md): 1 mmol/L is
+    // 1,000 µmol/L, from the library's molar factor.
+    ("uric-acid", "mmol/L", 1000 / 59.48),
   ]
 
   /// Lowercase, no spaces, µ/μ as u, superscripts as digits, "x10^3" as "10 3": the differences

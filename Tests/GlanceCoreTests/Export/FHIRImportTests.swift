@@ -495,6 +495,8 @@ struct FHIRCodesTests {
       ("14798-3", "18", "umol/L", "iron", 100.5), ("14685-2", "300", "pmol/L", "b12", 406.6),
       ("14732-2", "20", "nmol/L", "folate", 8.83), ("11580-8", "2.1", "m[IU]/L", "tsh", 2.1),
       ("1743-4", "30", "U/L", "alt", 30),
+      // Urate in mmol/L, as some UK and Australian labs print it (clinician's second look: refused).
+      ("14933-6", "0.52", "mmol/L", "uric-acid", 8.74),
     ] as [(String, String, String, String, Double)])
   func molarCodes(code: String, value: String, unit: String, key: String, stored: Double) throws {
     let plan = try FHIRImportTests.plan(
