@@ -218,7 +218,7 @@ public struct ImportPlan: Sendable {
     }
     if !profileKept.isEmpty {
       lines.append(
-        "Your own \(profileKept.joinedText(" and ")) \(profileKept.count == 1 ? "was" : "were") kept over the file's; "
+        "Your own \(profileKept.joinedText(" and ")) \(profileKept == ["name"] || profileKept == ["sex"] ? "was" : "were") kept over the file's; "
           + "glance import FILE --replace restores the backup whole (it replaces all your data).")
     }
     if !subjects.isEmpty {

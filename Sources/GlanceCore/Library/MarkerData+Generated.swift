@@ -168,7 +168,7 @@ extension MarkerLibrary {
       referenceLow: 60.0, referenceHigh: nil,
       plausibleMin: 1.0, plausibleMax: 200.0,
       direction: .higherIsBetter, loinc: "98979-8",
-      aliases: ["kidney function", "renal function", "gfr", "e-gfr", "estimated gfr", "estimated glomerular filtration rate", "glomerular filtration rate", "kidney filtration", "kidney filtration rate", "ckd-epi", "egfr ckd-epi", "egfr ckd-epi 2021", "ckd-epi 2021", "egfr ckd-epi 2009", "ckd-epi 2009", "egfr mdrd", "mdrd"],
+      aliases: ["kidney function", "renal function", "gfr", "e-gfr", "estimated gfr", "estimated glomerular filtration rate", "glomerular filtration rate", "kidney filtration", "kidney filtration rate", "ckd-epi", "egfr ckd-epi", "egfr ckd-epi 2021", "ckd-epi 2021", "egfr ckd-epi 2009", "ckd-epi 2009", "egfr mdrd", "mdrd", "egfr cystatin c", "egfr cys", "egfrcys"],
       source: "KDIGO 2012 GFR categories (CCJM reprint, BMJ Best Practice); LOINC via HL7 FHIR and public code files; 1,73 with a decimal comma (ISO 80000-1: the decimal sign is a comma or a point)",
       notes: "KDIGO 2012: G1 >=90 normal/high; G2 60-89 mildly decreased (not CKD without other kidney damage markers); G3a 45-59; G3b 30-44; G4 15-29; G5 <15 kidney failure. CKD = GFR <60 for >3 months or kidney damage. Declines with age. LOINC 98979-8 = CKD-EPI 2021 (race-free); older reports may use 62238-1 (CKD-EPI 2009) or 33914-3 (MDRD). Reported per 1.73 m² body surface area. Plausible min/max are editorial typo-catching bounds (unverified).",
       isSystemDefined: true))

@@ -75,11 +75,12 @@ public enum HomeView {
     return lines.joinedText("\n")
   }
 
-  /// "Potassium is far outside its range. Values this far…": said by home, and by an import
-  /// that leaves a marker's latest reading critical. Nil for no names.
+  /// "The latest Potassium reading is far outside its range. Values this far…": said by home,
+  /// and by an import that leaves a marker's latest reading critical. Nil for no names. Said of
+  /// the reading, so a plural name reads right ("The latest Triglycerides reading is").
   public static func criticalSentence(_ names: [String]) -> String? {
     guard !names.isEmpty else { return nil }
-    return "\(inWords(names)) \(names.count == 1 ? "is" : "are") far outside "
+    return "The latest \(inWords(names)) \(names.count == 1 ? "reading is" : "readings are") far outside "
       + "\(names.count == 1 ? "its range" : "their ranges"). \(Judgement.criticalAdvice)"
   }
 

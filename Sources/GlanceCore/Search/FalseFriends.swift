@@ -157,7 +157,7 @@ public enum FalseFriends {
       ],
       lookalikes: ["apob"],
       explanation:
-        "Apolipoprotein A-I, A-II, C and E are different tests from apolipoprotein B (ApoB), the one glance tracks. If the report says ApoB, use apob. For another, add your own marker: glance custom \"ApoA1\" --unit mg/dL",
+        "Apolipoprotein A-I, A-II, C and E are different tests from apolipoprotein B (ApoB), the one glance tracks. If the report says ApoB, use apob; apolipoprotein(a), apo(a), is measured as Lp(a): use lpa. For another, add your own marker, e.g. glance custom \"ApoA1\" --unit mg/dL",
       matchesTypos: false
     ),
     FalseFriend(
@@ -168,7 +168,7 @@ public enum FalseFriends {
       ],
       lookalikes: ["b12", "folate"],
       explanation:
-        "Vitamin B1 (thiamine), B2, B3, B6 and biotin are different tests from vitamin B12 and folate (B9), the B vitamins glance tracks. If the report says B12 or folate, use b12 or folate. For another, add your own marker: glance custom \"Vitamin B1\" --unit nmol/L",
+        "Vitamin B1 (thiamine), B2, B3, B6 and biotin are different tests from vitamin B12 and folate (B9), the B vitamins glance tracks. If the report says B12 or folate, use b12 or folate. For another, add your own marker, e.g. glance custom \"Vitamin B1\" --unit nmol/L",
       matchesTypos: false
     ),
     FalseFriend(
@@ -178,14 +178,14 @@ public enum FalseFriends {
       ],
       lookalikes: ["hdl", "ldl"],
       explanation:
-        "HDL and LDL particle numbers (HDL-P, LDL-P, in nmol/L) are different tests from the HDL and LDL cholesterol glance tracks (mg/dL). If the report says cholesterol, use hdl or ldl. For a particle number, add your own marker: glance custom \"LDL-P\" --unit nmol/L",
+        "HDL and LDL particle numbers (HDL-P in µmol/L, LDL-P in nmol/L) are different tests from the HDL and LDL cholesterol glance tracks (mg/dL). If the report says cholesterol, use hdl or ldl. For a particle number, add your own marker, e.g. glance custom \"LDL-P\" --unit nmol/L",
       matchesTypos: false
     ),
     FalseFriend(
       phrases: ["ft4i", "fti", "t7", "freethyroxineindex", "freet4index", "thyroxineindex", "freet"],
       lookalikes: ["free-t4"],
       explanation:
-        "The free thyroxine index (FTI, T7) is a different number from free T4, the one glance tracks (ng/dL), and free T3 is another test. If the report says free T4 or FT4, use free-t4. For another, add your own marker: glance custom \"FTI\" --unit index",
+        "The free thyroxine index (FTI, T7) is a different number from free T4, the one glance tracks (ng/dL), and free T3 is another test. If the report says free T4 or FT4, use free-t4. For another, add your own marker, e.g. glance custom \"FTI\" --unit index",
       matchesTypos: false
     ),
     FalseFriend(

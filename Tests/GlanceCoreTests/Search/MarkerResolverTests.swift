@@ -41,7 +41,7 @@ struct MarkerResolverTests {
     "a portal's eGFR named with its equation is eGFR",
     arguments: [
       "eGFR (CKD-EPI 2021)", "eGFR CKD-EPI 2021", "eGFR (CKD-EPI 2009)", "eGFR (MDRD)", "eGFR MDRD",
-      "eGFR, CKD-EPI 2021", "CKD-EPI 2021",
+      "eGFR, CKD-EPI 2021", "CKD-EPI 2021", "eGFR (cystatin C)", "eGFRcys",
     ])
   func egfrEquations(name: String) throws {
     let found = try MarkerResolver.markers(name, among: Self.library.markers)

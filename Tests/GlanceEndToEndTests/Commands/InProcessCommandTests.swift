@@ -223,7 +223,8 @@ struct InProcessCommandTests {
       toFile: sheet, atomically: true, encoding: .utf8)
     let (status, console) = glance.run("import", sheet, "--yes")
     #expect(status == .success, "\(console.stderr)")
-    #expect(console.stdout.contains("Potassium is far outside its range. " + Judgement.criticalAdvice))
+    #expect(
+      console.stdout.contains("The latest Potassium reading is far outside its range. " + Judgement.criticalAdvice))
     let calm = glance.scratch.path + "/calm.csv"
     try "Date,HDL\n2025-05-25,55\n".write(toFile: calm, atomically: true, encoding: .utf8)
     let other = InProcessGlance()
