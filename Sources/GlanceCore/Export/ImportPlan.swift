@@ -475,7 +475,7 @@ public enum ImportError: GlanceError, Equatable {
     case .visitsCannotReplace:
       "This file holds only visits, so it can't replace all your data (your readings would be lost). Import it without --replace to add its visits. Nothing was changed."
     case .severalPeople(let people):
-      "The file holds the health records of \(people.count) people ("
+      "The file holds the health records of \(people.count > 1 ? "\(people.count) people" : "more than one person") ("
         + people.prefix(5).joinedText(", ") + (people.count > 5 ? ", …" : "")
         + "), and glance keeps one person's readings. Download each person's records on their own "
         + "(a portal linked to a family member's account gives both). Nothing was changed."

@@ -452,6 +452,36 @@ struct FHIRCodesTests {
     #expect(!one.summary(library: Fixture.library, customMarkers: [], dryRun: true).contains("patients"))
   }
 
+  /// Attacker's second look: observations listed by a report for one Patient, without a subject
+  /// of their own, beside another person's observation, came in; so did a Patient listed twice
+  /// as a woman and as a man; and 100,000 Patients took minutes (every pair was compared).
+  @Test(
+    "a report's subject is its observations'; one Patient id given two sexes is two people; many Patients are quick")
+  func peopleEdges() throws {
+    let patients = [
+      "{\"resourceType\": \"Patient\", \"id\": \"p1\", \"gender\": \"female\"}",
+      "{\"resourceType\": \"Patient\", \"id\": \"p2\", \"gender\": \"male\"}",
+    ]
+    let own = FHIRImportTests.observation(extra: ", \"id\": \"o1\"")
+    let report =
+      "{\"resourceType\": \"DiagnosticReport\", \"status\": \"final\", \"subject\": {\"reference\": \"Patient/p1\"}, \"result\": [{\"reference\": \"Observation/o1\"}]}"
+    let other = FHIRImportTests.observation(
+      value: "40", extra: ", \"id\": \"o2\", \"subject\": {\"reference\": \"Patient/p2\"}")
+    #expect(throws: ImportError.self) {
+      try FHIRImportTests.plan(FHIRImportTests.bundle(patients + [report, own, other]))
+    }
+    let twice = [
+      "{\"resourceType\": \"Patient\", \"id\": \"p1\", \"gender\": \"female\"}",
+      "{\"resourceType\": \"Patient\", \"id\": \"p1\", \"gender\": \"male\"}",
+    ]
+    #expect(throws: ImportError.self) { try FHIRImportTests.plan(FHIRImportTests.bundle(twice + [own])) }
+    // 30,000 Patients of one sex and birth year, and one observation: one person, read.
+    let many = (0..<30_000).map {
+      "{\"resourceType\": \"Patient\", \"id\": \"q\($0)\", \"gender\": \"female\", \"birthDate\": \"1958\"}"
+    }
+    #expect(try FHIRImportTests.plan(FHIRImportTests.bundle(many + [own])).entries.count == 1)
+  }
+
   @Test("observations without a subject, beside two Patients told apart, are refused: whose they are cannot be told")
   func severalPatientsNoSubject() throws {
     let text = FHIRImportTests.bundle([
