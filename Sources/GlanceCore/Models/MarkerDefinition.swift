@@ -220,10 +220,24 @@ public struct ReferenceRange: Hashable, Sendable {
 }
 
 extension MarkerDefinition {
+  /// The most other names of a custom marker that search reads, and their most bytes: an import
+  /// refuses more (`JSONImportPlanner.maximumAliases`), but a data file or an undo step edited by
+  /// hand may hold any number (attacker's second look: 400,000 made every search take minutes).
+  static let searchedAliases = 20
+
+  /// The other names search and name checks read: a library marker's all, a custom marker's
+  /// first `searchedAliases` of a name's length at most.
+  public var searchAliases: [String] {
+    guard !isSystemDefined else { return aliases }
+    return aliases.lazy.filter { $0.utf8.count <= InputLimits.nameCharacters * 4 }.prefix(Self.searchedAliases).map {
+      $0
+    }
+  }
+
   /// True when `compact` (a `SearchText` compact form) is this marker's name, short name, key or
   /// one of its everyday words: a custom marker may not take any of them.
   public func answers(to compact: String) -> Bool {
-    ([displayName, shortName, key] + aliases).contains { SearchText($0).compact == compact }
+    ([displayName, shortName, key] + searchAliases).contains { SearchText($0).compact == compact }
   }
 
   /// Beyond the library's plausible range for the marker (almost surely a slip): such a reading is

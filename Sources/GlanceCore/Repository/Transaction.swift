@@ -132,6 +132,10 @@ public struct Transaction {
     guard let step = document.undo.last else { return nil }
     let operations = step.storedOperations == nil ? step.operations : try stored(step)
     try Self.checkPutBack(operations, into: document, library: library, now: now)
+    // The profile it puts back too, as `glance profile --name` takes a name (attacker's second look).
+    if let profile = step.profileBefore, JSONImportPlanner.profileNameProblem(profile) != nil {
+      throw UndoError.damagedStep
+    }
     // A custom marker the step removes whose readings a forgotten later change added: refused,
     // never a file with readings of no marker.
     let removed = operations.compactMap { operation -> MarkerDefinition? in
@@ -177,8 +181,14 @@ public struct Transaction {
   ) throws(UndoError) {
     var custom: [UUID: MarkerDefinition] = [:]
     for marker in document.customMarkers { custom[marker.id] = marker }
+    var libraryNames: Set<String>?
     for case .putCustomMarker(let marker) in operations {
-      do { try RecordRules.check(marker) } catch { throw .damagedStep }
+      // As an import checks it: its other names too (attacker's second look: 400,000 came back).
+      let names = libraryNames ?? JSONImportPlanner.libraryNames(library)
+      libraryNames = names
+      guard library.marker(id: marker.id) == nil,
+        JSONImportPlanner.customMarkerProblem(marker, libraryNames: names) == nil
+      else { throw .damagedStep }
       custom[marker.id] = marker
     }
     let latest = CalendarDate.today(secondsSince1970: Int(now.secondsSince1970), utcOffset: 0).adding(days: 1)
@@ -191,6 +201,17 @@ public struct Transaction {
         if let latest, entry.dateOfService > latest { throw .damagedStep }
       case .putVisit(let visit):
         do { try RecordRules.check(visit) } catch { throw .damagedStep }
+      case .setTrackedMarkers(let tracked):
+        // Each a known marker, once (attacker's second look: an unknown one stopped as a bug).
+        var seen = Set<UUID>()
+        for row in tracked {
+          guard seen.insert(row.markerID).inserted,
+            library.marker(id: row.markerID) != nil || custom[row.markerID] != nil
+          else { throw .damagedStep }
+          if JSONImportPlanner.rangeProblem(low: row.customReferenceLow, high: row.customReferenceHigh) != nil {
+            throw .damagedStep
+          }
+        }
       default: continue
       }
     }

@@ -53,7 +53,7 @@ public struct SearchService: Sendable {
   public init(markers: [MarkerDefinition]) {
     self.markers = markers
     terms = markers.map { marker in
-      var texts = [marker.key, marker.displayName, marker.shortName] + marker.aliases
+      var texts = [marker.key, marker.displayName, marker.shortName] + marker.searchAliases
       // "ALT (Alanine Aminotransferase)": the name outside and inside the brackets both count.
       if let open = marker.displayName.firstIndex(of: "("), let close = marker.displayName.lastIndex(of: ")"),
         open < close
