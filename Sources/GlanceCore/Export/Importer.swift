@@ -625,6 +625,8 @@ public enum Importer {
                 entry.id = id
                 if entry.note == nil { entry.note = mine.note }
                 plan.corrections.append(entry)
+                // Asked about as a new reading is (attacker's second look: 9000 came in unasked).
+                if asked.contains(index) { askedAndAdded.insert(index) }
                 plan.corrected.append("\(label(mine)): \(mine.valueText) → \(entry.valueText)")
                 continue
               }

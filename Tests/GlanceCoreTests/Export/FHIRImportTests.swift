@@ -715,6 +715,11 @@ struct FHIRCodesTests {
     #expect(after.entries.count == 2)
     #expect(try repository.undo() != nil)
     #expect(try repository.read().entries == before.entries)
+    // A correction is asked about as a new reading is (attacker's second look: a correction to
+    // 9000 was saved with no question).
+    let implausible = try FHIRImportTests.plan(
+      FHIRImportTests.bundle([observation("k1", "900", status)]), into: try repository.read())
+    #expect(!implausible.questions.isEmpty, "\(implausible.corrected)")
     // A final result that differs is still the person's to change: kept and said.
     let final = try importing([observation("k1", "5.0")])
     #expect(final.summary(library: Fixture.library, customMarkers: [], dryRun: false).contains("yours was kept"))
