@@ -112,9 +112,7 @@ final class Context {
   ) throws -> Bool {
     try ExportWriter.refuseInside(location.folder, path)
     try ExportWriter.refuseLink(path)
-    if let status = try PosixFileSystem().status(path), status.isRegularFile {
-      try questions.confirm("\(path) already exists. Replace it?")
-    }
+    if ExportWriter.existingFile(path) { try questions.confirm("\(path) already exists. Replace it?") }
     var size = 0
     try ExportWriter.write(to: path, dataFolder: location.folder) { sink in
       size = try withoutActuallyEscaping(sink) { try write($0) }

@@ -32,8 +32,14 @@ public enum ExportWriter {
     if let dataFolder { try refuseInside(dataFolder, path) }
     // Not a regular file (a terminal, a pipe, /dev/null): write straight into it, never rename over it.
     if let status = try? fileSystem.status(path), !status.isRegularFile, !status.isDirectory {
-      let descriptor = open(path, O_WRONLY | O_CLOEXEC)
-      guard descriptor >= 0 else { throw ExportError.cannotWrite(path: path, reason: String(cString: strerror(errno))) }
+      // Opened without waiting: a named pipe nothing reads from is refused, not waited on for
+      // ever (attacker's second look); then written as usual.
+      let descriptor = open(path, O_WRONLY | O_CLOEXEC | O_NONBLOCK)
+      guard descriptor >= 0 else {
+        let reason = errno == ENXIO ? "it is a pipe nothing reads from" : String(cString: strerror(errno))
+        throw ExportError.cannotWrite(path: path, reason: reason)
+      }
+      _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) & ~O_NONBLOCK)
       defer { _ = systemClose(descriptor) }
       do {
         try produce { try fileSystem.write(descriptor, $0) }
@@ -75,6 +81,15 @@ public enum ExportWriter {
     } catch let error as FileSystemError {
       throw ExportError.cannotWrite(path: path, reason: error.reason)
     }
+  }
+}
+
+extension ExportWriter {
+  /// Whether `path` is a regular file already there, to ask before replacing it; a path that
+  /// cannot be looked at (a name too long, a folder that is a file) is not one, and its write
+  /// then fails as a write (attacker's second look: it stopped as a bug).
+  public static func existingFile(_ path: String, fileSystem: any FileSystem = PosixFileSystem()) -> Bool {
+    (try? fileSystem.status(path))??.isRegularFile == true
   }
 }
 

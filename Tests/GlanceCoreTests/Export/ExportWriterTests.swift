@@ -49,6 +49,22 @@ struct ExportWriterTests {
     try ExportWriter.write(Self.payload, to: null)
   }
 
+  /// Attacker's second look: a named pipe nothing reads from blocked the export for ever, and a
+  /// name too long or under a file stopped as a bug (exit 70) instead of a write that failed.
+  @Test("a pipe nobody reads, a name too long and a folder that is a file are refused as writes that failed")
+  func unwritableTargets() throws {
+    let folder = TemporaryFolder()
+    let fifo = folder.file("fifo")
+    #expect(mkfifo(fifo, 0o600) == 0)
+    #expect(throws: ExportError.self) { try ExportWriter.write(Self.payload, to: fifo) }
+    #expect(throws: ExportError.self) {
+      try ExportWriter.write(Self.payload, to: folder.file(String(repeating: "n", count: 300)))
+    }
+    let file = folder.file("plain")
+    try Data("x".utf8).write(to: URL(fileURLWithPath: file))
+    #expect(throws: ExportError.self) { try ExportWriter.write(Self.payload, to: file + "/export.csv") }
+  }
+
   @Test("a JSON export handed over a chunk at a time is the export made whole", arguments: 0..<20)
   func chunkedJSON(seed: Int) throws {
     var generator = SeededGenerator(seed: UInt64(seed) &+ 515)
