@@ -17,6 +17,11 @@ enum JSONImportPlanner {
   ) throws -> ImportPlan {
     var plan = ImportPlan(kind: .glanceJSON, replace: replace)
     var problems: [String] = []
+    // The profile as glance would have made it: unit choices `glance units` takes, once each; a
+    // blank name is no name (attacker's second look).
+    var imported = imported
+    imported.profile.markerUnits = takenUnitChoices(imported.profile.markerUnits, library: library)
+    if imported.profile.name.trimmingWhitespaceAndNewlines().isEmpty { imported.profile.name = Profile.unnamed }
     // What the import meets: everything, or (replacing) nothing.
     let ours = replace ? GlanceDocument.empty(createdAt: imported.profile.createdAt) : document
     let isEmpty =
@@ -325,6 +330,23 @@ enum JSONImportPlanner {
       return "one of its numbers is larger than glance keeps."
     }
     return rangeProblem(low: marker.referenceLow, high: marker.referenceHigh)
+  }
+
+  /// The unit choices of `choices` that `glance units KEY UNIT` would have made: a library
+  /// marker's key and one of its units, the first for each marker; nil for none (attacker's
+  /// second look: "hdl=furlongs", an escape code and 100,000 repeats came in with a backup).
+  static func takenUnitChoices(_ choices: [String]?, library: MarkerLibrary) -> [String]? {
+    guard let choices else { return nil }
+    var kept: [String: String] = [:]
+    for choice in choices {
+      guard let split = choice.firstIndex(of: "=") else { continue }
+      let key = String(choice[..<split])
+      let unit = String(choice[choice.index(after: split)...])
+      guard kept[key] == nil, let marker = library.marker(key: key), UnitsPlanner.choices(for: marker).contains(unit)
+      else { continue }
+      kept[key] = unit
+    }
+    return kept.isEmpty ? nil : kept.map { $0.key + "=" + $0.value }.sorted()
   }
 
   /// The most other names a custom marker may bring.

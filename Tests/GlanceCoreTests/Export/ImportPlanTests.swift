@@ -158,6 +158,33 @@ struct ImportPlanTests {
     #expect(replaced.profile?.sex == .female)
   }
 
+  /// Attacker's second look: a backup brought in "hdl=furlongs", an escape code and 100,000
+  /// repeated unit choices that `glance units` refuses, and an empty name over "Me".
+  @Test("a backup's unit choices are kept only as glance units takes them, and an empty name is no name")
+  func backupProfileChecked() throws {
+    let created = Timestamp(Fixture.now)
+    var file = GlanceDocument.empty(createdAt: created)
+    file.profile.name = "   "
+    file.profile.markerUnits =
+      ["hdl=furlongs", "nosuch=mg/dL", "weight=kg", "hdl=\u{1B}[31m"] + Array(repeating: "weight=kg", count: 1000)
+    file.entries = [Fixture.entry(Fixture.hdl, 52, on: "2025-02-01")]
+    let bytes = try Exporter.json(file, library: Self.library)
+    for folder in [
+      GlanceDocument.empty(createdAt: created),
+      {
+        var busy = GlanceDocument.empty(createdAt: created)
+        busy.entries = [Fixture.entry(Fixture.ldl, 120, on: "2026-01-05")]
+        return busy
+      }(),
+    ] {
+      let plan = try Importer.plan(
+        bytes, replace: false, into: folder, library: Self.library, today: Fixture.date("2026-11-22"), now: created)
+      let profile = plan.profile ?? folder.profile
+      #expect(profile.markerUnits == ["weight=kg"], "\(String(describing: profile.markerUnits))")
+      #expect(profile.name == Profile.unnamed)
+    }
+  }
+
   @Test("a replace says it replaces all the data, even with nothing in the file")
   func replaceCounts() {
     let empty = Self.plan(replace: true)
