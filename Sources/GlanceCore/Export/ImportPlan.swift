@@ -414,7 +414,7 @@ public enum ImportError: GlanceError, Equatable {
 
   public var message: String {
     switch self {
-    case .unreadable(let reason): "The file can't be read (\(reason)). Nothing was changed."
+    case .unreadable(let reason): "The file can't be read (\(TerminalText.cut(reason))). Nothing was changed."
     case .notGlance(let reason):
       "This doesn't look like a glance export or a spreadsheet of readings (\(reason)). Nothing was changed."
     case .newerVersion(let version):
@@ -425,7 +425,7 @@ public enum ImportError: GlanceError, Equatable {
     case .tooManyReadings(let limit):
       "With this file your folder would hold more than \(grouped(limit)) readings, more than glance keeps (a file "
         + "with one column per marker makes one reading a cell). Nothing was changed."
-    case .notAFile(let path): "\(path) is not a file glance can import. Nothing was changed."
+    case .notAFile(let path): "\(TerminalText.cut(path)) is not a file glance can import. Nothing was changed."
     case .noFHIR(let path):
       "\(path) is a folder, and glance found no FHIR health records in it (.json or .ndjson files with a resourceType). "
         + "Import a file instead, or the folder of records a portal or a phone exported. Nothing was changed."

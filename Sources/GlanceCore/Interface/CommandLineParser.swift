@@ -108,7 +108,8 @@ public struct CommandLineParser: Sendable {
   private func counted(_ input: ParsedInput, _ declaration: CommandDeclaration) throws(UsageError) -> ParsedInput {
     let count = input.words.count
     guard declaration.words.contains(count) else {
-      let extra = input.words.dropFirst(declaration.words.upperBound).joinedText(" ")
+      // At most 300 characters of them (attacker's second look: 15 KB came back).
+      let extra = TerminalText.cut(input.words.dropFirst(declaration.words.upperBound).joinedText(" "))
       throw input.usageError(
         count < declaration.words.lowerBound
           ? "\(declaration.name) needs \(declaration.needs)."

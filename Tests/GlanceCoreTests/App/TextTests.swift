@@ -147,3 +147,20 @@ struct QuotedTests {
     #expect(shown.hasSuffix(length > 300 ? "…”" : "x”"))
   }
 }
+
+extension QuotedTests {
+  /// Attacker's second look: extra words and an import's path still came back whole (15 KB).
+  @Test("extra words and an unreadable import's path are cut at 300 characters too")
+  func otherMessagesCut() {
+    let long = String(repeating: "x", count: 5000)
+    #expect(ImportError.unreadable(long).message.count < 400)
+    #expect(ImportError.notAFile(long).message.count < 400)
+    let parser = CommandLineParser([CommandDeclaration("about", needs: "nothing", summary: "About.")])
+    do {
+      _ = try parser.parse(["about", long, long])
+      Issue.record("accepted")
+    } catch {
+      #expect(error.message.count < 600, "\(error.message.count)")
+    }
+  }
+}
