@@ -66,7 +66,7 @@ enum JSONImportPlanner {
         problems.append("\(label) has the id of a library marker.")
         continue
       }
-      if let problem = customMarkerProblem(marker, libraryNames: libraryNames) {
+      if let problem = customMarkerProblem(marker, library: library, libraryNames: libraryNames) {
         problems.append("\(label): \(problem)")
         refused[marker.id] = label
         continue
@@ -210,7 +210,7 @@ enum JSONImportPlanner {
       if library.marker(id: marker.id) != nil {
         problems.append(
           ("your marker \(TerminalText.oneLine(marker.displayName))", nil, "it has a library marker's id."))
-      } else if let problem = customMarkerProblem(marker, libraryNames: libraryNames) {
+      } else if let problem = customMarkerProblem(marker, library: library, libraryNames: libraryNames) {
         problems.append(("your marker \(TerminalText.oneLine(marker.displayName))", nil, problem))
       }
     }
@@ -300,7 +300,9 @@ enum JSONImportPlanner {
   }
 
   /// Why a custom marker cannot be kept, or nil.
-  static func customMarkerProblem(_ marker: MarkerDefinition, libraryNames: Set<String>) -> String? {
+  static func customMarkerProblem(_ marker: MarkerDefinition, library: MarkerLibrary, libraryNames: Set<String>)
+    -> String?
+  {
     do {
       try RecordRules.check(marker)
     } catch {
@@ -318,7 +320,11 @@ enum JSONImportPlanner {
       } catch {
         return error.message
       }
-      if libraryNames.contains(SearchText(alias).compact) {
+      guard !alias.trimmingWhitespace().isEmpty else { return "one of its other names is blank." }
+      // A library marker's name, or words glance reads as one ("hdl test": attacker's second look).
+      if libraryNames.contains(SearchText(alias).compact)
+        || (try? MarkerResolver.markers(alias, among: library.markers)) != nil
+      {
         return "one of its other names, \(quoted(alias)), names a library marker."
       }
     }

@@ -187,7 +187,7 @@ public struct Transaction {
       let names = libraryNames ?? JSONImportPlanner.libraryNames(library)
       libraryNames = names
       guard library.marker(id: marker.id) == nil,
-        JSONImportPlanner.customMarkerProblem(marker, libraryNames: names) == nil
+        JSONImportPlanner.customMarkerProblem(marker, library: library, libraryNames: names) == nil
       else { throw .damagedStep }
       custom[marker.id] = marker
     }

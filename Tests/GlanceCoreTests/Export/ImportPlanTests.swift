@@ -107,6 +107,8 @@ struct ImportPlanTests {
       (Array(repeating: "k", count: 21).enumerated().map { "ketone name \($0.offset)" }, true),
       (["ket\u{1B}[2Jones"], true), ([String(repeating: "k", count: InputLimits.nameCharacters + 1)], true),
       (["good cholesterol"], true), (["HDL"], true), (["my ketones", "ketone strip"], false),
+      // Attacker's second look: words glance reads as a library marker, and blank ones.
+      (["hdl cholesterol level"], true), (["hdl test"], true), ([""], true), (["   "], true),
     ] as [([String], Bool)])
   func customMarkerAliases(aliases: [String], refused: Bool) throws {
     var marker = Fixture.customMarker()
