@@ -58,8 +58,12 @@ public struct SearchService: Sendable {
       if let open = marker.displayName.firstIndex(of: "("), let close = marker.displayName.lastIndex(of: ")"),
         open < close
       {
-        texts.append(String(marker.displayName[..<open]))
-        texts.append(String(marker.displayName[marker.displayName.index(after: open)..<close]))
+        // Not a letter or two: "Lipoprotein(a)" does not make "a" a name (attacker's second look).
+        let parts = [
+          String(marker.displayName[..<open]),
+          String(marker.displayName[marker.displayName.index(after: open)..<close]),
+        ]
+        texts += parts.filter { SearchText($0).compact.utf8.count >= 3 }
       }
       var seen: [[UInt8]] = []
       return texts.compactMap { text in
@@ -78,7 +82,8 @@ public struct SearchService: Sendable {
     "level", "levels", "test", "tests", "testing", "result", "results", "number", "numbers", "measurement",
     "measurements", "measure", "reading", "readings", "value", "values", "lab", "labs", "check", "count", "counts",
     "blood", "work", "bloodwork", "screen", "screening", "report", "to", "and", "how", "much", "i", "do", "does",
-    "am", "about", "score", "stone", "pounds", "kilos", "kilograms", "at", "morning", "before", "breakfast",
+    // NB: not "score": a calcium score is a heart scan's, not a calcium (attacker's second look).
+    "am", "about", "stone", "pounds", "kilos", "kilograms", "at", "morning", "before", "breakfast",
     // Units typed along with the name ("ldl mmol/l", "albumin g/l", "weight kg").
     "mmol", "umol", "nmol", "pmol", "mol", "mg", "dl", "l", "g", "ng", "ml", "pg", "ug", "iu", "miu", "uiu", "u",
     "mmhg", "bpm", "kg", "lb", "lbs", "in", "inches", "inch", "cm", "percent", "meq", "ul",

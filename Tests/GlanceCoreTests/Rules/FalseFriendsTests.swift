@@ -86,6 +86,26 @@ struct FalseFriendsTests {
     #expect(try MarkerResolver.markers(word, among: Self.markers).map(\.key) == [key])
   }
 
+  /// Attacker's second look: a short word one letter or a prefix from a marker's name was filed
+  /// under it ("apoh" as ApoB, "vitk" as vitamin D, "psma" as PSA, "t" as total cholesterol),
+  /// and "calcium score" (a heart scan's) as calcium, "score" being read as a filler word.
+  @Test(
+    "a short word one letter from a marker's name, a lone letter, or a calcium score is never filed under it",
+    arguments: ["apoh", "apod", "vitk", "vite", "vitc", "psma", "t", "b", "a", "n", "en", "calcium score"])
+  func shortLookalikes(word: String) {
+    #expect(throws: EntryError.self) { try MarkerResolver.markers(word, among: Self.markers) }
+  }
+
+  @Test(
+    "typos of longer names still resolve",
+    arguments: [
+      ("cholestrol", "total-cholesterol"), ("trigylcerides", "triglycerides"), ("potasium", "potassium"),
+      ("hemoglobn", "hemoglobin"),
+    ])
+  func longTypos(word: String, key: String) throws {
+    #expect(try MarkerResolver.markers(word, among: Self.markers).map(\.key) == [key])
+  }
+
   /// Attacker review: "vit b" was filed as B12 (a prefix of its alias "vit b12"); like
   /// "vitamin b" it names two markers, and is asked about.
   @Test("a B vitamin named without its number is asked about, never filed", arguments: ["vit b", "vitamin b"])
