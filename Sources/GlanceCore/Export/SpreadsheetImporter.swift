@@ -586,12 +586,14 @@ enum SpreadsheetImporter {
     // "successful" import (clinician and newcomer reviews). What the lab printed as words
     // ("Negative", "TNP", "n.b.") is left out and named.
     func cannotRead(_ line: Int, _ shown: String, _ text: String, _ error: EntryError) {
-      let why = "\(shown) \(quoted(text.count > 30 ? String(text.prefix(30)) + "…" : text)): \(error.message)"
-      // Any script's digits ("５０", "١٢٣"): a number glance cannot take, not words.
+      // Any script's digits ("５０", "١٢٣"): a number glance cannot take, not words. The refusal
+      // (error text) names the row and the test, not the value (attacker's second look); words
+      // left out are named with what they say, in the summary.
       guard text.unicodeScalars.contains(where: { $0.properties.numericType != nil }) else {
-        return leaveOut(line, why)
+        return leaveOut(
+          line, "\(shown) \(quoted(text.count > 30 ? String(text.prefix(30)) + "…" : text)): \(error.message)")
       }
-      problems.append("row \(line), \(why)")
+      problems.append("row \(line), \(shown): \(error.message)")
     }
     for (offset, row) in columns.sheet.rows.enumerated() {
       let line = offset + 2

@@ -21,6 +21,16 @@ struct LabReportImportTests {
 
   /// Newcomer review: a German lab sheet lost its ALT, AST, PSA, white cells, platelets and
   /// eGFR, left out as unknown names and units.
+  /// Attacker's second look: a lab report's refusal repeated the result on stderr ("Potassium
+  /// “6.9 mmol”"); error text names the row and the test, never the value.
+  @Test("a lab report's refusal names the row, the test and the unit, not the value")
+  func refusalWithoutValue() throws {
+    let text = "Date,Test,Result,Units\n2024-01-15,Potassium,6.9,furlongs\n"
+    let error = try #require(throws: ImportError.self) { try Self.plan(text) }
+    #expect(error.message.contains("row 2") && error.message.contains("Potassium"), "\(error.message)")
+    #expect(!error.message.contains("6.9"), "\(error.message)")
+  }
+
   @Test(
     "a German lab sheet's names (GPT, GOT, PSA gesamt) and units (G/l, 1,73 m²) are read",
     arguments: [
@@ -312,11 +322,12 @@ struct LabReportImportTests {
   @Test(
     "a known test's number glance cannot read refuses the whole file, as in a sheet with a column per marker",
     arguments: [
-      ("2024-01-15,LDL,130,furlongs", "row 3, LDL “130”: glance doesn't know the unit “furlongs”"),
-      ("2024-01-15,Potassium,6.3.1,mmol/L", "row 3, Potassium “6.3.1”:"),
-      ("2024-01-15,HDL mmol/L,50,mg/dL", "row 3, HDL mmol/L “50”:"),
+      // Named by row and test, never by value (error text holds none: attacker's second look).
+      ("2024-01-15,LDL,130,furlongs", "row 3, LDL: glance doesn't know the unit “furlongs”"),
+      ("2024-01-15,Potassium,6.3.1,mmol/L", "row 3, Potassium:"),
+      ("2024-01-15,HDL mmol/L,50,mg/dL", "row 3, HDL mmol/L:"),
       // Attacker's second look: digits of other scripts were a row left out.
-      ("2024-01-15,LDL,\"５０\",mg/dL", "row 3, LDL “５０”:"), ("2024-01-15,LDL,١٢٣,mg/dL", "row 3, LDL “١٢٣”:"),
+      ("2024-01-15,LDL,\"５０\",mg/dL", "row 3, LDL:"), ("2024-01-15,LDL,١٢٣,mg/dL", "row 3, LDL:"),
     ])
   func unreadableNumbers(row: String, problem: String) throws {
     #expect {
@@ -465,7 +476,7 @@ struct LabReportImportTests {
         "Date,Test,Result,Units\n2024-01-15,Ferritin,\"1,045\",ng/mL\n2024-01-15,LDL,\"3,4\",mmol/L\n")
     } throws: { error in
       guard case ImportError.problems(let problems) = error else { return false }
-      return problems.count == 1 && problems[0].hasPrefix("row 2, Ferritin “1,045”: “1,045” could be a thousand")
+      return problems.count == 1 && problems[0].hasPrefix("row 2, Ferritin: “1,045” could be a thousand")
     }
   }
 
