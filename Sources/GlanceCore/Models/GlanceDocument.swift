@@ -74,6 +74,9 @@ public struct UndoStep: Codable, Equatable, Sendable {
   public var id: UUID
   /// What was done, in the words `undo` repeats: "add HDL 89 on Feb 15, 2025".
   public var summary: String
+  /// The summary as `undo` says it: at most 300 characters (a data file edited by hand may hold
+  /// any: attacker's second look, 100,000 were printed in the question).
+  public var shownSummary: String { TerminalText.cut(summary) }
   public var timestamp: Timestamp
   /// Applied in order, these put the document back as it was before the change. Empty when
   /// they are kept in a file of their own (`storedOperations`).

@@ -30,12 +30,12 @@ struct UndoCommand: GlanceCommand {
       context.out("Dropped from the undo history: \(dropped.summary)\nYour data is unchanged.")
       return
     }
-    try context.questions.confirm("Undo: \(step.summary)?")
+    try context.questions.confirm("Undo: \(step.shownSummary)?")
     // Only the step the person was asked about: another glance may have saved since.
     guard let undone = try context.repository.undo(expecting: step) else {
       context.out("There is nothing to undo.")
       return
     }
-    context.out("Undid: \(undone.summary)")
+    context.out("Undid: \(undone.shownSummary)")
   }
 }

@@ -164,3 +164,15 @@ extension QuotedTests {
     }
   }
 }
+
+extension QuotedTests {
+  @Test("an undo step's summary is said in at most 300 characters")
+  func undoSummaryCut() {
+    let step = UndoStep(
+      summary: String(repeating: "s", count: 100_000), timestamp: Timestamp(secondsSince1970: 0), operations: [])
+    #expect(step.shownSummary.count == 301)
+    #expect(
+      UndoStep(summary: "add HDL 50", timestamp: Timestamp(secondsSince1970: 0), operations: []).shownSummary
+        == "add HDL 50")
+  }
+}
