@@ -102,10 +102,7 @@ enum FHIRImportPlanner {
     for report in pending where !report.results.isEmpty {
       guard let date = report.effective ?? report.issued else { continue }
       for reference in report.results {
-        // "#k1": an observation the report contains.
-        let id =
-          reference.hasPrefix("#")
-          ? "Observation/" + reference.dropFirst() : reference.split(separator: "/").suffix(2).joined(separator: "/")
+        let id = listed(reference)
         if reportDates[id] == nil { reportDates[id] = date }
       }
     }
@@ -284,6 +281,13 @@ enum FHIRImportPlanner {
     return plan
   }
 
+  /// The observation a report's result reference names, as "Observation/id": an absolute URL's
+  /// last two parts, or "#k1" for one the report contains.
+  static func listed(_ reference: String) -> String {
+    reference.hasPrefix("#")
+      ? "Observation/" + reference.dropFirst() : reference.split(separator: "/").suffix(2).joined(separator: "/")
+  }
+
   /// What makes two resources versions of one observation: its first identifier (a system and a
   /// value), else its id and its test (two servers' "Observation/1" are two observations).
   static func versionKey(_ resource: FHIRResource) -> String? {
@@ -358,10 +362,7 @@ enum FHIRImportPlanner {
     for report in resources where !report.results.isEmpty {
       guard let subject = report.subject else { continue }
       for reference in report.results {
-        let id =
-          reference.hasPrefix("#")
-          ? "Observation/" + reference.dropFirst() : reference.split(separator: "/").suffix(2).joined(separator: "/")
-        reportSubject[id] = subject
+        reportSubject[listed(reference)] = subject
       }
     }
     var counts: [(name: String, observations: Int)] = []
