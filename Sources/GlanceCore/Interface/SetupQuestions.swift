@@ -10,6 +10,9 @@ public struct SetupQuestions {
     public var sex: Sex??
     /// The units results are shown in; nil when not answered.
     public var units: UnitSystem?
+    /// The profile as it was when the questions were asked: answers are not saved over one
+    /// another glance changed meanwhile.
+    public var profileAsked: Profile?
 
     public init(
       markers: [MarkerDefinition] = [], custom: MarkerDefinition? = nil, sex: Sex?? = nil, units: UnitSystem? = nil
@@ -25,6 +28,12 @@ public struct SetupQuestions {
       let sex = self.sex.flatMap { $0 }
       guard !markers.isEmpty || custom != nil || sex != nil || units != nil else { return false }
       try repository.write(summary: "setup") { transaction in
+        // Attacker review: answers given while another glance chose units were written over them.
+        if sex != nil || units != nil, let asked = profileAsked,
+          transaction.document.profile.sex != asked.sex || transaction.document.profile.units != asked.units
+        {
+          throw ConcurrentChangeError.profileChanged
+        }
         if let custom { transaction.apply(.putCustomMarker(custom)) }
         transaction.track(markers.map(\.id) + (custom.map { [$0.id] } ?? []))
         if sex != nil || units != nil {
@@ -62,6 +71,7 @@ public struct SetupQuestions {
     console.prompt("Press Enter to choose your markers… ")
     guard try console.readLine() != nil else { return nil }
     var choice = Choice()
+    choice.profileAsked = document.profile
     // Units first, so the markers are listed in them.
     choice.units = try askUnits()
     choice.markers = try chooseMarkers(units: choice.units ?? document.profile.units)

@@ -17,6 +17,8 @@ public enum ConcurrentChangeError: GlanceError, Equatable {
   case dataChanged
   /// A custom marker a reading was for was removed meanwhile.
   case markerGone(String)
+  /// The profile (sex, units) was changed meanwhile while `setup` asked about it.
+  case profileChanged
   /// The same reading was saved meanwhile (`label` names its marker and day, never its value:
   /// "HDL for Feb 15, 2025").
   case duplicateAppeared(String)
@@ -43,6 +45,8 @@ public enum ConcurrentChangeError: GlanceError, Equatable {
     case .dataChanged:
       "Your data changed meanwhile (another glance saved). Nothing was replaced; "
         + "run the import again to see what it would replace now."
+    case .profileChanged:
+      "Another glance changed your profile (sex or units) meanwhile. Nothing was saved; run glance setup again."
     case .markerGone(let name):
       "The marker \(name) was removed by another glance meanwhile. Nothing was saved."
     case .duplicateAppeared(let label):

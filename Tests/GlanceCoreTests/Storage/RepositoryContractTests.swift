@@ -37,6 +37,26 @@ struct RepositoryContractTests {
     #expect(try repository.categories() == MarkerLibrary.builtIn.categories)
   }
 
+  /// Attacker review: `setup`, its questions answered while another glance chose conventional
+  /// units, wrote its own "si" over them with no word (the README promises exit 75).
+  @Test(
+    "setup's answers about sex and units are not saved over a profile another glance changed meanwhile",
+    arguments: RepositoryKind.allCases)
+  func setupRace(kind: RepositoryKind) throws {
+    let (repository, folder) = kind.make()
+    _ = folder
+    var choice = SetupQuestions.Choice(markers: [Fixture.ldl], sex: .some(.female), units: .si)
+    choice.profileAsked = try repository.read().profile
+    try repository.setUnits(.conventional)
+    #expect(throws: ConcurrentChangeError.profileChanged) { try choice.save(to: repository) }
+    let after = try repository.read()
+    #expect(after.profile.units == .conventional && after.trackedMarkers.isEmpty)
+    // Unchanged since asked: saved.
+    choice.profileAsked = after.profile
+    #expect(try choice.save(to: repository))
+    #expect(try repository.read().profile.units == .si)
+  }
+
   @Test(
     "setup's choice is one undo step; a skipped sex keeps the one set; nothing chosen writes nothing",
     arguments: RepositoryKind.allCases)
