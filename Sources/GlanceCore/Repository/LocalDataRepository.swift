@@ -126,6 +126,12 @@ public final class LocalDataRepository: DataRepository {
       // undo records after the save (a record this save writes is in use).
       let names = try fileSystem.contentsOfDirectory(location.folder)
       try removeStaleTemporaryFiles(names)
+      // A data file that is a symbolic link would be replaced by the save, and what it points
+      // to left behind (attacker's second look): said, not silently replaced.
+      var link = stat()
+      if lstat(location.dataFile, &link) == 0, link.st_mode & S_IFMT == S_IFLNK {
+        throw StorageError.dataFileIsLink(file: location.dataFile)
+      }
       // A data file its owner made read-only stays as it is: said, not silently replaced.
       if let status = try fileSystem.status(location.dataFile), status.isRegularFile, status.mode & 0o200 == 0 {
         throw StorageError.readOnlyFile(file: location.dataFile, mode: status.mode)

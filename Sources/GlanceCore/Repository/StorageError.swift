@@ -37,6 +37,8 @@ public enum StorageError: Error, Equatable, Sendable {
   case unsafeLock(path: String)
   /// The person made the data file read-only: glance will not replace it.
   case readOnlyFile(file: String, mode: UInt16)
+  /// The data file is a symbolic link: a save would replace the link.
+  case dataFileIsLink(file: String)
   /// A value that JSON cannot hold (NaN or infinity) was about to be saved.
   case invalidNumber(field: String)
   /// The change would have left a file the reader refuses (two records with one id, a marker
@@ -96,6 +98,11 @@ extension StorageError: CustomStringConvertible {
     case .unsafeLock(let path):
       return
         "\(path) is a symbolic link or not a file of yours, and glance never follows one. Nothing was changed; remove it:\n  rm \(ShellQuote.quote(path))"
+    case .dataFileIsLink(let file):
+      return
+        "Your data file \(file) is a symbolic link, and each save writes a new file in its place, which would replace "
+        + "the link and leave what it points to behind. Nothing was changed. Point GLANCE_HOME at the folder the file "
+        + "is in, or move the file itself into the data folder."
     case .readOnlyFile(let file, let mode):
       return
         "Your data file \(file) is read-only (mode \(String(mode, radix: 8))), so glance will not change it. Nothing was changed. "

@@ -184,6 +184,31 @@ struct LocalDataRepositoryTests {
   }
 }
 
+/// Attacker's second look: a data file that is a symbolic link (to a file kept elsewhere) was
+/// moved aside as the newest backup and replaced by a plain file: what it pointed to stopped
+/// being updated, unsaid.
+@Suite("LocalDataRepository: a data file that is a link")
+struct DataFileLinkTests {
+  @Test("a save into a folder whose data file is a symbolic link is refused, and the link left as it was")
+  func refused() throws {
+    let folder = TemporaryFolder()
+    let real = DataLocation(folder: folder.path + "/real")
+    try LocalDataRepository(location: real).addEntry(Fixture.entry(Fixture.hdl, 50, on: "2025-05-01"), summary: "add")
+    let location = DataLocation(folder: folder.path + "/data")
+    try PosixFileSystem().makeDirectory(location.folder, mode: 0o700)
+    #expect(symlink(real.dataFile, location.dataFile) == 0)
+    let repository = LocalDataRepository(location: location)
+    #expect(try repository.read().entries.count == 1, "reading through the link works")
+    let error = try #require(throws: StorageError.self) {
+      try repository.addEntry(Fixture.entry(Fixture.hdl, 55, on: "2025-05-02"), summary: "add")
+    }
+    #expect(error.kind == .dataFile && error.message.contains("symbolic link"), "\(error.message)")
+    var info = stat()
+    #expect(lstat(location.dataFile, &info) == 0 && info.st_mode & S_IFMT == S_IFLNK)
+    #expect(try LocalDataRepository(location: real).read().entries.count == 1)
+  }
+}
+
 @Suite("LocalDataRepository: damaged files")
 struct DamagedFileTests {
   /// A folder with a data file of two entries and its backups.
