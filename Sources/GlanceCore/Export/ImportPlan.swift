@@ -272,8 +272,11 @@ public struct ImportPlan: Sendable {
             + Judgement.criticalAdvice)
       }
       if !labOutside.isEmpty {
+        // The lab's call is for its own method (docs/MarkerLibrary.md): said, so glance's ✓ does
+        // not read as the last word (clinician's second look).
         lines.append(
-          "The lab flagged outside its range what is inside glance's: \(listed(labOutside, limit: 10)).")
+          "The lab flagged outside its range what is inside glance's: \(listed(labOutside, limit: 10)). "
+            + "A lab's range is set for its own method; consider asking your doctor about these.")
       }
       if !corrected.isEmpty {
         lines.append(

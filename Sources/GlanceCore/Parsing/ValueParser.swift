@@ -122,6 +122,11 @@ public enum ValueParser {
     {
       throw .invalidValue(trimmed)
     }
+    // A letter o or l among digits ("1o5" typed from paper) is a number mistyped, not the unit
+    // "o5" (newcomer review).
+    if unitCharacters.count >= 2, "oOlI".contains(unitCharacters[0]), unitCharacters[1].isNumber {
+      throw .invalidValue(trimmed)
+    }
     if number.hasSuffix("0"), digitsBefore == 1, !sawPoint, let first = unitCharacters.first,
       first == "x" || first == "X"
     {

@@ -593,6 +593,7 @@ struct FHIRCodesTests {
         "The lab flagged outside its range what is inside glance's: Potassium 5.15 mmol/L on Jan 15, 2024"),
       "\(summary)")
     #expect(!summary.contains("HDL 55"))
+    #expect(summary.contains("A lab's range is set for its own method; consider asking your doctor about these."))
   }
 
   /// Clinician's second look: a file holding both versions of an observation (final 4.8, then

@@ -67,6 +67,18 @@ struct ValueParserTests {
     #expect(throws: EntryError.invalidValue(text)) { try ValueParser.parse(text) }
   }
 
+  /// Newcomer review: "1o5" typed from a paper sheet was refused as the unknown unit "o5"; a letter
+  /// o or l among digits is a number mistyped, said as one.
+  @Test("a letter o or l among digits is a mistyped number, not a unit", arguments: ["1o5", "1O5", "2l5", "5.o"])
+  func lettersAmongDigits(text: String) {
+    #expect(throws: EntryError.invalidValue(text)) { try ValueParser.parse(text) }
+  }
+
+  @Test("a unit that starts with o or l after a space is still a unit", arguments: ["5 ohm", "2 l"])
+  func unitsStartingWithThoseLetters(text: String) throws {
+    #expect(try ValueParser.parse(text).unit != nil)
+  }
+
   @Test("a comma is refused as a decimal comma or thousands separator", arguments: ["5,6", "1,200", "0,5", "<5,6"])
   func commas(text: String) {
     #expect(throws: EntryError.decimalComma(text)) { try ValueParser.parse(text) }
