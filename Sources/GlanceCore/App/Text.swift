@@ -145,6 +145,9 @@ public enum ShellQuote {
     "'" + TerminalText.oneLine(TerminalText.cut(text)).replacingEvery("'", with: "'\\''") + "'"
   }
 
+  /// What a shell word may hold beside letters and digits, unquoted (`word`).
+  static let plainPunctuation = Set("/._-+:@%,=".utf8)
+
   /// `text` as one shell word: as it is when it holds only letters, digits and `/._-+:@%,=`
   /// (a path glance made), else quoted, so a hint pasted into a shell runs nothing else.
   public static func word(_ text: String) -> String {
@@ -152,7 +155,7 @@ public enum ShellQuote {
       !text.isEmpty && text.utf8.first != UInt8(ascii: "~")
       && text.utf8.allSatisfy { byte in
         (0x30...0x39).contains(byte) || (0x41...0x5A).contains(byte) || (0x61...0x7A).contains(byte)
-          || Array("/._-+:@%,=".utf8).contains(byte)
+          || plainPunctuation.contains(byte)
       }
     return plain ? text : quote(text)
   }

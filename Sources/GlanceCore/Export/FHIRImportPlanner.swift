@@ -72,8 +72,8 @@ enum FHIRImportPlanner {
     // this folder's latest readings. One person's results, or none imported.
     let (people, apart, bySubject) = people(in: pending)
     let named = people.map { person in
-      let name = person.name.count > 40 ? String(person.name.prefix(40)) + "…" : person.name
-      return quoted(name) + (person.observations > 0 ? ": \(counted(person.observations, "observation"))" : "")
+      return quoted(TerminalText.cut(person.name, limit: 40))
+        + (person.observations > 0 ? ": \(counted(person.observations, "observation"))" : "")
     }
     // Told apart: two people. Not: one person's ids at two health systems, read as one and said.
     // Observations that name one person are theirs, whoever else the file lists; none naming
@@ -223,7 +223,7 @@ enum FHIRImportPlanner {
         switch match {
         case .found(let found): marker = found
         case .unknown:
-          let name = part.name.map { $0.count > 60 ? String($0.prefix(60)) + "…" : $0 } ?? "no name"
+          let name = part.name.map { TerminalText.cut($0, limit: 60) } ?? "no name"
           // A code left out on purpose says why (newcomer review: a D3-only vitamin D was listed
           // with no word, and home showed an older reading).
           let code = part.loincCodes.first.map { code in

@@ -101,10 +101,10 @@ public struct ImportPlan: Sendable {
   /// each, "Potassium on Jan 15, 2024: 4.4 → 6.9 mEq/L").
   public var corrections: [MarkerEntry] = []
   public var corrected: [String] = []
-  /// FHIR observations that carried the lab's flag or range (left out); those the lab called
-  /// critical that glance's limits do not; those it flagged outside its range inside glance's.
   /// FHIR observations passed over for a newer version of themselves in the same file.
   public var olderVersions = 0
+  /// FHIR observations that carried the lab's flag or range (left out); those the lab called
+  /// critical that glance's limits do not; those it flagged outside its range inside glance's.
   public var labFlagged = 0
   public var labCritical: [String] = []
   public var labOutside: [String] = []

@@ -55,7 +55,7 @@ enum JSONImportPlanner {
     var keys = Set(library.markers.map(\.key) + ours.customMarkers.map(\.key))
     // Custom markers refused above, by their id in the file: what is of them says so once.
     var refused: [UUID: String] = [:]
-    let libraryNames = imported.customMarkers.isEmpty ? [] : libraryNames(library)
+    let librarySearch = SearchService(markers: imported.customMarkers.isEmpty ? [] : library.markers)
     for (index, original) in imported.customMarkers.enumerated() {
       var marker = original
       marker.isSystemDefined = false
@@ -66,7 +66,7 @@ enum JSONImportPlanner {
         problems.append("\(label) has the id of a library marker.")
         continue
       }
-      if let problem = customMarkerProblem(marker, library: library, libraryNames: libraryNames) {
+      if let problem = customMarkerProblem(marker, library: library, search: librarySearch) {
         problems.append("\(label): \(problem)")
         refused[marker.id] = label
         continue
@@ -205,12 +205,12 @@ enum JSONImportPlanner {
     if profile, let problem = profileNameProblem(document.profile) {
       problems.append(("your name (glance profile --name NEW)", nil, problem))
     }
-    let libraryNames = document.customMarkers.isEmpty ? [] : libraryNames(library)
+    let librarySearch = SearchService(markers: document.customMarkers.isEmpty ? [] : library.markers)
     for marker in document.customMarkers where readings {
       if library.marker(id: marker.id) != nil {
         problems.append(
           ("your marker \(TerminalText.oneLine(marker.displayName))", nil, "it has a library marker's id."))
-      } else if let problem = customMarkerProblem(marker, library: library, libraryNames: libraryNames) {
+      } else if let problem = customMarkerProblem(marker, library: library, search: librarySearch) {
         problems.append(("your marker \(TerminalText.oneLine(marker.displayName))", nil, problem))
       }
     }
@@ -300,7 +300,8 @@ enum JSONImportPlanner {
   }
 
   /// Why a custom marker cannot be kept, or nil.
-  static func customMarkerProblem(_ marker: MarkerDefinition, library: MarkerLibrary, libraryNames: Set<String>)
+  /// `search`: over the library's markers, built once for every marker checked.
+  static func customMarkerProblem(_ marker: MarkerDefinition, library: MarkerLibrary, search: SearchService)
     -> String?
   {
     do {
@@ -322,9 +323,7 @@ enum JSONImportPlanner {
       }
       guard !alias.trimmingWhitespace().isEmpty else { return "one of its other names is blank." }
       // A library marker's name, or words glance reads as one ("hdl test": attacker's second look).
-      if libraryNames.contains(SearchText(alias).compact)
-        || (try? MarkerResolver.markers(alias, among: library.markers)) != nil
-      {
+      if (try? MarkerResolver.markers(alias, among: library.markers, search: search)) != nil {
         return "one of its other names, \(quoted(alias)), names a library marker."
       }
     }
@@ -357,11 +356,6 @@ enum JSONImportPlanner {
 
   /// The most other names a custom marker may bring.
   static let maximumAliases = 20
-
-  /// Every name, short name, key and alias of the library's markers, compared as search does.
-  static func libraryNames(_ library: MarkerLibrary) -> Set<String> {
-    Set(library.markers.flatMap { [$0.key, $0.displayName, $0.shortName] + $0.aliases }.map { SearchText($0).compact })
-  }
 
   /// Why a range cannot be kept, or nil.
   static func rangeProblem(low: Double?, high: Double?) -> String? {

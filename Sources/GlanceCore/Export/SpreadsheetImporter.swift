@@ -312,7 +312,7 @@ enum SpreadsheetImporter {
         switch error {
         case .futureDate, .dateTooEarly: problems.append("\(place): \(error.message)")
         default:
-          let shown = text.count > 40 ? String(text.prefix(40)) + "…" : text
+          let shown = TerminalText.cut(text, limit: 40)
           problems.append("\(place): \(quoted(shown)) is not a date glance reads")
         }
         return nil
@@ -591,7 +591,7 @@ enum SpreadsheetImporter {
       // left out are named with what they say, in the summary.
       guard text.unicodeScalars.contains(where: { $0.properties.numericType != nil }) else {
         return leaveOut(
-          line, "\(shown) \(quoted(text.count > 30 ? String(text.prefix(30)) + "…" : text)): \(error.message)")
+          line, "\(shown) \(quoted(TerminalText.cut(text, limit: 30))): \(error.message)")
       }
       problems.append("row \(line), \(shown): \(error.message)")
     }
@@ -600,7 +600,7 @@ enum SpreadsheetImporter {
       let name = columns.cell(row, testColumn)
       var text = columns.cell(row, resultColumn)
       if row.allSatisfy({ $0.trimmingWhitespace().isEmpty }) { continue }
-      let shown = name.count > 60 ? String(name.prefix(60)) + "…" : name
+      let shown = TerminalText.cut(name, limit: 60)
       if columns.isBlank(name) {
         leaveOut(line, columns.isBlank(text) ? "no test and no result" : "no test named")
         continue

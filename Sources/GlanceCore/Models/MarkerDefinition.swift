@@ -229,9 +229,7 @@ extension MarkerDefinition {
   /// first `searchedAliases` of a name's length at most.
   public var searchAliases: [String] {
     guard !isSystemDefined else { return aliases }
-    return aliases.lazy.filter { $0.utf8.count <= InputLimits.nameCharacters * 4 }.prefix(Self.searchedAliases).map {
-      $0
-    }
+    return Array(aliases.lazy.filter { $0.utf8.count <= InputLimits.nameCharacters * 4 }.prefix(Self.searchedAliases))
   }
 
   /// True when `compact` (a `SearchText` compact form) is this marker's name, short name, key or

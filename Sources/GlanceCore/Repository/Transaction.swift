@@ -181,13 +181,13 @@ public struct Transaction {
   ) throws(UndoError) {
     var custom: [UUID: MarkerDefinition] = [:]
     for marker in document.customMarkers { custom[marker.id] = marker }
-    var libraryNames: Set<String>?
+    var search: SearchService?
     for case .putCustomMarker(let marker) in operations {
       // As an import checks it: its other names too (attacker's second look: 400,000 came back).
-      let names = libraryNames ?? JSONImportPlanner.libraryNames(library)
-      libraryNames = names
+      let librarySearch = search ?? SearchService(markers: library.markers)
+      search = librarySearch
       guard library.marker(id: marker.id) == nil,
-        JSONImportPlanner.customMarkerProblem(marker, library: library, libraryNames: names) == nil
+        JSONImportPlanner.customMarkerProblem(marker, library: library, search: librarySearch) == nil
       else { throw .damagedStep }
       custom[marker.id] = marker
     }

@@ -53,13 +53,13 @@ public enum MarkerResolver {
     {
       throw .falseFriend(text, friend.explanation)
     }
-    let search = search ?? SearchService(markers: markers)
-    switch search.resolveMarker(text) {
+    let matches = (search ?? SearchService(markers: markers)).searchMarkers(text)
+    switch SearchService.resolution(of: matches) {
     case .found(let marker):
       // A word of one or two letters, or one of under 7 one letter from a name, is more often
       // another test than a slip ("t" testosterone as total cholesterol, "apoh" as ApoB, "vitk"
       // as vitamin D, "psma" as PSA: attacker's second look): filed only when typed as a name.
-      let confidence = search.searchMarkers(text).first?.confidence ?? .typo
+      let confidence = matches.first?.confidence ?? .typo
       let length = compact.utf8.count
       if (length <= 2 && confidence != .exact) || (length < 5 && confidence < .prefix)
         || (length < 7 && confidence == .typo)

@@ -177,8 +177,10 @@ public struct SearchService: Sendable {
   ///
   /// An exact match or a best looser match is clear when no other marker matches as well; a
   /// prefix ("chol", "vit") is clear only when it starts a term of a single marker.
-  public func resolveMarker(_ query: String) -> Resolution {
-    let matches = searchMarkers(query)
+  public func resolveMarker(_ query: String) -> Resolution { Self.resolution(of: searchMarkers(query)) }
+
+  /// The resolution `searchMarkers`' matches give (`resolveMarker`).
+  static func resolution(of matches: [MarkerMatch]) -> Resolution {
     guard let top = matches.first else { return .notFound }
     let sameLevel = matches.filter { $0.confidence == top.confidence }
     let tied = top.confidence == .prefix ? sameLevel : sameLevel.filter { $0.score == top.score }
