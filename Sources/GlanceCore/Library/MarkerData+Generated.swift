@@ -240,7 +240,7 @@ extension MarkerLibrary {
       referenceLow: 44.0, referenceHigh: 147.0,
       plausibleMin: 5.0, plausibleMax: 3000.0,
       direction: .inRange, loinc: "6768-6",
-      aliases: ["alk phos", "alkphos", "alk phosphatase", "alkaline phos", "alkaline phosphatase", "alkaline phosphotase", "alkphase", "alp total", "liver enzyme alp"],
+      aliases: ["alk phos", "alkphos", "alk phosphatase", "alkaline phos", "alkaline phosphatase", "alkaline phosphotase", "alkphase", "alp total", "liver enzyme alp", "alkalische phosphatase"],
       source: "MedlinePlus (as cited), Mayo Clinic; LOINC via HL7 FHIR IG",
       notes: "MedlinePlus: 44-147 IU/L in adults; Mayo 45-115 U/L (adult men); other labs 33-96 or 20-140. Much higher in children, adolescents and pregnancy (bone growth, placenta). Plausible min/max are editorial typo-catching bounds (unverified).",
       isSystemDefined: true))

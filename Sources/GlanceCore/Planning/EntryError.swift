@@ -35,6 +35,8 @@ public enum EntryError: Error, Equatable, Sendable {
   /// A word for a different test than the library marker it sounds like, with the reason.
   case falseFriend(String, String)
   case ambiguousMarker(String, [String])
+  /// A word that only qualifies a test ("free", "ratio", "direct"), with the markers it may mean.
+  case partialName(String, [String])
   case bloodPressureFormat(String)
   case negativeNotAllowed(String)
   /// A test's name ending in one unit ("LDL mmol/L") with a value in another.
@@ -99,6 +101,10 @@ extension EntryError: GlanceError {
       return "\(quoted(text)) could be several markers:\n"
         + candidates.map { "  " + $0 }.joinedText("\n")
         + "\nType one of the keys in brackets instead, e.g. \(quoted(candidates.first.map(Self.key(of:)) ?? "hdl"))."
+    case .partialName(let text, let candidates):
+      return "\(quoted(text)) alone doesn't say which test. glance has:\n"
+        + candidates.map { "  " + $0 }.joinedText("\n")
+        + "\nIf it is one of these, type its key in brackets, e.g. \(quoted(candidates.first.map(Self.key(of:)) ?? "hdl")). For another test, add your own marker: glance custom NAME --unit UNIT"
     case .bloodPressureFormat(let text):
       return
         "\(quoted(text)) is not a blood pressure reading. Type it as top/bottom numbers, like: glance add bp 120/80"

@@ -29,7 +29,11 @@ public enum FalseFriends {
         "Standard CRP and hs-CRP are different tests: standard CRP is often reported in mg/dL, hs-CRP in mg/L. glance tracks hs-CRP: if the report says high-sensitivity or hs-CRP, use hs-crp. For standard CRP, add your own marker: glance custom \"CRP\" --unit mg/L"
     ),
     FalseFriend(
-      phrases: ["t4", "totalt4", "t4total", "thyroxine", "totalthyroxine", "serumt4", "thyroxinet4"],
+      // "Thyroxin" is the German spelling (Gesamt-Thyroxin, total; freies Thyroxin, free).
+      phrases: [
+        "t4", "totalt4", "t4total", "thyroxine", "totalthyroxine", "serumt4", "thyroxinet4", "thyroxin", "tt4",
+        "totalthyroxin", "gesamtthyroxin", "thyroxingesamt", "gesamtt4", "t4gesamt", "thyroxinetotal",
+      ],
       lookalikes: ["free-t4"],
       explanation:
         "Total T4 (thyroxine, in µg/dL) is a different test from free T4 (ng/dL). glance tracks free T4: if the report says free T4 or FT4, use free-t4. For total T4, add your own marker: glance custom \"Total T4\" --unit µg/dL"
@@ -187,6 +191,20 @@ public enum FalseFriends {
       explanation:
         "The free thyroxine index (FTI, T7) is a different number from free T4, the one glance tracks (ng/dL), and free T3 is another test. If the report says free T4 or FT4, use free-t4. For another, add your own marker, e.g. glance custom \"FTI\" --unit index",
       matchesTypos: false
+    ),
+    // LOINC names them as different tests: "Phosphate [Mass/volume] in Serum or Plasma" (2777-1,
+    // the phosphorus of a metabolic panel) and "Alkaline phosphatase [Enzymatic
+    // activity/volume] in Serum or Plasma" (6768-6), an enzyme (review at stop 33: "phosphates"
+    // and German "Phosphat" were filed as ALP).
+    FalseFriend(
+      phrases: [
+        "phosphate", "phosphates", "phosphat", "phosphorus", "phosphor", "phosphore", "serumphosphate",
+        "phosphateserum", "serumphosphorus", "phosphorusserum", "inorganicphosphate", "inorganicphosphorus",
+        "anorganischesphosphat", "phosphatanorganisch", "po4", "fosfato", "fosfaat", "fosfor", "fosforo",
+      ],
+      lookalikes: ["alp"],
+      explanation:
+        "Phosphate (phosphorus, in mg/dL or mmol/L) is a different test from alkaline phosphatase (ALP, an enzyme in U/L), the one glance tracks. If the report says alkaline phosphatase or ALP, use alp. For phosphate, add your own marker: glance custom \"Phosphate\" --unit mg/dL"
     ),
     FalseFriend(
       phrases: [

@@ -7,6 +7,24 @@ public enum MarkerResolver {
   /// Words that mean "both blood-pressure numbers".
   static let bloodPressureWords: Set<String> = ["bp", "bloodpressure", "bloodpressures", "pressure"]
 
+  /// Words that say which kind of a test, never which test: alone they are not filed under the
+  /// one library marker whose name holds them ("free" is not free T4, "ratio" not UACR: a lipid
+  /// sheet's Ratio is total/HDL cholesterol; "plasma" is not fasting glucose).
+  static let qualifierWords: Set<String> = [
+    "free", "total", "direct", "calculated", "calc", "measured", "serum", "plasma", "whole", "fasting", "random",
+    "ratio", "sensitivity", "sensitive", "ultrasensitive", "high", "low", "density", "stimulating", "hormone",
+    "cardiac", "cardio", "protein", "acid", "function", "panel", "estimated", "index", "factor",
+    "hs", "little", "specific", "antigen", "enzyme", "average", "top", "upper", "bottom", "lower", "first",
+    "second", "basal", "basales", "rate", "filtration",
+  ]
+
+  /// True when every word of `text` (fillers aside) only qualifies a test.
+  static func onlyQualifies(_ text: String) -> Bool {
+    SearchService.withoutFillers(SearchText(text).words).map(SearchService.singular).allSatisfy {
+      qualifierWords.contains($0)
+    }
+  }
+
   /// The marker(s) `text` names: one, or the systolic/diastolic pair for `bp`.
   public static func markers(_ text: String, among markers: [MarkerDefinition]) throws(EntryError)
     -> [MarkerDefinition]
@@ -65,6 +83,10 @@ public enum MarkerResolver {
         || (length < 7 && confidence == .typo)
       {
         throw .unknownMarker(text)
+      }
+      if confidence < .exact, onlyQualifies(text) {
+        throw .partialName(
+          text, matches.prefix(maximumCandidates).map { "\($0.marker.displayName) (\($0.marker.key))" })
       }
       return [marker]
     case .ambiguous(let candidates):

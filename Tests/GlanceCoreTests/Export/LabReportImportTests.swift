@@ -54,6 +54,19 @@ struct LabReportImportTests {
     #expect(entry.value == value)
   }
 
+  /// Review at stop 33: a lipid sheet's "Ratio" column (total/HDL cholesterol) was imported as
+  /// UACR, a "Phosphat" row of a German report as alkaline phosphatase.
+  @Test("a sheet's Ratio column and a report's phosphate row are left out and named, never filed")
+  func qualifierColumnsLeftOut() throws {
+    let wide = try Self.plan("Date,HDL,Ratio\n2024-01-15,55,3.8\n2024-06-01,58,3.6\n")
+    #expect(wide.entries.map { Fixture.library.marker(id: $0.markerID)?.key } == ["hdl", "hdl"])
+    #expect(wide.unmatchedColumns.contains { $0.contains("Ratio") }, "\(wide.unmatchedColumns)")
+    let report = try Self.plan(
+      "Datum;Test;Ergebnis;Einheit\n20.11.2024;Phosphat;1,1;mmol/l\n20.11.2024;Alkalische Phosphatase;80;U/l\n")
+    #expect(report.entries.map { Fixture.library.marker(id: $0.markerID)?.key } == ["alp"])
+    #expect(report.unknownTests.contains { $0.contains("Phosphat") }, "\(report.unknownTests)")
+  }
+
   /// Clinician review: a German sheet's urine results became blood markers ("U-Natrium 110" a
   /// sodium "far below", urine leukocytes a white cell count).
   @Test("a lab sheet's urine and spinal-fluid rows are left out and named, never filed as blood tests")

@@ -43,6 +43,12 @@ struct FalseFriendsTests {
       ("thiamine", "b12"), ("vitamin b6", "b12"), ("hdlp", "hdl"), ("HDL-P", "hdl"),
       ("HDL particle number", "hdl"), ("ldlp", "ldl"), ("LDL-P", "ldl"), ("LDL particle number", "ldl"),
       ("ft4i", "free-t4"), ("FTI", "free-t4"), ("free thyroxine index", "free-t4"), ("free t", "free-t4"),
+      // Review at stop 33: phosphate (serum phosphorus, LOINC 2777-1) was filed as alkaline
+      // phosphatase (6768-6) by a typo or a prefix, German "Phosphat" too; "thyroxin", the German
+      // spelling of total thyroxine, as free T4.
+      ("phosphate", "alp"), ("phosphates", "alp"), ("Phosphat", "alp"), ("phosphorus", "alp"),
+      ("serum phosphate", "alp"), ("anorganisches Phosphat", "alp"), ("PO4", "alp"),
+      ("thyroxin", "free-t4"), ("Gesamt-Thyroxin", "free-t4"), ("TT4", "free-t4"),
     ])
   func refused(word: String, lookalike: String) throws {
     do {
@@ -94,6 +100,45 @@ struct FalseFriendsTests {
     arguments: ["apoh", "apod", "vitk", "vite", "vitc", "psma", "t", "b", "a", "n", "en", "calcium score"])
   func shortLookalikes(word: String) {
     #expect(throws: EntryError.self) { try MarkerResolver.markers(word, among: Self.markers) }
+  }
+
+  /// Review at stop 33: a word that only qualifies a test ("free", "total", "ratio", "cardiac",
+  /// "direct") was filed under the one library marker whose name holds it: "free" as free T4,
+  /// "ratio" as UACR (a lipid sheet's TC/HDL ratio column), "plasma" as fasting glucose. Each is
+  /// refused, naming the marker it may mean.
+  @Test(
+    "a word that only qualifies a test is not filed, and the refusal names the marker it may mean",
+    arguments: [
+      ("free", "free-t4"), ("ratio", "uacr"), ("cardiac", "hs-crp"), ("sensitivity", "hs-crp"), ("direct", "ldl"),
+      ("calculated", "ldl"), ("plasma", "fasting-glucose"), ("stimulating", "tsh"),
+      ("top", "bp-systolic"), ("Ratio", "uacr"), ("free free", "free-t4"),
+    ])
+  func qualifierAlone(word: String, key: String) throws {
+    do {
+      let found = try MarkerResolver.markers(word, among: Self.markers)
+      Issue.record("\(word) resolved to \(found.map(\.key))")
+    } catch {
+      guard case .partialName(let text, let candidates) = error else {
+        Issue.record("\(word): \(error)")
+        return
+      }
+      #expect(text == word)
+      #expect(candidates.contains { $0.hasSuffix("(\(key))") }, "\(candidates)")
+      #expect(error.message.hasPrefix("“\(word)” alone doesn't say which test."), "\(error.message)")
+    }
+  }
+
+  @Test(
+    "a qualifier with the test's own word still resolves",
+    arguments: [
+      ("free t4", "free-t4"), ("albumin creatinine ratio", "uacr"), ("cardiac crp", "hs-crp"), ("direct ldl", "ldl"),
+      ("fasting plasma glucose", "fasting-glucose"), ("thyroid stimulating hormone", "tsh"), ("lipoprotein a", "lpa"),
+      ("top number", "bp-systolic"), ("total cholesterol", "total-cholesterol"), ("uric", "uric-acid"),
+      ("alkaline", "alp"), ("sugar", "fasting-glucose"), ("heart rate", "resting-hr"), ("free thyroxin", "free-t4"),
+      ("high density lipoprotein", "hdl"), ("total psa", "psa"),
+    ])
+  func qualifierWithTest(word: String, key: String) throws {
+    #expect(try MarkerResolver.markers(word, among: Self.markers).map(\.key) == [key])
   }
 
   @Test(
