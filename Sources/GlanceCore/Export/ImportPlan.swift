@@ -175,6 +175,8 @@ public struct ImportPlan: Sendable {
   public var otherResources: [String] = []
   /// For a folder: files left out, each with why.
   public var filesNotRead: [String] = []
+  /// For a folder: its files that are not JSON (a spreadsheet, a note), quoted.
+  public var otherFilesInFolder: [String] = []
 
   public init(kind: Kind, replace: Bool) {
     self.kind = kind
@@ -290,6 +292,11 @@ public struct ImportPlan: Sendable {
             + (dryRun ? "would be removed." : "\(withdrawn.count == 1 ? "was" : "were") removed."))
       }
       if !filesNotRead.isEmpty { lines.append("Files not read: \(listed(filesNotRead, limit: 10)).") }
+      if !otherFilesInFolder.isEmpty {
+        lines.append(
+          "Not read, as a folder is read for FHIR records only: \(listed(otherFilesInFolder, limit: 10)). "
+            + "Import a spreadsheet or a glance export on its own: glance import FILE")
+      }
       if !otherResources.isEmpty {
         lines.append("Also in the file, not readings (left out): \(listed(otherResources, limit: 8)).")
       }

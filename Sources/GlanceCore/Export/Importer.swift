@@ -30,6 +30,8 @@ public struct ImportFile: Sendable {
   public var dayOrder: DateParser.DayOrder?
   /// For a folder: its files that were not read, each with why.
   var skippedFiles: [String] = []
+  /// For a folder: its other files (a spreadsheet, a note), not read as FHIR, quoted.
+  var otherFiles: [String] = []
   /// Read as Windows-1252 text, not UTF-8 (`Importer.windows1252`).
   var windows1252 = false
 }
@@ -73,10 +75,16 @@ public enum Importer {
       return try read(readFileBytes(path, fileSystem: fileSystem), salvage: salvage)
     }
     let names: [String]
+    // Other files are named in the summary, never passed over in silence (newcomer review: a
+    // folder's spreadsheets were not read, and nothing said so).
+    var others: [String] = []
     do {
       names = try fileSystem.contentsOfDirectory(path).filter {
         let name = $0.lowercased()
-        return !name.hasPrefix(".") && (name.hasSuffix(".json") || name.hasSuffix(".ndjson"))
+        guard !name.hasPrefix(".") else { return false }
+        if name.hasSuffix(".json") || name.hasSuffix(".ndjson") { return true }
+        others.append($0)
+        return false
       }
     } catch let error as FileSystemError {
       throw ImportError.unreadable("\(path): \(error.reason)")
@@ -120,6 +128,7 @@ public enum Importer {
     guard !resources.isEmpty else { throw ImportError.noFHIR(path) }
     var imported = ImportFile(content: .fhir(resources))
     imported.skippedFiles = skipped
+    imported.otherFiles = others.sorted().map { quoted(TerminalText.cut($0, limit: 80)) }
     return imported
   }
 
@@ -290,6 +299,7 @@ public enum Importer {
       var plan = try FHIRImportPlanner.plan(
         resources, replace: replace, into: document, library: library, today: today, now: now)
       plan.filesNotRead = file.skippedFiles
+      plan.otherFilesInFolder = file.otherFiles
       return plan
     case .csv(let header, let rows, let delimiter):
       let keys = header.map { SearchText($0).compact }

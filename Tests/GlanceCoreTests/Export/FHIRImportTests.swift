@@ -226,6 +226,28 @@ struct FHIRImportTests {
     #expect(throws: ImportError.noFHIR(empty.path)) { try Importer.load(empty.path) }
   }
 
+  /// Newcomer review at stop 33: a folder holding a portal's records and two spreadsheets imported
+  /// the records and said nothing of the sheets' 135 readings.
+  @Test("a folder's other files (a spreadsheet, a note) are named as not read, with how to import them")
+  func folderOtherFiles() throws {
+    let folder = TemporaryFolder()
+    try Self.observation().write(toFile: folder.path + "/portal.json", atomically: true, encoding: .utf8)
+    try "Date,HDL\n2024-01-15,55\n".write(toFile: folder.path + "/mylabs.csv", atomically: true, encoding: .utf8)
+    try "x".write(toFile: folder.path + "/Notes.TXT", atomically: true, encoding: .utf8)
+    try "x".write(toFile: folder.path + "/.DS_Store", atomically: true, encoding: .utf8)
+    let file = try Importer.load(folder.path)
+    let plan = try Importer.plan(
+      file, replace: false, into: .empty(createdAt: Self.now), library: Fixture.library, today: Self.today,
+      now: Self.now)
+    #expect(plan.entries.count == 1)
+    #expect(plan.otherFilesInFolder == ["“Notes.TXT”", "“mylabs.csv”"])
+    let summary = plan.summary(library: Fixture.library, customMarkers: [], dryRun: false)
+    #expect(
+      summary.contains(
+        "Not read, as a folder is read for FHIR records only: “Notes.TXT”, “mylabs.csv”. Import a spreadsheet or a glance export on its own: glance import FILE"
+      ), "\(summary)")
+  }
+
   @Test("two servers' Observation/1 (another test, or another day) are two readings; one id twice in a file is one")
   func idsAcrossServers() throws {
     let first = Self.observation(code: "2093-3", value: "200", extra: ", \"id\": \"1\"")
