@@ -468,7 +468,7 @@ extension MarkerLibrary {
       referenceLow: nil, referenceHigh: 3.0,
       plausibleMin: 0.01, plausibleMax: 500.0,
       direction: .lowerIsBetter, loinc: "30522-7",
-      aliases: ["hscrp", "hs crp", "high sensitivity crp", "high-sensitivity c-reactive protein", "cardiac crp", "crp cardiac", "cardio crp", "inflammation marker"],
+      aliases: ["hscrp", "hs crp", "high sensitivity crp", "high-sensitivity c-reactive protein", "cardiac crp", "crp cardiac", "cardio crp"],
       source: "AHA/CDC risk categories, 2018 ACC/AHA, Mayo Clinic; LOINC via HL7 FHIR and public code files",
       notes: "AHA/CDC cardiovascular risk: <1.0 mg/L low, 1.0-3.0 average, >3.0 high. 2018 ACC/AHA: >=2.0 mg/L is a risk enhancer. >=10 mg/L usually reflects acute infection or inflammation: repeat when well. Standard CRP (LOINC 1988-5) is a different test, sometimes in mg/dL (x10 = mg/L); 'crp' is an alias here because people say it. mg/L is used internationally, so no SI conversion. Plausible min/max are editorial typo-catching bounds (unverified).",
       isSystemDefined: true))

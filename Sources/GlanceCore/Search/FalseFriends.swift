@@ -192,6 +192,26 @@ public enum FalseFriends {
         "The free thyroxine index (FTI, T7) is a different number from free T4, the one glance tracks (ng/dL), and free T3 is another test. If the report says free T4 or FT4, use free-t4. For another, add your own marker, e.g. glance custom \"FTI\" --unit index",
       matchesTypos: false
     ),
+    // LOINC: "Cystatin C [Mass/volume] in Serum or Plasma" (33863-2) is the measured protein; the
+    // eGFR calculated from it is 50210-4 (KDIGO 2012 CKD guideline, eGFRcys). Clinician review at
+    // stop 33: "cystatin c 1.4" (mg/L, about normal) was filed as an eGFR of 1.4, kidney failure.
+    FalseFriend(
+      phrases: [
+        "cystatinc", "cystatin", "cysc", "cystatinserum", "serumcystatinc", "cystatincserum", "cystatincplasma",
+        "cystatincinserum", "cystatinecplasmatique", "cystatinec",
+      ],
+      lookalikes: ["egfr"],
+      explanation:
+        "Cystatin C (in mg/L) is a blood test of its own, not eGFR: an eGFR can be calculated from it (eGFRcys, in mL/min/1.73m²). If the report gives that eGFR, use egfr. For cystatin C itself, add your own marker: glance custom \"Cystatin C\" --unit mg/L"
+    ),
+    // Lp(a) is one lipoprotein; LDL and HDL cholesterol are carried by others.
+    FalseFriend(
+      phrases: ["lipoprotein", "lipoproteins", "lipoproteine", "lipoproteina0"],
+      lookalikes: ["lpa"],
+      explanation:
+        "\"Lipoprotein\" alone names no one test: Lp(a), lipoprotein(a), is one (use lpa), and LDL and HDL are the cholesterol carried by low- and high-density lipoproteins (use ldl or hdl).",
+      searchShowsLookalike: true, matchesTypos: false
+    ),
     // LOINC names them as different tests: "Phosphate [Mass/volume] in Serum or Plasma" (2777-1,
     // the phosphorus of a metabolic panel) and "Alkaline phosphatase [Enzymatic
     // activity/volume] in Serum or Plasma" (6768-6), an enzyme (review at stop 33: "phosphates"
@@ -217,12 +237,26 @@ public enum FalseFriends {
     ),
   ]
 
+  /// Words that name thyroxine, and words that say it is the free fraction (English, German,
+  /// French, Spanish and Italian, Dutch, Scandinavian).
+  static let totalT4Words: Set<String> = ["t4", "thyroxine", "thyroxin", "tt4", "tiroxina", "thyroxinet4"]
+  static let freeWords: Set<String> = [
+    "free", "freies", "freie", "freien", "libre", "libera", "vrij", "vrije", "fri", "frie", "unbound", "index", "ft4",
+  ]
+
   /// The false friend `query` names, if any ("CRP", "urine creatinine", "urine-creatinine"),
   /// misspelled too ("urine creatinin"): a typo must not turn it into the lookalike.
   public static func named(_ query: String) -> FalseFriend? {
-    let compact = SearchText(query).compact
+    let search = SearchText(query)
+    let compact = search.compact
     let symbols = query.lowercased().filter { !$0.isWhitespace }
     if let exact = all.first(where: { $0.phrases.contains(compact) || $0.phrases.contains(symbols) }) { return exact }
+    // T4 or thyroxine named without "free" is total T4, however the words are arranged ("T4
+    // (Thyroxine)", US labs' name for it; "Thyroxin (T4)"): clinician review at stop 33.
+    let words = search.words
+    if words.contains(where: totalT4Words.contains), !words.contains(where: freeWords.contains) {
+      return all.first { $0.phrases.contains("totalt4") }
+    }
     let typed = Array(compact.utf8)
     // Short words are too close to real names for typos ("urea n" is urea nitrogen, BUN).
     let limit = typed.count >= 8 ? allowedTypos(forLength: typed.count) : 0

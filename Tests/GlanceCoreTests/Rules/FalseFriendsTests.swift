@@ -49,6 +49,13 @@ struct FalseFriendsTests {
       ("phosphate", "alp"), ("phosphates", "alp"), ("Phosphat", "alp"), ("phosphorus", "alp"),
       ("serum phosphate", "alp"), ("anorganisches Phosphat", "alp"), ("PO4", "alp"),
       ("thyroxin", "free-t4"), ("Gesamt-Thyroxin", "free-t4"), ("TT4", "free-t4"),
+      // Clinician review at stop 33: cystatin C (LOINC 33863-2, mg/L) was filed as eGFR, a normal
+      // 1.4 shown as kidney failure; US labs' "T4 (Thyroxine)" (total T4) as free T4;
+      // "lipoprotein" alone as Lp(a).
+      ("cystatin c", "egfr"), ("Cystatin C", "egfr"), ("cystatin-c", "egfr"), ("Cystatin", "egfr"),
+      ("CysC", "egfr"), ("Cystatin C (serum)", "egfr"), ("t4 (thyroxine)", "free-t4"), ("T4 (Thyroxine)", "free-t4"),
+      ("thyroxin (t4)", "free-t4"), ("t4 thyroxin", "free-t4"), ("Thyroxine (T-4)", "free-t4"),
+      ("Thyroxine, total", "free-t4"), ("lipoprotein", "lpa"), ("Lipoproteins", "lpa"),
     ])
   func refused(word: String, lookalike: String) throws {
     do {
@@ -87,6 +94,9 @@ struct FalseFriendsTests {
       ("apob", "apob"), ("apo b", "apob"), ("Apolipoprotein B", "apob"), ("apob-100", "apob"), ("vitamin b12", "b12"),
       ("vit b12", "b12"), ("b12", "b12"), ("vitamin b9", "folate"), ("ldl-c", "ldl"), ("hdl-c", "hdl"),
       ("free t4", "free-t4"), ("free thyroxine", "free-t4"),
+      ("egfr cystatin c", "egfr"), ("eGFR (cystatin C)", "egfr"), ("Free T4 (Free Thyroxine)", "free-t4"),
+      ("freies Thyroxin", "free-t4"), ("fT4", "free-t4"), ("Thyroxine, free", "free-t4"), ("T4, free", "free-t4"),
+      ("free t-4", "free-t4"), ("Lipoprotein(a)", "lpa"), ("lipoprotein a", "lpa"), ("lp(a)", "lpa"),
     ])
   func stillResolved(word: String, key: String) throws {
     #expect(try MarkerResolver.markers(word, among: Self.markers).map(\.key) == [key])
@@ -97,7 +107,11 @@ struct FalseFriendsTests {
   /// and "calcium score" (a heart scan's) as calcium, "score" being read as a filler word.
   @Test(
     "a short word one letter from a marker's name, a lone letter, or a calcium score is never filed under it",
-    arguments: ["apoh", "apod", "vitk", "vite", "vitc", "psma", "t", "b", "a", "n", "en", "calcium score"])
+    arguments: [
+      "apoh", "apod", "vitk", "vite", "vitc", "psma", "t", "b", "a", "n", "en", "calcium score",
+      // Clinician review at stop 33: standard CRP is refused, so its lay name is too.
+      "inflammation marker",
+    ])
   func shortLookalikes(word: String) {
     #expect(throws: EntryError.self) { try MarkerResolver.markers(word, among: Self.markers) }
   }
