@@ -2,6 +2,16 @@
 /// with it, and the order of its slashed dates. Worked out once for the whole file, never a row
 /// at a time, so one sheet is read one way.
 enum SheetFormat {
+  /// A unit cell without the mark some US reports add to a calculated result ("mg/dL (calc)",
+  /// Quest's LDL and non-HDL): the unit is the same (newcomer review at stop 33).
+  static func withoutCalculatedMark(_ unit: String) -> String {
+    let trimmed = unit.trimmingWhitespace()
+    for mark in ["(calc)", "(calc.)", "(calculated)"] where trimmed.lowercased().hasSuffix(mark) {
+      return String(trimmed.dropLast(mark.count)).trimmingWhitespace()
+    }
+    return unit
+  }
+
   static let comma = UInt8(ascii: ",")
   static let semicolon = UInt8(ascii: ";")
   static let tab = UInt8(ascii: "\t")

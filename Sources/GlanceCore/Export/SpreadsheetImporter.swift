@@ -650,7 +650,7 @@ enum SpreadsheetImporter {
       guard let date = columns.date(row, line: line, today: today, problems: &problems) else { continue }
       // "142 H", "H 7.2": the lab's flag beside the value; glance judges by its own ranges.
       text = flags.leavingOut(from: text)
-      var unit: String? = columns.cell(row, unitColumn)
+      var unit: String? = SheetFormat.withoutCalculatedMark(columns.cell(row, unitColumn))
       if unit?.isEmpty == true { unit = nil }
       do {
         unit = try MarkerResolver.unit(inName: unitInName, given: unit, name: name)

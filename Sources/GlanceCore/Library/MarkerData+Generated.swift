@@ -307,7 +307,7 @@ extension MarkerLibrary {
     markers.append(MarkerDefinition(
       id: UUID(uuid: (0xE2, 0x6, 0xA1, 0xA7, 0xAB, 0x6F, 0x47, 0x22, 0x9C, 0xC8, 0x32, 0x4, 0x32, 0xD2, 0xA6, 0xF7)), key: "wbc", displayName: "White Blood Cell Count (WBC)",
       shortName: "WBC", category: "blood", unit: "10³/µL",
-      unitSynonyms: ["K/µL", "x10^3/µL", "10^3/µL", "x10E3/µL", "10*3/µL", "thou/µL", "thou/mm3", "K/mm3", "G/L", "/nL", "Gpt/L", "Tsd/µL", "Tsd./µL"], siUnit: "10⁹/L",
+      unitSynonyms: ["K/µL", "x10^3/µL", "10^3/µL", "x10E3/µL", "10*3/µL", "thou/µL", "thou/mm3", "K/mm3", "G/L", "/nL", "Gpt/L", "Tsd/µL", "Tsd./µL", "Thousand/µL"], siUnit: "10⁹/L",
       siFactor: 1.0, siOffset: nil, decimals: 1, siDecimals: 1,
       referenceLow: 4.5, referenceHigh: 11.0,
       plausibleMin: 0.1, plausibleMax: 300.0,
@@ -319,7 +319,7 @@ extension MarkerLibrary {
     markers.append(MarkerDefinition(
       id: UUID(uuid: (0x2B, 0xB1, 0xEB, 0x2C, 0xA9, 0x1A, 0x43, 0x66, 0xB8, 0xAA, 0x8C, 0x82, 0x2A, 0x9E, 0x24, 0x60)), key: "platelets", displayName: "Platelet Count",
       shortName: "Platelets", category: "blood", unit: "10³/µL",
-      unitSynonyms: ["K/µL", "x10^3/µL", "10^3/µL", "x10E3/µL", "10*3/µL", "thou/µL", "thou/mm3", "K/mm3", "G/L", "/nL", "Gpt/L", "Tsd/µL", "Tsd./µL"], siUnit: "10⁹/L",
+      unitSynonyms: ["K/µL", "x10^3/µL", "10^3/µL", "x10E3/µL", "10*3/µL", "thou/µL", "thou/mm3", "K/mm3", "G/L", "/nL", "Gpt/L", "Tsd/µL", "Tsd./µL", "Thousand/µL"], siUnit: "10⁹/L",
       siFactor: 1.0, siOffset: nil, decimals: 0, siDecimals: 0,
       referenceLow: 150.0, referenceHigh: 400.0,
       plausibleMin: 1.0, plausibleMax: 2500.0,

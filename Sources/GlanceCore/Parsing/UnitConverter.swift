@@ -81,6 +81,11 @@ public enum UnitConverter {
     // Some UK and Australian labs print urate in mmol/L (docs/MarkerLibrary.md): 1 mmol/L is
     // 1,000 µmol/L, from the library's molar factor.
     ("uric-acid", "mmol/L", 1000 / 59.48),
+    // Cell counts per microlitre (FHIR's UCUM "/uL", some US reports' "cells/mm3"): 1,000 of
+    // them are one 10³/µL (clinician review at stop 33: WBC 1500 /uL was left out).
+    ("wbc", "/µL", 0.001), ("wbc", "cells/µL", 0.001), ("wbc", "/mm³", 0.001), ("wbc", "cells/mm³", 0.001),
+    ("platelets", "/µL", 0.001), ("platelets", "cells/µL", 0.001), ("platelets", "/mm³", 0.001),
+    ("platelets", "cells/mm³", 0.001),
   ]
 
   /// Lowercase, no spaces, µ/μ as u, superscripts as digits, "x10^3" as "10 3": the differences

@@ -54,6 +54,18 @@ struct LabReportImportTests {
     #expect(entry.value == value)
   }
 
+  /// Newcomer review at stop 33: a Quest-style report's units "mg/dL (calc)" and "Thousand/uL"
+  /// refused the whole file.
+  @Test("a report's unit marked calculated, and counts in thousands per microlitre, are read")
+  func questUnits() throws {
+    let plan = try Self.plan(
+      "Date,Test,Result,Units\n2024-03-01,LDL-CHOLESTEROL,118,mg/dL (calc)\n2024-03-01,WBC,6.2,Thousand/uL\n"
+        + "2024-03-01,PLATELET COUNT,250,Thousand/uL\n2024-03-01,NON HDL CHOLESTEROL,140,mg/dL (calc)\n")
+    #expect(
+      plan.entries.map { "\(Fixture.library.marker(id: $0.markerID)?.key ?? "?") \(ValueText.number($0.value))" }
+        == ["ldl 118", "wbc 6.2", "platelets 250", "non-hdl 140"])
+  }
+
   /// Review at stop 33: a lipid sheet's "Ratio" column (total/HDL cholesterol) was imported as
   /// UACR, a "Phosphat" row of a German report as alkaline phosphatase.
   @Test("a sheet's Ratio column and a report's phosphate row are left out and named, never filed")

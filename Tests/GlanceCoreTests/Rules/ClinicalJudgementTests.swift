@@ -627,6 +627,20 @@ struct ClinicalJudgementTests {
     #expect(abs(try UnitConverter.convert(4.8, unit: "mEq/L", for: Self.marker("calcium")).value - 9.62) < 0.01)
   }
 
+  /// Clinician and newcomer reviews at stop 33: WBC 1500 /uL and platelets 35000 /uL (FHIR's
+  /// UCUM) were left out, a Quest sheet's "Thousand/uL" refused the whole file; critical counts
+  /// were lost. UCUM: 1 /µL = 0.001 × 10³/µL.
+  @Test(
+    "cell counts per microlitre and in thousands are read as 10³/µL",
+    arguments: [
+      ("wbc", 1500.0, "/uL", 1.5), ("wbc", 1500, "cells/µL", 1.5), ("platelets", 35000, "/µL", 35),
+      ("platelets", 250000, "/mm3", 250), ("wbc", 6200, "cells/mm3", 6.2), ("wbc", 6.2, "Thousand/uL", 6.2),
+      ("platelets", 250, "Thousand/µL", 250), ("wbc", 6.2, "x10E3/uL", 6.2),
+    ])
+  func cellCounts(key: String, value: Double, unit: String, expected: Double) throws {
+    #expect(abs(try UnitConverter.convert(value, unit: unit, for: Self.marker(key)).value - expected) < 1e-9)
+  }
+
   @Test("a confirmed value beyond the plausible range is neither critical nor in range: check the report")
   func offScaleNotJudged() throws {
     let judgement = try Self.judge("potassium", 15)
