@@ -162,8 +162,12 @@ enum SpreadsheetImporter {
     return nil
   }
 
-  /// Cells that mean "no value".
-  static let blanks: Set<String> = ["", "-", "--", "—", "na", "n/a", "none", "nd", "x", "?"]
+  /// Cells that mean "no value"; a result not (yet) given too: "pending", "TNP" (test not
+  /// performed), "QNS" (quantity not sufficient), as lab reports print them.
+  static let blanks: Set<String> = [
+    "", "-", "--", "—", "na", "n/a", "n.a.", "none", "nd", "x", "?", "pending", "tnp", "qns", "not done",
+    "not performed", "cancelled", "canceled", "see note", "see comment",
+  ]
 
   static func plan(
     _ sheet: Sheet, replace: Bool, into document: GlanceDocument, library: MarkerLibrary, today: CalendarDate,
@@ -520,7 +524,7 @@ enum SpreadsheetImporter {
     notes.said(in: &plan)
     if noReading > 0 {
       plan.readAs.append(
-        "\(counted(noReading, "cell")) that say there is no reading (\(quoted(firstNoReading))\(noReading > 1 ? "…" : "")) left out"
+        "\(counted(noReading, "cell")) that \(noReading == 1 ? "says" : "say") there is no reading (\(quoted(firstNoReading))\(noReading > 1 ? "…" : "")) left out"
       )
     }
     // "Glucose" without "fasting": asked once for the column, as add asks.

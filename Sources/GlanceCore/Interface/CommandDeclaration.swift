@@ -52,11 +52,11 @@ public struct CommandDeclaration: Sendable {
   /// What `--yes` says on a command that asks about the values it saves: a question "Was that
   /// 3.6 mmol/L?" is not answered yes by it (newcomer review).
   public static let keepsAsTyped =
-    "Save without asking, each value exactly as typed: one a question is about (another unit, an unusual number, a repeat) is kept as it is; retype it with its unit to convert it. Needed when there is no terminal to ask on."
+    "Save without asking, each value exactly as typed: one a question is about (another unit, an unusual number, a repeat) is kept as it is, and a glucose not said to be fasting is saved as fasting glucose; retype it with its unit to convert it. Needed when there is no terminal to ask on."
 
   /// The same for an import.
   public static let keepsAsRead =
-    "Save without asking, every value exactly as glance read it: each question listed without --yes is answered \"keep it as read\", so when glance read a row wrong, fix it in the file first (a unit in the column header, say). An import never asks on a terminal: it lists its questions and saves nothing."
+    "Save without asking, every value exactly as glance read it: each question listed without --yes is answered \"keep it as read\", so when glance read a row wrong, fix it in the file first (a unit in the column header, say); a glucose the file does not call fasting is saved as fasting glucose. An import never asks on a terminal: it lists its questions and saves nothing."
 
   public init(
     _ name: String, arguments: String = "", words: ClosedRange<Int> = 0...0, needs: String = "nothing more",

@@ -166,6 +166,16 @@ struct CSVExportImportTests {
     #expect(plan.entries.count == 4)
     let summary = plan.summary(library: .builtIn, customMarkers: [], dryRun: true)
     #expect(summary.contains("3 cells that say there is no reading (“n/a”…) left out"), "\(summary)")
+    // Newcomer review at stop 33: one "pending" refused the whole sheet; one cell "say".
+    let pending = try Self.plan("Date,HDL,LDL\n2025-01-10,62,pending\n2025-02-10,TNP,101\n2025-03-10,Not done,\n")
+    #expect(pending.entries.count == 2)
+    #expect(
+      pending.summary(library: .builtIn, customMarkers: [], dryRun: true).contains(
+        "3 cells that say there is no reading (“pending”…) left out"))
+    let one = try Self.plan("Date,HDL,LDL\n2025-01-10,62,n/a\n")
+    #expect(
+      one.summary(library: .builtIn, customMarkers: [], dryRun: true).contains(
+        "1 cell that says there is no reading (“n/a”) left out"))
     // Empty cells are not counted.
     let empty = try Self.plan("Date,HDL,LDL\r\n2025-01-10,62,\r\n")
     #expect(!empty.summary(library: .builtIn, customMarkers: [], dryRun: true).contains("no reading"))
