@@ -123,10 +123,15 @@ public enum InsightsEngine {
     func side(_ entry: MarkerEntry) -> String { snapshot.judgement(of: entry).status.isLowSide ? "below" : "above" }
     let range = snapshot.judgedRangeInWords(first).map { " (\($0))" } ?? ""
     let other = named.dropFirst().first.map {
-      ", and \(said($0)) on \(DateText.long($0.dateOfService)), far \(side($0)) it"
+      ", and \(said($0)) on \(DateText.long($0.dateOfService)), "
+        + (snapshot.isCriticalInsideTarget($0) ? "past such a limit too" : "far \(side($0)) it")
     }
+    let firstPosition =
+      snapshot.isCriticalInsideTarget(first)
+      ? "inside your target range\(range) but past a limit labs treat as critical"
+      : "far \(side(first)) \(rangeName(snapshot))\(range)"
     let text =
-      "Your \(definition.displayName) \(isPlural(definition) ? "were" : "was") \(said(first)) on \(DateText.long(first.dateOfService)), far \(side(first)) \(rangeName(snapshot))\(range)\(other ?? ""); your latest, \(said(latest)) on \(DateText.long(latest.dateOfService)), is \(snapshot.judgement(of: latest).words). "
+      "Your \(definition.displayName) \(isPlural(definition) ? "were" : "was") \(said(first)) on \(DateText.long(first.dateOfService)), \(firstPosition)\(other ?? ""); your latest, \(said(latest)) on \(DateText.long(latest.dateOfService)), is \(snapshot.judgement(of: latest).words). "
       + "Consider asking your doctor about this result."
     return VisitPrepInsight(
       id: identifier(definition.id, VisitPrepInsight.Kind.earlierCritical.rawValue, first.id),
@@ -164,9 +169,14 @@ public enum InsightsEngine {
     let trendClause = trend.map { item -> String in
       ", and " + movement(item.triggeringValues, rising: item.kind == .trendingUp, of: snapshot)
     }
+    let inside = snapshot.isCriticalInsideTarget(latest)
+    let position =
+      inside
+      ? "inside your target range\(range) but past a limit labs treat as critical"
+      : "\(far)\(side) \(rangeName(snapshot))\(range)\(stage)"
     let text =
-      "Your \(definition.displayName) \(isPlural(definition) ? "were" : "was") \(value) on \(DateText.long(latest.dateOfService)), \(far)\(side) \(rangeName(snapshot))\(range)\(stage)\(trendClause ?? ""). "
-      + next
+      "Your \(definition.displayName) \(isPlural(definition) ? "were" : "was") \(value) on \(DateText.long(latest.dateOfService)), \(position)\(trendClause ?? ""). "
+      + (inside ? Judgement.criticalInsideAdvice : next)
     let kind: VisitPrepInsight.Kind = status.isCritical ? .critical : .outOfRange
     return (
       status.severity,

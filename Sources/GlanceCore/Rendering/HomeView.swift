@@ -84,9 +84,20 @@ public enum HomeView {
       + "\(names.count == 1 ? "its range" : "their ranges"). \(Judgement.criticalAdvice)"
   }
 
-  /// The same, for the tracked markers whose latest reading is critical.
+  /// The same, for the tracked markers whose latest reading is critical; one inside the person's
+  /// own target range is said to be inside it.
   public static func criticalSentence(_ snapshots: [MarkerSnapshot]) -> String? {
-    criticalSentence(snapshots.filter { $0.status?.isCritical == true }.map(\.definition.displayName))
+    let critical = snapshots.filter { $0.status?.isCritical == true }
+    let inside = critical.filter { snapshot in snapshot.latest.map(snapshot.isCriticalInsideTarget) == true }
+    let outside = critical.filter { snapshot in !inside.contains { $0.definition.id == snapshot.definition.id } }
+    let outsideSentence = criticalSentence(outside.map(\.definition.displayName))
+    guard !inside.isEmpty else { return outsideSentence }
+    let names = inside.map(\.definition.displayName)
+    let insideSentence =
+      "The latest \(inWords(names)) \(names.count == 1 ? "reading is" : "readings are") "
+      + "\(Judgement.insideTargetWords)."
+    guard let outsideSentence else { return insideSentence + " " + Judgement.criticalInsideAdvice }
+    return insideSentence + " " + outsideSentence
   }
 
   /// What the symbols mean, so colour is never the only signal; "!!" and "?" only when shown.

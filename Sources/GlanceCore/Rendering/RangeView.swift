@@ -32,10 +32,17 @@ public enum RangeView {
     }
     let all = snapshot.entries.count
     if all > 0 {
-      let outside = snapshot.entries.filter { snapshot.status(of: $0).isOutOfRange }.count
+      let inside = snapshot.entries.filter(snapshot.isCriticalInsideTarget).count
+      let outside = snapshot.entries.filter { snapshot.status(of: $0).isOutOfRange }.count - inside
       lines.append(
         (all == 1 ? "Your 1 reading is" : "All \(counted(all, "reading")) are")
-          + " judged against it: \(outside) outside, \(all - outside) within.")
+          + " judged against it: \(outside) outside, \(all - outside) within"
+          + (inside == 0 ? "." : " (\(grouped(inside)) past a limit labs treat as critical)."))
+    }
+    if change != .reset, snapshot.targetTakesInCritical {
+      lines.append(
+        "Your range takes in values labs treat as critical: readings there are still marked !! and said to be looked at promptly."
+      )
     }
     if change == .show {
       lines.append(

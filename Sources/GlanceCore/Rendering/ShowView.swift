@@ -72,7 +72,10 @@ public enum ShowView {
     style: OutputStyle = .plain
   ) -> String {
     var summary = TrendSummary.sentence(snapshot, entries: entries, today: today, period: period, style: style)
-    if let last = entries.last, snapshot.status(of: last).isCritical { summary += " " + Judgement.criticalAdvice }
+    if let last = entries.last, snapshot.status(of: last).isCritical {
+      summary +=
+        " " + (snapshot.isCriticalInsideTarget(last) ? Judgement.criticalInsideAdvice : Judgement.criticalAdvice)
+    }
     return summary
   }
 
@@ -258,8 +261,11 @@ public enum TrendSummary {
       let name = snapshot.hasCustomRange ? "your target range" : "the reference range"
       // Each reading judged once.
       let judgements = entries.map { snapshot.judgement(of: $0) }
-      let statuses = judgements.map(\.status)
+      // A critical reading inside the person's own target is not outside it (said apart).
+      let inside = entries.map(snapshot.isCriticalInsideTarget)
+      let statuses = zip(judgements, inside).map { $1 ? MarkerStatus.normal : $0.status }
       let outside = statuses.filter(\.isOutOfRange).count
+      let insideCritical = inside.filter { $0 }.count
       // Critical readings are named even when the latest is back in range.
       let critical = statuses.filter(\.isCritical).count
       let far = critical == 0 ? "" : " (\(grouped(critical)) far outside it)"
@@ -293,6 +299,15 @@ public enum TrendSummary {
       } else {
         let position = latest.isOutOfRange ? "\(side) it" : latest == .indeterminate ? "not judged" : "within it"
         parts.append("\(grouped(outside)) of \(grouped(entries.count)) outside \(name)\(far), the latest \(position)")
+      }
+      if insideCritical > 0 {
+        if entries.count == 1 {
+          parts[parts.count - 1] = Judgement.insideTargetWords
+        } else {
+          parts.append(
+            "\(grouped(insideCritical)) inside it but past a limit labs treat as critical"
+              + (inside.last == true ? ", the latest among them" : ""))
+        }
       }
     }
     let period =

@@ -69,6 +69,23 @@ public struct MarkerSnapshot: Sendable {
 
   public func status(of entry: MarkerEntry) -> MarkerStatus { judgement(of: entry).status }
 
+  /// Critical by a limit labs treat as such, though inside the person's own target range
+  /// (potassium 6.8 with a target of 2 to 7): it stays "!!", and is said to be inside the target,
+  /// never "far above your target range" (clinician review at stop 33).
+  public func isCriticalInsideTarget(_ entry: MarkerEntry) -> Bool {
+    guard hasCustomRange, entry.comparator == nil, status(of: entry).isCritical else { return false }
+    let value = entry.exactValue(for: definition)
+    return !range.isAbove(value) && !range.isBelow(value)
+  }
+
+  /// True when the person's own target range takes in values a critical limit holds.
+  public var targetTakesInCritical: Bool {
+    guard hasCustomRange, let rule else { return false }
+    let high = rule.criticalHigh.map { limit in range.high.map { limit.contains($0) } ?? true } ?? false
+    let low = rule.criticalLow.map { limit in range.low.map { limit.contains($0) } ?? true } ?? false
+    return high || low
+  }
+
   /// The status of `entry` and its words (a censored value judged by what it can be; critical
   /// limits and a guideline's stages applied).
   public func judgement(of entry: MarkerEntry) -> Judgement {

@@ -115,6 +115,13 @@ public struct Judgement: Equatable, Sendable {
   public static let criticalAdvice =
     "Values this far outside the range are usually looked at promptly. Consider contacting your care team soon."
 
+  /// The same, after a critical reading inside the person's own target range.
+  public static let criticalInsideAdvice =
+    "Values past such a limit are usually looked at promptly. Consider contacting your care team soon."
+
+  /// What a critical reading inside the person's own target range is.
+  public static let insideTargetWords = "inside your target range but past a limit labs treat as critical"
+
   /// Judges `value` (a bound when `comparator` is set) against `range`, with `rule`'s critical
   /// limits and stages.
   public static func of(_ value: Double, comparator: ValueComparator?, range: ReferenceRange, rule: ClinicalRule?)

@@ -316,6 +316,44 @@ struct ClinicalJudgementTests {
     #expect(ownText.contains("above your target range (up to 70 mg/dL)"))
   }
 
+  /// Clinician review at stop 33: with a target of 2 to 7, potassium 6.8 was "far above your
+  /// target range (2 to 7 mEq/L)" in prep and show, and range counted it "1 outside, 0 within".
+  /// It stays critical (a lab's limit, not the person's), and is said to be inside the target.
+  @Test("a critical reading inside the person's own target range is said to be inside it, past a critical limit")
+  func criticalInsideTarget() throws {
+    let potassium = Self.marker("potassium")
+    let entries = [Fixture.entry(potassium, 6.8, on: "2026-01-01")]
+    let tracked = UserMarker(
+      markerID: potassium.id, customReferenceLow: 2, customReferenceHigh: 7, displayOrder: 0, addedAt: Self.now)
+    let own = MarkerSnapshot(definition: potassium, tracked: tracked, entries: entries)
+    #expect(own.status(of: entries[0]) == .criticalHigh)
+    #expect(own.isCriticalInsideTarget(entries[0]))
+    let item = try #require(InsightsEngine.insights(for: [own], at: Self.now).first)
+    #expect(item.kind == .critical)
+    #expect(
+      item.suggestionText
+        == "Your Potassium was 6.8 mEq/L on Jan 1, 2026, inside your target range (2 to 7 mEq/L) but past a limit labs treat as critical. \(Judgement.criticalInsideAdvice)"
+    )
+    let summary = ShowView.summary(own, entries: entries, period: nil, today: Fixture.date("2026-01-02"))
+    #expect(summary.contains("inside your target range but past a limit labs treat as critical"), "\(summary)")
+    #expect(!summary.contains("far above"), "\(summary)")
+    #expect(
+      HomeView.criticalSentence([own])
+        == "The latest Potassium reading is inside your target range but past a limit labs treat as critical. \(Judgement.criticalInsideAdvice)"
+    )
+    let range = RangeView.render(own, change: .set, style: .plain)
+    #expect(
+      range.contains("judged against it: 0 outside, 1 within (1 past a limit labs treat as critical)."), "\(range)")
+    #expect(range.contains("Your range takes in values labs treat as critical"), "\(range)")
+    // Outside the target too: worded as before.
+    let far = MarkerSnapshot(definition: potassium, tracked: nil, entries: entries)
+    #expect(!far.isCriticalInsideTarget(entries[0]))
+    #expect(
+      try #require(InsightsEngine.insights(for: [far], at: Self.now).first).suggestionText.contains(
+        "far above the reference range"))
+    #expect(!RangeView.render(far, change: .show, style: .plain).contains("takes in values"))
+  }
+
   @Test("prep says custom markers are not checked instead of 'nothing is flagged'")
   func customMarkersNotChecked() {
     var custom = Fixture.customMarker()
