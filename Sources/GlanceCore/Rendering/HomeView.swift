@@ -66,7 +66,7 @@ public enum HomeView {
     }
     // A critical value is said in words, as add, show and prep say it (clinician review: home
     // showed the "!!" alone).
-    if let sentence = criticalSentence(rows.filter(\.status.isCritical).map(\.name)) {
+    if let sentence = criticalSentence(snapshots) {
       lines.append("")
       lines.append(style.paint(sentence, .red))
     }

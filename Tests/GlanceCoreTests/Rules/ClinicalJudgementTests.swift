@@ -341,6 +341,9 @@ struct ClinicalJudgementTests {
       HomeView.criticalSentence([own])
         == "The latest Potassium reading is inside your target range but past a limit labs treat as critical. \(Judgement.criticalInsideAdvice)"
     )
+    #expect(
+      HomeView.render([own], today: Fixture.date("2026-01-02"), style: .plain).contains(
+        "The latest Potassium reading is inside your target range but past a limit labs treat as critical."))
     let range = RangeView.render(own, change: .set, style: .plain)
     #expect(
       range.contains("judged against it: 0 outside, 1 within (1 past a limit labs treat as critical)."), "\(range)")
