@@ -97,17 +97,22 @@ public indirect enum JSONValue: Equatable, Sendable {
       case "\r": output += "\\r"
       default:
         let code = scalar.value
-        if asciiOnly && code > 0xFFFF {
-          // Beyond the Basic Multilingual Plane: a UTF-16 surrogate pair, as JSON writes it.
+        guard
+          code < 0x20 || (0x7F...0x9F).contains(code) || code == 0x2028 || code == 0x2029
+            || scalar.properties.generalCategory == .format || (asciiOnly && code > 0x7E)
+        else {
+          output.unicodeScalars.append(scalar)
+          continue
+        }
+        if code > 0xFFFF {
+          // Beyond the Basic Multilingual Plane (an emoji's tag, in --ascii any letter there): a
+          // UTF-16 surrogate pair, as JSON writes it. A format character there crashed every
+          // --json read (attacker review at stop 33: the Scotland flag's tags).
           let offset = code - 0x10000
           escape(0xD800 + (offset >> 10))
           escape(0xDC00 + (offset & 0x3FF))
-        } else if code < 0x20 || (0x7F...0x9F).contains(code) || code == 0x2028 || code == 0x2029
-          || scalar.properties.generalCategory == .format || (asciiOnly && code > 0x7E)
-        {
-          escape(code)
         } else {
-          output.unicodeScalars.append(scalar)
+          escape(code)
         }
       }
     }

@@ -111,6 +111,9 @@ struct JSONOutputTests {
       "\u{1B}[31mred\u{1B}[0m", "tab\there", "quote \" and back\\slash", "del\u{7F} c1\u{85}\u{9B}",
       "line\u{2028}para\u{2029}", "bidi \u{202E}evil\u{202C} \u{2066}x\u{2069}", "µIU/mL · m² — “quoted”",
       "emoji 🩸 and 𝔘", "nul\u{0}byte", "", "\u{FEFF}bom first", "zero\u{200B}width\u{200D}joiner",
+      // Attacker review at stop 33: format characters beyond the Basic Multilingual Plane (the
+      // tags of the Scotland flag, musical and Kaithi format marks) crashed every --json read.
+      "after trip 🏴󠁧󠁢󠁳󠁣󠁴󠁿", "\u{E0001}", "\u{1D173}", "\u{110BD}", "\u{1BCA0}",
     ])
   func escaping(note: String) throws {
     var entry = Fixture.entry(Fixture.hdl, 60, on: "2026-10-01")
@@ -136,7 +139,8 @@ struct JSONOutputTests {
       var text = ""
       for _ in 0..<Int.random(in: 0...20, using: &generator) {
         let ranges: [ClosedRange<UInt32>] = [
-          0...0x7F, 0x80...0x2FF, 0x2000...0x206F, 0xE000...0xFFFD, 0x1F300...0x1F6FF,
+          0...0x7F, 0x80...0x2FF, 0x2000...0x206F, 0xE000...0xFFFD, 0x1F300...0x1F6FF, 0x10000...0x10FFFF,
+          0xE0000...0xE007F, 0x1D173...0x1D17A,
         ]
         let range = ranges.randomElement(using: &generator)!
         if let scalar = Unicode.Scalar(UInt32.random(in: range, using: &generator)) {
