@@ -259,9 +259,9 @@ public enum Importer {
     _ file: ImportFile, replace: Bool, into document: GlanceDocument, library: MarkerLibrary, today: CalendarDate,
     now: Timestamp, readingLimit: Int = InputLimits.readings
   ) throws -> ImportPlan {
-    // A file may come from a computer a time zone ahead, where today is already tomorrow: a
-    // backup made there must still restore here.
-    let today = today.adding(days: 1) ?? today
+    // A file may come from a computer time zones ahead, where today is already tomorrow or the
+    // day after: a backup made there must still restore here.
+    let today = today.adding(days: CalendarDate.daysAheadElsewhere) ?? today
     var plan = try planContent(file, replace: replace, into: document, library: library, today: today, now: now)
     // A file that adds nothing asks nothing: its questions are about rows stored already.
     if plan.isEmpty { plan.questions = [] }

@@ -200,7 +200,7 @@ enum JSONImportPlanner {
   ) -> [(
     what: String, id: UUID?, why: String
   )] {
-    let today = today.adding(days: 1) ?? today
+    let today = today.adding(days: CalendarDate.daysAheadElsewhere) ?? today
     var problems: [(what: String, id: UUID?, why: String)] = []
     if profile, let problem = profileNameProblem(document.profile) {
       problems.append(("your name (glance profile --name NEW)", nil, problem))

@@ -15,6 +15,11 @@ public struct CalendarDate: Hashable, Comparable, Sendable, CustomStringConverti
   public let month: Int
   public let day: Int
 
+  /// How many days a date elsewhere may be ahead of today here: UTC+14 and UTC−12 are 26 hours
+  /// apart, so a reading saved today in Kiribati may be dated two days after today at UTC−12.
+  /// A file's readings up to that far ahead are taken (a backup made there restores here).
+  public static let daysAheadElsewhere = 2
+
   /// Creates a date when the year, month and day name a real day (1…9999), or nil.
   public init?(year: Int, month: Int, day: Int) {
     guard (1...9999).contains(year), (1...12).contains(month), day >= 1,

@@ -34,15 +34,20 @@ struct ReviewFindingsTests {
     }
   }
 
-  @Test("a backup made a time zone ahead (today is tomorrow there) restores here")
+  /// Attacker review at stop 33: UTC+14 and UTC−12 are 26 hours apart, so a day there may be two
+  /// ahead of today here: a reading saved in Kiribati was refused by the export and the restore
+  /// of a computer at UTC−12, the export blaming a hand edit.
+  @Test("a backup made time zones ahead (today is two days on there) exports and restores here")
   func timeZones() throws {
     var document = GlanceDocument.empty(createdAt: Self.now)
     document.apply(.putEntry(Fixture.entry(Fixture.hdl, 50, on: "2026-11-23")))
+    document.apply(.putEntry(Fixture.entry(Fixture.hdl, 52, on: "2026-11-24")))
     let plan = try Importer.plan(
       Exporter.json(document), replace: false, into: .empty(createdAt: Self.now), library: .builtIn,
       today: Self.today, now: Self.now)
-    #expect(plan.entries.count == 1)
-    document.apply(.putEntry(Fixture.entry(Fixture.hdl, 51, on: "2026-11-24")))
+    #expect(plan.entries.count == 2)
+    try Exporter.checkRestorable(document, library: .builtIn, today: Self.today)
+    document.apply(.putEntry(Fixture.entry(Fixture.hdl, 51, on: "2026-11-25")))
     #expect(throws: ImportError.self) {
       try Importer.plan(
         Exporter.json(document), replace: false, into: .empty(createdAt: Self.now), library: .builtIn,
