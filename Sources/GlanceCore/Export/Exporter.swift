@@ -158,6 +158,9 @@ public enum Exporter {
     var export = document
     export.undo = []
     export.format = formatName
+    // A tracked row of no marker (a data file edited by hand) shows nothing and would stop a
+    // restore: it is left out (attacker review at stop 33).
+    export.trackedMarkers.removeAll { document.definition(for: $0.markerID, library: library) == nil }
     var labels: [UUID: (key: String, name: String)] = [:]
     for markerID in Set(document.entries.map(\.markerID)) {
       guard let definition = document.definition(for: markerID, library: library) else { continue }
@@ -176,8 +179,28 @@ public enum Exporter {
     // Each marker's definition and range once, not once a row: thirty years of readings export
     // in well under a second.
     var markers: [UUID: MarkerSnapshot] = [:]
-    for markerID in Set(document.entries.map(\.markerID)) {
-      guard let definition = document.definition(for: markerID, library: library) else { continue }
+    // A custom marker's key as `glance custom` makes it, once in the file: a restore makes the
+    // marker from it (attacker review at stop 33: a key edited by hand to "1" or "ldl" exported,
+    // and its readings were then refused, or read as LDL).
+    var keys = Set(library.markers.map(\.key))
+    for markerID in Set(document.entries.map(\.markerID)).sorted(by: { $0.sortsBefore($1) }) {
+      guard var definition = document.definition(for: markerID, library: library) else { continue }
+      if !definition.isSystemDefined, !CustomMarkerPlanner.isCustomKey(definition.key) || keys.contains(definition.key)
+      {
+        var slug = SearchText(definition.displayName).words.joinedText("-")
+        if slug.isEmpty { slug = "marker" }
+        var key = "custom-" + slug
+        var suffix = 2
+        while keys.contains(key) || !CustomMarkerPlanner.isCustomKey(key), suffix <= 1_000 {
+          key = "custom-\(slug)-\(suffix)"
+          suffix += 1
+        }
+        if keys.contains(key) || !CustomMarkerPlanner.isCustomKey(key) {
+          key = "custom-marker-" + ShortID.hex(markerID).lowercased()
+        }
+        definition.key = key
+      }
+      keys.insert(definition.key)
       let tracked = document.trackedMarkers.first { $0.markerID == markerID }
       // Judged as the screens judge it: the person's target, else their sex's range, else the default.
       let snapshot = MarkerSnapshot(

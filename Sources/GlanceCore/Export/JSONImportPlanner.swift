@@ -76,10 +76,6 @@ enum JSONImportPlanner {
         continue
       }
       let name = SearchText(marker.displayName).compact
-      if let taken = library.markers.first(where: { $0.answers(to: name) }) {
-        problems.append("\(label) is called like the library's \(taken.displayName); rename it in the file.")
-        continue
-      }
       if let same = byName[name] {
         markerMap[marker.id] = same
         continue
@@ -329,6 +325,12 @@ enum JSONImportPlanner {
     }
     if let factor = marker.siFactor, !(factor > 0 && ValueParser.isStorable(factor)) {
       return "its unit conversion is not a number glance can use."
+    }
+    // Its name a library marker answers to: `add` could never reach it (and an export of it
+    // would not restore: attacker review at stop 33).
+    let name = SearchText(marker.displayName).compact
+    if let taken = library.markers.first(where: { $0.answers(to: name) }) {
+      return "it is called like the library's \(taken.displayName)."
     }
     for value in [marker.plausibleMin, marker.plausibleMax, marker.siOffset].compactMap({ $0 })
     where !ValueParser.isStorable(value) {

@@ -61,6 +61,53 @@ struct RestorableExportTests {
 
   /// Attacker's second look: `export --csv --visits` checked the readings, not the visits it
   /// writes, and wrote a visit dated 1700 that its import then refused.
+  /// Attacker review at stop 33: hand edits of the markers, not of a reading, were let through
+  /// and the backup did not restore: a tracked marker of no marker, a custom marker's key that
+  /// is not one glance makes ("1", "", "ldl": the CSV restore found no marker of that key), a
+  /// custom marker called like a library marker.
+  static let markerDamages: [(String, @Sendable (inout GlanceDocument) -> Void)] = [
+    ("nothing", { _ in }),
+    (
+      "a tracked marker of no marker",
+      { $0.trackedMarkers.append(UserMarker(markerID: UUID(), displayOrder: 5, addedAt: RestorableExportTests.now)) }
+    ),
+    ("a custom key of a number", { $0.customMarkers[0].key = "1" }),
+    ("an empty custom key", { $0.customMarkers[0].key = "" }),
+    ("a custom key of a library marker", { $0.customMarkers[0].key = "ldl" }),
+    ("a custom marker called like a library marker", { $0.customMarkers[0].displayName = "ldl" }),
+  ]
+
+  @Test(
+    "an export with hand-edited markers is refused, or its JSON and CSV restore every reading",
+    arguments: markerDamages.indices)
+  func markerEdits(index: Int) throws {
+    let (name, damage) = Self.markerDamages[index]
+    var document = Self.document { _ in }
+    let ketones = Fixture.customMarker()
+    document.apply(.putCustomMarker(ketones))
+    document.apply(.putEntry(Fixture.entry(ketones, 1.2, on: "2025-03-10")))
+    damage(&document)
+    let count = document.entries.count
+    for json in [true, false] {
+      let refused = (try? Exporter.checkRestorable(document, library: .builtIn, today: Self.today, json: json)) == nil
+      if refused {
+        #expect(name != "nothing", "\(name): refused")
+        continue
+      }
+      let bytes = json ? try Exporter.json(document) : Array(Exporter.readingsCSV(document, library: .builtIn).utf8)
+      do {
+        let plan = try Importer.plan(
+          Importer.read(bytes), replace: false, into: .empty(createdAt: Self.now), library: .builtIn,
+          today: Self.today, now: Self.now)
+        #expect(plan.entries.count == count, "\(name), json \(json): \(plan.entries.count) of \(count)")
+        // Each reading under its own marker: the ketones never read as LDL.
+        #expect(plan.entries.filter { $0.markerID == Fixture.ldl.id }.map(\.value) == [99], "\(name), json \(json)")
+      } catch {
+        Issue.record("\(name), json \(json): exported, then refused: \(error)")
+      }
+    }
+  }
+
   @Test("each export checks what it writes: a visits CSV its visits, a readings CSV its readings")
   func checksWhatItWrites() throws {
     var document = Self.document { _ in }
