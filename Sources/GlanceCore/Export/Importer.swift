@@ -428,7 +428,7 @@ public enum Importer {
             draft: draft, source: source ?? .fileImport, id: id, entered: entered, line: line,
             unitTyped: cell(unitColumn) != nil || (try? ValueParser.parse(valueText))?.unit != nil))
       } catch {
-        problems.append("row \(line): \(error.message)")
+        problems.append("row \(line): \(EntryError.messageNamingNoValue(error))")
       }
     }
     if !problems.isEmpty { throw ImportError.problems(problems) }

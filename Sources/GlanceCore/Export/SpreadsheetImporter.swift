@@ -515,7 +515,7 @@ enum SpreadsheetImporter {
             decimalCommas: columns.sheet.decimalCommas, secondOfDay: columns.secondOfDay(row),
             typingUnit: columns.typingUnit, notes: &notes)
         } catch {
-          problems.append("row \(line), column \(quoted(column.header)): \(error.message)")
+          problems.append("row \(line), column \(quoted(column.header)): \(EntryError.messageNamingNoValue(error))")
         }
       }
     }
@@ -597,7 +597,7 @@ enum SpreadsheetImporter {
         return leaveOut(
           line, "\(shown) \(quoted(TerminalText.cut(text, limit: 30))): \(error.message)")
       }
-      problems.append("row \(line), \(shown): \(error.message)")
+      problems.append("row \(line), \(shown): \(error.messageNamingNoValue)")
     }
     for (offset, row) in columns.sheet.rows.enumerated() {
       let line = offset + 2

@@ -115,6 +115,30 @@ extension EntryError: GlanceError {
 
   public var kind: ErrorKind { .refused }
 
+  /// The message without the value it is about, for a file's refusal: it names the row and the
+  /// test, never the result (attacker review at stop 33: "“130 furlongs mg/dL” is not a number").
+  public var messageNamingNoValue: String {
+    switch self {
+    case .invalidValue, .tooManyDigits:
+      "the result is not a number glance can record. Write it as the lab printed it: 89, 5.6, <0.5 or >90."
+    case .decimalComma:
+      "the result has a comma. Write decimals with a dot (5.6) and no thousands separators (1200)."
+    case .valueTooLarge:
+      "the result is larger than any reading glance keeps (up to \(ValueParser.maximumMagnitudeText) either way)."
+    case .ambiguousNumber:
+      "the result could be a thousand and more or a decimal (this file writes decimals with a comma). Write it without a thousands separator, e.g. 1250 or 1,25."
+    case .bloodPressureFormat:
+      "the result is not a blood pressure reading. Write it as top/bottom numbers, like 120/80."
+    default: message
+    }
+  }
+
+  /// `error`'s message as a file's refusal says it: an entry error without its value.
+  static func messageNamingNoValue(_ error: any Error) -> String {
+    if let entry = error as? EntryError { return entry.messageNamingNoValue }
+    return (error as? any GlanceError)?.message ?? "\(error)"
+  }
+
   /// The key at the end of a candidate line ("HDL Cholesterol (hdl)").
   private static func key(of line: String) -> String {
     guard let open = line.lastIndex(of: "("), line.hasSuffix(")") else { return line }

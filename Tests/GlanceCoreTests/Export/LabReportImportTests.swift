@@ -66,6 +66,28 @@ struct LabReportImportTests {
         == ["ldl 118", "wbc 6.2", "platelets 250", "non-hdl 140"])
   }
 
+  /// Attacker review at stop 33: a sheet's refusal repeated the cell ("“130.77 furlongs mg/dL” is
+  /// not a number"); error text names the row and the column or test, never the result.
+  @Test(
+    "a sheet's refusal of a result names the row and the test, never the result",
+    arguments: [
+      "Date,LDL (mg/dL)\n2024-01-01,130.77 furlongs\n",
+      "Date,Test,Result,Units\n2024-01-01,LDL,130.77 furlongs,mg/dL\n",
+      "Date,LDL\n2024-01-01,130.77e12\n", "Date,LDL\n2024-01-01,1307712345678901234567\n",
+      "Date,BP\n2024-01-01,130.77\n", "date,marker_key,value,unit\n2024-01-01,ldl,130.77 furlongs,mg/dL\n",
+      "Datum;LDL\n01.01.2024;130.770,5\n",
+    ])
+  func refusalsNameNoValue(sheet: String) throws {
+    do {
+      let plan = try Self.plan(sheet)
+      Issue.record("read: \(plan.entries.map(\.value))")
+    } catch {
+      let message = (error as? any GlanceError)?.message ?? "\(error)"
+      #expect(message.contains("row 2"), "\(message)")
+      #expect(!message.contains("13077") && !message.contains("130.77") && !message.contains("130.770"), "\(message)")
+    }
+  }
+
   /// Review at stop 33: a lipid sheet's "Ratio" column (total/HDL cholesterol) was imported as
   /// UACR, a "Phosphat" row of a German report as alkaline phosphatase.
   @Test("a sheet's Ratio column and a report's phosphate row are left out and named, never filed")
@@ -502,7 +524,7 @@ struct LabReportImportTests {
         "Date,Test,Result,Units\n2024-01-15,Ferritin,\"1,045\",ng/mL\n2024-01-15,LDL,\"3,4\",mmol/L\n")
     } throws: { error in
       guard case ImportError.problems(let problems) = error else { return false }
-      return problems.count == 1 && problems[0].hasPrefix("row 2, Ferritin: “1,045” could be a thousand")
+      return problems.count == 1 && problems[0].hasPrefix("row 2, Ferritin: the result could be a thousand")
     }
   }
 
