@@ -44,7 +44,9 @@ public struct ImportFile: Sendable {
 /// the folder it came from, adds nothing, and a restore into an empty folder gives back every
 /// record. A file without ids (a spreadsheet, an older CSV) adds each row unless an equal reading
 /// (marker, day, value, comparator, unit, note) was already stored: rows of one file are never
-/// matched against each other, and importing it twice adds nothing the second time.
+/// matched against each other, and importing it twice adds nothing the second time. A FHIR
+/// observation, whose id is another system's, is also not added when an equal reading (marker,
+/// day, value, comparator, unit; notes aside) is kept: the same result typed in or from a sheet.
 public enum Importer {
   /// The bytes of the file at `path` (a pipe works too), refused past `InputLimits.fileBytes`.
   public static func readFile(_ path: String, fileSystem: PosixFileSystem = PosixFileSystem()) throws -> [UInt8] {
@@ -584,6 +586,11 @@ public enum Importer {
     }
     let markers = Set(names.keys)
     var stored = EntryContent.counts(ours, markers: markers)
+    // A portal's observation has an id of its own, never one of ours: one equal to a reading kept
+    // already (the person's sheet, typed in) is that reading, notes aside (newcomer review at
+    // stop 33: HDL 61 of Dec 12 was shown twice).
+    var storedWithoutNotes =
+      plan.kind == .fhir ? EntryContent.counts(ours, markers: markers, withNotes: false) : [:]
     // What each marker already has on each day, for saying where a file differs.
     var days: [DayKey: [Int32]] = [:]
     // NB: positions in `ours`, not copies: a file imported again held every stored reading twice.
@@ -644,6 +651,14 @@ public enum Importer {
             }
             plan.duplicates += 1
             continue
+          }
+          if plan.kind == .fhir, !row.corrects {
+            let content = EntryContent(entry, withNote: false)
+            if let count = storedWithoutNotes[content], count > 0 {
+              storedWithoutNotes[content] = count - 1
+              plan.duplicates += 1
+              continue
+            }
           }
           entry.id = id
         } else {
@@ -808,19 +823,21 @@ struct EntryContent: Hashable {
   var unit: String
   var note: String?
 
-  init(_ entry: MarkerEntry) {
+  init(_ entry: MarkerEntry, withNote: Bool = true) {
     marker = entry.markerID
     day = entry.dateOfService.dayNumber
     value = (entry.value == 0 ? 0 : entry.value).bitPattern
     comparator = entry.comparator
     unit = entry.unit
-    note = entry.note
+    note = withNote ? entry.note : nil
   }
 
-  /// How many stored readings of `markers` have each content.
-  static func counts(_ entries: [MarkerEntry], markers: Set<UUID>) -> [EntryContent: Int] {
+  /// How many stored readings of `markers` have each content (`withNotes` false: notes aside).
+  static func counts(_ entries: [MarkerEntry], markers: Set<UUID>, withNotes: Bool = true) -> [EntryContent: Int] {
     var counts: [EntryContent: Int] = [:]
-    for entry in entries where markers.contains(entry.markerID) { counts[EntryContent(entry), default: 0] += 1 }
+    for entry in entries where markers.contains(entry.markerID) {
+      counts[EntryContent(entry, withNote: withNotes), default: 0] += 1
+    }
     return counts
   }
 }

@@ -226,6 +226,29 @@ struct FHIRImportTests {
     #expect(throws: ImportError.noFHIR(empty.path)) { try Importer.load(empty.path) }
   }
 
+  /// Newcomer review at stop 33: a portal's HDL 61 of Dec 12 was added beside the HDL 61 of Dec
+  /// 12 from the person's sheet, shown twice and counted twice, without a word.
+  @Test("a portal's reading equal to one already kept (same test, day and value) is not added twice")
+  func equalToStored() throws {
+    var document = GlanceDocument.empty(createdAt: Self.now)
+    document.apply(.putEntry(Fixture.entry(Fixture.hdl, 55, on: "2024-01-15")))
+    for extra in ["", ", \"id\": \"17\"", ", \"identifier\": [{\"system\": \"urn:lab\", \"value\": \"A-17\"}]"] {
+      let same = try Self.plan(Self.observation(extra: extra), into: document)
+      #expect(same.entries.isEmpty, "\(extra)")
+      #expect(same.duplicates == 1, "\(extra)")
+    }
+    // Two equal results in the file and one kept: one is new.
+    let twice = try Self.plan(
+      Self.bundle([
+        Self.observation(extra: ", \"id\": \"a\""), Self.observation(extra: ", \"id\": \"b\""),
+      ]), into: document)
+    #expect(twice.entries.count == 1)
+    // Another value that day is added, and said.
+    let other = try Self.plan(Self.observation(value: "58"), into: document)
+    #expect(other.entries.count == 1)
+    #expect(other.sameDay.count == 1, "\(other.sameDay)")
+  }
+
   /// Newcomer review at stop 33: a folder holding a portal's records and two spreadsheets imported
   /// the records and said nothing of the sheets' 135 readings.
   @Test("a folder's other files (a spreadsheet, a note) are named as not read, with how to import them")
