@@ -213,9 +213,10 @@ struct AdversarialTests {
     session.send("y")
     #expect(session.wait() == 75)
     // Said without either change's values (attacker review: the race put "add LDL 131" on stderr).
+    // Error text is wrapped at spaces to the terminal's width.
+    let unwrapped = session.transcript.split(whereSeparator: \.isWhitespace).joined(separator: " ")
     #expect(
-      session.transcript.contains("the latest change is no longer the one you were asked about"),
-      "\(session.transcript)")
+      unwrapped.contains("the latest change is no longer the one you were asked about"), "\(session.transcript)")
     #expect(!session.transcript.contains("LDL 130"))
     #expect(try glance.document().entries.count == 2)
   }

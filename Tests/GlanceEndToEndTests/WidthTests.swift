@@ -51,6 +51,29 @@ struct WidthTests {
     }
   }
 
+  /// Newcomer review at stop 33: on an 80-column terminal, error text and the setup's first screen
+  /// broke words at the edge ("glance show MAR / KER", "no internet / , nothing").
+  @Test("error text and the setup's screen are wrapped at spaces to an 80-column terminal")
+  func terminalErrorsAndSetup() throws {
+    let glance = GlanceSandbox()
+    try glance.run("add", "hdl", "50", "--yes")
+    let edit = try glance.terminal(["edit", "7b96", "--value", "5"], environment: [:], rows: 24)
+    #expect(edit.wait() == 65)
+    let setup = try glance.terminal(["setup"], environment: [:], rows: 24)
+    #expect(setup.expect("Press Enter"))
+    setup.sendEndOfInput()
+    _ = setup.wait()
+    for session in [edit, setup] {
+      let lines = session.transcript.split(whereSeparator: { $0 == "\n" || $0 == "\r" })
+      #expect(lines.count > 1)
+      for line in lines {
+        let text = String(line)
+        #expect(TextWidth.of(text) <= 80, "\(TextWidth.of(text)) \(text)")
+      }
+    }
+    #expect(edit.transcript.contains("MARKER"))
+  }
+
   @Test("the empty folder's screens at 40 columns")
   func empty() throws {
     try Self.check(GlanceSandbox(), width: 40, empty: true)

@@ -100,7 +100,7 @@ public struct Questions {
           throw ConfirmationError.needsConfirmation(question: check.question, instead: choice.instead)
         }
         console.out(fitted(check.question))
-        console.prompt(choice.prompt)
+        console.prompt(fitted(choice.prompt))
         switch try choose(["1", "2", "3"]) {
         case "1":
           draft = draft.accepting(choice.suggestion, entered: choice.entered)

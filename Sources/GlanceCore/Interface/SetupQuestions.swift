@@ -59,16 +59,24 @@ public struct SetupQuestions {
     self.document = document
   }
 
+  /// A line, wrapped at its spaces on a terminal (newcomer review at stop 33: the first screen
+  /// broke "trending" and "internet, nothing" mid-word at 80 columns).
+  private func say(_ text: String = "") {
+    console.out(style.wrapsLines ? TextFit.fit(text, width: style.width) : text)
+  }
+
+  /// A prompt, wrapped the same way ("[1/2/ 3]" broke at the edge).
+  private func ask(_ text: String) {
+    console.prompt(style.wrapsLines ? TextFit.fit(text, width: style.width) : text)
+  }
+
   /// Asks; nil when input ended at the first step.
   public func ask() throws -> Choice? {
-    console.out(style.paint("Step 1 of 3 — What glance does", .bold))
-    console.out(
-      """
-      glance keeps your lab numbers and vitals on this computer, shows how each one is trending,
-      and helps you prepare questions before a doctor's visit. No account, no internet, nothing
-      leaves this machine.
-      """)
-    console.prompt("Press Enter to choose your markers… ")
+    say(style.paint("Step 1 of 3 — What glance does", .bold))
+    say(
+      "glance keeps your lab numbers and vitals on this computer, shows how each one is trending, and helps you prepare questions before a doctor's visit. No account, no internet, nothing leaves this machine."
+    )
+    ask("Press Enter to choose your markers… ")
     guard try console.readLine() != nil else { return nil }
     var choice = Choice()
     choice.profileAsked = document.profile
@@ -85,32 +93,32 @@ public struct SetupQuestions {
   private func chooseMarkers(units: UnitSystem?) throws -> [MarkerDefinition] {
     var chosen: [MarkerDefinition] = []
     let alreadyTracked = Set(document.trackedMarkers.map(\.markerID))
-    console.out("")
-    console.out(style.paint("Step 2 of 3 — Choose the markers you follow", .bold))
+    say("")
+    say(style.paint("Step 2 of 3 — Choose the markers you follow", .bold))
     let categories = library.categories
     func showCategories() {
       for (index, category) in categories.enumerated() {
         let count = library.markers(inCategory: category.key).count
-        console.out("  " + TextWidth.padLeft(String(index + 1), to: 2) + "  \(category.name) (\(count))")
+        say("  " + TextWidth.padLeft(String(index + 1), to: 2) + "  \(category.name) (\(count))")
       }
-      console.out("Type a category number to see its markers, or type what you're looking for")
-      console.out("(\"cholesterol\", \"a1c\", \"good cholesterol\"). Press Enter when you're done.")
+      say("Type a category number to see its markers, or type what you're looking for")
+      say("(\"cholesterol\", \"a1c\", \"good cholesterol\"). Press Enter when you're done.")
     }
     showCategories()
     while true {
-      console.prompt("> ")
+      ask("> ")
       guard let line = try console.readLine()?.trimmingWhitespace(), !line.isEmpty else { break }
       let candidates: [MarkerDefinition]
       if let number = Int(line), (1...categories.count).contains(number) {
         candidates = library.markers(inCategory: categories[number - 1].key)
-        console.out(style.paint(categories[number - 1].name, .bold))
+        say(style.paint(categories[number - 1].name, .bold))
       } else if line == "?" || line.lowercased() == "list" {
         showCategories()
         continue
       } else {
         candidates = SearchService(markers: all).searchMarkers(line).prefix(9).map(\.marker)
         if candidates.isEmpty {
-          console.out(
+          say(
             "Nothing in the library matches \(quoted(line)). Try another word, or add it as your own in step 3.")
           continue
         }
@@ -119,67 +127,67 @@ public struct SetupQuestions {
         let mark =
           chosen.contains(where: { $0.id == marker.id }) || alreadyTracked.contains(marker.id)
           ? "  " + MarkerStatus.normal.symbol(style) : ""
-        console.out(
+        say(
           "  " + TextWidth.padLeft(String(index + 1), to: 2)
             + "  \(marker.displayName) (\(DisplayUnit.preferred(marker, system: units, choice: nil).unit))\(mark)")
       }
-      console.prompt("Numbers to track (e.g. 1 3, or all), Enter to go back: ")
+      ask("Numbers to track (e.g. 1 3, or all), Enter to go back: ")
       guard let answer = try console.readLine(), !answer.trimmingWhitespace().isEmpty else { continue }
       guard let picks = SelectionParser.parse(answer, count: candidates.count) else {
-        console.out("Please type numbers from the list, like 1 3, or all.")
+        say("Please type numbers from the list, like 1 3, or all.")
         continue
       }
       let picked = picks.map { candidates[$0 - 1] }.filter { marker in !chosen.contains { $0.id == marker.id } }
       chosen += picked
-      if !picked.isEmpty { console.out("Added: " + picked.map(\.displayName).joinedText(", ") + ".") }
-      console.out("Another number or search, or Enter when you're done.")
+      if !picked.isEmpty { say("Added: " + picked.map(\.displayName).joinedText(", ") + ".") }
+      say("Another number or search, or Enter when you're done.")
     }
     return chosen.filter { !alreadyTracked.contains($0.id) }
   }
 
   private func askCustom() throws -> MarkerDefinition? {
-    console.out("")
-    console.out(style.paint("Step 3 of 3 — A marker of your own (optional)", .bold))
-    console.prompt("Name of a marker that isn't in the library, or Enter to skip: ")
+    say("")
+    say(style.paint("Step 3 of 3 — A marker of your own (optional)", .bold))
+    ask("Name of a marker that isn't in the library, or Enter to skip: ")
     guard let name = try console.readLine()?.trimmingWhitespace(), !name.isEmpty else { return nil }
-    console.prompt("Its unit (e.g. mmol/L): ")
+    ask("Its unit (e.g. mmol/L): ")
     let unit = try console.readLine() ?? ""
     do {
       return try CustomMarkerPlanner.make(name: name, unit: unit, low: nil, high: nil, direction: nil, existing: all)
     } catch let error as any GlanceError {
-      console.out(error.message + " Skipped; add it later with glance custom.")
+      say(error.message + " Skipped; add it later with glance custom.")
       return nil
     }
   }
 
   private func askSex() throws -> Sex?? {
-    console.out("")
-    console.out("Some ranges differ for women and men (hemoglobin, HDL, ferritin, creatinine, …).")
+    say("")
+    say("Some ranges differ for women and men (hemoglobin, HDL, ferritin, creatinine, …).")
     while true {
-      console.prompt("Judge them for women or men? (female/male, Enter to skip): ")
+      ask("Judge them for women or men? (female/male, Enter to skip): ")
       guard let answer = try console.readLine() else { return nil }
       if let sex = Sex.answer(answer) { return sex }
-      console.out("Please type female or male, or press Enter to skip.")
+      say("Please type female or male, or press Enter to skip.")
     }
   }
 
   private func askUnits() throws -> UnitSystem? {
-    console.out("")
-    console.out("Results can be shown in conventional units (mg/dL, lb) or SI units (mmol/L, kg).")
+    say("")
+    say("Results can be shown in conventional units (mg/dL, lb) or SI units (mmol/L, kg).")
     let current = document.profile.units == .si ? "si" : "conventional"
     while true {
-      console.prompt("Which do you read? (conventional/si, Enter for \(current)): ")
+      ask("Which do you read? (conventional/si, Enter for \(current)): ")
       guard let answer = try console.readLine() else { return nil }
       let system =
         answer.trimmingWhitespace().isEmpty ? document.profile.units ?? .conventional : UnitsPlanner.system(answer)
       if let system {
-        console.out(
+        say(
           system == .si
             ? "Results will be shown in SI units (mmol/L, µmol/L, kg, cm); glance units changes that."
             : "Results will be shown in conventional units (mg/dL, lb, in); glance units changes that.")
         return system
       }
-      console.out("Please type conventional or si, or press Enter for \(current).")
+      say("Please type conventional or si, or press Enter for \(current).")
     }
   }
 }
