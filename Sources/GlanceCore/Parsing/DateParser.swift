@@ -108,6 +108,10 @@ public enum DateParser {
     if words.count == 3, words[0] == "in", let amount = amount(words[1]), let unit = unit(words[2]) {
       return try shift(today, by: amount, unit, text: trimmed)
     }
+    if let day = weekday(words, today: today, purpose: purpose) {
+      guard let date = day else { throw .invalidDate(trimmed) }
+      return date
+    }
     // Numeric forms with slashes or dots: only year-first is unambiguous.
     for separator: Character in ["/", ".", "-"] where trimmed.contains(separator) && words.count == 1 {
       let parts = trimmed.split(separator: separator, omittingEmptySubsequences: false).map(String.init)
@@ -144,11 +148,17 @@ public enum DateParser {
       guard let date = CalendarDate(year: year, month: month, day: day) else { throw .invalidDate(trimmed) }
       return date
     }
-    // Month-name forms.
+    // Month-name forms; with hyphens too, as Excel writes them ("15-Jan-2020", "15-Jan-20").
+    let hyphened = words.count == 1 && trimmed.contains("-")
+    let nameWords = hyphened ? words[0].split(separator: "-").map(String.init) : words
     var month: Int?
     var day: Int?
     var year: Int?
-    for word in words {
+    for word in nameWords {
+      if hyphened, day != nil, year == nil, month != nil, word.utf8.count == 2, let number = Int(word) {
+        year = twoDigitYear(number, today: today)
+        continue
+      }
       if let number = Int(
         word.hasSuffix("st") || word.hasSuffix("nd") || word.hasSuffix("rd") || word.hasSuffix("th")
           ? String(word.dropLast(2)) : word)
@@ -185,6 +195,33 @@ public enum DateParser {
       candidateYear += step
     }
     throw .invalidDate(trimmed)
+  }
+
+  static let weekdays = ["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"]
+
+  /// The day a weekday names ("tuesday", "tue", "last tuesday", "next tuesday"): for a reading
+  /// the latest on or before today ("last": before today), for a visit the first on or after it
+  /// ("next": after today). Nil when `words` name no weekday; .some(nil) at the calendar's end.
+  static func weekday(_ words: [String], today: CalendarDate, purpose: Purpose) -> CalendarDate?? {
+    let qualified = words.count == 2 && (words[0] == "last" || words[0] == "next")
+    let named = qualified ? words[1] : words.count == 1 ? words[0] : ""
+    guard named.utf8.count >= 3, let index = weekdays.firstIndex(where: { $0.hasPrefix(named) }) else { return nil }
+    let todayIndex = weekday(today)
+    let ahead = words.first == "next" || (purpose == .visit && words.first != "last")
+    if ahead {
+      var days = (index + 1 - todayIndex + 7) % 7
+      if days == 0 && qualified { days = 7 }
+      return .some(today.adding(days: days))
+    }
+    var back = (todayIndex - (index + 1) + 7) % 7
+    if back == 0 && qualified { back = 7 }
+    return .some(today.adding(days: -back))
+  }
+
+  /// 1 for Monday through 7 for Sunday.
+  static func weekday(_ date: CalendarDate) -> Int {
+    // 1970-01-01 was a Thursday.
+    ((date.dayNumber % 7 + 7) % 7 + 3) % 7 + 1
   }
 
   /// 24 → 2024 on a day in 2026; 27 → 1927.

@@ -13,8 +13,6 @@ public struct DatePeriod: Equatable, Sendable {
   /// One day.
   public init(day: CalendarDate) { self.init(start: day, end: day) }
 
-  static let weekdays = ["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"]
-
   /// The period `text` names, as of `today`. A day without a year is the latest such day not
   /// after today, a month without a year the latest that has begun, a weekday the latest on or
   /// before today (`last monday`: before today). Never before 1900.
@@ -45,7 +43,8 @@ public struct DatePeriod: Equatable, Sendable {
     }
     func week(endingAfter days: Int) throws(PeriodError) -> DatePeriod {
       // Weeks run Monday to Sunday, as ISO 8601 counts them.
-      guard let monday = today.adding(days: -(weekday(today) - 1) + days), let sunday = monday.adding(days: 6)
+      guard let monday = today.adding(days: -(DateParser.weekday(today) - 1) + days),
+        let sunday = monday.adding(days: 6)
       else { throw .unreadable(text) }
       return DatePeriod(start: monday, end: sunday)
     }
@@ -83,12 +82,9 @@ public struct DatePeriod: Equatable, Sendable {
         return try month(number, monthNumber)
       }
     }
-    // monday, mon, last monday
-    let named = words.count == 2 && words[0] == "last" ? words[1] : words.count == 1 ? words[0] : ""
-    if named.utf8.count >= 3, let index = weekdays.firstIndex(where: { $0.hasPrefix(named) }) {
-      var back = (weekday(today) - (index + 1) + 7) % 7
-      if back == 0 && words.count == 2 { back = 7 }
-      guard let day = today.adding(days: -back) else { throw .unreadable(text) }
+    // monday, mon, last monday: the latest on or before today (DateParser reads them)
+    if words.first != "next", let named = DateParser.weekday(words, today: today, purpose: .reading) {
+      guard let day = named else { throw .unreadable(text) }
       return DatePeriod(day: day)
     }
     do {
@@ -97,12 +93,6 @@ public struct DatePeriod: Equatable, Sendable {
       if case .ambiguousDate = error { throw .ambiguous(text) }
       throw .unreadable(text)
     }
-  }
-
-  /// 1 for Monday through 7 for Sunday.
-  static func weekday(_ date: CalendarDate) -> Int {
-    // 1970-01-01 was a Thursday.
-    ((date.dayNumber % 7 + 7) % 7 + 3) % 7 + 1
   }
 
   private static func isDigits(_ text: String, count: Int) -> Bool {

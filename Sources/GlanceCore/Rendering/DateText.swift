@@ -57,5 +57,5 @@ public enum DateText {
 
   /// The forms glance reads, for error messages.
   public static let examples =
-    "Use a form like 2025-02-15, today, yesterday, \"3 days ago\", \"Feb 15\", \"Feb 15 2025\" or \"15 Feb 2025\"."
+    "Use a form like 2025-02-15, today, yesterday, \"3 days ago\", \"last tuesday\", \"Feb 15\", \"Feb 15 2025\" or \"15 Feb 2025\"."
 }

@@ -17,6 +17,23 @@ struct DateParserTests {
     try DateParser.parse(text, today: today, for: purpose).iso
   }
 
+  /// Newcomer review at stop 33: Excel's "15-Jan-2020" was "not a date glance reads", and `add
+  /// --date "last tuesday"` was refused though `show --since "last tuesday"` read it.
+  @Test(
+    "a day-month-year with hyphens (Excel's) and a weekday name are read",
+    arguments: [
+      ("15-Jan-2020", DateParser.Purpose.reading, "2020-01-15"), ("15-jan-2020", .reading, "2020-01-15"),
+      ("3-Feb-2025", .reading, "2025-02-03"), ("15-Jan-20", .reading, "2020-01-15"),
+      ("Jan-15-2020", .reading, "2020-01-15"),
+      // Today, 2026-03-10, is a Tuesday.
+      ("tuesday", .reading, "2026-03-10"), ("last tuesday", .reading, "2026-03-03"), ("Monday", .reading, "2026-03-09"),
+      ("last sunday", .reading, "2026-03-08"), ("fri", .reading, "2026-03-06"), ("tuesday", .visit, "2026-03-10"),
+      ("next tuesday", .visit, "2026-03-17"), ("friday", .visit, "2026-03-13"), ("next monday", .visit, "2026-03-16"),
+    ])
+  func hyphensAndWeekdays(text: String, purpose: DateParser.Purpose, expected: String) throws {
+    #expect(try Self.parse(text, purpose) == expected)
+  }
+
   @Test(
     "every form reads the same for readings and visits when the day is not in the future",
     arguments: [
@@ -116,7 +133,7 @@ struct DateParserTests {
   @Test(
     "garbage and impossible days are refused as unreadable",
     arguments: [
-      "", "soon", "last tuesday", "15/13/2025", "15.13.2025", "32.01.2025", "2/30/2025", "2024-01-15T25:00:00Z",
+      "", "soon", "last someday", "15/13/2025", "15.13.2025", "32.01.2025", "2/30/2025", "2024-01-15T25:00:00Z",
       "2024-01-15T99:99:99Z",
       "2024-01-15T08:00:00+99:00", "03/14/2024 25:00", "03/14/2024 08:61 AM", "2024-01-15T0٨:30:00Z",
       "2024-01-15T08:30+٠١:00",

@@ -65,7 +65,7 @@ struct DatePeriodTests {
       ("2026-11-23", 1), ("2026-11-29", 7), ("1970-01-01", 4), ("2000-02-29", 2), ("1900-01-01", 1),
     ])
   func weekday(date: String, number: Int) {
-    #expect(DatePeriod.weekday(Fixture.date(date)) == number)
+    #expect(DateParser.weekday(Fixture.date(date)) == number)
   }
 
   @Test("every period, typed any way, ends on or after it starts (property)")
