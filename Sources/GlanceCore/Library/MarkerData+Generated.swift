@@ -516,7 +516,7 @@ extension MarkerLibrary {
       referenceLow: nil, referenceHigh: nil,
       plausibleMin: 50.0, plausibleMax: 800.0,
       direction: .inRange, loinc: "29463-7",
-      aliases: ["wt", "body wt", "bodyweight", "weigth", "wieght", "weigh in", "scale weight", "my weight"],
+      aliases: ["wt", "body wt", "bodyweight", "weigth", "wieght", "weigh in", "scale weight", "my weight", "gewicht", "körpergewicht", "poids", "peso corporal"],
       source: "No population range; LOINC via HL7 FHIR vital signs",
       notes: "No population reference range: a healthy weight depends on height (see BMI) and the person's goal, so direction is inRange and the person sets a target range. 1 lb = 0.45359237 kg exactly. Moved from Metabolic to Vitals & Body. Plausible min/max are editorial typo-catching bounds (unverified).",
       isSystemDefined: true))

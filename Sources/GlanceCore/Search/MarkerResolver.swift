@@ -5,7 +5,12 @@ public enum MarkerResolver {
   static let maximumCandidates = 8
 
   /// Words that mean "both blood-pressure numbers".
-  static let bloodPressureWords: Set<String> = ["bp", "bloodpressure", "bloodpressures", "pressure"]
+  /// German (Blutdruck; RR, after Riva-Rocci, as German reports print it), French (tension
+  /// artérielle), Spanish, Italian, Portuguese and Dutch too (newcomer review at stop 33).
+  static let bloodPressureWords: Set<String> = [
+    "bp", "bloodpressure", "bloodpressures", "pressure", "blutdruck", "rr", "tension", "tensionarterielle",
+    "pressionarterielle", "presionarterial", "pressionearteriosa", "pressaoarterial", "bloeddruk",
+  ]
 
   /// Words that say which kind of a test, never which test: alone they are not filed under the
   /// one library marker whose name holds them ("free" is not free T4, "ratio" not UACR: a lipid
