@@ -123,7 +123,11 @@ public enum EntryChecks {
         )
       ]
     }
-    if let other = ionizedCalcium(value, marker: marker, shown: shown) { return [other] }
+    if let other = ionizedCalcium(value, marker: marker, shown: shown)
+      ?? creatinineAsEGFR(value, marker: marker, shown: shown)
+    {
+      return [other]
+    }
     if isImplausible(value, marker) {
       let critical = unitTyped ? nil : criticalInSI(value, comparator: comparator, marker: marker)
       return [
@@ -317,6 +321,23 @@ public enum EntryChecks {
       markerID: marker.id, value: value, comparator: comparator, unit: marker.unit, entered: entered,
       dateOfService: CalendarDate(dayNumber: 0)!, entryTimestamp: Timestamp(secondsSince1970: 0))
     return MarkerSnapshot(definition: marker, tracked: nil, entries: []).displayedText(entry)
+  }
+
+  /// Below this an eGFR (mL/min/1.73m²) is far more often a creatinine in mg/dL typed under
+  /// eGFR's name ("kidney function 1.1") than a measured one: an editorial slip-catching bound,
+  /// as the plausible ranges are (docs/MarkerLibrary.md).
+  static let eGFRAskedBelow = 4.0
+
+  /// The question for a plausible eGFR under `eGFRAskedBelow`: a creatinine's value (clinician
+  /// review at stop 33: saved as an eGFR of kidney failure with no question). Nil otherwise.
+  static func creatinineAsEGFR(_ value: Double, marker: MarkerDefinition, shown: String) -> EntryCheck? {
+    guard marker.isSystemDefined, marker.key == "egfr", !isImplausible(value, marker), value < eGFRAskedBelow
+    else { return nil }
+    return EntryCheck(
+      kind: .otherTest,
+      question:
+        "You entered eGFR of \(shown): about the values of a creatinine in mg/dL, a different test that eGFR is calculated from. As eGFR it would be far below 15, the lowest of KDIGO's categories. Is it eGFR? If not, nothing is saved; for creatinine, use: glance add creatinine VALUE"
+    )
   }
 
   /// How many times apart two positive values are (≥ 1); half the distance on a log scale is

@@ -636,6 +636,27 @@ struct ClinicalJudgementTests {
     #expect(question.contains(hint), "\(question)")
   }
 
+  /// Clinician review at stop 33: "kidney function 1.1" (a creatinine in mg/dL, under the lay
+  /// name of eGFR) was saved as an eGFR of 1.1, "!! far below range", with no question.
+  @Test(
+    "an eGFR under 4, a creatinine's value, asks which test it is",
+    arguments: [
+      ("egfr", 1.1, true), ("kidney function", 1.3, true), ("egfr", 3.9, true), ("egfr", 4, false), ("egfr", 12, false),
+      ("egfr", 0.8, false),
+    ] as [(String, Double, Bool)])
+  func creatinineAsEGFR(word: String, value: Double, asked: Bool) throws {
+    let drafts = try EntryPlanner.plan(
+      marker: word, value: ValueText.number(value), unit: nil, date: nil, note: nil,
+      today: Fixture.date("2026-11-22"), document: .empty(createdAt: Self.now), library: Fixture.library)
+    let question = drafts[0].checks.first { $0.kind == .otherTest }?.question
+    #expect((question != nil) == asked, "\(drafts[0].checks)")
+    if let question {
+      #expect(question.contains("creatinine") && question.contains("Is it eGFR?"), "\(question)")
+    }
+    // Below the plausible floor it is still asked to be checked.
+    if value < 1 { #expect(drafts[0].checks.contains { $0.kind == .implausible }) }
+  }
+
   /// Clinician review: "calcium 1.2 mmol/L" (an ionized calcium's value, 1.16 to 1.32 mmol/L)
   /// was saved as a total calcium of 4.8 mg/dL, "!! far below range", with no question.
   @Test(
