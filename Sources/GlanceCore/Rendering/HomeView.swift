@@ -45,16 +45,25 @@ public enum HomeView {
     let trendWidth = rows.map { TextWidth.of($0.trend) }.max() ?? 0
     let dateWidth = rows.map { TextWidth.of($0.date) }.max() ?? 0
     let fixed = 4 + 2 + valueWidth + 1 + unitWidth + 2 + trendWidth + 2 + dateWidth
-    let longestName = rows.map { TextWidth.of($0.name) }.max() ?? 0
-    let showSparkline = style.width >= fixed + min(longestName, 24) + 2 + sparklineWidth
+    // A name that does not fit gives way to its short form ("TSH") before the sparklines do, and
+    // the column is as wide as the names shown (newcomer review at stop 33: sized for "TSH
+    // (Thyroid-Stimulating Hormone)", it left 20 blank columns and no sparklines at 80).
+    func shown(_ row: Row, room: Int) -> String {
+      TextWidth.of(row.name) <= room || row.shortName.isEmpty ? row.name : row.shortName
+    }
+    // Sparklines only where every name fits beside them as it would without (a name over 24
+    // columns in its short form).
+    let roomWithSparkline = style.width - fixed - 2 - sparklineWidth
+    let longestWithSparkline = rows.map { TextWidth.of(shown($0, room: 24)) }.max() ?? 0
+    let showSparkline = roomWithSparkline >= longestWithSparkline
+    let room = showSparkline ? roomWithSparkline : style.width - fixed
     // At 40 columns a name gives way first (down to 6 columns: "Blood…") before a row wraps.
-    let nameWidth = max(6, min(longestName, style.width - fixed - (showSparkline ? sparklineWidth + 2 : 0)))
+    let nameWidth = max(6, min(rows.map { TextWidth.of(shown($0, room: room)) }.max() ?? 0, room))
     // "!!" is two columns wide: every other badge is padded to match, so the names line up.
     let statusWidth = rows.map { TextWidth.of($0.status.symbol(style)) }.max() ?? 1
     var lines: [String] = []
     for var row in rows {
-      // A name that does not fit gives way to its short form ("Systolic BP") before it is cut.
-      if TextWidth.of(row.name) > nameWidth, !row.shortName.isEmpty { row.name = row.shortName }
+      row.name = shown(row, room: nameWidth)
       var line =
         "  " + row.status.badge(style, paddedTo: statusWidth) + " "
         + TextWidth.pad(TextWidth.truncate(row.name, to: nameWidth, unicode: style.unicode), to: nameWidth)

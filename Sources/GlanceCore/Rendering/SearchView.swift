@@ -56,18 +56,28 @@ public enum SearchView {
     var sections: [[String]] = []
     if !results.markers.isEmpty {
       var lines = [style.paint("Markers", .bold)]
-      for marker in results.markers.prefix(shownPerKind) {
+      // Columns as wide as what they hold, the name giving way first (newcomer review at stop
+      // 33: rows of 85 columns on 80, their dates wrapped).
+      let shown = results.markers.prefix(shownPerKind).map { marker -> (MarkerDefinition, String) in
         let snapshot = document.snapshot(for: marker)
-        let name = TextWidth.truncate(marker.displayName, to: 34, unicode: style.unicode)
-        var line = "  " + TextWidth.pad(name, to: 34) + "  " + TextWidth.pad(marker.key, to: 18)
-        if let latest = snapshot.latest, let status = snapshot.status {
-          line +=
-            "  " + status.badge(style) + " " + snapshot.judgedText(latest) + " on "
-            + DateText.long(latest.dateOfService)
-        } else {
-          line += "  no readings yet"
-        }
-        lines.append(LibraryView.trimTrailing(line))
+        guard let latest = snapshot.latest, let status = snapshot.status else { return (marker, "no readings yet") }
+        return (
+          marker,
+          status.badge(style) + " " + snapshot.judgedText(latest) + " on " + DateText.long(latest.dateOfService)
+        )
+      }
+      let keyWidth = min(18, shown.map { TextWidth.of($0.0.key) }.max() ?? 0)
+      let latestWidth = shown.map { TextWidth.of($0.1) }.max() ?? 0
+      let room = max(10, min(34, style.width - 2 - 2 - keyWidth - 2 - latestWidth))
+      func named(_ marker: MarkerDefinition) -> String {
+        TextWidth.of(marker.displayName) <= room ? marker.displayName : marker.shortName
+      }
+      let nameWidth = min(room, shown.map { TextWidth.of(named($0.0)) }.max() ?? 0)
+      for (marker, latest) in shown {
+        let name = TextWidth.truncate(named(marker), to: nameWidth, unicode: style.unicode)
+        lines.append(
+          LibraryView.trimTrailing(
+            "  " + TextWidth.pad(name, to: nameWidth) + "  " + TextWidth.pad(marker.key, to: keyWidth) + "  " + latest))
       }
       sections.append(lines)
     }

@@ -54,7 +54,11 @@ public enum VisitsView {
     for (index, visit) in visits.enumerated() {
       let planned = visit.date > today ? style.paint(" (planned)", .blue) : ""
       let firstLine = visit.notes.map { ShowView.firstLine($0) }
-      let note = notesBelow ? "" : firstLine.map { TextWidth.truncate($0, to: noteRoom, unicode: style.unicode) } ?? ""
+      // " (planned)" after a note takes its room from the note (newcomer review at stop 33: a
+      // planned visit's line was 90 columns on 80, "(planned)" wrapped alone).
+      let room = noteRoom - (planned.isEmpty ? 0 : TextWidth.of(" (planned)"))
+      let note =
+        notesBelow ? "" : firstLine.map { TextWidth.truncate($0, to: max(10, room), unicode: style.unicode) } ?? ""
       lines.append(
         LibraryView.trimTrailing(
           "  " + TextWidth.pad(ids[index], to: idWidth) + "  " + TextWidth.pad(dates[index], to: dateWidth) + "  "

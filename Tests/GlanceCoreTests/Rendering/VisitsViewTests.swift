@@ -77,6 +77,21 @@ struct VisitsViewTests {
     #expect(text.contains("glance visit add"))
   }
 
+  /// Newcomer review at stop 33: a planned visit's note was cut to the row's room and then
+  /// " (planned)" added after it: 90 columns on 80.
+  @Test("a planned visit's row with a long note fits the width, its (planned) included", arguments: [60, 80, 100])
+  func plannedFits(width: Int) {
+    let note = "Discuss the blood pressure readings from the home monitor and the new lipid panel results"
+    let visits = [
+      Fixture.visit("2025-12-10", doctor: "Dr. Alvarez", type: .physical, notes: note),
+      Fixture.visit("2025-03-03", doctor: "Dr. Alvarez", type: .physical, notes: note),
+    ]
+    let text = VisitsView.render(
+      visits, all: visits, shortIDs: [:], today: Self.today, style: OutputStyle(unicode: true, width: width))
+    for line in text.split(separator: "\n") { #expect(TextWidth.of(line) <= width, "\(width): \(line)") }
+    #expect(text.contains("(planned)"))
+  }
+
   @Test("the list is newest first, below the last-of-each-type lines")
   func newestFirst() throws {
     let visits = [
