@@ -35,6 +35,8 @@ struct BasicsTests {
       ["export"], ["export", "--json", "--csv"], ["range", "ldl", "--low"], ["prep", "--markdown", "--html"],
       ["prep", "-o", "brief.txt"], ["help", "nosuch"], ["--width", "abc"],
       ["--color", "sometimes"], ["visit"], ["visit", "fly"], ["edit", "abcd"],
+      // Attacker review at stop 33: an empty -o was an I/O error (74).
+      ["export", "--csv", "-o", ""],
     ])
   func usageErrors(arguments: [String]) throws {
     let glance = GlanceSandbox()

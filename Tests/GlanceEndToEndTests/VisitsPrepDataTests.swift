@@ -329,6 +329,12 @@ struct VisitsPrepDataTests {
     // The undo names what it takes back: a replace, and how much it brought in.
     #expect(undo.stdout.contains("Undid: replace your data with other.csv (1 reading)"))
     #expect(try glance.document().entries.map(\.value) == [60])
+    // Newcomer review at stop 33: an empty folder has nothing to lose, and is not asked about.
+    let empty = GlanceSandbox()
+    let restored = try empty.run("import", file, "--replace")
+    #expect(restored.status == 0, "\(restored.stderr)")
+    #expect(!restored.stdout.contains("Replace all your data"))
+    #expect(try empty.document().entries.map(\.value) == [120])
   }
 
   @Test("undo reverts the latest change, says what it undid, and works across runs 10 deep")

@@ -776,6 +776,21 @@ public enum Importer {
 
 /// What `import --replace` asked about: how much data there was, and its newest change. The
 /// replace goes ahead only while it is still so.
+extension Importer {
+  /// What `import --replace` asks before it replaces the folder's data; nil when the folder holds
+  /// nothing to lose (newcomer review at stop 33: "Replace all your data (0 readings, 0 visits)?").
+  public static func replaceQuestion(_ document: GlanceDocument) -> String? {
+    let profile = document.profile
+    guard
+      !document.entries.isEmpty || !document.visits.isEmpty || !document.customMarkers.isEmpty
+        || !document.trackedMarkers.isEmpty || profile.name != Profile.unnamed || profile.sex != nil
+        || profile.units != nil || profile.markerUnits?.isEmpty == false
+    else { return nil }
+    return
+      "Replace all your data (\(counted(document.entries.count, "reading")), \(counted(document.visits.count, "visit"))) with the file's?"
+  }
+}
+
 public struct ImportFingerprint: Equatable, Sendable {
   var entries: Int
   var visits: Int

@@ -494,6 +494,7 @@ enum SpreadsheetImporter {
     var rows = ImportRows()
     var flags = LabFlags()
     var notes = NumberNotes()
+    var notesAlone: [Int] = []
     // "n/a", "-", "none": no reading, left out and counted (newcomer review: 30 went unsaid).
     var noReading = 0
     var firstNoReading = ""
@@ -504,7 +505,12 @@ enum SpreadsheetImporter {
         if noReading == 0 { firstNoReading = text }
         noReading += 1
       }
-      if cells.allSatisfy(columns.isBlank) { continue }
+      if cells.allSatisfy(columns.isBlank) {
+        // A row with a note and no reading ("missed appt"): its note has nowhere to go, and is
+        // said (newcomer review at stop 33: it went unsaid).
+        if columns.note(row) != nil { notesAlone.append(line) }
+        continue
+      }
       guard let date = columns.date(row, line: line, today: today, problems: &problems) else { continue }
       let note = plan.kept(note: columns.note(row))
       for (column, text) in zip(filled, cells) where !columns.isBlank(text) {
@@ -522,6 +528,7 @@ enum SpreadsheetImporter {
     if !problems.isEmpty { throw ImportError.problems(problems) }
     flags.said(in: &plan)
     notes.said(in: &plan)
+    plan.rowsLeftOut += notesAlone.map { "row \($0) (a note and no reading: glance keeps a note with a reading)" }
     if noReading > 0 {
       plan.readAs.append(
         "\(counted(noReading, "cell")) that \(noReading == 1 ? "says" : "say") there is no reading (\(quoted(firstNoReading))\(noReading > 1 ? "…" : "")) left out"

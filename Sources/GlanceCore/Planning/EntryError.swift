@@ -37,6 +37,8 @@ public enum EntryError: Error, Equatable, Sendable {
   case ambiguousMarker(String, [String])
   /// A word that only qualifies a test ("free", "ratio", "direct"), with the markers it may mean.
   case partialName(String, [String])
+  /// The value typed before the marker ("glance add 61 hdl"): the marker's key.
+  case markerAfterValue(String)
   case bloodPressureFormat(String)
   case negativeNotAllowed(String)
   /// A test's name ending in one unit ("LDL mmol/L") with a value in another.
@@ -105,6 +107,8 @@ extension EntryError: GlanceError {
       return "\(quoted(text)) alone doesn't say which test. glance has:\n"
         + candidates.map { "  " + $0 }.joinedText("\n")
         + "\nIf it is one of these, type its key in brackets, e.g. \(quoted(candidates.first.map(Self.key(of:)) ?? "hdl")). For another test, add your own marker: glance custom NAME --unit UNIT"
+    case .markerAfterValue(let key):
+      return "The marker comes first, then the value: glance add \(key) VALUE"
     case .bloodPressureFormat(let text):
       return
         "\(quoted(text)) is not a blood pressure reading. Type it as top/bottom numbers, like: glance add bp 120/80"

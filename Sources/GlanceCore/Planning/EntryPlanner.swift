@@ -72,6 +72,14 @@ public enum EntryPlanner {
     marker markerText: String, value valueText: String, unit: String?, date dateText: String?, note: String?,
     today: CalendarDate, document: GlanceDocument, library: MarkerLibrary
   ) throws(EntryError) -> [EntryDraft] {
+    // "glance add 61 hdl": the number came first (newcomer review at stop 33: it suggested a
+    // marker called "61"). Said without the number.
+    if (try? ValueParser.parse(markerText)) != nil, (try? ValueParser.parse(valueText)) == nil,
+      (try? MarkerResolver.markers(markerText, among: library.markers + document.customMarkers)) == nil,
+      let markers = try? MarkerResolver.markers(valueText, among: library.markers + document.customMarkers)
+    {
+      throw .markerAfterValue(markers.count == 2 ? "bp" : markers[0].key)
+    }
     // "ldl mmol/l": the unit the name says is the value's.
     let named = try MarkerResolver.nameAndUnit(markerText, among: library.markers)
     let unit = try MarkerResolver.unit(inName: named.unit, given: unit, name: markerText)

@@ -5,7 +5,7 @@ struct EditCommand: GlanceCommand {
     "edit", arguments: "ID", words: 1...1, needs: "the id of a reading, e.g. glance edit 3fa2 --value 98",
     summary: "Change a reading; shows the old and the new.",
     details:
-      "ID is the short id `glance show` prints (the first few characters are enough, as with git). --note \"\" removes the note.",
+      "ID is the short id `glance show` prints (its first few characters are enough). --note \"\" removes the note.",
     options: [
       .value(
         "value", "V", "The corrected value; with its unit in quotes if it is not the marker's own (\"3.3 mmol/L\")."),

@@ -42,6 +42,7 @@ struct ExportCommand: GlanceCommand {
     guard chosen.count == 1, let format = chosen.first else {
       throw input.usageError("Choose one format: --json, --csv or --fhir (or an -o file ending in .json or .csv).")
     }
+    if input.value("output")?.isEmpty == true { throw input.usageError("-o needs a file name, or - for the screen.") }
     if format != .csv && input.flag("visits") {
       throw input.usageError(
         format == .json

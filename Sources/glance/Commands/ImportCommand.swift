@@ -72,9 +72,7 @@ struct ImportCommand: GlanceCommand {
     }
     var confirmed: ImportFingerprint?
     if replace {
-      try context.questions.confirm(
-        "Replace all your data (\(counted(document.entries.count, "reading")), \(counted(document.visits.count, "visit"))) with the file's?"
-      )
+      if let question = Importer.replaceQuestion(document) { try context.questions.confirm(question) }
       confirmed = ImportFingerprint(document)
     }
     // Planned again under the write lock: what another glance saved meanwhile is kept.

@@ -176,6 +176,9 @@ struct CSVExportImportTests {
     #expect(
       one.summary(library: .builtIn, customMarkers: [], dryRun: true).contains(
         "1 cell that says there is no reading (“n/a”) left out"))
+    // A row with only a note went unsaid (newcomer review at stop 33).
+    let noteOnly = try Self.plan("Date,HDL,Notes\n2023-11-01,60,\n2023-11-02,,missed appt\n")
+    #expect(noteOnly.rowsLeftOut == ["row 3 (a note and no reading: glance keeps a note with a reading)"])
     // Empty cells are not counted.
     let empty = try Self.plan("Date,HDL,LDL\r\n2025-01-10,62,\r\n")
     #expect(!empty.summary(library: .builtIn, customMarkers: [], dryRun: true).contains("no reading"))

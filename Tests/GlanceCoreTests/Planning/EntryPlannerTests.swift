@@ -43,6 +43,17 @@ struct EntryPlannerTests {
     #expect(try Self.plan(words, "30").first?.marker.key == key)
   }
 
+  /// Newcomer review at stop 33: "glance add 61 hdl" suggested making a marker called "61".
+  @Test(
+    "a value typed before the marker says the marker comes first, without repeating the value",
+    arguments: [
+      ("61", "hdl", "hdl"), ("<0.1", "psa", "psa"), ("120/80", "bp", "bp"), ("5.4", "good cholesterol", "hdl"),
+    ])
+  func valueFirst(value: String, marker: String, key: String) throws {
+    #expect(throws: EntryError.markerAfterValue(key)) { try Self.plan(value, marker) }
+    #expect(!EntryError.markerAfterValue(key).message.contains(value))
+  }
+
   @Test("a custom marker in the document resolves by its key and by its name")
   func customMarker() throws {
     let custom = Fixture.customMarker("Blood Ketones")
