@@ -589,8 +589,15 @@ public enum Importer {
     // A portal's observation has an id of its own, never one of ours: one equal to a reading kept
     // already (the person's sheet, typed in) is that reading, notes aside (newcomer review at
     // stop 33: HDL 61 of Dec 12 was shown twice).
-    var storedWithoutNotes =
-      plan.kind == .fhir ? EntryContent.counts(ours, markers: markers, withNotes: false) : [:]
+    // Only readings the file does not name by id: one it withdraws, corrects or sends again is
+    // accounted for by its id (attacker's second look: a withdrawn A swallowed an equal new B).
+    var storedWithoutNotes: [EntryContent: Int] = [:]
+    if plan.kind == .fhir {
+      var named = IDSet(plan.withdrawnIDs)
+      for row in rows { if let id = row.id { _ = named.insert(id) } }
+      storedWithoutNotes = EntryContent.counts(
+        ours.filter { !named.contains($0.id) }, markers: markers, withNotes: false)
+    }
     // What each marker already has on each day, for saying where a file differs.
     var days: [DayKey: [Int32]] = [:]
     // NB: positions in `ours`, not copies: a file imported again held every stored reading twice.

@@ -247,6 +247,17 @@ struct FHIRImportTests {
     let other = try Self.plan(Self.observation(value: "58"), into: document)
     #expect(other.entries.count == 1)
     #expect(other.sameDay.count == 1, "\(other.sameDay)")
+    // Attacker's second look: a reading the same file withdraws or corrects is not the one an
+    // equal new observation repeats (B was dropped, and A removed: nothing left).
+    var fromFile = GlanceDocument.empty(createdAt: Self.now)
+    fromFile.entries = try Self.plan(Self.observation(extra: ", \"id\": \"A\"")).entries
+    for status in ["entered-in-error", "amended"] {
+      let a = Self.observation(value: status == "amended" ? "60" : "55", extra: ", \"id\": \"A\"")
+        .replacingOccurrences(of: "\"status\": \"final\"", with: "\"status\": \"\(status)\"")
+      let reissued = try Self.plan(
+        Self.bundle([a, Self.observation(extra: ", \"id\": \"B\"")]), into: fromFile)
+      #expect(reissued.entries.map(\.value) == [55], "\(status)")
+    }
   }
 
   /// Newcomer review at stop 33: a folder holding a portal's records and two spreadsheets imported

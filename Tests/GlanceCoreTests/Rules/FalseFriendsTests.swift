@@ -56,6 +56,14 @@ struct FalseFriendsTests {
       ("CysC", "egfr"), ("Cystatin C (serum)", "egfr"), ("t4 (thyroxine)", "free-t4"), ("T4 (Thyroxine)", "free-t4"),
       ("thyroxin (t4)", "free-t4"), ("t4 thyroxin", "free-t4"), ("Thyroxine (T-4)", "free-t4"),
       ("Thyroxine, total", "free-t4"), ("lipoprotein", "lpa"), ("Lipoproteins", "lpa"),
+      // Clinician's second look at stop 33: haptoglobin was filed as hemoglobin (a false critical),
+      // protein C and S as hs-CRP, standard CRP written in French, Spanish or Italian as hs-CRP,
+      // "apolipoprotein" alone as ApoB, cholestanol as cholesterol.
+      ("haptoglobin", "hemoglobin"), ("Haptoglobine", "hemoglobin"), ("protein C", "hs-crp"),
+      ("Protein S", "hs-crp"), ("protein C activity", "hs-crp"), ("free protein S", "hs-crp"),
+      ("protéine C réactive", "hs-crp"), ("proteína C reactiva", "hs-crp"), ("proteina C reattiva", "hs-crp"),
+      ("protein c reactive", "hs-crp"), ("reactive protein", "hs-crp"), ("apolipoprotein", "apob"),
+      ("cholestanol", "total-cholesterol"), ("Hemoglobin A", "hemoglobin"), ("Hb A", "hemoglobin"),
     ])
   func refused(word: String, lookalike: String) throws {
     do {
@@ -97,6 +105,13 @@ struct FalseFriendsTests {
       ("egfr cystatin c", "egfr"), ("eGFR (cystatin C)", "egfr"), ("Free T4 (Free Thyroxine)", "free-t4"),
       ("freies Thyroxin", "free-t4"), ("fT4", "free-t4"), ("Thyroxine, free", "free-t4"), ("T4, free", "free-t4"),
       ("free t-4", "free-t4"), ("Lipoprotein(a)", "lpa"), ("lipoprotein a", "lpa"), ("lp(a)", "lpa"),
+      // Free T4 in German, French, Spanish, Italian and Dutch, and as US labs print it.
+      ("T4 frei", "free-t4"), ("T4, frei", "free-t4"), ("Thyroxin frei", "free-t4"), ("T4 libre", "free-t4"),
+      ("FT4 libre", "free-t4"), ("tiroxina libre", "free-t4"), ("T4 libera", "free-t4"), ("vrij T4", "free-t4"),
+      ("T4,Free(Direct)", "free-t4"), ("Free T4 (direct)", "free-t4"), ("Free T4, serum", "free-t4"),
+      // Hemoglobin in Spanish, Italian and Portuguese.
+      ("hemoglobina", "hemoglobin"), ("Hemoglobina", "hemoglobin"), ("emoglobina", "hemoglobin"),
+      ("Apolipoprotein B", "apob"), ("C-reactive protein, high sensitivity", "hs-crp"),
     ])
   func stillResolved(word: String, key: String) throws {
     #expect(try MarkerResolver.markers(word, among: Self.markers).map(\.key) == [key])
