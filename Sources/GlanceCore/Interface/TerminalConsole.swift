@@ -93,21 +93,10 @@ public final class TerminalConsole: Console {
     text.withUnsafeBytes { output.write($0) }
   }
 
-  /// Prints to standard error: problems, warnings and notices; on a terminal, wrapped at spaces
-  /// to its width (newcomer review at stop 33: "glance show MAR / KER" broke at the edge).
-  public func err(_ text: String) {
-    let fitted = errorWidth.map { TextFit.fit(text, width: $0) } ?? text
-    errors.write(safe(fitted) + "\n")
-  }
-
-  /// Standard error's terminal width (COLUMNS when the terminal does not say), nil when it is
-  /// not a terminal.
-  private lazy var errorWidth: Int? = {
-    guard isatty(2) == 1 else { return nil }
-    var size = winsize()
-    if ioctl(2, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 { return Int(size.ws_col) }
-    return environment["COLUMNS"].flatMap { Int($0) }.flatMap { $0 > 0 ? $0 : nil } ?? 80
-  }()
+  /// Prints to standard error: problems, warnings and notices. Never wrapped: error text holds
+  /// commands to copy (a damaged file's `mv … && cp … && glance import --salvage '…'`), and a
+  /// line broken at their spaces no longer runs (attacker's second look at stop 33).
+  public func err(_ text: String) { errors.write(safe(text) + "\n") }
 
   /// Writes bytes to standard output as they are (an export is data); on a terminal, guarded
   /// like everything else, since a note's escape codes would act on the screen.
