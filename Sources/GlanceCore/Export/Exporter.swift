@@ -62,11 +62,11 @@ public enum Exporter {
   /// by hand held a value glance reads but `import` refuses, and its backup restored nothing).
   /// Each record is named with the command that changes or deletes it.
   public static func checkRestorable(
-    _ document: GlanceDocument, library: MarkerLibrary, today: CalendarDate, readings: Bool = true,
+    _ document: GlanceDocument, library: MarkerLibrary, today: CalendarDate, now: Timestamp, readings: Bool = true,
     visits: Bool = true, json: Bool = true
   ) throws(ExportError) {
     let problems = JSONImportPlanner.restoreProblems(
-      document, library: library, today: today, readings: readings, visits: visits, profile: json)
+      document, library: library, today: today, now: now, readings: readings, visits: visits, profile: json)
     guard !problems.isEmpty else { return }
     let short = ShortID.prefixes(
       for: problems.compactMap(\.id), among: document.entries.map(\.id) + document.visits.map(\.id))

@@ -263,7 +263,7 @@ public enum Importer {
   ) throws -> ImportPlan {
     // A file may come from a computer time zones ahead, where today is already tomorrow or the
     // day after: a backup made there must still restore here.
-    let today = today.adding(days: CalendarDate.daysAheadElsewhere) ?? today
+    let today = CalendarDate.latestInFile(today: today, now: now)
     var plan = try planContent(file, replace: replace, into: document, library: library, today: today, now: now)
     // A file that adds nothing asks nothing: its questions are about rows stored already.
     if plan.isEmpty { plan.questions = [] }

@@ -191,12 +191,12 @@ enum JSONImportPlanner {
   /// day the export is made; a restore allows one day more (another time zone). `profile`: the
   /// profile's name too (only the JSON export holds it).
   static func restoreProblems(
-    _ document: GlanceDocument, library: MarkerLibrary, today: CalendarDate, readings: Bool = true,
+    _ document: GlanceDocument, library: MarkerLibrary, today: CalendarDate, now: Timestamp, readings: Bool = true,
     visits: Bool = true, profile: Bool = true
   ) -> [(
     what: String, id: UUID?, why: String
   )] {
-    let today = today.adding(days: CalendarDate.daysAheadElsewhere) ?? today
+    let today = CalendarDate.latestInFile(today: today, now: now)
     var problems: [(what: String, id: UUID?, why: String)] = []
     if profile, let problem = profileNameProblem(document.profile) {
       problems.append(("your name (glance profile --name NEW)", nil, problem))

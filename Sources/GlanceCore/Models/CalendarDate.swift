@@ -15,10 +15,18 @@ public struct CalendarDate: Hashable, Comparable, Sendable, CustomStringConverti
   public let month: Int
   public let day: Int
 
-  /// How many days a date elsewhere may be ahead of today here: UTC+14 and UTC−12 are 26 hours
-  /// apart, so a reading saved today in Kiribati may be dated two days after today at UTC−12.
-  /// A file's readings up to that far ahead are taken (a backup made there restores here).
-  public static let daysAheadElsewhere = 2
+  /// The day it is at `now` where it is latest on Earth (UTC+14, Kiribati): the last day a
+  /// reading saved anywhere can be dated. A file's readings up to it are taken, wherever glance
+  /// runs, so a backup made a day ahead restores here, and what one glance took every other
+  /// takes (attacker reviews at stop 33: a window counted from each computer's today differed).
+  public static func latestAnywhere(_ now: Timestamp) -> CalendarDate {
+    today(secondsSince1970: Int(now.secondsSince1970), utcOffset: 14 * 3600)
+  }
+
+  /// The last day a file's reading may have: today here, or later where it is already tomorrow.
+  public static func latestInFile(today: CalendarDate, now: Timestamp) -> CalendarDate {
+    max(today, latestAnywhere(now))
+  }
 
   /// Creates a date when the year, month and day name a real day (1…9999), or nil.
   public init?(year: Int, month: Int, day: Int) {

@@ -191,14 +191,14 @@ public struct Transaction {
       else { throw .damagedStep }
       custom[marker.id] = marker
     }
-    let latest = CalendarDate.today(secondsSince1970: Int(now.secondsSince1970), utcOffset: 0).adding(days: 1)
+    let latest = CalendarDate.latestAnywhere(now)
     for operation in operations {
       switch operation {
       case .putEntry(let entry):
         guard let marker = library.marker(id: entry.markerID) ?? custom[entry.markerID], entry.unit == marker.unit
         else { throw .damagedStep }
         do { try RecordRules.check(entry) } catch { throw .damagedStep }
-        if let latest, entry.dateOfService > latest { throw .damagedStep }
+        if entry.dateOfService > latest { throw .damagedStep }
       case .putVisit(let visit):
         do { try RecordRules.check(visit) } catch { throw .damagedStep }
       case .setTrackedMarkers(let tracked):

@@ -59,7 +59,8 @@ struct ExportCommand: GlanceCommand {
     var unrestorable: ExportError?
     do {
       try Exporter.checkRestorable(
-        document, library: context.library, today: context.today, readings: format == .json || !visits,
+        document, library: context.library, today: context.today, now: context.clock(),
+        readings: format == .json || !visits,
         visits: format == .json || visits, json: format == .json)
     } catch {
       guard context.global.yes else { throw error }

@@ -34,24 +34,41 @@ struct ReviewFindingsTests {
     }
   }
 
-  /// Attacker review at stop 33: UTC+14 and UTC−12 are 26 hours apart, so a day there may be two
-  /// ahead of today here: a reading saved in Kiribati was refused by the export and the restore
-  /// of a computer at UTC−12, the export blaming a hand edit.
-  @Test("a backup made time zones ahead (today is two days on there) exports and restores here")
+  /// Attacker reviews at stop 33: UTC+14 and UTC−12 are 26 hours apart, so the day in Kiribati
+  /// may be two after today at UTC−12; a reading saved there was refused by the export and the
+  /// restore of a computer at UTC−12 (the export blaming a hand edit). Then, with a window of two
+  /// days from each computer's today, a reading taken at UTC was refused by undo and export at
+  /// UTC−12. The limit is the day it is now somewhere on Earth (UTC+14), the same everywhere.
+  @Test("a file's reading may be dated up to the day it is now in UTC+14, wherever glance runs")
   func timeZones() throws {
-    var document = GlanceDocument.empty(createdAt: Self.now)
-    document.apply(.putEntry(Fixture.entry(Fixture.hdl, 50, on: "2026-11-23")))
-    document.apply(.putEntry(Fixture.entry(Fixture.hdl, 52, on: "2026-11-24")))
-    let plan = try Importer.plan(
-      Exporter.json(document), replace: false, into: .empty(createdAt: Self.now), library: .builtIn,
-      today: Self.today, now: Self.now)
-    #expect(plan.entries.count == 2)
-    try Exporter.checkRestorable(document, library: .builtIn, today: Self.today)
-    document.apply(.putEntry(Fixture.entry(Fixture.hdl, 51, on: "2026-11-25")))
+    // 11:00 UTC on Nov 22: Nov 21 at UTC−12, Nov 23 in Kiribati.
+    let now = Timestamp(secondsSince1970: Int64(Fixture.date("2026-11-22").dayNumber) * 86_400 + 11 * 3600)
+    #expect(CalendarDate.latestAnywhere(now) == Fixture.date("2026-11-23"))
+    let westernToday = Fixture.date("2026-11-21")
+    var document = GlanceDocument.empty(createdAt: now)
+    document.apply(.putEntry(Fixture.entry(Fixture.hdl, 50, on: "2026-11-22")))
+    document.apply(.putEntry(Fixture.entry(Fixture.hdl, 52, on: "2026-11-23")))
+    for today in [westernToday, Fixture.date("2026-11-23")] {
+      let plan = try Importer.plan(
+        Exporter.json(document), replace: false, into: .empty(createdAt: now), library: .builtIn, today: today,
+        now: now)
+      #expect(plan.entries.count == 2)
+      try Exporter.checkRestorable(document, library: .builtIn, today: today, now: now)
+    }
+    // Undo puts it back too.
+    #expect(throws: Never.self) {
+      try Transaction.checkPutBack(
+        [.putEntry(Fixture.entry(Fixture.hdl, 52, on: "2026-11-23"))], into: .empty(createdAt: now), library: .builtIn,
+        now: now)
+    }
+    document.apply(.putEntry(Fixture.entry(Fixture.hdl, 51, on: "2026-11-24")))
     #expect(throws: ImportError.self) {
       try Importer.plan(
-        Exporter.json(document), replace: false, into: .empty(createdAt: Self.now), library: .builtIn,
-        today: Self.today, now: Self.now)
+        Exporter.json(document), replace: false, into: .empty(createdAt: now), library: .builtIn,
+        today: Fixture.date("2026-11-23"), now: now)
+    }
+    #expect(throws: ExportError.self) {
+      try Exporter.checkRestorable(document, library: .builtIn, today: westernToday, now: now)
     }
   }
 

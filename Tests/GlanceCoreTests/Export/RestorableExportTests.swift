@@ -46,7 +46,7 @@ struct RestorableExportTests {
         today: Self.today, now: Self.now)) != nil
     #expect(restores == (name == "nothing"), "\(name)")
     do {
-      try Exporter.checkRestorable(document, library: .builtIn, today: Self.today)
+      try Exporter.checkRestorable(document, library: .builtIn, today: Self.today, now: Self.now)
       #expect(restores, "\(name): the export was allowed")
     } catch {
       #expect(!restores, "\(name): \(error.message)")
@@ -89,7 +89,9 @@ struct RestorableExportTests {
     damage(&document)
     let count = document.entries.count
     for json in [true, false] {
-      let refused = (try? Exporter.checkRestorable(document, library: .builtIn, today: Self.today, json: json)) == nil
+      let refused =
+        (try? Exporter.checkRestorable(document, library: .builtIn, today: Self.today, now: Self.now, json: json))
+        == nil
       if refused {
         #expect(name != "nothing", "\(name): refused")
         continue
@@ -113,12 +115,14 @@ struct RestorableExportTests {
     var document = Self.document { _ in }
     document.apply(.putVisit(Fixture.visit("1700-11-02")))
     #expect(throws: ExportError.self) {
-      try Exporter.checkRestorable(document, library: .builtIn, today: Self.today, readings: false, visits: true)
+      try Exporter.checkRestorable(
+        document, library: .builtIn, today: Self.today, now: Self.now, readings: false, visits: true)
     }
-    try Exporter.checkRestorable(document, library: .builtIn, today: Self.today, readings: true, visits: false)
+    try Exporter.checkRestorable(
+      document, library: .builtIn, today: Self.today, now: Self.now, readings: true, visits: false)
     let bad = Self.document { $0.markerID = UUID() }
     do {
-      try Exporter.checkRestorable(bad, library: .builtIn, today: Self.today, json: false)
+      try Exporter.checkRestorable(bad, library: .builtIn, today: Self.today, now: Self.now, json: false)
       Issue.record("a reading of no marker was let through")
     } catch {
       // A reading of no marker can only be deleted; a CSV backup has no salvage.
@@ -150,7 +154,7 @@ struct RestorableExportTests {
     #expect(csv.components(separatedBy: "\r\n").count - 2 == readings - 1)
     for json in [false, true] {
       do {
-        try Exporter.checkRestorable(document, library: .builtIn, today: Self.today, json: json)
+        try Exporter.checkRestorable(document, library: .builtIn, today: Self.today, now: Self.now, json: json)
         Issue.record("allowed")
       } catch {
         let notInIt = json ? 0 : Exporter.readingsOfNoMarker(document, library: .builtIn)
@@ -185,9 +189,11 @@ struct RestorableExportTests {
       now: Self.now)
     #expect(salvaged.profile?.name == Profile.unnamed)
     #expect(salvaged.entries.count == 2)
-    #expect(throws: ExportError.self) { try Exporter.checkRestorable(document, library: .builtIn, today: Self.today) }
+    #expect(throws: ExportError.self) {
+      try Exporter.checkRestorable(document, library: .builtIn, today: Self.today, now: Self.now)
+    }
     // A CSV or FHIR export holds no name: not refused over it (import's second look).
-    try Exporter.checkRestorable(document, library: .builtIn, today: Self.today, json: false)
+    try Exporter.checkRestorable(document, library: .builtIn, today: Self.today, now: Self.now, json: false)
   }
 
   @Test("a backup holding such a reading restores the rest with --salvage, and lists the one left out")
