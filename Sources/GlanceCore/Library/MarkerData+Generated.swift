@@ -288,7 +288,7 @@ extension MarkerLibrary {
       referenceLow: 12.0, referenceHigh: 17.2,
       plausibleMin: 3.0, plausibleMax: 25.0,
       direction: .inRange, loinc: "718-7",
-      aliases: ["hgb", "hb", "haemoglobin", "hemoglobine", "hemaglobin", "heamoglobin", "haemaglobin", "hemoglobin level", "blood hemoglobin", "cbc hemoglobin", "anemia", "anemia test"],
+      aliases: ["hgb", "hb", "haemoglobin", "hemoglobine", "hemaglobin", "heamoglobin", "haemaglobin", "hemoglobin level", "blood hemoglobin", "cbc hemoglobin", "anemia", "anemia test", "hemoglobina", "emoglobina"],
       source: "MedlinePlus/A.D.A.M. hemoglobin text (copy); LOINC via HL7 FHIR and public code files",
       notes: "WHO 2024: anaemia below 13.0 g/dL in men, 12.0 in non-pregnant women (glance's lower bounds; the default is 12.0, the lower of the two). MedlinePlus: men 13.8-17.2, women 12.1-15.1. Mayo: men 13.5-17.5, women 12.0-15.5. Higher at altitude and in smokers. Plausible min/max are editorial typo-catching bounds (unverified).",
       isSystemDefined: true))
@@ -360,7 +360,7 @@ extension MarkerLibrary {
       referenceLow: 0.8, referenceHigh: 1.8,
       plausibleMin: 0.1, plausibleMax: 7.0,
       direction: .inRange, loinc: "3024-7",
-      aliases: ["ft4", "free t-4", "free t 4", "t4 free", "free thyroxine", "thyroxine free", "free thyroxin", "free thyroid hormone"],
+      aliases: ["ft4", "free t-4", "free t 4", "t4 free", "free thyroxine", "thyroxine free", "free thyroxin", "free thyroid hormone", "t4 frei", "thyroxin frei", "t4 libre", "ft4 libre", "tiroxina libre", "t4 libera", "tiroxina libera", "vrij t4", "t4 free direct", "free t4 direct", "free t4 serum"],
       source: "Lab reference pages, EndocrineWeb; LOINC via HL7 FHIR IG",
       notes: "Assay-specific. Common ranges 0.8-1.8 ng/dL (several labs), 0.7-1.9 (EndocrineWeb), ~0.9-1.7 (12-22 pmol/L). MedlinePlus is often quoted as 0.9-2.3 but that was not seen directly. Total T4 (3026-2, µg/dL) is a different test, so 't4' alone is not an alias. Plausible min/max are editorial typo-catching bounds (unverified).",
       isSystemDefined: true))

@@ -23,7 +23,12 @@ public enum FalseFriends {
   /// ionized calcium 1.16–1.32 mmol/L vs total calcium in mg/dL).
   public static let all: [FalseFriend] = [
     FalseFriend(
-      phrases: ["crp", "creactiveprotein", "creactive", "standardcrp", "crpstandard", "regularcrp"],
+      // In French, Spanish and Italian too, and word for word reversed (clinician's second look
+      // at stop 33: "protéine C réactive", a French lab's standard CRP, was filed as hs-CRP).
+      phrases: [
+        "crp", "creactiveprotein", "creactive", "standardcrp", "crpstandard", "regularcrp", "proteinecreactive",
+        "proteinacreactiva", "proteinacreattiva", "proteincreactive", "reactiveprotein", "proteinecreactiveserique",
+      ],
       lookalikes: ["hs-crp"],
       explanation:
         "Standard CRP and hs-CRP are different tests: standard CRP is often reported in mg/dL, hs-CRP in mg/L. glance tracks hs-CRP: if the report says high-sensitivity or hs-CRP, use hs-crp. For standard CRP, add your own marker: glance custom \"CRP\" --unit mg/L"
@@ -97,11 +102,13 @@ public enum FalseFriends {
     // alone stays the library's alias for A1c, as people write it).
     FalseFriend(
       phrases: [
-        "hba", "hgba", "hemoglobina", "haemoglobina", "hemoglobina0", "hba0", "totalhba1", "hba1total",
+        // "Hemoglobin A" as two words is `hemoglobinA` (`named`): one word, "hemoglobina" is
+        // hemoglobin in Spanish, Italian and Portuguese (clinician's second look at stop 33).
+        "hba", "hgba", "hemoglobina0", "hba0", "totalhba1", "hba1total",
         // Other fractions and other languages (clinician review: HbA2, a thalassaemia screen,
         // was saved as an A1c of 3.2%).
         "hba2", "hgba2", "hemoglobina2", "haemoglobina2", "hba1a", "hba1b", "hba1a1", "hba1a2", "hamoglobina",
-        "hamoglobina2", "hemoglobinea", "hemoglobinea2", "hemoglobinaa", "hemoglobinaa2",
+        "hamoglobina2", "hemoglobinea2", "hemoglobinaa2",
       ],
       lookalikes: ["a1c", "hemoglobin"],
       explanation:
@@ -157,7 +164,8 @@ public enum FalseFriends {
       phrases: [
         "apo", "apoa", "apoa1", "apoai", "apoa2", "apoaii", "apoe", "apoe4", "apoc", "apoc2", "apoc3", "apociii",
         "apolipoproteina", "apolipoproteina1", "apolipoproteinai", "apolipoproteinaii", "apolipoproteine",
-        "apolipoproteinc3", "apolipoproteinciii", "apoegenotype", "apoagenotype",
+        "apolipoproteinc3", "apolipoproteinciii", "apoegenotype", "apoagenotype", "apolipoprotein",
+        "apolipoproteins", "apolipoproteine", "apolipoproteina0",
       ],
       lookalikes: ["apob"],
       explanation:
@@ -204,6 +212,34 @@ public enum FalseFriends {
       explanation:
         "Cystatin C (in mg/L) is a blood test of its own, not eGFR: an eGFR can be calculated from it (eGFRcys, in mL/min/1.73m²). If the report gives that eGFR, use egfr. For cystatin C itself, add your own marker: glance custom \"Cystatin C\" --unit mg/L"
     ),
+    // LOINC: "Haptoglobin [Mass/volume] in Serum or Plasma" (4542-7), a protein that binds free
+    // hemoglobin; "Protein C actual/normal" (27818-4) and "Protein S actual/normal" (27822-6),
+    // clotting proteins in % activity; cholestanol, a sterol measured apart from cholesterol.
+    // Clinician's second look at stop 33: each was filed, by a typo or a word, as hemoglobin (a
+    // false critical), hs-CRP or cholesterol.
+    FalseFriend(
+      phrases: ["haptoglobin", "haptoglobine", "haptoglobina", "hp", "serumhaptoglobin", "haptoglobinserum"],
+      lookalikes: ["hemoglobin"],
+      explanation:
+        "Haptoglobin (a protein that binds free hemoglobin, in mg/dL or g/L) is a different test from hemoglobin (g/dL). For haptoglobin, add your own marker: glance custom \"Haptoglobin\" --unit mg/dL",
+      matchesTypos: false
+    ),
+    FalseFriend(
+      phrases: [
+        "proteinc", "proteins", "proteincactivity", "proteinsactivity", "proteincantigen", "proteinsantigen",
+        "freeproteins", "proteinsfree", "proteincfunctional", "proteinsfunctional", "totalproteins",
+      ],
+      lookalikes: ["hs-crp"],
+      explanation:
+        "Protein C and protein S (clotting proteins, in % activity) are different tests from hs-CRP (C-reactive protein); total protein is another. For one of them, add your own marker, e.g. glance custom \"Protein C\" --unit %",
+      matchesTypos: false
+    ),
+    FalseFriend(
+      phrases: ["cholestanol", "cholestanolserum", "serumcholestanol"], lookalikes: ["total-cholesterol"],
+      explanation:
+        "Cholestanol is a different test from cholesterol. For cholestanol, add your own marker: glance custom \"Cholestanol\" --unit µmol/L",
+      matchesTypos: false
+    ),
     // Lp(a) is one lipoprotein; LDL and HDL cholesterol are carried by others.
     FalseFriend(
       phrases: ["lipoprotein", "lipoproteins", "lipoproteine", "lipoproteina0"],
@@ -241,7 +277,8 @@ public enum FalseFriends {
   /// French, Spanish and Italian, Dutch, Scandinavian).
   static let totalT4Words: Set<String> = ["t4", "thyroxine", "thyroxin", "tt4", "tiroxina", "thyroxinet4"]
   static let freeWords: Set<String> = [
-    "free", "freies", "freie", "freien", "libre", "libera", "vrij", "vrije", "fri", "frie", "unbound", "index", "ft4",
+    "free", "freies", "freie", "freien", "frei", "libre", "libera", "vrij", "vrije", "fri", "frie", "unbound", "index",
+    "ft4",
   ]
 
   /// The false friend `query` names, if any ("CRP", "urine creatinine", "urine-creatinine"),
@@ -252,10 +289,19 @@ public enum FalseFriends {
     let symbols = query.lowercased().filter { !$0.isWhitespace }
     if let exact = all.first(where: { $0.phrases.contains(compact) || $0.phrases.contains(symbols) }) { return exact }
     // T4 or thyroxine named without "free" is total T4, however the words are arranged ("T4
-    // (Thyroxine)", US labs' name for it; "Thyroxin (T4)"): clinician review at stop 33.
+    // (Thyroxine)", US labs' name for it; "Thyroxin (T4)"): clinician review at stop 33. T4
+    // uptake and thyroxine-binding globulin are tests of their own, not named here.
     let words = search.words
-    if words.contains(where: totalT4Words.contains), !words.contains(where: freeWords.contains) {
+    if words.contains(where: totalT4Words.contains), !words.contains(where: freeWords.contains),
+      !words.contains(where: ["uptake", "binding", "globulin", "tbg"].contains)
+    {
       return all.first { $0.phrases.contains("totalt4") }
+    }
+    // "Hemoglobin A" (HbA), as two words: one word is hemoglobin in Spanish ("hemoglobina").
+    if words.count == 2, words[1] == "a",
+      ["hemoglobin", "haemoglobin", "hemoglobine", "hemoglobina", "hamoglobin", "hb", "hgb"].contains(words[0])
+    {
+      return all.first { $0.phrases.contains("hba") }
     }
     let typed = Array(compact.utf8)
     // Short words are too close to real names for typos ("urea n" is urea nitrogen, BUN).
