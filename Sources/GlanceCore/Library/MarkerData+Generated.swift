@@ -204,7 +204,7 @@ extension MarkerLibrary {
       referenceLow: nil, referenceHigh: 30.0,
       plausibleMin: 0.0, plausibleMax: 10000.0,
       direction: .lowerIsBetter, loinc: "9318-7",
-      aliases: ["microalbumin creatinine ratio", "albumin creatinine ratio", "albumin/creatinine ratio", "acr", "urine acr", "malb/cr"],
+      aliases: ["microalbumin creatinine ratio", "albumin creatinine ratio", "albumin/creatinine ratio", "acr", "urine acr", "malb/cr", "alb/creat", "albumin/creatinine", "alb/cr"],
       source: "KDIGO 2012 albuminuria categories (CCJM reprint, BMJ Best Practice); LOINC via HL7 FHIR and public code files",
       notes: "KDIGO albuminuria: A1 <30 mg/g (<3 mg/mmol) normal to mildly increased; A2 30-300 mg/g; A3 >300 mg/g. Spot urine. Labs also code it as 14959-1 (Microalbumin/Creatinine [Mass ratio] in Urine). Plausible min/max are editorial typo-catching bounds (unverified).",
       isSystemDefined: true))

@@ -42,6 +42,9 @@ public enum MarkerResolver {
     _ text: String, among markers: [MarkerDefinition], search: SearchService?,
     categories: [MarkerCategory] = MarkerLibrary.builtIn.categories + [.custom]
   ) throws(EntryError) -> [MarkerDefinition] {
+    if text.contains("/"), isRatio(text, among: markers, search: search) {
+      throw .falseFriend(text, ratioExplanation)
+    }
     let found = try resolve(text, among: markers, search: search, categories: categories)
     // "U-Natrium" resembles sodium, but it is a urine test: refused, unless it is the urine
     // marker (UACR, named as the ratio) or the person's own marker of that name.
@@ -51,6 +54,25 @@ public enum MarkerResolver {
       throw .falseFriend(text, sample.explanation(text, resembling: found))
     }
     return found
+  }
+
+  static let ratioExplanation =
+    "Two tests joined by a slash are a ratio of them, and glance keeps each test, not their ratio. For the ratio itself, add your own marker, e.g. glance custom \"Chol/HDL ratio\" --unit ratio"
+
+  /// True when `text` joins two tests' names by a slash ("Chol/HDL", "BUN/Creatinine"), unless it
+  /// is a name glance has ("albumin/creatinine ratio" is UACR): attacker's and clinician's second
+  /// looks at stop 33, "Chol/HDL" was filed as HDL.
+  static func isRatio(_ text: String, among markers: [MarkerDefinition], search: SearchService?) -> Bool {
+    let search = search ?? SearchService(markers: markers)
+    if search.searchMarkers(text).first?.confidence == .exact { return false }
+    guard let slash = text.firstIndex(of: "/") else { return false }
+    let before = SearchText(String(text[..<slash])).words
+    let after = SearchText(String(text[text.index(after: slash)...])).words
+    guard let left = before.last, let right = after.first else { return false }
+    func names(_ word: String) -> Bool {
+      (try? resolve(word, among: markers, search: search, categories: [])) != nil
+    }
+    return names(left) && names(right)
   }
 
   private static func resolve(

@@ -157,6 +157,27 @@ struct FalseFriendsTests {
     }
   }
 
+  /// Attacker's and clinician's second looks at stop 33: "Chol/HDL" (the cholesterol ratio) was
+  /// filed as HDL, "Non-HDL/HDL" as non-HDL cholesterol.
+  @Test(
+    "two tests' names joined by a slash (a ratio) are refused; a ratio glance tracks still resolves",
+    arguments: [
+      ("chol/hdl", false), ("Cholesterol/HDL", false), ("Non-HDL/HDL", false), ("LDL/HDL", false),
+      ("TC / HDL", false), ("BUN/Creatinine", false), ("albumin/creatinine ratio", true), ("UACR", true),
+      ("alb/creat", true),
+    ])
+  func ratios(word: String, resolves: Bool) throws {
+    let found = try? MarkerResolver.markers(word, among: Self.markers)
+    #expect((found != nil) == resolves, "\(word) → \(found?.map(\.key) ?? [])")
+    if !resolves {
+      do {
+        _ = try MarkerResolver.markers(word, among: Self.markers)
+      } catch {
+        #expect(error.message.contains("ratio"), "\(error.message)")
+      }
+    }
+  }
+
   @Test(
     "a qualifier with the test's own word still resolves",
     arguments: [
