@@ -128,7 +128,7 @@ public enum InsightsEngine {
     }
     let firstPosition =
       snapshot.isCriticalInsideTarget(first)
-      ? "inside your target range\(range) but past a limit labs treat as critical"
+      ? "inside your target range\(range) but past a critical limit"
       : "far \(side(first)) \(rangeName(snapshot))\(range)"
     let text =
       "Your \(definition.displayName) \(isPlural(definition) ? "were" : "was") \(said(first)) on \(DateText.long(first.dateOfService)), \(firstPosition)\(other ?? ""); your latest, \(said(latest)) on \(DateText.long(latest.dateOfService)), is \(snapshot.judgement(of: latest).words). "
@@ -172,7 +172,7 @@ public enum InsightsEngine {
     let inside = snapshot.isCriticalInsideTarget(latest)
     let position =
       inside
-      ? "inside your target range\(range) but past a limit labs treat as critical"
+      ? "inside your target range\(range) but past a critical limit"
       : "\(far)\(side) \(rangeName(snapshot))\(range)\(stage)"
     let text =
       "Your \(definition.displayName) \(isPlural(definition) ? "were" : "was") \(value) on \(DateText.long(latest.dateOfService)), \(position)\(trendClause ?? ""). "

@@ -56,7 +56,7 @@ public struct EntryEdit: Sendable {
     let judgement = judging.judgement(of: new)
     guard judgement.status != .noRange else { return line }
     let judged = line + " · " + judgement.badge(style) + " " + judgement.words
-    return judgement.status.isCritical ? judged + "\n" + Judgement.criticalAdvice : judged
+    return judgement.criticalSentence.map { judged + "\n" + $0 } ?? judged
   }
 
   /// "HDL 89 mg/dL on Feb 15, 2025 — “fasting”", for the Was:/Now: lines.

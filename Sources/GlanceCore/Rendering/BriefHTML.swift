@@ -19,7 +19,7 @@ public enum BriefHTML {
         let critical = item.kind == .critical
         body.append(
           "<li class=\"\(critical ? "critical" : "item")\">"
-            + (critical ? "<strong>\(mark(.criticalHigh)) Far outside the range.</strong> " : "")
+            + (critical ? "<strong>\(mark(.criticalHigh)) Past a critical limit.</strong> " : "")
             + escape(item.suggestionText) + "</li>")
       }
       body.append("</ol>")

@@ -16,7 +16,7 @@ public enum BriefMarkdown {
     } else {
       out.append(
         brief.items.enumerated().map { index, item in
-          let critical = item.kind == .critical ? "**Far outside the range.** " : ""
+          let critical = item.kind == .critical ? "**Past a critical limit.** " : ""
           return "\(index + 1). " + critical + inline(item.suggestionText)
         }.joinedText("\n"))
     }

@@ -37,11 +37,11 @@ public enum RangeView {
       lines.append(
         (all == 1 ? "Your 1 reading is" : "All \(counted(all, "reading")) are")
           + " judged against it: \(outside) outside, \(all - outside) within"
-          + (inside == 0 ? "." : " (\(grouped(inside)) past a limit labs treat as critical)."))
+          + (inside == 0 ? "." : " (\(grouped(inside)) past a critical limit)."))
     }
     if change != .reset, snapshot.targetTakesInCritical {
       lines.append(
-        "Your range takes in values labs treat as critical: readings there are still marked !! and said to be looked at promptly."
+        "Your range takes in values past a critical limit: readings there are still marked !! and said to be looked at promptly."
       )
     }
     if change == .show {

@@ -24,7 +24,7 @@ public enum SavedView {
         "\(counted.count) of \(Trend.minimumRun) readings for a trend" + (sameDay ? " (one a day counts)" : ""))
     }
     let line = parts.joinedText(" · ")
-    return judgement.status.isCritical ? line + "\n" + Judgement.criticalAdvice : line
+    return judgement.criticalSentence.map { line + "\n" + $0 } ?? line
   }
 
   /// "Converted 3.2 mmol/L to 124 mg/dL." when the value was typed in a unit other than the one

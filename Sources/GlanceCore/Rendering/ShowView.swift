@@ -305,7 +305,7 @@ public enum TrendSummary {
           parts[parts.count - 1] = Judgement.insideTargetWords
         } else {
           parts.append(
-            "\(grouped(insideCritical)) inside it but past a limit labs treat as critical"
+            "\(grouped(insideCritical)) inside it but past a critical limit"
               + (inside.last == true ? ", the latest among them" : ""))
         }
       }

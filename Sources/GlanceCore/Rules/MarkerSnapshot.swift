@@ -72,11 +72,7 @@ public struct MarkerSnapshot: Sendable {
   /// Critical by a limit labs treat as such, though inside the person's own target range
   /// (potassium 6.8 with a target of 2 to 7): it stays "!!", and is said to be inside the target,
   /// never "far above your target range" (clinician review at stop 33).
-  public func isCriticalInsideTarget(_ entry: MarkerEntry) -> Bool {
-    guard hasCustomRange, entry.comparator == nil, status(of: entry).isCritical else { return false }
-    let value = entry.exactValue(for: definition)
-    return !range.isAbove(value) && !range.isBelow(value)
-  }
+  public func isCriticalInsideTarget(_ entry: MarkerEntry) -> Bool { judgement(of: entry).insideTarget }
 
   /// True when the person's own target range takes in values a critical limit holds.
   public var targetTakesInCritical: Bool {
@@ -114,6 +110,14 @@ public struct MarkerSnapshot: Sendable {
     } else if !(display.isOwn && display.isChoice) {
       // Not chosen yet (or another unit chosen): a value typed in SI is judged as typed.
       judgement = asTyped(entry, judged: judgement)
+    }
+    // Critical inside the person's own target range: said so wherever its words go (a saved
+    // line, a table, --json, the CSV's status), never "far above range" (clinician's second look).
+    if judgement.status.isCritical, hasCustomRange, entry.comparator == nil, !range.isAbove(value),
+      !range.isBelow(value)
+    {
+      judgement.words = Judgement.criticalInsideWords
+      judgement.insideTarget = true
     }
     // Sex not given: a value in the shared range but outside one sex's is not silently "in range".
     // Each sex's judgement is the one a man or a woman gets: HDL 1.0 mmol/L is at least 1.0 for a

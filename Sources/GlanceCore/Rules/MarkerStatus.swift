@@ -102,6 +102,8 @@ public struct Judgement: Equatable, Sendable {
   /// A lab's bound outside the range whose values reach a critical limit: potassium "<2.9" may
   /// be at or below 2.8 (clinician's second look: worded as merely low).
   public var mayBeCritical = false
+  /// Critical, though inside the person's own target range (`MarkerSnapshot.judgement(of:)`).
+  public var insideTarget = false
 
   public init(status: MarkerStatus, words: String? = nil, dependsOnSex: Bool = false) {
     self.status = status
@@ -119,8 +121,16 @@ public struct Judgement: Equatable, Sendable {
   public static let criticalInsideAdvice =
     "Values past such a limit are usually looked at promptly. Consider contacting your care team soon."
 
-  /// What a critical reading inside the person's own target range is.
-  public static let insideTargetWords = "inside your target range but past a limit labs treat as critical"
+  /// The sentence said after this reading when it is critical; nil otherwise.
+  public var criticalSentence: String? {
+    guard status.isCritical else { return nil }
+    return insideTarget ? Self.criticalInsideAdvice : Self.criticalAdvice
+  }
+
+  /// What a critical reading inside the person's own target range is: in a sentence, and as a
+  /// status's words.
+  public static let insideTargetWords = "inside your target range but past a critical limit"
+  public static let criticalInsideWords = "past a critical limit, inside your target range"
 
   /// Judges `value` (a bound when `comparator` is set) against `range`, with `rule`'s critical
   /// limits and stages.

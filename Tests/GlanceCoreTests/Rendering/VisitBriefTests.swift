@@ -442,9 +442,9 @@ struct VisitBriefTests {
       today: Self.today)
     let html = BriefHTML.render(brief)
     #expect(html.contains("<li class=\"critical\"><strong>"))
-    #expect(html.contains("Far outside the range.</strong>"))
+    #expect(html.contains("Past a critical limit.</strong>"))
     #expect(html.contains("<circle class=\"ring\""))
     let markdown = BriefMarkdown.render(brief)
-    #expect(markdown.contains("1. **Far outside the range.** Your Potassium was 6.8 mEq/L"), "\(markdown)")
+    #expect(markdown.contains("1. **Past a critical limit.** Your Potassium was 6.8 mEq/L"), "\(markdown)")
   }
 }

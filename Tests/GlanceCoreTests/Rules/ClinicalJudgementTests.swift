@@ -328,26 +328,36 @@ struct ClinicalJudgementTests {
     let own = MarkerSnapshot(definition: potassium, tracked: tracked, entries: entries)
     #expect(own.status(of: entries[0]) == .criticalHigh)
     #expect(own.isCriticalInsideTarget(entries[0]))
+    // Its words wherever they go: the saved line, tables, --json, the CSV's status (clinician's
+    // second look: they still said "far above range").
+    #expect(own.judgement(of: entries[0]).words == "past a critical limit, inside your target range")
+    #expect(own.judgement(of: entries[0]).criticalSentence == Judgement.criticalInsideAdvice)
+    var document = GlanceDocument.empty(createdAt: Self.now)
+    document.apply(.putEntry(entries[0]))
+    document.apply(.setTrackedMarkers([tracked]))
+    #expect(
+      Exporter.readingsCSV(document, library: Fixture.library).contains(
+        "past a critical limit, inside your target range"))
     let item = try #require(InsightsEngine.insights(for: [own], at: Self.now).first)
     #expect(item.kind == .critical)
     #expect(
       item.suggestionText
-        == "Your Potassium was 6.8 mEq/L on Jan 1, 2026, inside your target range (2 to 7 mEq/L) but past a limit labs treat as critical. \(Judgement.criticalInsideAdvice)"
+        == "Your Potassium was 6.8 mEq/L on Jan 1, 2026, inside your target range (2 to 7 mEq/L) but past a critical limit. \(Judgement.criticalInsideAdvice)"
     )
     let summary = ShowView.summary(own, entries: entries, period: nil, today: Fixture.date("2026-01-02"))
-    #expect(summary.contains("inside your target range but past a limit labs treat as critical"), "\(summary)")
+    #expect(summary.contains("inside your target range but past a critical limit"), "\(summary)")
     #expect(!summary.contains("far above"), "\(summary)")
     #expect(
       HomeView.criticalSentence([own])
-        == "The latest Potassium reading is inside your target range but past a limit labs treat as critical. \(Judgement.criticalInsideAdvice)"
+        == "The latest Potassium reading is inside your target range but past a critical limit. \(Judgement.criticalInsideAdvice)"
     )
     #expect(
       HomeView.render([own], today: Fixture.date("2026-01-02"), style: .plain).contains(
-        "The latest Potassium reading is inside your target range but past a limit labs treat as critical."))
+        "The latest Potassium reading is inside your target range but past a critical limit."))
     let range = RangeView.render(own, change: .set, style: .plain)
     #expect(
-      range.contains("judged against it: 0 outside, 1 within (1 past a limit labs treat as critical)."), "\(range)")
-    #expect(range.contains("Your range takes in values labs treat as critical"), "\(range)")
+      range.contains("judged against it: 0 outside, 1 within (1 past a critical limit)."), "\(range)")
+    #expect(range.contains("Your range takes in values past a critical limit"), "\(range)")
     // Outside the target too: worded as before.
     let far = MarkerSnapshot(definition: potassium, tracked: nil, entries: entries)
     #expect(!far.isCriticalInsideTarget(entries[0]))
