@@ -62,13 +62,21 @@ public enum CustomMarkerPlanner {
   public static func targetRange(
     low: String?, high: String?, for marker: MarkerDefinition? = nil, defaultUnit: String? = nil
   ) throws -> (low: Double?, high: Double?) {
+    // A bound in another unit kept as exactly as a reading typed in it is judged (`exactValue`):
+    // rounded as a reading is stored, 20 pmol/L was 1.554 ng/dL, and a reading of exactly 20
+    // pmol/L was "above" the person's own bound (clinician's second look at stop 33).
+    func exact(_ value: Double, _ unit: String, _ marker: MarkerDefinition) throws -> Double {
+      let conversion = try UnitConverter.unrounded(value, unit: unit, for: marker)
+      guard conversion.original != nil else { return conversion.value }
+      return UnitConverter.round(conversion.value, decimals: marker.decimals + 6)
+    }
     func bound(_ text: String, _ option: String) throws -> Double {
       guard let marker else { return try plainNumber(text) }
       let typed = try ValueParser.parse(text)
       guard typed.comparator == nil else { throw EntryError.invalidValue(text) }
       if let unit = typed.unit {
         // A bound with its unit is held to what the marker can be, as a bare one is.
-        let converted = try UnitConverter.convert(typed.value, unit: unit, for: marker).value
+        let converted = try exact(typed.value, unit, marker)
         guard EntryChecks.isImplausible(converted, marker) else { return converted }
         throw CustomMarkerError.implausibleBound(
           option: option, value: typed.value, marker: marker, fits: nil, unit: unit)
@@ -76,7 +84,7 @@ public enum CustomMarkerPlanner {
       if let defaultUnit {
         // A bare bound in the person's unit; one beyond what the marker can be in it is refused
         // as a bare bound in its own unit is, naming the unit it would fit.
-        let converted = try UnitConverter.convert(typed.value, unit: defaultUnit, for: marker).value
+        let converted = try exact(typed.value, defaultUnit, marker)
         guard EntryChecks.isImplausible(converted, marker) else { return converted }
         throw CustomMarkerError.implausibleBound(
           option: option, value: typed.value, marker: marker,

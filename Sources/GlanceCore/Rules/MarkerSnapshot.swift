@@ -75,11 +75,19 @@ public struct MarkerSnapshot: Sendable {
   public func isCriticalInsideTarget(_ entry: MarkerEntry) -> Bool { judgement(of: entry).insideTarget }
 
   /// True when the person's own target range takes in values a critical limit holds.
+  /// In the marker's unit, and in the SI unit by the limits as an SI lab prints them (glucose
+  /// from 2.8 mmol/L: clinician's second look at stop 33).
   public var targetTakesInCritical: Bool {
     guard hasCustomRange, let rule else { return false }
-    let high = rule.criticalHigh.map { limit in range.high.map { limit.contains($0) } ?? true } ?? false
-    let low = rule.criticalLow.map { limit in range.low.map { limit.contains($0) } ?? true } ?? false
-    return high || low
+    func takesIn(_ rule: ClinicalRule, _ range: ReferenceRange) -> Bool {
+      let high = rule.criticalHigh.map { limit in range.high.map { limit.contains($0) } ?? true } ?? false
+      let low = rule.criticalLow.map { limit in range.low.map { limit.contains($0) } ?? true } ?? false
+      return high || low
+    }
+    if takesIn(rule, range) { return true }
+    guard let siUnit = definition.siUnit, let unit = DisplayUnit.of(definition, unit: siUnit), unit.decimals != nil
+    else { return false }
+    return takesIn(unit.printed(rule), unit.range(range))
   }
 
   /// The status of `entry` and its words (a censored value judged by what it can be; critical

@@ -662,8 +662,10 @@ struct YourUnitsTests {
   @Test(
     "a bare range bound is read in the person's unit; one beyond the marker in it is refused naming the unit it fits",
     arguments: [
-      ("ldl", "1.8", UnitSystem.si, "69.6"), ("ldl", "70", .si, "refused: 70 mg/dL"), ("ldl", "70", nil, "70"),
-      ("ldl", "70 mg/dL", .si, "70"), ("hdl", "1.2", .si, "46.4"),
+      // A bound in SI is kept exactly, as a reading typed in SI is judged (1.8 mmol/L is 69.6056
+      // mg/dL): clinician's second look at stop 33.
+      ("ldl", "1.8", UnitSystem.si, "69.6056"), ("ldl", "70", .si, "refused: 70 mg/dL"), ("ldl", "70", nil, "70"),
+      ("ldl", "70 mg/dL", .si, "70"), ("hdl", "1.2", .si, "46.4037"),
     ] as [(String, String, UnitSystem?, String)])
   func rangeBound(key: String, high: String, units: UnitSystem?, expected: String) throws {
     let marker = try #require(MarkerLibrary.builtIn.marker(key: key))

@@ -367,6 +367,43 @@ struct ClinicalJudgementTests {
     #expect(!RangeView.render(far, change: .show, style: .plain).contains("takes in values"))
   }
 
+  /// Clinician's second look at stop 33: a target typed in SI was stored converted and rounded
+  /// (free T4 20 pmol/L as 1.554 ng/dL), so a reading of exactly 20 pmol/L was "above" the
+  /// person's own bound; and the warning that a target takes in critical values missed the SI
+  /// limits (glucose from 2.8 mmol/L).
+  @Test(
+    "a reading on the person's own bound typed in SI is within it",
+    arguments: [
+      ("free-t4", "10", "20", "pmol/L", 20.0), ("free-t4", "10", "20", "pmol/L", 10),
+      ("ldl", "1.0", "2.6", "mmol/L", 2.6),
+      ("hdl", "1.0", "3.0", "mmol/L", 1.0), ("fasting-glucose", "3.0", "6.0", "mmol/L", 3.0),
+      ("creatinine", "60", "110", "µmol/L", 110), ("calcium", "2.2", "2.6", "mmol/L", 2.6),
+    ])
+  func siTargetBounds(key: String, low: String, high: String, unit: String, value: Double) throws {
+    let marker = Self.marker(key)
+    let range = try CustomMarkerPlanner.targetRange(low: low, high: high, for: marker, defaultUnit: unit)
+    let tracked = UserMarker(
+      markerID: marker.id, customReferenceLow: range.low, customReferenceHigh: range.high, displayOrder: 0,
+      addedAt: Self.now)
+    let converted = try UnitConverter.convert(value, unit: unit, for: marker)
+    var entry = Fixture.entry(marker, converted.value, on: "2026-01-01")
+    entry.entered = EnteredValue(value: value, unit: unit)
+    let snapshot = MarkerSnapshot(definition: marker, tracked: tracked, entries: [entry])
+    #expect(!snapshot.status(of: entry).isOutOfRange, "\(key) \(value) \(unit): \(snapshot.status(of: entry))")
+  }
+
+  @Test("a target typed in SI that takes in an SI critical limit is warned about")
+  func siTargetTakesInCritical() throws {
+    for (key, low, high) in [("fasting-glucose", "2.8", "6"), ("calcium", "2.1", "3.24")] {
+      let marker = Self.marker(key)
+      let range = try CustomMarkerPlanner.targetRange(low: low, high: high, for: marker, defaultUnit: marker.siUnit)
+      let tracked = UserMarker(
+        markerID: marker.id, customReferenceLow: range.low, customReferenceHigh: range.high, displayOrder: 0,
+        addedAt: Self.now)
+      #expect(MarkerSnapshot(definition: marker, tracked: tracked, entries: []).targetTakesInCritical, "\(key)")
+    }
+  }
+
   @Test("prep says custom markers are not checked instead of 'nothing is flagged'")
   func customMarkersNotChecked() {
     var custom = Fixture.customMarker()
