@@ -169,19 +169,12 @@ public enum Exporter {
     return (export, labels)
   }
 
-  /// One row per reading: date, marker key, marker name, value (with its comparator), unit,
-  /// status, note, source, id, entered, as typed, and as the screens show it (in the unit the
-  /// person reads: `glance units`). Oldest first. Value and unit are the stored ones, so the
-  /// file restores exactly whatever units are chosen. The id makes importing the file again (a
-  /// restore, or into the folder it came from) add nothing twice; the entry time keeps a day's
-  /// readings in their order.
-  public static func readingsCSV(_ document: GlanceDocument, library: MarkerLibrary) -> String {
-    // Each marker's definition and range once, not once a row: thirty years of readings export
-    // in well under a second.
-    var markers: [UUID: MarkerSnapshot] = [:]
-    // A custom marker's key as `glance custom` makes it, once in the file: a restore makes the
-    // marker from it (attacker review at stop 33: a key edited by hand to "1" or "ldl" exported,
-    // and its readings were then refused, or read as LDL).
+  /// The definitions of the markers `document` has readings of, each custom marker's key as
+  /// `glance custom` makes it, once in the file: a restore makes the marker from it (attacker
+  /// reviews at stop 33: a key edited by hand to "1" or "ldl" exported, and its readings were
+  /// then refused, or read as LDL). For the CSV and FHIR exports.
+  static func exportedDefinitions(_ document: GlanceDocument, library: MarkerLibrary) -> [UUID: MarkerDefinition] {
+    var definitions: [UUID: MarkerDefinition] = [:]
     var keys = Set(library.markers.map(\.key))
     for markerID in Set(document.entries.map(\.markerID)).sorted(by: { $0.sortsBefore($1) }) {
       guard var definition = document.definition(for: markerID, library: library) else { continue }
@@ -201,6 +194,22 @@ public enum Exporter {
         definition.key = key
       }
       keys.insert(definition.key)
+      definitions[markerID] = definition
+    }
+    return definitions
+  }
+
+  /// One row per reading: date, marker key, marker name, value (with its comparator), unit,
+  /// status, note, source, id, entered, as typed, and as the screens show it (in the unit the
+  /// person reads: `glance units`). Oldest first. Value and unit are the stored ones, so the
+  /// file restores exactly whatever units are chosen. The id makes importing the file again (a
+  /// restore, or into the folder it came from) add nothing twice; the entry time keeps a day's
+  /// readings in their order.
+  public static func readingsCSV(_ document: GlanceDocument, library: MarkerLibrary) -> String {
+    // Each marker's definition and range once, not once a row: thirty years of readings export
+    // in well under a second.
+    var markers: [UUID: MarkerSnapshot] = [:]
+    for (markerID, definition) in exportedDefinitions(document, library: library) {
       let tracked = document.trackedMarkers.first { $0.markerID == markerID }
       // Judged as the screens judge it: the person's target, else their sex's range, else the default.
       let snapshot = MarkerSnapshot(

@@ -18,10 +18,7 @@
 public enum FHIRExporter {
   /// The Bundle, one entry a line, oldest reading first; the same data gives the same bytes.
   public static func bundle(_ document: GlanceDocument, library: MarkerLibrary) -> [UInt8] {
-    var definitions: [UUID: MarkerDefinition] = [:]
-    for markerID in Set(document.entries.map(\.markerID)) {
-      definitions[markerID] = document.definition(for: markerID, library: library)
-    }
+    let definitions = Exporter.exportedDefinitions(document, library: library)
     var writer = JSONWriter(capacity: 256 + document.entries.count * 700)
     writer.raw("{\n  \"resourceType\": \"Bundle\",\n  \"type\": \"collection\"")
     // FHIR allows no empty array: an empty folder is a Bundle without entries.

@@ -210,6 +210,13 @@ enum JSONImportPlanner {
         problems.append(("your marker \(TerminalText.oneLine(marker.displayName))", nil, problem))
       }
     }
+    // Two of them with one name: a restore takes them for one marker (attacker's second look).
+    var names = Set<String>()
+    for marker in document.customMarkers
+    where readings && !names.insert(SearchText(marker.displayName).compact).inserted {
+      problems.append(
+        ("your marker \(TerminalText.oneLine(marker.displayName))", nil, "another of your markers has the same name."))
+    }
     let custom = Dictionary(document.customMarkers.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
     for tracked in document.trackedMarkers where readings {
       guard let marker = library.marker(id: tracked.markerID) ?? custom[tracked.markerID] else { continue }
@@ -332,6 +339,8 @@ enum JSONImportPlanner {
     if let taken = library.markers.first(where: { $0.answers(to: name) }) {
       return "it is called like the library's \(taken.displayName)."
     }
+    // "bp", "Blutdruck": the blood-pressure pair's words, which `add` never reaches a marker by.
+    if MarkerResolver.bloodPressureWords.contains(name) { return "it is called like blood pressure." }
     for value in [marker.plausibleMin, marker.plausibleMax, marker.siOffset].compactMap({ $0 })
     where !ValueParser.isStorable(value) {
       return "one of its numbers is larger than glance keeps."

@@ -75,6 +75,26 @@ struct RestorableExportTests {
     ("an empty custom key", { $0.customMarkers[0].key = "" }),
     ("a custom key of a library marker", { $0.customMarkers[0].key = "ldl" }),
     ("a custom marker called like a library marker", { $0.customMarkers[0].displayName = "ldl" }),
+    // Attacker's second look: names of blood pressure, two markers of one name, a key twice.
+    ("a custom marker called bp", { $0.customMarkers[0].displayName = "Blutdruck" }),
+    (
+      "two custom markers of one name",
+      { document in
+        var twin = Fixture.customMarker("blood KETONES", unit: "mg/dL")
+        twin.key = "custom-twin"
+        document.customMarkers.append(twin)
+        document.entries.append(Fixture.entry(twin, 4, on: "2025-03-11"))
+      }
+    ),
+    (
+      "a custom key twice",
+      { document in
+        var twin = Fixture.customMarker("Grip strength", unit: "kg")
+        twin.key = document.customMarkers[0].key
+        document.customMarkers.append(twin)
+        document.entries.append(Fixture.entry(twin, 30, on: "2025-03-12"))
+      }
+    ),
   ]
 
   @Test(
@@ -88,7 +108,8 @@ struct RestorableExportTests {
     document.apply(.putEntry(Fixture.entry(ketones, 1.2, on: "2025-03-10")))
     damage(&document)
     let count = document.entries.count
-    for json in [true, false] {
+    for format in ["json", "csv", "fhir"] {
+      let json = format == "json"
       let refused =
         (try? Exporter.checkRestorable(document, library: .builtIn, today: Self.today, now: Self.now, json: json))
         == nil
@@ -96,16 +117,21 @@ struct RestorableExportTests {
         #expect(name != "nothing", "\(name): refused")
         continue
       }
-      let bytes = json ? try Exporter.json(document) : Array(Exporter.readingsCSV(document, library: .builtIn).utf8)
+      let bytes =
+        json
+        ? try Exporter.json(document)
+        : format == "csv"
+          ? Array(Exporter.readingsCSV(document, library: .builtIn).utf8)
+          : FHIRExporter.bundle(document, library: .builtIn)
       do {
         let plan = try Importer.plan(
           Importer.read(bytes), replace: false, into: .empty(createdAt: Self.now), library: .builtIn,
           today: Self.today, now: Self.now)
-        #expect(plan.entries.count == count, "\(name), json \(json): \(plan.entries.count) of \(count)")
+        #expect(plan.entries.count == count, "\(name), \(format): \(plan.entries.count) of \(count)")
         // Each reading under its own marker: the ketones never read as LDL.
-        #expect(plan.entries.filter { $0.markerID == Fixture.ldl.id }.map(\.value) == [99], "\(name), json \(json)")
+        #expect(plan.entries.filter { $0.markerID == Fixture.ldl.id }.map(\.value) == [99], "\(name), \(format)")
       } catch {
-        Issue.record("\(name), json \(json): exported, then refused: \(error)")
+        Issue.record("\(name), \(format): exported, then refused: \(error)")
       }
     }
   }
