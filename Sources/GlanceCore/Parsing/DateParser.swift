@@ -122,6 +122,9 @@ public enum DateParser {
       else { break }
       let numbers = parts.compactMap { Int($0) }
       guard numbers.count == 3 else { break }
+      // "20-03-04": day-month-year, or year-month-day as ISO writes it? Never guessed, unless the
+      // order is given (attacker's second look at stop 33: read as Mar 20, 2004).
+      if separator == "-", order == nil, parts.allSatisfy({ $0.utf8.count <= 2 }) { throw .ambiguousDate(trimmed) }
       if parts[0].count == 4, let date = CalendarDate(year: numbers[0], month: numbers[1], day: numbers[2]) {
         return date
       }
@@ -150,7 +153,15 @@ public enum DateParser {
     }
     // Month-name forms; with hyphens too, as Excel writes them ("15-Jan-2020", "15-Jan-20").
     let hyphened = words.count == 1 && trimmed.contains("-")
-    let nameWords = hyphened ? words[0].split(separator: "-").map(String.init) : words
+    let nameWords = hyphened ? words[0].split(separator: "-", omittingEmptySubsequences: false).map(String.init) : words
+    // Three parts, a day of one or two digits and a year of two or four (attacker's second look:
+    // "-15-Jan-2020", "0015-Jan-2020" and "15-Jan-02020" were read).
+    if hyphened {
+      let digits = nameWords.filter { $0.utf8.allSatisfy { $0 >= 0x30 && $0 <= 0x39 } }
+      guard nameWords.count == 3, !nameWords.contains(where: \.isEmpty), digits.count == 2,
+        digits.allSatisfy({ [1, 2, 4].contains($0.utf8.count) }), digits.contains(where: { $0.utf8.count <= 2 })
+      else { throw .invalidDate(trimmed) }
+    }
     var month: Int?
     var day: Int?
     var year: Int?

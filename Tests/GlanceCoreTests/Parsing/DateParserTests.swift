@@ -34,6 +34,18 @@ struct DateParserTests {
     #expect(try Self.parse(text, purpose) == expected)
   }
 
+  /// Attacker's second look at stop 33: "20-03-04" was read as Mar 20, 2004 (2020-03-04 is as
+  /// likely), and malformed hyphen forms were read.
+  @Test(
+    "hyphenated dates that are ambiguous or malformed are refused",
+    arguments: [
+      "20-03-04", "13-01-20", "-15-Jan-2020", "15--Jan--2020", "0015-Jan-2020", "15-Jan-02020", "15-Jan-",
+      "15-Jan-2020-", "1-2-Jan-2020",
+    ])
+  func hyphensRefused(text: String) {
+    #expect(throws: EntryError.self) { try Self.parse(text, .reading) }
+  }
+
   @Test(
     "every form reads the same for readings and visits when the day is not in the future",
     arguments: [
