@@ -35,9 +35,12 @@ public enum SavedView {
       UnitConverter.normalize(entered.unit) != UnitConverter.normalize(snapshot.display.unit)
     else { return nil }
     let text = snapshot.text(of: draft)
-    // As the report prints it: "6.0 mmol/L", with the decimals labs use in that unit.
-    let from = ValueText.withUnit(
-      entered.value, draft.comparator, entered.unit, places: DisplayUnit.of(draft.marker, unit: entered.unit)?.decimals)
+    // As the report prints it: "6.0 mmol/L", with the decimals labs use in that unit; a unit of
+    // no such choice (a count per µL) as typed, never "1500.0 /µL".
+    let places =
+      UnitConverter.normalize(entered.unit) == UnitConverter.normalize(draft.marker.siUnit ?? "")
+      ? DisplayUnit.of(draft.marker, unit: entered.unit)?.decimals : nil
+    let from = ValueText.withUnit(entered.value, draft.comparator, entered.unit, places: places)
     return "Converted \(from) to \(text)."
   }
 }

@@ -293,6 +293,8 @@ struct YourUnitsTests {
       ("fasting-glucose", "2.8 mmol/L", "50 mg/dL"), ("fasting-glucose", "3.3 mmol/L", "59 mg/dL"),
       ("fasting-glucose", "25.0 mmol/L", "450 mg/dL"), ("fasting-glucose", "5.5 mmol/L", "99 mg/dL"),
       ("ldl", "2.58 mmol/L", "99.8 mg/dL"),  // 99.77: "100" would read as not below 100
+      // A count per microlitre as typed (clinician's second look at stop 33: "1500.0 /µL").
+      ("wbc", "1500 /µL", "1.5 10³/µL"),
     ] as [(String, String, String)])
   func roundedOnce(key: String, typed: String, shown: String) throws {
     let (snapshot, entry) = try Self.typed(key, typed, system: nil)
