@@ -42,7 +42,12 @@ public enum MarkerResolver {
     _ text: String, among markers: [MarkerDefinition], search: SearchService?,
     categories: [MarkerCategory] = MarkerLibrary.builtIn.categories + [.custom]
   ) throws(EntryError) -> [MarkerDefinition] {
-    if text.contains("/"), isRatio(text, among: markers, search: search) {
+    if text.contains("/"), let sides = slashSides(text, among: markers, search: search) {
+      // "Systolic/Diastolic", "SBP/DBP": the blood-pressure pair, as "bp" is.
+      let keys = Set(sides.flatMap { $0.map(\.key) })
+      if keys == ["bp-systolic", "bp-diastolic"], sides.allSatisfy({ $0.count == 1 }) {
+        return [markers.first { $0.key == "bp-systolic" }!, markers.first { $0.key == "bp-diastolic" }!]
+      }
       throw .falseFriend(text, ratioExplanation)
     }
     let found = try resolve(text, among: markers, search: search, categories: categories)
@@ -59,20 +64,23 @@ public enum MarkerResolver {
   static let ratioExplanation =
     "Two tests joined by a slash are a ratio of them, and glance keeps each test, not their ratio. For the ratio itself, add your own marker, e.g. glance custom \"Chol/HDL ratio\" --unit ratio"
 
-  /// True when `text` joins two tests' names by a slash ("Chol/HDL", "BUN/Creatinine"), unless it
-  /// is a name glance has ("albumin/creatinine ratio" is UACR): attacker's and clinician's second
-  /// looks at stop 33, "Chol/HDL" was filed as HDL.
-  static func isRatio(_ text: String, among markers: [MarkerDefinition], search: SearchService?) -> Bool {
+  /// The markers the words on each side of a slash name when both name one ("Chol/HDL",
+  /// "BUN/Creatinine": a ratio of two tests), unless `text` is a name glance has ("albumin/
+  /// creatinine ratio" is UACR). Attacker's and clinician's second looks at stop 33: "Chol/HDL"
+  /// was filed as HDL. Nil otherwise.
+  static func slashSides(_ text: String, among markers: [MarkerDefinition], search: SearchService?)
+    -> [[MarkerDefinition]]?
+  {
     let search = search ?? SearchService(markers: markers)
-    if search.searchMarkers(text).first?.confidence == .exact { return false }
-    guard let slash = text.firstIndex(of: "/") else { return false }
+    if search.searchMarkers(text).first?.confidence == .exact { return nil }
+    guard let slash = text.firstIndex(of: "/") else { return nil }
     let before = SearchText(String(text[..<slash])).words
     let after = SearchText(String(text[text.index(after: slash)...])).words
-    guard let left = before.last, let right = after.first else { return false }
-    func names(_ word: String) -> Bool {
-      (try? resolve(word, among: markers, search: search, categories: [])) != nil
-    }
-    return names(left) && names(right)
+    guard let left = before.last, let right = after.first,
+      let leftMarkers = try? resolve(left, among: markers, search: search, categories: []),
+      let rightMarkers = try? resolve(right, among: markers, search: search, categories: [])
+    else { return nil }
+    return [leftMarkers, rightMarkers]
   }
 
   private static func resolve(

@@ -167,6 +167,10 @@ struct FalseFriendsTests {
       ("alb/creat", true),
     ])
   func ratios(word: String, resolves: Bool) throws {
+    // The blood-pressure pair written with a slash is the pair, as "bp" is.
+    for pair in ["Systolic/Diastolic", "SBP/DBP", "sys/dia", "BP systolic/diastolic"] {
+      #expect(try MarkerResolver.markers(pair, among: Self.markers).map(\.key) == ["bp-systolic", "bp-diastolic"])
+    }
     let found = try? MarkerResolver.markers(word, among: Self.markers)
     #expect((found != nil) == resolves, "\(word) → \(found?.map(\.key) ?? [])")
     if !resolves {
