@@ -5,10 +5,11 @@ public enum MarkerResolver {
   static let maximumCandidates = 8
 
   /// Words that mean "both blood-pressure numbers".
-  /// German (Blutdruck; RR, after Riva-Rocci, as German reports print it), French (tension
-  /// artérielle), Spanish, Italian, Portuguese and Dutch too (newcomer review at stop 33).
+  /// German (Blutdruck), French (tension artérielle), Spanish, Italian, Portuguese and Dutch too
+  /// (newcomer review at stop 33). Not "RR": German reports' blood pressure (Riva-Rocci), but an
+  /// English chart's respiratory rate.
   static let bloodPressureWords: Set<String> = [
-    "bp", "bloodpressure", "bloodpressures", "pressure", "blutdruck", "rr", "tension", "tensionarterielle",
+    "bp", "bloodpressure", "bloodpressures", "pressure", "blutdruck", "tension", "tensionarterielle",
     "pressionarterielle", "presionarterial", "pressionearteriosa", "pressaoarterial", "bloeddruk",
   ]
 

@@ -89,17 +89,19 @@ struct LabReportImportTests {
   }
 
   /// Newcomer review at stop 33: a German sheet's "Gewicht (kg)" and "Blutdruck" columns were
-  /// left out, 9 readings lost.
+  /// left out, 9 readings lost. "RR" stays unknown: an English chart's respiratory rate.
   @Test("a German sheet's weight and blood pressure columns are read")
   func germanVitals() throws {
     for sheet in [
-      "Datum;Gewicht (kg);Blutdruck\n15.01.2024;82,5;128/82\n", "Datum;Körpergewicht (kg);RR\n15.01.2024;82,5;128/82\n",
+      "Datum;Gewicht (kg);Blutdruck\n15.01.2024;82,5;128/82\n",
+      "Datum;Körpergewicht (kg);Blutdruck\n15.01.2024;82,5;128/82\n",
     ] {
       let plan = try Self.plan(sheet)
       #expect(
         plan.entries.map { Fixture.library.marker(id: $0.markerID)?.key ?? "?" }.sorted()
           == ["bp-diastolic", "bp-systolic", "weight"], "\(plan.unmatchedColumns)")
     }
+    #expect(throws: EntryError.self) { try MarkerResolver.markers("RR", among: Fixture.library.markers) }
   }
 
   /// Review at stop 33: a lipid sheet's "Ratio" column (total/HDL cholesterol) was imported as
