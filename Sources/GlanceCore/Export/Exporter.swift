@@ -180,18 +180,10 @@ public enum Exporter {
       guard var definition = document.definition(for: markerID, library: library) else { continue }
       if !definition.isSystemDefined, !CustomMarkerPlanner.isCustomKey(definition.key) || keys.contains(definition.key)
       {
-        var slug = SearchText(definition.displayName).words.joinedText("-")
-        if slug.isEmpty { slug = "marker" }
-        var key = "custom-" + slug
-        var suffix = 2
-        while keys.contains(key) || !CustomMarkerPlanner.isCustomKey(key), suffix <= 1_000 {
-          key = "custom-\(slug)-\(suffix)"
-          suffix += 1
-        }
-        if keys.contains(key) || !CustomMarkerPlanner.isCustomKey(key) {
-          key = "custom-marker-" + ShortID.hex(markerID).lowercased()
-        }
-        definition.key = key
+        let key = CustomMarkerPlanner.key(for: definition.displayName, taken: keys.contains)
+        // A name of no lowercase letters or digits ("血糖") makes no key a restore takes.
+        definition.key =
+          CustomMarkerPlanner.isCustomKey(key) ? key : "custom-marker-" + ShortID.hex(markerID).lowercased()
       }
       keys.insert(definition.key)
       definitions[markerID] = definition

@@ -781,8 +781,6 @@ public enum Importer {
   }
 }
 
-/// What `import --replace` asked about: how much data there was, and its newest change. The
-/// replace goes ahead only while it is still so.
 extension Importer {
   /// What `import --replace` asks before it replaces the folder's data; nil when the folder holds
   /// nothing to lose (newcomer review at stop 33: "Replace all your data (0 readings, 0 visits)?").
@@ -798,6 +796,8 @@ extension Importer {
   }
 }
 
+/// What `import --replace` asked about: how much data there was, and its newest change. The
+/// replace goes ahead only while it is still so.
 public struct ImportFingerprint: Equatable, Sendable {
   var entries: Int
   var visits: Int

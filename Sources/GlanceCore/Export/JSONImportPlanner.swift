@@ -87,14 +87,7 @@ enum JSONImportPlanner {
         continue
       }
       if !marker.key.hasPrefix("custom-") || keys.contains(marker.key) {
-        let slug = SearchText(marker.displayName).words.joinedText("-")
-        var key = "custom-" + (slug.isEmpty ? "marker" : slug)
-        var suffix = 2
-        while keys.contains(key) {
-          key = "custom-\(slug.isEmpty ? "marker" : slug)-\(suffix)"
-          suffix += 1
-        }
-        marker.key = key
+        marker.key = CustomMarkerPlanner.key(for: marker.displayName, taken: keys.contains)
       }
       keys.insert(marker.key)
       byName[name] = marker.id
@@ -188,7 +181,8 @@ enum JSONImportPlanner {
   /// The records of `document` its own export would be refused over, each named (never by its
   /// value) with its id when it has one, and why: the checks `plan` makes, record by record, so a
   /// folder whose export would not restore is said before the export is written. `today` is the
-  /// day the export is made; a restore allows one day more (another time zone). `profile`: the
+  /// day the export is made; a restore allows up to the day it is now in UTC+14 (another time
+  /// zone, `CalendarDate.latestInFile`). `profile`: the
   /// profile's name too (only the JSON export holds it).
   static func restoreProblems(
     _ document: GlanceDocument, library: MarkerLibrary, today: CalendarDate, now: Timestamp, readings: Bool = true,

@@ -162,21 +162,19 @@ public enum InsightsEngine {
       judgement.mayBeCritical
       ? ", and may be far \(side) it"
       : judgement.words != status.words && !judgement.asEntered ? ", in the guideline's \(judgement.words)" : ""
-    let next =
-      status.isCritical ? Judgement.criticalAdvice : "Consider asking your doctor about this result."
+    let next = judgement.criticalSentence ?? "Consider asking your doctor about this result."
     // The trend, when there is one, in the same sentence: "…, and has increased across your
     // last 3 readings (121 → 135 → 162 mg/dL)."
     let trendClause = trend.map { item -> String in
       ", and " + movement(item.triggeringValues, rising: item.kind == .trendingUp, of: snapshot)
     }
-    let inside = snapshot.isCriticalInsideTarget(latest)
     let position =
-      inside
+      judgement.insideTarget
       ? "inside your target range\(range) but past a critical limit"
       : "\(far)\(side) \(rangeName(snapshot))\(range)\(stage)"
     let text =
       "Your \(definition.displayName) \(isPlural(definition) ? "were" : "was") \(value) on \(DateText.long(latest.dateOfService)), \(position)\(trendClause ?? ""). "
-      + (inside ? Judgement.criticalInsideAdvice : next)
+      + next
     let kind: VisitPrepInsight.Kind = status.isCritical ? .critical : .outOfRange
     return (
       status.severity,

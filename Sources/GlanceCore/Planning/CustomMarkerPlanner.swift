@@ -32,14 +32,7 @@ public enum CustomMarkerPlanner {
     if let pair = try? MarkerResolver.markers(name, among: existing), pair.count == 2 {
       throw CustomMarkerError.nameTaken(pair[0].displayName)
     }
-    var slug = SearchText(name).words.joinedText("-")
-    if slug.isEmpty { slug = "marker" }
-    var key = "custom-" + slug
-    var suffix = 2
-    while existing.contains(where: { $0.key == key }) {
-      key = "custom-\(slug)-\(suffix)"
-      suffix += 1
-    }
+    let key = Self.key(for: name) { key in existing.contains { $0.key == key } }
     let resolvedDirection =
       direction
       ?? (lowValue != nil && highValue == nil
@@ -106,6 +99,20 @@ public enum CustomMarkerPlanner {
       throw CustomMarkerError.rangeOrder(low: typed(low), high: typed(high))
     }
     return (lowValue, highValue)
+  }
+
+  /// The key `make` gives a marker called `name`: "custom-" and its words joined by hyphens
+  /// ("custom-marker" without any), numbered past the keys `taken` says are in use.
+  static func key(for name: String, taken: (String) -> Bool) -> String {
+    var slug = SearchText(name).words.joinedText("-")
+    if slug.isEmpty { slug = "marker" }
+    var key = "custom-" + slug
+    var suffix = 2
+    while taken(key) {
+      key = "custom-\(slug)-\(suffix)"
+      suffix += 1
+    }
+    return key
   }
 
   /// True for a key `make` could have made: `custom-` and lowercase words joined by hyphens,

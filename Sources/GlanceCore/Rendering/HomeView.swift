@@ -51,11 +51,11 @@ public enum HomeView {
     func shown(_ row: Row, room: Int) -> String {
       TextWidth.of(row.name) <= room || row.shortName.isEmpty ? row.name : row.shortName
     }
-    // Sparklines only where every name fits beside them as it would without (a name over 24
-    // columns in its short form).
+    // Sparklines where every name fits beside them as it would without (a name over 24 columns
+    // in its short form, one still longer cut to 24, as before).
     let roomWithSparkline = style.width - fixed - 2 - sparklineWidth
     let longestWithSparkline = rows.map { TextWidth.of(shown($0, room: 24)) }.max() ?? 0
-    let showSparkline = roomWithSparkline >= longestWithSparkline
+    let showSparkline = roomWithSparkline >= min(longestWithSparkline, 24)
     let room = showSparkline ? roomWithSparkline : style.width - fixed
     // At 40 columns a name gives way first (down to 6 columns: "Blood…") before a row wraps.
     let nameWidth = max(6, min(rows.map { TextWidth.of(shown($0, room: room)) }.max() ?? 0, room))
@@ -96,9 +96,10 @@ public enum HomeView {
   /// The same, for the tracked markers whose latest reading is critical; one inside the person's
   /// own target range is said to be inside it.
   public static func criticalSentence(_ snapshots: [MarkerSnapshot]) -> String? {
-    let critical = snapshots.filter { $0.status?.isCritical == true }
-    let inside = critical.filter { snapshot in snapshot.latest.map(snapshot.isCriticalInsideTarget) == true }
-    let outside = critical.filter { snapshot in !inside.contains { $0.definition.id == snapshot.definition.id } }
+    let latest = snapshots.compactMap { snapshot in snapshot.latest.map { (snapshot, snapshot.judgement(of: $0)) } }
+      .filter { $0.1.status.isCritical }
+    let inside = latest.filter { $0.1.insideTarget }.map(\.0)
+    let outside = latest.filter { !$0.1.insideTarget }.map(\.0)
     let outsideSentence = criticalSentence(outside.map(\.definition.displayName))
     guard !inside.isEmpty else { return outsideSentence }
     let names = inside.map(\.definition.displayName)

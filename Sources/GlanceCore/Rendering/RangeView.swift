@@ -32,8 +32,9 @@ public enum RangeView {
     }
     let all = snapshot.entries.count
     if all > 0 {
-      let inside = snapshot.entries.filter(snapshot.isCriticalInsideTarget).count
-      let outside = snapshot.entries.filter { snapshot.status(of: $0).isOutOfRange }.count - inside
+      let judgements = snapshot.entries.map(snapshot.judgement(of:))
+      let inside = judgements.filter(\.insideTarget).count
+      let outside = judgements.filter(\.status.isOutOfRange).count - inside
       lines.append(
         (all == 1 ? "Your 1 reading is" : "All \(counted(all, "reading")) are")
           + " judged against it: \(outside) outside, \(all - outside) within"

@@ -72,9 +72,8 @@ public enum ShowView {
     style: OutputStyle = .plain
   ) -> String {
     var summary = TrendSummary.sentence(snapshot, entries: entries, today: today, period: period, style: style)
-    if let last = entries.last, snapshot.status(of: last).isCritical {
-      summary +=
-        " " + (snapshot.isCriticalInsideTarget(last) ? Judgement.criticalInsideAdvice : Judgement.criticalAdvice)
+    if let last = entries.last, let sentence = snapshot.judgement(of: last).criticalSentence {
+      summary += " " + sentence
     }
     return summary
   }
@@ -262,7 +261,7 @@ public enum TrendSummary {
       // Each reading judged once.
       let judgements = entries.map { snapshot.judgement(of: $0) }
       // A critical reading inside the person's own target is not outside it (said apart).
-      let inside = entries.map(snapshot.isCriticalInsideTarget)
+      let inside = judgements.map(\.insideTarget)
       let statuses = zip(judgements, inside).map { $1 ? MarkerStatus.normal : $0.status }
       let outside = statuses.filter(\.isOutOfRange).count
       let insideCritical = inside.filter { $0 }.count

@@ -69,7 +69,7 @@ public struct MarkerSnapshot: Sendable {
 
   public func status(of entry: MarkerEntry) -> MarkerStatus { judgement(of: entry).status }
 
-  /// Critical by a limit labs treat as such, though inside the person's own target range
+  /// Critical by a critical limit, though inside the person's own target range
   /// (potassium 6.8 with a target of 2 to 7): it stays "!!", and is said to be inside the target,
   /// never "far above your target range" (clinician review at stop 33).
   public func isCriticalInsideTarget(_ entry: MarkerEntry) -> Bool { judgement(of: entry).insideTarget }
