@@ -180,15 +180,32 @@ public enum EntryChecks {
   /// 1.2 is more often an ionized calcium than a total of 4.8 mg/dL) but must not hide
   /// (clinician's second look: glucose 2.5 was only "unusual"). Nil otherwise.
   static func criticalInSI(_ value: Double, comparator: ValueComparator?, marker: MarkerDefinition) -> String? {
-    guard let siUnit = marker.siUnit, let factor = marker.siFactor, canSlip(factor),
-      let rule = ClinicalRules.rule(for: marker.key),
-      let converted = try? UnitConverter.convert(value, unit: siUnit, for: marker).value,
-      !isImplausible(converted, marker), rule.isCritical(converted)
-    else { return nil }
-    let entered = EnteredValue(value: value, unit: siUnit)
-    let side = rule.criticalLow?.contains(converted) == true ? "below" : "above"
-    return
-      "As \(entered.text(comparator)) it would be \(savedText(converted, comparator, entered, marker)), far \(side) the range: then type the unit."
+    guard let rule = ClinicalRules.rule(for: marker.key) else { return nil }
+    // The SI unit first, then a lab's other unit (WBC 1500 is 1500 /µL, a critical 1.5 10³/µL:
+    // it was only "unusual" at stop 34).
+    for unit in slipUnits(marker) {
+      guard let converted = try? UnitConverter.convert(value, unit: unit, for: marker).value,
+        !isImplausible(converted, marker), rule.isCritical(converted)
+      else { continue }
+      let entered = EnteredValue(value: value, unit: unit)
+      let side = rule.criticalLow?.contains(converted) == true ? "below" : "above"
+      return
+        "As \(entered.text(comparator)) it would be \(savedText(converted, comparator, entered, marker)), far \(side) the range: then type the unit."
+    }
+    return nil
+  }
+
+  /// The units a bare number may have been typed in by slip: the marker's SI unit, then any
+  /// other unit labs report it in with a fixed factor (hemoglobin in mmol/L, cell counts per
+  /// µL). A factor near 1 (sodium, ferritin) cannot slip.
+  static func slipUnits(_ marker: MarkerDefinition) -> [String] {
+    var units: [String] = []
+    if let siUnit = marker.siUnit, let factor = marker.siFactor, canSlip(factor) { units.append(siUnit) }
+    units += UnitConverter.otherUnits.compactMap { other in
+      guard other.key == marker.key, let factor = other.factor, canSlip(factor) else { return nil }
+      return other.unit
+    }
+    return units
   }
 
   /// The question for a bare number read in the person's unit (`glance units si`) that fits the
@@ -270,14 +287,7 @@ public enum EntryChecks {
     -> (value: Double, entered: EnteredValue)?
   {
     guard marker.isSystemDefined, value > 0 else { return nil }
-    // The SI unit, and any other unit labs report the marker in with a fixed factor
-    // (hemoglobin in mmol/L): a factor near 1 (sodium, ferritin) cannot slip.
-    var units: [String] = []
-    if let siUnit = marker.siUnit, let factor = marker.siFactor, canSlip(factor) { units.append(siUnit) }
-    units += UnitConverter.otherUnits.compactMap { other in
-      guard other.key == marker.key, let factor = other.factor, canSlip(factor) else { return nil }
-      return other.unit
-    }
+    let units = slipUnits(marker)
     let rule = ClinicalRules.rule(for: marker.key)
     // A plausible value critical as typed is asked about whenever the SI reading is plausible,
     // critical or not: glucose 25 mg/dL ("!! far below") may be 25 mmol/L, 450 mg/dL, the

@@ -674,6 +674,9 @@ struct ClinicalJudgementTests {
       ("calcium", 3.3, "As 3.3 mmol/L it would be 13.2 mg/dL, far above the range"),
       ("fasting-glucose", 2.5, "As 2.5 mmol/L it would be 45 mg/dL, far below the range"),
       ("calcium", 1.2, "As 1.2 mmol/L it would be 4.8 mg/dL, far below the range"),
+      // Stop 34: a count per µL, a lab's other unit, was only "unusual" (WBC 1500 is 1.5 10³/µL).
+      ("wbc", 1500, "As 1500 /µL it would be 1.5 10³/µL, far below the range"),
+      ("platelets", 15000, "As 15000 /µL it would be 15 10³/µL, far below the range"),
     ])
   func criticalInSINamed(key: String, value: Double, hint: String) throws {
     let checks = EntryChecks.check(
