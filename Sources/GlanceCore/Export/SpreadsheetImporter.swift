@@ -317,10 +317,27 @@ enum SpreadsheetImporter {
         case .futureDate, .dateTooEarly: problems.append("\(place): \(error.message)")
         default:
           let shown = TerminalText.cut(text, limit: 40)
-          problems.append("\(place): \(quoted(shown)) is not a date glance reads")
+          let hint =
+            Self.isSpreadsheetDayNumber(text)
+            ? " (a spreadsheet's day number: format the column as dates in the spreadsheet, then save the CSV again)"
+            : ""
+          problems.append("\(place): \(quoted(shown)) is not a date glance reads" + hint)
         }
         return nil
       }
+    }
+
+    /// True for a number a spreadsheet writes for a date cell left unformatted (Excel's 44927 is
+    /// 2023-01-01), with a time as its fraction: 1 to 99,999, a year (1900–2100) aside. Only named:
+    /// whether it counts from 1900 or 1904 is the workbook's setting, which the CSV does not carry.
+    static func isSpreadsheetDayNumber(_ text: String) -> Bool {
+      let parts = text.utf8.split(separator: UInt8(ascii: "."), maxSplits: 1, omittingEmptySubsequences: false)
+      guard let whole = parts.first, (1...5).contains(whole.count),
+        parts.allSatisfy({ $0.allSatisfy { (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) } }),
+        parts.count == 1 || !parts[1].isEmpty
+      else { return false }
+      let day = whole.reduce(0) { $0 * 10 + Int($1 - UInt8(ascii: "0")) }
+      return day >= 1 && !(1900...2100).contains(day)
     }
 
     /// The row's note, or nil when it has no Note column or the cell is empty.

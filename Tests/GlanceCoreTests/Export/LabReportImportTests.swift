@@ -563,6 +563,18 @@ struct LabReportImportTests {
     #expect(error?.message.contains("is not a day of its own") == true)
   }
 
+  /// Stop 34 (a stop-33 leftover): a spreadsheet saved as CSV with its date column unformatted
+  /// writes Excel's day numbers (44927 is 2023-01-01); "is not a date glance reads" did not say
+  /// what to do. The number is not read as a day: whether it counts from 1900 or 1904 is the
+  /// workbook's setting, which a CSV does not carry.
+  @Test(
+    "a spreadsheet's day number in the date column is refused with how to save it as dates",
+    arguments: [("44927", true), ("45000.5", true), ("1", true), ("2024", false), ("123456", false), ("-5", false)])
+  func spreadsheetDayNumbers(text: String, named: Bool) {
+    let error = #expect(throws: ImportError.self) { try Self.plan("Date,Test,Result\n\(text),LDL,130\n") }
+    #expect(error?.message.contains("a spreadsheet's day number") == named, "\(error?.message ?? "")")
+  }
+
   @Test("tests that name no marker, or name another test than they sound like, are left out and listed with their rows")
   func unknownTests() throws {
     let plan = try Self.plan(
