@@ -170,22 +170,14 @@ public struct VisitBrief: Sendable {
   /// How many readings came in since the last visit (of those prep read).
   public var sinceTotal: Int { sinceLast.reduce(0) { $0 + $1.entries.count } }
 
-  /// The latest `limit` readings since the last visit, oldest first: `sinceRows.suffix(limit)`
-  /// without sorting them all (prep lists 12 of what may be thousands).
-  public func sinceRows(latest limit: Int) -> [(snapshot: MarkerSnapshot, entry: MarkerEntry)] {
-    guard limit > 0 else { return [] }
-    // The latest so far, oldest first; `chronological` is a total order (ids break ties).
-    var kept: [(group: Int, entry: MarkerEntry)] = []
-    kept.reserveCapacity(limit + 1)
-    for (group, item) in sinceLast.enumerated() {
-      for entry in item.entries {
-        if kept.count == limit, !MarkerEntry.chronological(kept[0].entry, entry) { continue }
-        let at = kept.firstIndex { !MarkerEntry.chronological($0.entry, entry) } ?? kept.count
-        kept.insert((group, entry), at: at)
-        if kept.count > limit { kept.removeFirst() }
-      }
-    }
-    return kept.map { (sinceLast[$0.group].snapshot, $0.entry) }
+  /// Each marker's latest reading since the last visit and how many it had, in the order of
+  /// those latest readings: prep lists one row a marker, so a lab result is never pushed out by
+  /// daily home readings (newcomer review at stop 33: the latest 12 readings could all be home
+  /// blood pressure and weight, and the LDL from the lab was not in the brief).
+  public var sinceLatest: [(snapshot: MarkerSnapshot, entry: MarkerEntry, count: Int)] {
+    // Each slice is oldest first: its last reading is the marker's latest.
+    sinceLast.compactMap { item in item.entries.last.map { (item.snapshot, $0, item.entries.count) } }
+      .sorted { MarkerEntry.chronological($0.entry, $1.entry) }
   }
 
   /// Every reading since the last visit, oldest first.

@@ -71,18 +71,19 @@ public enum BriefHTML {
     body.append("<div class=\"columns\">")
     if let last = brief.last {
       let total = brief.sinceTotal
-      let shown = brief.sinceRows(latest: PrepView.sinceListed)
       body.append(
         "<section><h2>Since your last \(escape(VisitsView.typeName(last).lowercased())) <span class=\"sub\">(\(DateText.long(last.date)))</span></h2>"
       )
       if total == 0 {
         body.append("<p>No new readings.</p>")
       } else {
-        if shown.count < total {
-          body.append("<p>The latest \(shown.count) of \(escape(brief.sinceCount)):</p>")
+        let rows = brief.sinceLatest
+        // Said when a row stands for more than its reading.
+        if rows.count < total {
+          body.append("<p>\(escape(brief.sinceCount.prefix(1).uppercased() + brief.sinceCount.dropFirst())):</p>")
         }
         body.append("<ul class=\"since\">")
-        for (snapshot, entry) in shown {
+        for (snapshot, entry, count) in rows {
           let judged = snapshot.asJudged(entry)
           let judgement = snapshot.judgement(of: entry)
           body.append(
@@ -90,7 +91,7 @@ public enum BriefHTML {
               + (judgement.status == .noRange
                 ? ""
                 : " <span class=\"\(statusClass(judgement.status))\">\(mark(judgement.status)) \(escape(judgement.words))</span>")
-              + "</li>")
+              + (count > 1 ? ", <span class=\"sub\">the latest of \(count)</span>" : "") + "</li>")
         }
         body.append("</ul>")
       }

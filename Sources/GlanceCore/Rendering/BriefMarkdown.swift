@@ -51,17 +51,19 @@ public enum BriefMarkdown {
     if let last = brief.last {
       out.append("## Since your last \(VisitsView.typeName(last).lowercased()) (\(DateText.long(last.date)))")
       let total = brief.sinceTotal
-      let shown = brief.sinceRows(latest: PrepView.sinceListed)
-      if shown.count < total { out.append("The latest \(shown.count) of \(brief.sinceCount):") }
+      let rows = brief.sinceLatest
+      // Said when a row stands for more than its reading.
+      if rows.count < total { out.append(brief.sinceCount.prefix(1).uppercased() + brief.sinceCount.dropFirst() + ":") }
       out.append(
         total == 0
           ? "No new readings."
-          : shown.map { snapshot, entry in
+          : rows.map { snapshot, entry, count in
             let judged = snapshot.asJudged(entry)
             let words = snapshot.judgement(of: entry)
             return "- " + inline(snapshot.definition.displayName) + ": "
               + inline(ValueText.withUnit(judged.value, entry.comparator, judged.unit, places: judged.places)) + " on "
               + DateText.long(entry.dateOfService) + (words.status == .noRange ? "" : " (\(inline(words.words)))")
+              + (count > 1 ? ", the latest of \(count)" : "")
           }.joinedText("\n"))
     }
     if !brief.stale.isEmpty { out.append(brief.stale.map(inline).joinedText("\n\n")) }

@@ -12,9 +12,6 @@ public enum PrepView {
       style: style)
   }
 
-  /// How many of the readings since the last visit are listed before "and N more".
-  public static let sinceListed = 12
-
   public static func render(_ brief: VisitBrief, all: Bool, style: OutputStyle) -> String {
     let insights = brief.items
     let snapshots = brief.snapshots
@@ -97,25 +94,25 @@ public enum PrepView {
       .map { "  " + wrap(String($0), width: style.width - 2, indent: "  ") }.joinedText("\n")
   }
 
-  /// "Since your last physical (Nov 1, 2026): 3 readings" and the readings, newest last.
+  /// "Since your last physical (Nov 1, 2026): 3 readings" and each marker's latest of them,
+  /// newest last.
   static func sinceLastVisit(_ brief: VisitBrief, style: OutputStyle) -> String? {
     guard let last = brief.last else { return nil }
     let total = brief.sinceTotal
     let kind = VisitsView.typeName(last).lowercased()
     let header = "Since your last \(kind) (\(DateText.long(last.date))): "
     guard total > 0 else { return wrap(header + "no new readings.", width: style.width, indent: "  ") }
-    let shown = brief.sinceRows(latest: sinceListed)
-    let names = shown.map { TextWidth.of($0.0.definition.displayName) }.max() ?? 0
+    let shown = brief.sinceLatest
+    let names = shown.map { TextWidth.of($0.snapshot.definition.displayName) }.max() ?? 0
     var lines = [wrap(header + brief.sinceCount, width: style.width, indent: "  ")]
-    if total > shown.count { lines.append("  (the latest \(shown.count); \(total - shown.count) earlier)") }
-    for (snapshot, entry) in shown {
+    for (snapshot, entry, count) in shown {
       let status = snapshot.status(of: entry)
       let judged = snapshot.asJudged(entry)
       let name =
         "  " + status.badge(style, paddedTo: 2) + " " + TextWidth.pad(snapshot.definition.displayName, to: names)
       let value =
         ValueText.withUnit(judged.value, entry.comparator, judged.unit, places: judged.places) + " on "
-        + DateText.compact(entry.dateOfService, today: brief.today)
+        + DateText.compact(entry.dateOfService, today: brief.today) + (count > 1 ? " (the latest of \(count))" : "")
       // Too narrow for one line: the value under the name.
       let line = name + "  " + value
       lines.append(

@@ -69,9 +69,9 @@ struct VisitBriefTests {
   }
 
   @Test(
-    "the readings since the visit are each marker's after its day, and the latest k the last k of them all, on random histories with same-day readings"
+    "the readings since the visit are each marker's after its day, and each marker's latest is listed once, ordered by it, on random histories with same-day readings"
   )
-  func sinceRowsLatest() {
+  func sinceLatestPerMarker() {
     var generator = SeededGenerator(seed: 0xB41E_F001)
     let markers = [Fixture.ldl, Fixture.hdl, Fixture.a1c]
     let days = ["2026-05-01", "2026-07-01", "2026-07-02", "2026-10-01", "2026-11-20"]
@@ -97,13 +97,20 @@ struct VisitBriefTests {
       }
       #expect(brief.sinceLast.map(\.snapshot.definition.id) == expected.map(\.0))
       #expect(brief.sinceLast.map { Array($0.entries) } == expected.map(\.1))
-      let all = brief.sinceRows
-      #expect(brief.sinceTotal == all.count)
-      for limit in [0, 1, 2, 5, 12, 40] {
-        let latest = brief.sinceRows(latest: limit)
-        #expect(latest.map(\.entry) == all.suffix(limit).map(\.entry))
-        #expect(latest.map(\.snapshot.definition.id) == all.suffix(limit).map(\.snapshot.definition.id))
-      }
+      #expect(brief.sinceTotal == brief.sinceRows.count)
+      // One row a marker: its latest reading and how many it had, the rows in the order of
+      // those latest readings (the order of every reading, `sinceRows`, kept).
+      let latest = brief.sinceLatest
+      let lastOfEach = brief.sinceRows.enumerated().filter { index, row in
+        !brief.sinceRows[(index + 1)...].contains { $0.snapshot.definition.id == row.snapshot.definition.id }
+      }.map(\.element)
+      #expect(latest.map(\.entry) == lastOfEach.map(\.entry))
+      #expect(latest.map(\.snapshot.definition.id) == lastOfEach.map(\.snapshot.definition.id))
+      #expect(
+        latest.map(\.count)
+          == lastOfEach.map { row in
+            brief.sinceRows.filter { $0.snapshot.definition.id == row.snapshot.definition.id }.count
+          })
     }
   }
 
@@ -209,20 +216,47 @@ struct VisitBriefTests {
     #expect(PrepView.render(brief, all: false, style: .plain).contains("  Physical with Dr. Patel:\n  Q-PHYS knee"))
   }
 
-  @Test("readings since the last visit: the latest 12 in every form, and the count says how many in all")
-  func sinceIsBounded() {
+  @Test(
+    "readings since the last visit: one row a marker in every form, its latest and how many, and the count says how many in all"
+  )
+  func sinceIsOneRowAMarker() {
     let days = (0..<40).map { Self.today.adding(days: -40 + $0)!.iso }
     let snapshots = [Self.snapshot(Fixture.hdl, days.map { ($0, 60.0) })]
     let physical = Fixture.visit("2026-09-01", type: .physical)
     let brief = VisitBrief(name: nil, snapshots: snapshots, items: [], visits: [physical], today: Self.today)
     #expect(brief.sinceCount == "40 readings")
     let markdown = BriefMarkdown.render(brief)
-    #expect(markdown.contains("The latest 12 of 40 readings:"))
-    #expect(markdown.components(separatedBy: "\n- HDL Cholesterol: 60 mg/dL").count - 1 == 12)
+    #expect(
+      markdown.contains("\n- HDL Cholesterol: 60 mg/dL on Nov 21, 2026 (in range), the latest of 40\n"), "\(markdown)")
+    #expect(markdown.contains("\n40 readings:\n"))
+    #expect(markdown.components(separatedBy: "\n- HDL Cholesterol:").count - 1 == 1)
     let html = BriefHTML.render(brief)
-    #expect(html.components(separatedBy: "<li>HDL Cholesterol: 60 mg/dL").count - 1 == 12)
+    #expect(html.components(separatedBy: "<li>HDL Cholesterol: 60 mg/dL").count - 1 == 1)
+    #expect(html.contains("the latest of 40"))
     let terminal = PrepView.render(brief, all: false, style: .plain)
-    #expect(terminal.contains("Since your last physical (Sep 1, 2026): 40 readings\n  (the latest 12; 28 earlier)"))
+    #expect(terminal.contains("Since your last physical (Sep 1, 2026): 40 readings\n"), "\(terminal)")
+    #expect(terminal.contains("HDL Cholesterol  60 mg/dL on Nov 21 (the latest of 40)"), "\(terminal)")
+    #expect(!terminal.contains("earlier)"))
+  }
+
+  /// Newcomer review at stop 33: the latest 12 readings since the visit could all be daily home
+  /// blood pressure and weight, and the LDL from the lab three weeks before was not in the brief.
+  @Test("a lab result since the visit is listed however many home readings came after it, in every form")
+  func labResultAmongHomeReadings() {
+    let days = (1...30).map { Self.today.adding(days: -$0)!.iso }
+    let snapshots = [
+      Self.snapshot(Fixture.ldl, [("2026-10-01", 190)]),
+      Self.snapshot(Fixture.library.marker(key: "weight")!, days.dropFirst().reversed().map { ($0, 180) }),
+      Self.snapshot(Fixture.library.marker(key: "bp-systolic")!, days.reversed().map { ($0, 128) }),
+    ]
+    let brief = VisitBrief(
+      name: nil, snapshots: snapshots, items: [], visits: [Fixture.visit("2026-09-01", type: .physical)],
+      today: Self.today)
+    #expect(brief.sinceLatest.map(\.snapshot.definition.key) == ["ldl", "weight", "bp-systolic"])
+    #expect(brief.sinceLatest.map(\.count) == [1, 29, 30])
+    #expect(PrepView.render(brief, all: false, style: .plain).contains("LDL Cholesterol"))
+    #expect(BriefMarkdown.render(brief).contains("- LDL Cholesterol: 190 mg/dL on Oct 1, 2026 (above range)\n"))
+    #expect(BriefHTML.render(brief).contains("<li>LDL Cholesterol: 190 mg/dL on Oct 1, 2026"))
   }
 
   @Test("a latest reading beyond the plausible range is an item, never 'nothing is flagged' (attacker review)")
