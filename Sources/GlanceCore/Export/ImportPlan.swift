@@ -79,6 +79,8 @@ public struct ImportPlan: Sendable {
   public var profileKept: [String] = []
   /// Readings and visits already stored (same id, or same marker, date and value).
   public var duplicates = 0
+  /// Of `duplicates`, a sheet's rows whose note differs from the saved reading's, which is kept.
+  public var notesDiffer = 0
   /// Notes longer than a note may be (a lab's long comment), kept to its length.
   public var notesCut = 0
 
@@ -320,6 +322,11 @@ public struct ImportPlan: Sendable {
           : "\(counted(lostLines, "record line")) could not be read and \(lostLines == 1 ? "was" : "were") left out.")
     }
     if duplicates > 0 { lines.append("Skipped \(counted(duplicates, "item")) already in your data.") }
+    if notesDiffer > 0 {
+      lines.append(
+        "\(grouped(notesDiffer)) of them with another note in the file: the saved note\(notesDiffer == 1 ? " is" : "s are") kept."
+      )
+    }
     if repeatedInFile > 0 {
       lines.append(
         "\(counted(repeatedInFile, "reading")) of the file \(repeatedInFile == 1 ? "repeats" : "repeat") an id given "

@@ -585,7 +585,10 @@ public enum Importer {
       names[row.draft.marker.id] = row.draft.marker.displayName
     }
     let markers = Set(names.keys)
-    var stored = EntryContent.counts(ours, markers: markers)
+    // A row without an id is a reading kept already when marker, day and value agree, notes
+    // aside (newcomer review at stop 34: a sheet imported again after one note was edited added
+    // that row's readings a second time).
+    var stored = EntryContent.counts(ours, markers: markers, withNotes: false)
     // A portal's observation has an id of its own, never one of ours: one equal to a reading kept
     // already (the person's sheet, typed in) is that reading, notes aside (newcomer review at
     // stop 33: HDL 61 of Dec 12 was shown twice).
@@ -669,17 +672,20 @@ public enum Importer {
           }
           entry.id = id
         } else {
-          let content = EntryContent(entry)
+          let content = EntryContent(entry, withNote: false)
           if let count = stored[content], count > 0 {
             stored[content] = count - 1
             plan.duplicates += 1
+            if !sameDay.contains(where: { EntryContent($0) == EntryContent(entry) }) { plan.notesDiffer += 1 }
             continue
           }
           entry.id = freshIDs[index]
           // A row's time is part of it: a morning and an evening 128 are two readings (newcomer
           // review: 770 such pairs were said to repeat).
+          // Equal values with different notes are two readings of the file (a morning and an
+          // evening note).
           var hasher = Hasher()
-          hasher.combine(content)
+          hasher.combine(EntryContent(entry))
           hasher.combine(row.secondOfDay)
           if !seenContent.insert(hasher.finalize()).inserted {
             plan.repeatedRows += 1

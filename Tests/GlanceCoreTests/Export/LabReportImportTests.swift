@@ -563,6 +563,35 @@ struct LabReportImportTests {
     #expect(error?.message.contains("is not a day of its own") == true)
   }
 
+  /// Newcomer review at stop 34: a sheet imported again after one note was edited (or a row that
+  /// repeats a lab's results with "from Quest report") added every reading of the row a second
+  /// time, silently: a row without an id matched a stored reading only with its note. The file's
+  /// note does not replace the saved one; the summary says so.
+  @Test(
+    "a sheet's row equal to a saved reading but for its note is already there, and the summary says the saved note is kept"
+  )
+  func noteAsideForSheets() throws {
+    let sheet = "Date,LDL,HDL,Notes\n2024-03-14,131,48,from Quest report\n2024-06-01,120,50,\n"
+    let first = try Self.plan("Date,Test,Result,Units\n2024-03-14,LDL,131,mg/dL\n2024-03-14,HDL,48,mg/dL\n")
+    var document = GlanceDocument.empty(createdAt: Self.now)
+    document.entries = first.entries
+    let again = try Self.plan(sheet, into: document)
+    #expect(again.duplicates == 2)
+    #expect(again.entries.map(\.value) == [120, 50])
+    #expect(again.notesDiffer == 2)
+    let lines = again.summary(library: Fixture.library, customMarkers: [], dryRun: false)
+    #expect(lines.contains("2 of them with another note in the file: the saved notes are kept."), "\(lines)")
+    // An edited note, the sheet imported again: nothing added.
+    document.entries += again.entries
+    let edited = try Self.plan(sheet.replacingOccurrences(of: "from Quest report", with: "fixed typo"), into: document)
+    #expect(edited.entries.isEmpty && edited.duplicates == 4 && edited.notesDiffer == 2)
+    // The same notes: no line about notes.
+    let same = try Self.plan("Date,LDL\n2024-06-01,120\n", into: document)
+    #expect(same.duplicates == 1 && same.notesDiffer == 0)
+    // Another value on the day is a reading of its own, as before.
+    #expect(try Self.plan("Date,LDL,Notes\n2024-03-14,132,x\n", into: document).entries.count == 1)
+  }
+
   /// Stop 34 (a stop-33 leftover): a spreadsheet saved as CSV with its date column unformatted
   /// writes Excel's day numbers (44927 is 2023-01-01); "is not a date glance reads" did not say
   /// what to do. The number is not read as a day: whether it counts from 1900 or 1904 is the
