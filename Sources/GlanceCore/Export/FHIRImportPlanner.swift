@@ -156,8 +156,17 @@ enum FHIRImportPlanner {
         }
         continue
       }
+      // A result the lab called critical that is left out is named as such (clinician review at
+      // stop 34: a glucose of 38 flagged LL was a routine "left out" line).
+      func leftOut(_ part: FHIRResource, _ why: String) {
+        guard LabFlags.isCritical(part) || LabFlags.isCritical(resource) else { return }
+        let day = dateText.flatMap { try? DateParser.parse($0, today: today, for: .reading) }
+        let name = (part.name ?? resource.name).map { quoted(TerminalText.cut($0, limit: 60)) } ?? place
+        plan.labCriticalLeftOut.append(name + (day.map { " on \(DateText.long($0))" } ?? "") + " (\(why))")
+      }
       if let status = resource.status, notFinalStatuses.contains(status) {
         plan.notFinal += 1
+        leftOut(resource, "not final yet")
         continue
       }
       guard let dateText else {
@@ -230,9 +239,11 @@ enum FHIRImportPlanner {
             " (LOINC \(code)" + (FHIRCodes.leftOut[code].map { ": " + $0 } ?? "") + ")"
           }
           count(&unknown, &unknownAt, name + (code ?? ""))
+          leftOut(part, "no marker")
           continue
         case .conflicting:
           plan.notRead.append("\(place) on \(DateText.long(date)) (its codes name two different tests)")
+          leftOut(part, "its codes name two different tests")
           continue
         }
         do {
@@ -261,6 +272,7 @@ enum FHIRImportPlanner {
           }
         } catch let error as any GlanceError {
           plan.notRead.append("\(place) on \(DateText.long(date)) (\(error.message))")
+          leftOut(part, "not read")
         }
       }
     }
@@ -390,6 +402,11 @@ enum FHIRImportPlanner {
     /// HL7 v3 ObservationInterpretation: critically high, low or abnormal; and outside the range.
     static let criticalCodes: Set<String> = ["HH", "LL", "AA"]
     static let outsideCodes: Set<String> = ["H", "L", "A", "HU", "LU", "HH", "LL", "AA"]
+
+    /// True when the lab called the result critical.
+    static func isCritical(_ resource: FHIRResource) -> Bool {
+      resource.interpretations.contains { criticalCodes.contains($0) }
+    }
     var flagged = 0
     var critical: [String] = []
     var outside: [String] = []

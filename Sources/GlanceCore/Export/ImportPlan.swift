@@ -109,6 +109,8 @@ public struct ImportPlan: Sendable {
   /// critical that glance's limits do not; those it flagged outside its range inside glance's.
   public var labFlagged = 0
   public var labCritical: [String] = []
+  /// Results the lab called critical that were left out, each with why: named, never valued.
+  public var labCriticalLeftOut: [String] = []
   public var labOutside: [String] = []
   /// Readings whose id the file gives twice (a history of one observation): the first is kept.
   public var repeatedInFile = 0
@@ -274,6 +276,11 @@ public struct ImportPlan: Sendable {
         lines.append(
           "The lab called critical what glance's limits do not: \(listed(labCritical, limit: 10)). "
             + Judgement.criticalAdvice)
+      }
+      if !labCriticalLeftOut.isEmpty {
+        lines.append(
+          "Left out, though the lab called them critical: \(listed(labCriticalLeftOut, limit: 10)). "
+            + "Check them on the lab's report. " + Judgement.criticalAdvice)
       }
       if !labOutside.isEmpty {
         // The lab's call is for its own method (docs/MarkerLibrary.md): said, so glance's ✓ does

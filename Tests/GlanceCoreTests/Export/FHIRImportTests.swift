@@ -652,6 +652,36 @@ struct FHIRCodesTests {
     #expect(summary.contains("A lab's range is set for its own method; consider asking your doctor about these."))
   }
 
+  /// Clinician review at stop 34: a glucose of 38 (no marker: not said to be fasting), a standard
+  /// CRP of 250 and a preliminary potassium of 6.7, each flagged LL or HH by the lab, were only
+  /// routine "left out" lines. Critical results glance does not import are named as critical.
+  @Test("a result the lab called critical that is left out is named as critical, with why it was left out")
+  func criticalLeftOut() throws {
+    func flag(_ code: String) -> String {
+      ", \"interpretation\": [{\"coding\": [{\"system\": \"http://terminology.hl7.org/CodeSystem/v3-ObservationInterpretation\", \"code\": \"\(code)\"}]}]"
+    }
+    let plan = try FHIRImportTests.plan(
+      FHIRImportTests.bundle([
+        FHIRImportTests.observation(code: "2345-7", display: "Glucose", value: "38", unit: "mg/dL", extra: flag("LL")),
+        FHIRImportTests.observation(code: "1988-5", display: "CRP", value: "250", unit: "mg/L", extra: flag("HH")),
+        FHIRImportTests.observation(
+          code: "2823-3", display: "Potassium", value: "6.7", unit: "mmol/L", extra: flag("HH")
+        ).replacingOccurrences(of: "\"final\"", with: "\"preliminary\""),
+        FHIRImportTests.observation(code: "1988-5", display: "CRP", value: "12", unit: "mg/L", extra: flag("H")),
+        FHIRImportTests.observation(code: "2085-9", display: "HDL", value: "55", unit: "mg/dL"),
+      ]))
+    #expect(plan.entries.count == 1)
+    let summary = plan.summary(library: Fixture.library, customMarkers: [], dryRun: false)
+    let line = try #require(
+      summary.split(separator: "\n").first { $0.hasPrefix("Left out, though the lab called them critical:") })
+    #expect(line.contains("“Glucose” on Jan 15, 2024 (no marker)"), "\(line)")
+    #expect(line.contains("“CRP” on Jan 15, 2024 (no marker)"), "\(line)")
+    #expect(line.contains("“Potassium” on Jan 15, 2024 (not final yet)"), "\(line)")
+    #expect(line.contains("Values this far outside the range are usually looked at promptly."), "\(line)")
+    // Only critical flags: the CRP of 12 flagged H is not in it, and no value is.
+    #expect(!line.contains("12") && !line.contains("250") && !line.contains("38"), "\(line)")
+  }
+
   /// Clinician's second look: a file holding both versions of an observation (final 4.8, then
   /// corrected 6.8 HH) kept the first, and a final sodium of 118 followed by its withdrawal was
   /// saved as critical. Within one file the newest version of an observation is the one read:
