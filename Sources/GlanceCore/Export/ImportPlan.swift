@@ -280,7 +280,7 @@ public struct ImportPlan: Sendable {
       if !labCriticalLeftOut.isEmpty {
         lines.append(
           "Left out, though the lab called them critical: \(listed(labCriticalLeftOut, limit: 10)). "
-            + "Check them on the lab's report. " + Judgement.criticalAdvice)
+            + "Check them on the lab's report." + (labCritical.isEmpty ? " " + Judgement.criticalAdvice : ""))
       }
       if !labOutside.isEmpty {
         // The lab's call is for its own method (docs/MarkerLibrary.md): said, so glance's ✓ does
