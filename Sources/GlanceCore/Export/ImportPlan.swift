@@ -84,6 +84,13 @@ public struct ImportPlan: Sendable {
   /// Notes longer than a note may be (a lab's long comment), kept to its length.
   public var notesCut = 0
 
+  /// "The lab called critical what glance's limits do not: Sodium 124 mmol/L on …", and the
+  /// critical sentence.
+  var labCriticalLine: String {
+    "The lab called critical what glance's limits do not: \(listed(labCritical, limit: 10)). "
+      + Judgement.criticalAdvice
+  }
+
   /// `note` kept to the length a note may have (a lab's long interpretive comment), the cut
   /// counted for the summary; the reading is never left out for it.
   mutating func kept(note: String?) -> String? {
@@ -109,6 +116,8 @@ public struct ImportPlan: Sendable {
   /// critical that glance's limits do not; those it flagged outside its range inside glance's.
   public var labFlagged = 0
   public var labCritical: [String] = []
+  /// A sheet's rows the lab flagged critical, while it is planned (then `labCritical`).
+  var criticalFlaggedRows: [Int] = []
   /// Results the lab called critical that were left out, each with why: named, never valued.
   public var labCriticalLeftOut: [String] = []
   public var labOutside: [String] = []
@@ -238,6 +247,8 @@ public struct ImportPlan: Sendable {
         "A CSV export holds readings only: your visits, units, targets and profile (the sex that ranges depend on) are in glance export --json."
       )
     }
+    // A sheet's critical flags (a portal's are said with its other flags, below).
+    if kind != .fhir, !labCritical.isEmpty { lines.append(labCriticalLine) }
     if !columns.isEmpty { lines.append("Columns read: \(listed(columns)).") }
     if !notRead.isEmpty {
       lines.append(
@@ -272,11 +283,7 @@ public struct ImportPlan: Sendable {
           "The lab's flags and ranges on \(counted(labFlagged, "observation")) were left out: glance judges by its own ranges and your targets."
         )
       }
-      if !labCritical.isEmpty {
-        lines.append(
-          "The lab called critical what glance's limits do not: \(listed(labCritical, limit: 10)). "
-            + Judgement.criticalAdvice)
-      }
+      if !labCritical.isEmpty { lines.append(labCriticalLine) }
       if !labCriticalLeftOut.isEmpty {
         lines.append(
           "Left out, though the lab called them critical: \(listed(labCriticalLeftOut, limit: 10)). "

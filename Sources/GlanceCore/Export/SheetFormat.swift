@@ -85,8 +85,20 @@ enum SheetFormat {
   /// Flags labs print after a result, longest first.
   static let labFlags = [
     "abnormal", "high", "low", "(hh)", "(ll)", "[hh]", "[ll]", "(h)", "(l)", "[h]", "[l]", "(a)", "hh", "ll", "h*",
-    "l*", "h", "l", "a", "*", "!",
+    "l*", "h", "l", "a", "*", "!!", "!",
   ]
+
+  /// True for a flag a lab prints for a critical result: HL7's HH, LL and AA (v2 table 0078:
+  /// panic high, panic low, very abnormal), bracketed or not, and "!!".
+  static func isCriticalFlag(_ text: String) -> Bool {
+    var flag = text.trimmingWhitespace().lowercased()
+    if flag.count > 2, let first = flag.first, first == "(" || first == "[", let last = flag.last,
+      last == ")" || last == "]"
+    {
+      flag = String(flag.dropFirst().dropLast())
+    }
+    return ["hh", "ll", "aa", "!!"].contains(flag)
+  }
 
   /// `5,9` → `5.9` (and `<0,5 mmol/L` → `<0.5 mmol/L`) in a file whose columns are not separated
   /// by commas, where a comma is the decimal mark. A single comma between two digits only, in a

@@ -37,13 +37,22 @@ enum SpreadsheetImporter {
   struct LabFlags {
     var count = 0
     var first = ""
+    /// True when the last value's flag called it critical (`SheetFormat.isCriticalFlag`).
+    var lastCritical = false
 
     /// `text` without its flag, counted when it had one.
     mutating func leavingOut(from text: String) -> String {
+      lastCritical = false
       let unflagged = SheetFormat.withoutLabFlag(text)
       guard unflagged.flagged else { return text }
       if count == 0 { first = String(text.trimmingWhitespace().prefix(30)) }
       count += 1
+      let whole = text.trimmingWhitespace()
+      let flag =
+        whole.hasPrefix(unflagged.text)
+        ? whole.dropFirst(unflagged.text.count)
+        : whole.hasSuffix(unflagged.text) ? whole.dropLast(unflagged.text.count) : ""
+      lastCritical = SheetFormat.isCriticalFlag(String(flag))
       return unflagged.text
     }
 
@@ -246,6 +255,15 @@ enum SpreadsheetImporter {
       (plan, rows) = try planWide(
         columns, replace: replace, markers: library.markers + document.customMarkers, today: today)
     }
+    // The results the lab called critical where glance's limits do not, named as a portal's are.
+    for index in plan.criticalFlaggedRows {
+      let draft = rows[index].draft
+      let entry = draft.entry(at: Timestamp(secondsSince1970: 0), source: .fileImport)
+      guard !document.judging(draft.marker).judgement(of: entry).status.isCritical else { continue }
+      let shown = document.shownText(of: draft)
+      plan.labCritical.append("\(draft.marker.shortName) \(shown.typed ?? shown.text) on \(DateText.long(draft.date))")
+    }
+    plan.criticalFlaggedRows = []
     if let name = SheetFormat.delimiterName(sheet.delimiter) {
       plan.readAs.append("columns separated by \(name), a comma between digits as a decimal point")
     }
@@ -532,11 +550,13 @@ enum SpreadsheetImporter {
       let note = plan.kept(note: columns.note(row))
       for (column, text) in zip(filled, cells) where !columns.isBlank(text) {
         do {
+          let before = rows.count
           rows += try readings(
             column.markers, text: flags.leavingOut(from: text), unit: column.unit, date: date, note: note, line: line,
             delimiter: columns.sheet.delimiter, groupsThousands: columns.sheet.groupsThousands,
             decimalCommas: columns.sheet.decimalCommas, secondOfDay: columns.secondOfDay(row),
             typingUnit: columns.typingUnit, notes: &notes)
+          if flags.lastCritical { plan.criticalFlaggedRows += before..<rows.count }
         } catch {
           problems.append("row \(line), column \(quoted(column.header)): \(EntryError.messageNamingNoValue(error))")
         }
@@ -608,6 +628,8 @@ enum SpreadsheetImporter {
     var rows = ImportRows()
     var flags = LabFlags()
     var notes = NumberNotes()
+    // The lab's flag column, read only for a critical flag (the others are its own range's).
+    let flagColumn = header.firstIndex { ["flag", "flags", "abnormalflag"].contains(SearchText($0).compact) }
     func leaveOut(_ line: Int, _ why: String) { plan.rowsLeftOut.append("row \(line) (\(why))") }
     // A known test's number glance cannot take ("130 furlongs", "6.3.1") refuses the file, as in
     // a sheet with a column per marker: left out, a report's critical value was missing from a
@@ -696,12 +718,16 @@ enum SpreadsheetImporter {
       }
       // A lab report's rows hold what the lab printed ("Negative", "TNP", a unit glance does not
       // convert): such a row is left out and named, and the others are read.
+      let flaggedCritical =
+        flags.lastCritical || flagColumn.map { SheetFormat.isCriticalFlag(columns.cell(row, $0)) } == true
       do {
+        let before = rows.count
         rows += try readings(
           markersOfRow, text: text, unit: unit, date: date, note: plan.kept(note: columns.note(row)), line: line,
           delimiter: columns.sheet.delimiter, groupsThousands: columns.sheet.groupsThousands,
           decimalCommas: columns.sheet.decimalCommas, secondOfDay: columns.secondOfDay(row),
           typingUnit: columns.typingUnit, notes: &notes)
+        if flaggedCritical { plan.criticalFlaggedRows += before..<rows.count }
       } catch {
         cannotRead(line, shown, text, error)
         continue

@@ -592,6 +592,32 @@ struct LabReportImportTests {
     #expect(try Self.plan("Date,LDL,Notes\n2024-03-14,132,x\n", into: document).entries.count == 1)
   }
 
+  /// Clinician review at stop 34: a German sheet's sodium of 124 flagged LL and potassium 6.0
+  /// flagged HH showed as a plain "!", and "5,9 !!" refused the whole file. As a portal's FHIR
+  /// flags are, a sheet's critical flags (a Flag column's HH, LL or AA; HH, LL or !! beside the
+  /// value) are named where glance's own limits do not call the result critical.
+  @Test("a sheet's critical flags are named where glance's limits do not call the result critical")
+  func sheetCriticalFlags() throws {
+    let long = try Self.plan(
+      "Datum;Analyse;Ergebnis;Einheit;Flag\n10.11.2024;Kalium;6,0;mmol/l;HH\n10.11.2024;Natrium;124;mmol/l;LL\n"
+        + "11.11.2024;Kalium;5,9 !!;mmol/l;\n10.11.2024;HDL;55;mg/dl;H\n10.11.2024;Kalium;7,5;mmol/l;HH\n")
+    #expect(long.entries.count == 5)
+    let summary = long.summary(library: Fixture.library, customMarkers: [], dryRun: false)
+    let line = try #require(
+      summary.split(separator: "\n").first { $0.hasPrefix("The lab called critical what glance's limits do not:") })
+    #expect(line.contains("Potassium 6 mmol/L on Nov 10, 2024"), "\(line)")
+    #expect(line.contains("Sodium 124 mmol/L on Nov 10, 2024"), "\(line)")
+    #expect(line.contains("Potassium 5.9 mmol/L on Nov 11, 2024"), "\(line)")
+    // HDL's H is no critical flag; potassium 7.5 is critical to glance too.
+    #expect(!line.contains("HDL") && !line.contains("7.5"), "\(line)")
+    let wide = try Self.plan("Date,Potassium,HDL\n2024-11-10,6.0 HH,55 H\n")
+    let wideSummary = wide.summary(library: Fixture.library, customMarkers: [], dryRun: false)
+    #expect(
+      wideSummary.contains("The lab called critical what glance's limits do not: Potassium 6 mEq/L on Nov 10, 2024"),
+      "\(wideSummary)")
+    #expect(!wideSummary.contains("HDL 55"))
+  }
+
   /// Stop 34 (a stop-33 leftover): a spreadsheet saved as CSV with its date column unformatted
   /// writes Excel's day numbers (44927 is 2023-01-01); "is not a date glance reads" did not say
   /// what to do. The number is not read as a day: whether it counts from 1900 or 1904 is the
