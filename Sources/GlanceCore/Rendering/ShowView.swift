@@ -273,7 +273,24 @@ public enum TrendSummary {
       let sexDependent = judgements.filter(\.dependsOnSex).count
       let latest = statuses.last ?? .normal
       let side = (latest.isCritical ? "far " : "") + (latest.isLowSide ? "below" : "above")
-      if outside == 0 && unknown == 0 && sexDependent > 0 {
+      // Beyond the range, in words its guideline's stages give without "out of range" (a
+      // systolic of 127 is "elevated", never "within the reference range": newcomer review).
+      let staged = zip(entries, zip(judgements, statuses)).map { entry, judged in
+        !judged.1.isOutOfRange && judged.1 != .indeterminate && entry.comparator == nil
+          && (snapshot.range.isAbove(entry.value) || snapshot.range.isBelow(entry.value)) ? judged.0.words : nil
+      }
+      if outside == 0 && unknown == 0, let words = staged.last(where: { $0 != nil }) ?? nil {
+        let count = staged.filter { $0 != nil }.count
+        let stagedSide = staged.indices.last { staged[$0] != nil }.map { snapshot.range.isAbove(entries[$0].value) }
+        let beyondName = "\(stagedSide == false ? "below" : "above") \(name)"
+        parts.append(
+          entries.count == 1
+            ? "\(words) (\(beyondName))"
+            : count == entries.count
+              ? "all \(beyondName) (the latest \(words))"
+              : "\(grouped(count)) of \(grouped(entries.count)) \(beyondName) (\(words)), the latest "
+                + (staged.last! != nil ? "among them" : "within it"))
+      } else if outside == 0 && unknown == 0 && sexDependent > 0 {
         // One reading: "…, within the range both sexes share…" (never "it within").
         let subject =
           sexDependent == entries.count

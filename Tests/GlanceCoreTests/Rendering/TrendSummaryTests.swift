@@ -14,6 +14,33 @@ struct TrendSummaryTests {
     return TrendSummary.sentence(snapshot, entries: snapshot.entries, today: today)
   }
 
+  /// Newcomer review at stop 34: a systolic of 127 ("▲ elevated" on every other line) was
+  /// "within the reference range" under a chart whose legend says 90 to <120. A reading beyond
+  /// the range that its guideline's stages word without "out of range" is said in those words.
+  @Test(
+    "a blood pressure beyond the range but only elevated is said so, never within the range",
+    arguments: [
+      ([("2026-11-21", 127.0)], "1 reading, 127 mmHg on Nov 21, 2026, elevated (above the reference range)."),
+      (
+        [("2026-10-01", 112.0), ("2026-11-21", 127)],
+        "2 readings, from 112 to 127 mmHg, 1 of 2 above the reference range (elevated), the latest among them."
+      ),
+      (
+        [("2026-10-01", 125.0), ("2026-11-21", 112)],
+        "2 readings, from 125 to 112 mmHg, 1 of 2 above the reference range (elevated), the latest within it."
+      ),
+      ([("2026-11-21", 112.0)], "1 reading, 112 mmHg on Nov 21, 2026, within the reference range."),
+      (
+        [("2026-10-01", 124.0), ("2026-11-21", 127)],
+        "2 readings, from 124 to 127 mmHg, all above the reference range (the latest elevated)."
+      ),
+    ])
+  func elevatedIsNotWithin(readings: [(String, Double)], tail: String) throws {
+    let systolic = try #require(Fixture.library.marker(key: "bp-systolic"))
+    let sentence = Self.sentence(systolic, readings)
+    #expect(sentence.hasSuffix(tail), "\(sentence)")
+  }
+
   /// Newcomer review: "over the past 1 day".
   @Test(
     "the period counted back from today, in words",
