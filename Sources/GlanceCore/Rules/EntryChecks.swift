@@ -83,6 +83,11 @@ public enum EntryChecks {
     let slipWins: Bool
     if let slip, let tenfold, tenfold < value, let usual {
       slipWins = apart(slip.value, usual) < apart(tenfold, usual)
+    } else if let slip, tenfold != nil, let usual {
+      // A tenth of the usual: the SI unit when that reading is near the usual, as `unitSlip`
+      // weighs it (glucose 16 after 150 is 288 mg/dL); else a dropped digit (an LDL of 13 after
+      // 130 is not 13 mmol/L, 503 mg/dL: clinician review at stop 34).
+      slipWins = apart(slip.value, usual) < apart(value, usual).squareRoot()
     } else {
       slipWins = slip != nil
     }

@@ -424,6 +424,30 @@ struct ClinicalJudgementTests {
     }
   }
 
+  /// Clinician review at stop 34: an LDL of 13 after a usual 130 asked "Was that 13 mmol/L (503
+  /// mg/dL)?", a total cholesterol of 20 after 200 about 773 mg/dL: a dropped digit read as a
+  /// rare extreme. A tenth of the usual is the SI unit only when that reading is near the usual
+  /// (glucose 16 after 150 is 288 mg/dL), as `unitSlip` weighs it; else the digit was dropped.
+  @Test(
+    "a tenth of the usual asks about a dropped digit unless the SI reading is near the usual",
+    arguments: [
+      ("ldl", 13.0, [130.0, 130], "tenfold"), ("total-cholesterol", 20, [200.0, 200], "tenfold"),
+      ("fasting-glucose", 16, [140.0, 150], "slip"), ("ldl", 3.4, [130.0, 130], "slip"),
+    ] as [(String, Double, [Double], String)])
+  func droppedDigit(key: String, typed: Double, earlier: [Double], expected: String) {
+    let checks = EntryChecks.check(
+      value: typed, comparator: nil, date: Fixture.date("2026-11-01"), marker: Self.marker(key),
+      existing: Self.entries(key, earlier))
+    let kind: String? = checks.first.map { check in
+      switch check.kind {
+      case .tenfold: "tenfold"
+      case .unitSlip: "slip"
+      default: "other"
+      }
+    }
+    #expect(kind == expected, "\(checks)")
+  }
+
   @Test(
     "a number that reads as the SI unit is asked about as a unit slip, not saved or guessed tenfold",
     arguments: [
