@@ -275,13 +275,18 @@ public enum TrendSummary {
       let side = (latest.isCritical ? "far " : "") + (latest.isLowSide ? "below" : "above")
       // Beyond the range, in words its guideline's stages give without "out of range" (a
       // systolic of 127 is "elevated", never "within the reference range": newcomer review).
-      let staged = zip(entries, zip(judgements, statuses)).map { entry, judged in
-        !judged.1.isOutOfRange && judged.1 != .indeterminate && entry.comparator == nil
-          && (snapshot.range.isAbove(entry.value) || snapshot.range.isBelow(entry.value)) ? judged.0.words : nil
+      // As judged: a value typed in SI is judged by the SI cut-off (LDL 2.59 mmol/L is within).
+      let staged = zip(entries, zip(judgements, statuses)).map { entry, judged -> String? in
+        guard !judged.1.isOutOfRange, judged.1 != .indeterminate, entry.comparator == nil else { return nil }
+        let asJudged = snapshot.asJudged(entry)
+        return asJudged.range.isAbove(asJudged.value) || asJudged.range.isBelow(asJudged.value) ? judged.0.words : nil
       }
       if outside == 0 && unknown == 0, let words = staged.last(where: { $0 != nil }) ?? nil {
         let count = staged.filter { $0 != nil }.count
-        let stagedSide = staged.indices.last { staged[$0] != nil }.map { snapshot.range.isAbove(entries[$0].value) }
+        let stagedSide = staged.indices.last { staged[$0] != nil }.map { index in
+          let asJudged = snapshot.asJudged(entries[index])
+          return asJudged.range.isAbove(asJudged.value)
+        }
         let beyondName = "\(stagedSide == false ? "below" : "above") \(name)"
         parts.append(
           entries.count == 1
