@@ -542,6 +542,7 @@ enum FHIRCodes {
   /// for (LOINC's names for them).
   static let leftOut: [String: String] = [
     "1989-3": "25-hydroxyvitamin D3 alone; glance's Vitamin D is D2 and D3 together, 62292-8",
+    "14635-7": "25-hydroxyvitamin D3 alone, in nmol/L; glance's Vitamin D is D2 and D3 together, 62292-8",
     "2345-7": "glucose not said to be fasting; glance tracks fasting glucose, 1558-6",
     "2339-0": "glucose in blood, not said to be fasting; glance tracks fasting glucose, 1558-6",
     "41653-7": "glucose by a meter, not said to be fasting; glance tracks fasting glucose, 1558-6",

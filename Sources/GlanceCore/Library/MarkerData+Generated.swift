@@ -48,7 +48,7 @@ extension MarkerLibrary {
       referenceLow: nil, referenceHigh: 100.0,
       plausibleMin: 15.0, plausibleMax: 700.0,
       direction: .lowerIsBetter, loinc: "13457-7",
-      aliases: ["bad cholesterol", "ldl-c", "ldl c", "ldl chol", "ldl calc", "ldl calculated", "direct ldl", "ldl direct", "low density lipoprotein", "low-density lipoprotein", "low density lipoprotein cholesterol", "ldl cholestrol", "bad chol"],
+      aliases: ["bad cholesterol", "ldl-c", "ldl c", "ldl chol", "ldl calc", "ldl calculated", "direct ldl", "ldl direct", "low density lipoprotein", "low-density lipoprotein", "low density lipoprotein cholesterol", "ldl cholestrol", "bad chol", "ldl chol calc (nih)", "ldl chol calc nih", "ldl cholesterol calc"],
       source: "NHLBI/ATP III (via reprinted tables), Merck Manual; LOINC via HL7 FHIR and public code files",
       notes: "NHLBI/ATP III: optimal <100 (a strict bound), near optimal 100-129, borderline high 130-159, high 160-189, very high >=190 mg/dL. Lower personal targets (e.g. <70) apply to high-risk patients; 2018 ACC/AHA de-emphasised fixed targets. LOINC 13457-7 = calculated LDL; 18262-6 = direct assay. Plausible min/max are editorial typo-catching bounds (unverified).",
       isSystemDefined: true))
@@ -168,7 +168,7 @@ extension MarkerLibrary {
       referenceLow: 60.0, referenceHigh: nil,
       plausibleMin: 1.0, plausibleMax: 200.0,
       direction: .higherIsBetter, loinc: "98979-8",
-      aliases: ["kidney function", "renal function", "gfr", "e-gfr", "estimated gfr", "estimated glomerular filtration rate", "glomerular filtration rate", "kidney filtration", "kidney filtration rate", "ckd-epi", "egfr ckd-epi", "egfr ckd-epi 2021", "ckd-epi 2021", "egfr ckd-epi 2009", "ckd-epi 2009", "egfr mdrd", "mdrd", "egfr cystatin c", "egfr cys", "egfrcys"],
+      aliases: ["kidney function", "renal function", "gfr", "e-gfr", "estimated gfr", "estimated glomerular filtration rate", "glomerular filtration rate", "kidney filtration", "kidney filtration rate", "ckd-epi", "egfr ckd-epi", "egfr ckd-epi 2021", "ckd-epi 2021", "egfr ckd-epi 2009", "ckd-epi 2009", "egfr mdrd", "mdrd", "egfr cystatin c", "egfr cys", "egfrcys", "egfr if nonafricn am", "egfr if africn am", "egfr non-afr. american", "egfr non-afr american", "egfr african american", "egfr non-african american"],
       source: "KDIGO 2012 GFR categories (CCJM reprint, BMJ Best Practice); LOINC via HL7 FHIR and public code files; 1,73 with a decimal comma (ISO 80000-1: the decimal sign is a comma or a point)",
       notes: "KDIGO 2012: G1 >=90 normal/high; G2 60-89 mildly decreased (not CKD without other kidney damage markers); G3a 45-59; G3b 30-44; G4 15-29; G5 <15 kidney failure. CKD = GFR <60 for >3 months or kidney damage. Declines with age. LOINC 98979-8 = CKD-EPI 2021 (race-free); older reports may use 62238-1 (CKD-EPI 2009) or 33914-3 (MDRD). Reported per 1.73 m² body surface area. Plausible min/max are editorial typo-catching bounds (unverified).",
       isSystemDefined: true))
@@ -204,7 +204,7 @@ extension MarkerLibrary {
       referenceLow: nil, referenceHigh: 30.0,
       plausibleMin: 0.0, plausibleMax: 10000.0,
       direction: .lowerIsBetter, loinc: "9318-7",
-      aliases: ["microalbumin creatinine ratio", "albumin creatinine ratio", "albumin/creatinine ratio", "acr", "urine acr", "malb/cr", "alb/creat", "albumin/creatinine", "alb/cr"],
+      aliases: ["microalbumin creatinine ratio", "albumin creatinine ratio", "albumin/creatinine ratio", "acr", "urine acr", "malb/cr", "alb/creat", "albumin/creatinine", "alb/cr", "albumin/creatinine ratio, random urine", "albumin/creatinine ratio random urine", "albumin/kreatinin-quotient", "albumin-kreatinin-quotient", "albumin/kreatinin-ratio", "albumine/kreatinine ratio", "albumine-kreatinine ratio"],
       source: "KDIGO 2012 albuminuria categories (CCJM reprint, BMJ Best Practice); LOINC via HL7 FHIR and public code files",
       notes: "KDIGO albuminuria: A1 <30 mg/g (<3 mg/mmol) normal to mildly increased; A2 30-300 mg/g; A3 >300 mg/g. Spot urine. Labs also code it as 14959-1 (Microalbumin/Creatinine [Mass ratio] in Urine). Plausible min/max are editorial typo-catching bounds (unverified).",
       isSystemDefined: true))
@@ -372,7 +372,7 @@ extension MarkerLibrary {
       referenceLow: 20.0, referenceHigh: 50.0,
       plausibleMin: 2.0, plausibleMax: 250.0,
       direction: .inRange, loinc: "62292-8",
-      aliases: ["vitamin d", "vit d", "vitd", "vitamin d total", "vitamin d 25-oh", "25-oh d", "25 oh d", "25(oh)d", "25-oh vitamin d", "25-hydroxyvitamin d", "25 hydroxy vitamin d", "calcidiol", "vitamin d3", "vit d3", "vitamine d", "sunshine vitamin"],
+      aliases: ["vitamin d", "vit d", "vitd", "vitamin d total", "vitamin d 25-oh", "25-oh d", "25 oh d", "25(oh)d", "25-oh vitamin d", "25-hydroxyvitamin d", "25 hydroxy vitamin d", "calcidiol", "vitamin d3", "vit d3", "vitamine d", "sunshine vitamin", "vitamin d 25-oh total ia", "vitamin d,25-oh,total", "vitamin d, 25-hydroxy, total"],
       source: "IOM/NAM and NIH ODS categories (AHRQ table), Endocrine Society 2011; LOINC via HL7 FHIR and public code files",
       notes: "IOM/NAM and NIH ODS: <12 ng/mL (<30 nmol/L) deficient; 12-<20 inadequate; >=20 ng/mL (50 nmol/L) adequate for bone health; >50 ng/mL (125 nmol/L) potential adverse effects. The Endocrine Society (2011) used >=30 as sufficient and many labs print 30-100 ng/mL. LOINC 62292-8 = D2+D3; 1989-3 = D3 only. 1,25-dihydroxy vitamin D is a different test. Plausible min/max are editorial typo-catching bounds (unverified).",
       isSystemDefined: true))
@@ -391,7 +391,7 @@ extension MarkerLibrary {
     markers.append(MarkerDefinition(
       id: UUID(uuid: (0x4D, 0x9A, 0xDF, 0xF2, 0xD3, 0x43, 0x4E, 0xF, 0x84, 0x56, 0x5C, 0x66, 0x94, 0xF, 0x93, 0x61)), key: "folate", displayName: "Folate, Serum",
       shortName: "Folate", category: "vitamins-minerals", unit: "ng/mL",
-      unitSynonyms: [], siUnit: "nmol/L",
+      unitSynonyms: ["µg/L", "ug/L", "mcg/L"], siUnit: "nmol/L",
       siFactor: 2.266, siOffset: nil, decimals: 1, siDecimals: 1,
       referenceLow: 3.0, referenceHigh: nil,
       plausibleMin: 0.5, plausibleMax: 60.0,
@@ -552,7 +552,7 @@ extension MarkerLibrary {
       referenceLow: nil, referenceHigh: 4.0,
       plausibleMin: 0.0, plausibleMax: 2000.0,
       direction: .lowerIsBetter, loinc: "2857-1",
-      aliases: ["prostate specific antigen", "prostate-specific antigen", "total psa", "psa total", "serum psa", "psa level", "prostate", "prostate test", "psa gesamt", "gesamt psa"],
+      aliases: ["prostate specific antigen", "prostate-specific antigen", "total psa", "psa total", "serum psa", "psa level", "prostate", "prostate test", "psa gesamt", "gesamt psa", "prostate specific ag"],
       source: "A.D.A.M./MedlinePlus PSA text (copy), NCI/ACS wording; LOINC via HL7 FHIR and public code files; \"PSA gesamt\": German for total PSA",
       notes: "Men only. Traditional cut-off 4.0 ng/mL (4-10 borderline, >10 high), but there is no safe threshold: cancer occurs below 4 and many men above 4 have none; age-specific cut-offs are used and the trend over time matters. Near undetectable after prostatectomy. ng/mL = µg/L. Plausible min/max are editorial typo-catching bounds (unverified).",
       isSystemDefined: true))

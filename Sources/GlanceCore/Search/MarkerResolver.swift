@@ -84,9 +84,21 @@ public enum MarkerResolver {
     return [leftMarkers, rightMarkers]
   }
 
+  /// Words that name the sample a blood test is run on, before its name in UK and lab reports
+  /// ("Serum triglycerides", "Plasma sodium"): the name that follows is the test.
+  static let bloodSampleWords: Set<String> = ["serum", "plasma"]
+
   private static func resolve(
     _ text: String, among markers: [MarkerDefinition], search: SearchService?, categories: [MarkerCategory]
   ) throws(EntryError) -> [MarkerDefinition] {
+    // "Serum TSH" is TSH (clinician review at stop 34: seven UK "Serum …" results were left out).
+    let trimmed = text.trimmingWhitespace()
+    if let space = trimmed.firstIndex(of: " "), bloodSampleWords.contains(trimmed[..<space].lowercased()),
+      let found = try? resolve(
+        String(trimmed[space...]).trimmingWhitespace(), among: markers, search: search, categories: categories)
+    {
+      return found
+    }
     let compact = SearchText(text).compact
     if bloodPressureWords.contains(compact),
       let systolic = markers.first(where: { $0.key == "bp-systolic" }),

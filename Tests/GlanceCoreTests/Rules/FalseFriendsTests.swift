@@ -112,6 +112,15 @@ struct FalseFriendsTests {
       // Hemoglobin in Spanish, Italian and Portuguese.
       ("hemoglobina", "hemoglobin"), ("Hemoglobina", "hemoglobin"), ("emoglobina", "hemoglobin"),
       ("Apolipoprotein B", "apob"), ("C-reactive protein, high sensitivity", "hs-crp"),
+      // Stop 34's newcomer and clinician reviews: Quest's and LabCorp's printed names, the German
+      // and Dutch UACR, and UK reports' "Serum …" names were left out.
+      ("VITAMIN D,25-OH,TOTAL,IA", "vitamin-d"), ("LDL Chol Calc (NIH)", "ldl"), ("eGFR If NonAfricn Am", "egfr"),
+      ("EGFR NON-AFR. AMERICAN", "egfr"), ("Prostate Specific Ag", "psa"),
+      ("Albumin/Creatinine Ratio, Random Urine", "uacr"), ("Albumin/Kreatinin-Quotient", "uacr"),
+      ("Albumin/Kreatinin-Ratio", "uacr"), ("Albumine/kreatinine ratio", "uacr"),
+      ("Serum triglycerides", "triglycerides"), ("Serum TSH", "tsh"), ("Serum vitamin B12", "b12"),
+      ("Serum ALT", "alt"), ("Serum HDL cholesterol", "hdl"), ("Plasma sodium", "sodium"),
+      ("Serum vitamin D", "vitamin-d"),
     ])
   func stillResolved(word: String, key: String) throws {
     #expect(try MarkerResolver.markers(word, among: Self.markers).map(\.key) == [key])
