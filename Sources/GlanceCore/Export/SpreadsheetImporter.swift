@@ -322,6 +322,10 @@ enum SpreadsheetImporter {
     func date(_ row: CSV.Row, line: Int, today: CalendarDate, problems: inout [String]) -> CalendarDate? {
       let text = cell(row, date)
       let place = "row \(line), column \(quoted(header[date]))"
+      guard !text.trimmingWhitespace().isEmpty else {
+        problems.append("\(place): no date (each row of readings needs its day)")
+        return nil
+      }
       do {
         let day = try DateParser.parse(text, today: today, for: .reading, order: dayOrder)
         let later = today.adding(months: 12 * 50) ?? today
@@ -479,6 +483,13 @@ enum SpreadsheetImporter {
 
   // MARK: one column per marker
 
+  /// What a sheet's summary row says where a date goes, in English, German, French, Spanish,
+  /// Italian and Dutch.
+  static let summaryWords: Set<String> = [
+    "average", "avg", "mean", "median", "total", "sum", "min", "max", "minimum", "maximum", "durchschnitt",
+    "mittelwert", "summe", "moyenne", "promedio", "media", "gemiddelde", "gemiddeld",
+  ]
+
   static func planWide(
     _ columns: Columns, replace: Bool, markers: [MarkerDefinition], today: CalendarDate
   ) throws -> (ImportPlan, ImportRows) {
@@ -544,6 +555,14 @@ enum SpreadsheetImporter {
         // A row with a note and no reading ("missed appt"): its note has nowhere to go, and is
         // said (newcomer review at stop 33: it went unsaid).
         if columns.note(row) != nil { notesAlone.append(line) }
+        continue
+      }
+      // A summary row under the readings ("Average", "Mean"): not readings of a day (newcomer
+      // review at stop 34: it refused the whole sheet).
+      let dateCell = columns.cell(row, columns.date)
+      if Self.summaryWords.contains(SearchText(dateCell).compact) {
+        plan.rowsLeftOut.append(
+          "row \(line) (\(quoted(TerminalText.cut(dateCell, limit: 30))): a summary row, not readings)")
         continue
       }
       guard let date = columns.date(row, line: line, today: today, problems: &problems) else { continue }

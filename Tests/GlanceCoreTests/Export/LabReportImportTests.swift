@@ -618,6 +618,21 @@ struct LabReportImportTests {
     #expect(!wideSummary.contains("HDL 55"))
   }
 
+  /// Newcomer review at stop 34: a personal sheet's "Average" row under its readings refused the
+  /// whole file, and a summary row with an empty date cell said "“” is not a date glance reads".
+  @Test("a summary row (Average, Mean, Total…) is left out and named; a row without a date says so")
+  func summaryRows() throws {
+    for word in [
+      "Average", "Mean", "median", "Total", "Min", "Max", "Durchschnitt", "Mittelwert", "Moyenne", "Promedio",
+    ] {
+      let plan = try Self.plan("Date,LDL,HDL\n2024-01-15,120,50\n2024-06-01,110,55\n\(word),115,52.5\n")
+      #expect(plan.entries.count == 4, "\(word)")
+      #expect(plan.rowsLeftOut.contains { $0.hasPrefix("row 4 (“\(word)”: a summary row") }, "\(plan.rowsLeftOut)")
+    }
+    let error = #expect(throws: ImportError.self) { try Self.plan("Date,LDL\n2024-01-15,120\n,115\n") }
+    #expect(error?.message.contains("row 3, column “Date”: no date") == true, "\(error?.message ?? "")")
+  }
+
   /// Stop 34 (a stop-33 leftover): a spreadsheet saved as CSV with its date column unformatted
   /// writes Excel's day numbers (44927 is 2023-01-01); "is not a date glance reads" did not say
   /// what to do. The number is not read as a day: whether it counts from 1900 or 1904 is the
