@@ -44,7 +44,13 @@ public enum HomeView {
     let unitWidth = rows.filter { !$0.value.isEmpty }.map { TextWidth.of($0.unit) }.max() ?? 0
     let trendWidth = rows.map { TextWidth.of($0.trend) }.max() ?? 0
     let dateWidth = rows.map { TextWidth.of($0.date) }.max() ?? 0
-    let fixed = 4 + 2 + valueWidth + 1 + unitWidth + 2 + trendWidth + 2 + dateWidth
+    // "!!" is two columns wide: every other badge is padded to match, so the names line up.
+    let statusWidth = rows.map { TextWidth.of($0.status.symbol(style)) }.max() ?? 1
+    // "  " badge " " name "  " value " " unit ["  " trend] "  " date (newcomer review at stop
+    // 34: the badge's second column and an empty trend column were not counted, and rows with
+    // a critical badge were a column too wide, their dates wrapped).
+    let fixed =
+      3 + statusWidth + 2 + valueWidth + 1 + unitWidth + (trendWidth > 0 ? 2 + trendWidth : 0) + 2 + dateWidth
     // A name that does not fit gives way to its short form ("TSH") before the sparklines do, and
     // the column is as wide as the names shown (newcomer review at stop 33: sized for "TSH
     // (Thyroid-Stimulating Hormone)", it left 20 blank columns and no sparklines at 80).
@@ -54,13 +60,11 @@ public enum HomeView {
     // Sparklines where every name fits beside them as it would without (a name over 24 columns
     // in its short form, one still longer cut to 24, as before).
     let roomWithSparkline = style.width - fixed - 2 - sparklineWidth
-    let longestWithSparkline = rows.map { TextWidth.of(shown($0, room: 24)) }.max() ?? 0
+    let longestWithSparkline = rows.map { TextWidth.of(shown($0, room: min(24, roomWithSparkline))) }.max() ?? 0
     let showSparkline = roomWithSparkline >= min(longestWithSparkline, 24)
     let room = showSparkline ? roomWithSparkline : style.width - fixed
     // At 40 columns a name gives way first (down to 6 columns: "Blood…") before a row wraps.
     let nameWidth = max(6, min(rows.map { TextWidth.of(shown($0, room: room)) }.max() ?? 0, room))
-    // "!!" is two columns wide: every other badge is padded to match, so the names line up.
-    let statusWidth = rows.map { TextWidth.of($0.status.symbol(style)) }.max() ?? 1
     var lines: [String] = []
     for var row in rows {
       row.name = shown(row, room: nameWidth)
@@ -80,7 +84,7 @@ public enum HomeView {
       lines.append(style.paint(sentence, .red))
     }
     lines.append("")
-    lines.append(style.paint(legend(style, showing: Set(rows.map(\.status))), .dim))
+    lines.append(style.paint(legend(style, showing: Set(rows.map(\.status)), width: style.width), .dim))
     return lines.joinedText("\n")
   }
 
@@ -111,7 +115,9 @@ public enum HomeView {
   }
 
   /// What the symbols mean, so colour is never the only signal; "!!" and "?" only when shown.
-  public static func legend(_ style: OutputStyle, showing: Set<MarkerStatus> = []) -> String {
+  /// Within `width`, a line breaks between two symbols' words, never inside them (newcomer
+  /// review at stop 34: "readings" alone on a line at 80 columns).
+  public static func legend(_ style: OutputStyle, showing: Set<MarkerStatus> = [], width: Int? = nil) -> String {
     var parts = [
       MarkerStatus.normal.symbol(style) + " in range", MarkerStatus.watchHigh.symbol(style) + " near a limit",
       MarkerStatus.high.symbol(style) + " out of range",
@@ -121,7 +127,16 @@ public enum HomeView {
     }
     if showing.contains(.indeterminate) { parts.append(MarkerStatus.indeterminate.symbol(style) + " can't tell") }
     parts.append(style.symbol("↑↓", ascii: "^v") + " last 3 readings")
-    return parts.joinedText("   ")
+    guard let width, TextWidth.of(parts.joinedText("   ")) > width else { return parts.joinedText("   ") }
+    var lines: [String] = []
+    for part in parts {
+      if let last = lines.last, TextWidth.of(last) + 3 + TextWidth.of(part) <= width {
+        lines[lines.count - 1] = last + "   " + part
+      } else {
+        lines.append(part)
+      }
+    }
+    return lines.joinedText("\n")
   }
 
   static func welcome(style: OutputStyle) -> String {

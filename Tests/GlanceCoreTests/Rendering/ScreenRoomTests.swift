@@ -36,12 +36,48 @@ struct ScreenRoomTests {
     #expect(text.contains("244 mg/dL on Mar 15, 2026"), "\(text)")
   }
 
-  @Test("home at 70 columns shows TSH by its short name, its sparklines, and no wide blank column")
+  /// Newcomer review at stop 34: with a critical "!!" row, ALT's and AST's long names, eGFR's
+  /// "mL/min/1.73m²" and a date of another year, home at 80 columns was 81 wide (each such row's
+  /// date wrapped under it), had no sparklines though every short name fitted beside them, and
+  /// its legend left "readings" alone on a line.
+  @Test("home with long names, a long unit and a critical row fits 80 and 60 columns, sparklines at 80")
+  func homeCrowded() {
+    var document = GlanceDocument.empty(createdAt: Timestamp(Fixture.now))
+    for (order, (key, values)) in [
+      ("total-cholesterol", [210.0, 205, 177]), ("alt", [30.0, 35, 41]), ("ast", [25.0, 27, 29]),
+      ("egfr", [75.0, 72, 70]), ("potassium", [4.4, 5.1, 6.9]), ("vitamin-d", [30.0, 35, 39]),
+      ("non-hdl", [150.0, 160, 164]), ("hemoglobin", [14.0, 14.5, 14.9]),
+    ].enumerated() {
+      let marker = Fixture.library.markers.first { $0.key == key }!
+      for (index, value) in values.enumerated() {
+        document.apply(.putEntry(Fixture.entry(marker, value, on: "202\(index + 3)-0\(index + 1)-14")))
+      }
+      document.trackedMarkers.append(
+        UserMarker(markerID: marker.id, displayOrder: order, addedAt: Timestamp(Fixture.now)))
+    }
+    for width in [80, 60] {
+      let text = HomeView.render(
+        document.trackedSnapshots(library: Fixture.library), today: Self.today,
+        style: OutputStyle(unicode: true, width: width))
+      // The critical sentence is prose, wrapped at its spaces as it is printed.
+      for line in text.split(separator: "\n") where !line.hasPrefix("The latest") {
+        #expect(TextWidth.of(line) <= width, "\(width): \(line)")
+      }
+      if width == 80 {
+        let rows = text.split(separator: "\n").prefix(8)
+        #expect(rows.allSatisfy { $0.contains("▁") || $0.contains("█") }, "\(text)")
+      }
+    }
+  }
+
+  // 66 columns: where "TSH (Thyroid-Stimulating Hormone)" does not fit beside the sparklines (at
+  // 70 it does, since home no longer counts an empty trend column: stop 34).
+  @Test("home at 66 columns shows TSH by its short name, its sparklines, and no wide blank column")
   func home() {
     let document = Self.document()
     let text = HomeView.render(
       document.trackedSnapshots(library: Fixture.library), today: Self.today,
-      style: OutputStyle(unicode: true, width: 70))
+      style: OutputStyle(unicode: true, width: 66))
     let rows = text.split(separator: "\n").prefix(3).map(String.init)
     #expect(rows.allSatisfy { $0.contains("▁") || $0.contains("█") }, "\(text)")
     #expect(rows.contains { $0.contains("TSH ") } && !text.contains("Thyroid"), "\(text)")
