@@ -141,11 +141,17 @@ public struct VisitBrief: Sendable {
     return "\(visits) on \(DateText.long(coming.date)) (\(DateText.relative(coming.date, today: today)))"
   }
 
-  /// The notes of the coming day's visits, each named when there are several.
+  /// The notes of the coming day's visits, then of every later planned visit (newcomer review at
+  /// stop 34: a blood draw a week before the physical hid the physical's questions); each named
+  /// when there are several, a later visit with its day.
   public var questions: [(visit: String?, notes: String)] {
-    let noted = comingDay.compactMap { visit in visit.notes.map { (visit, $0) } }
+    let later = visits.filter { visit in coming.map { visit.date > $0.date } ?? false }
+      .sorted { ($0.date, $0.entryTimestamp) < ($1.date, $1.entryTimestamp) }
+    let noted = (comingDay + later).compactMap { visit in visit.notes.map { (visit, $0) } }
     return noted.map { visit, notes in
-      (noted.count > 1 ? "\(VisitsView.typeName(visit)) with \(visit.doctorName)" : nil, notes)
+      let name = "\(VisitsView.typeName(visit)) with \(visit.doctorName)"
+      if visit.date != coming?.date { return (name + ", " + DateText.long(visit.date), notes) }
+      return (noted.count > 1 ? name : nil, notes)
     }
   }
 

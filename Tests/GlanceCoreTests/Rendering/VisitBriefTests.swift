@@ -216,6 +216,29 @@ struct VisitBriefTests {
     #expect(PrepView.render(brief, all: false, style: .plain).contains("  Physical with Dr. Patel:\n  Q-PHYS knee"))
   }
 
+  /// Newcomer review at stop 34: a blood draw planned a week before the physical made prep the
+  /// lab visit's brief, and the physical's notes (the person's questions) were gone from it.
+  @Test("the questions of a later planned visit are in the brief too, named with their day")
+  func laterVisitQuestions() {
+    let lab = Fixture.visit("2026-12-01", doctor: "Quest", type: .labWork)
+    let physical = Fixture.visit("2026-12-10", doctor: "Dr. Lee", type: .physical, notes: "Ask about the statin.")
+    let brief = VisitBrief(name: nil, snapshots: [], items: [], visits: [lab, physical], today: Self.today)
+    #expect(brief.coming == lab)
+    #expect(brief.questions.map(\.visit) == ["Physical with Dr. Lee, Dec 10, 2026"])
+    #expect(brief.questions.map(\.notes) == ["Ask about the statin."])
+    for text in [
+      PrepView.render(brief, all: false, style: .plain), BriefMarkdown.render(brief), BriefHTML.render(brief),
+    ] {
+      #expect(text.contains("Ask about the statin.") && text.contains("Physical with Dr. Lee, Dec 10, 2026"), "\(text)")
+    }
+    // The coming visit's own notes first, unnamed when they are the only ones.
+    let noted = Fixture.visit("2026-12-01", doctor: "Quest", type: .labWork, notes: "Fasting?")
+    let alone = VisitBrief(name: nil, snapshots: [], items: [], visits: [noted], today: Self.today)
+    #expect(alone.questions.map(\.visit) == [nil])
+    let both = VisitBrief(name: nil, snapshots: [], items: [], visits: [physical, noted], today: Self.today)
+    #expect(both.questions.map(\.visit) == ["Lab work with Quest", "Physical with Dr. Lee, Dec 10, 2026"])
+  }
+
   @Test(
     "readings since the last visit: one row a marker in every form, its latest and how many, and the count says how many in all"
   )
