@@ -6,7 +6,7 @@ struct PrepCommand: GlanceCommand {
   static let declaration = CommandDeclaration(
     "prep", needs: "only options", summary: "Next Visit Prep: what to ask your doctor about.",
     details:
-      "One item per marker, most urgent first; your questions (the coming visit's notes) and last time's notes; each marker's latest reading since your last visit; results that have grown old. --markdown writes it for a portal message, --html as one page to print or show on a phone (no script, nothing fetched).",
+      "One item per marker, most urgent first; your questions (the notes of the coming visit and of every later planned one) and last time's notes; each marker's latest reading since your last visit; results that have grown old. --markdown writes it for a portal message, --html as one page to print or show on a phone (no script, nothing fetched).",
     options: [
       .flag("all", "List every tracked marker's latest value, not only the flagged ones."),
       .flag("markdown", "The brief as Markdown."), .flag("html", "The brief as one printable page."),
