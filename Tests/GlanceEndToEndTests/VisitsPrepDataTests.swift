@@ -58,6 +58,15 @@ struct VisitsPrepDataTests {
     #expect(missing.status == 64)
     #expect(missing.stderr.hasPrefix("glance: glance visit add needs --date and --type"))
     #expect(missing.stderr.contains("See: glance help visit add"))
+    // The same visit again (day, type, doctor) is asked about; without a terminal, refused with
+    // exit 3; --yes saves it (stop 34).
+    let again = try glance.run("visit", "add", "--date", "2026-12-13", "--doctor", "dr. patel", "--type", "lab")
+    #expect(again.status == 3, "\(again.stderr)")
+    #expect(again.stderr.contains("Lab work with dr. patel on Dec 13, 2026 is already saved. Add it again?"))
+    #expect(try glance.document().visits.count == 2)
+    let yes = try glance.run("visit", "add", "--date", "2026-12-13", "--doctor", "Dr. Patel", "--type", "lab", "--yes")
+    #expect(yes.status == 0)
+    #expect(try glance.document().visits.count == 3)
   }
 
   @Test("prep: insights with the triggering values, latest values, upcoming and last visits")

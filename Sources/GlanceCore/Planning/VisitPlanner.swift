@@ -132,6 +132,35 @@ extension VisitPlanner {
       today: today)
   }
 
+  /// How many saved visits `visit` repeats: the same day, type (and its label) and doctor, the
+  /// doctor's name compared without case or extra spaces.
+  public static func repeats(of visit: Visit, in visits: [Visit]) -> Int {
+    func person(_ name: String) -> [Substring] { name.lowercased().split(whereSeparator: \.isWhitespace) }
+    let doctor = person(visit.doctorName)
+    let label = visit.visitTypeLabel?.lowercased()
+    return visits.filter {
+      $0.date == visit.date && $0.visitType == visit.visitType && $0.visitTypeLabel?.lowercased() == label
+        && person($0.doctorName) == doctor
+    }.count
+  }
+
+  /// "Physical with Dr. Lee on Jun 10, 2025 is already saved. Add it again?"
+  public static func repeatQuestion(_ visit: Visit) -> String {
+    "\(VisitsView.typeName(visit)) with \(visit.doctorName) on \(DateText.long(visit.date)) is already saved. Add it again?"
+  }
+
+  /// Saves a new visit. `asked`: how many saved visits it repeated when the person was asked
+  /// (nil with `--yes`); a repeat saved meanwhile by another glance refuses it, so what was
+  /// confirmed is what is saved (a repeated reading is refused the same way).
+  public static func add(_ visit: Visit, summary: String, asked: Int?, repository: any DataRepository) throws {
+    try repository.write(summary: summary) { transaction in
+      if let asked, repeats(of: visit, in: transaction.document.visits) > asked {
+        throw ConcurrentChangeError.visitAppeared
+      }
+      transaction.apply(.putVisit(visit))
+    }
+  }
+
   /// "Dec 3, 2025, physical with Dr. Lee — “Recheck lipids”", for the Was:/Now: lines.
   public static func describe(_ visit: Visit) -> String {
     "\(DateText.long(visit.date)), \(VisitsView.typeName(visit)) with \(visit.doctorName)"

@@ -22,6 +22,8 @@ public enum ConcurrentChangeError: GlanceError, Equatable {
   /// The same reading was saved meanwhile (`label` names its marker and day, never its value:
   /// "HDL for Feb 15, 2025").
   case duplicateAppeared(String)
+  /// The same visit (day, type and doctor) was saved meanwhile.
+  case visitAppeared
 
   public var message: String {
     switch self {
@@ -51,6 +53,9 @@ public enum ConcurrentChangeError: GlanceError, Equatable {
       "The marker \(name) was removed by another glance meanwhile. Nothing was saved."
     case .duplicateAppeared(let label):
       "Another glance saved the same reading of \(label) meanwhile, so this would be a second copy. Nothing was saved; "
+        + "run the command again to decide."
+    case .visitAppeared:
+      "Another glance saved the same visit meanwhile, so this would be a second copy. Nothing was saved; "
         + "run the command again to decide."
     }
   }

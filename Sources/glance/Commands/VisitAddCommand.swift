@@ -4,7 +4,8 @@ struct VisitAddCommand: GlanceCommand {
   static let declaration = CommandDeclaration(
     "visit add", words: 0...0, needs: "only options, e.g. --date, --doctor and --type",
     summary: "Log a visit (past or planned).", options: VisitGroup.fields,
-    usage: "glance visit add --date D --doctor NAME --type TYPE [--label L] [--notes N]")
+    yes: "Save a visit that repeats one already saved (same day, type and doctor) without asking.",
+    usage: "glance visit add --date D --doctor NAME --type TYPE [--label L] [--notes N] [--yes]")
 
   var fields: VisitFields
 
@@ -21,10 +22,13 @@ struct VisitAddCommand: GlanceCommand {
   }
 
   func run(_ context: Context) throws {
-    _ = try context.document()
+    let document = try context.document()
     let visit = try VisitPlanner.make(fields, today: context.today, now: context.clock())
-    try context.repository.addVisit(
-      visit, summary: "add \(VisitsView.typeName(visit)) visit on \(DateText.long(visit.date))")
+    let repeats = VisitPlanner.repeats(of: visit, in: document.visits)
+    if repeats > 0 { try context.questions.confirm(VisitPlanner.repeatQuestion(visit)) }
+    try VisitPlanner.add(
+      visit, summary: "add \(VisitsView.typeName(visit)) visit on \(DateText.long(visit.date))",
+      asked: context.global.yes ? nil : repeats, repository: context.repository)
     let ids = ShortID.prefixes(for: try context.repository.read().visits.map(\.id))
     let when = visit.date > context.today ? "planned for" : "on"
     context.out(

@@ -110,6 +110,42 @@ struct QuestionRaceTests {
     #expect(try repository.read().entries.count == 2)
   }
 
+  /// Newcomer review at stop 33 (left then, done at stop 34): the same planned visit saved twice
+  /// (same day, type and doctor) was two visits without a word, and two briefs' worth of
+  /// questions. It is asked about, as a repeated reading is; one saved meanwhile by another
+  /// glance refuses the one asked about.
+  @Test(
+    "a visit repeating a saved one is asked about, and not saved twice by a race", arguments: RepositoryKind.allCases)
+  func visitRepeated(kind: RepositoryKind) throws {
+    let (repository, folder) = kind.make()
+    _ = folder
+    let now = Timestamp(Fixture.now)
+    func visit(_ doctor: String = "Dr. Lee", type: String = "physical", date: String = "2025-06-10") throws -> Visit {
+      try VisitPlanner.make(
+        date: date, doctor: doctor, type: type, label: nil, notes: nil, today: Self.today, now: now)
+    }
+    #expect(VisitPlanner.repeats(of: try visit(), in: []) == 0)
+    try VisitPlanner.add(try visit(), summary: "add", asked: 0, repository: repository)
+    let visits = try repository.read().visits
+    // The doctor's name as typed again: case and spaces aside. Another day, type or doctor is
+    // another visit.
+    #expect(VisitPlanner.repeats(of: try visit(" dr.  LEE "), in: visits) == 1)
+    #expect(VisitPlanner.repeats(of: try visit(date: "2025-06-11"), in: visits) == 0)
+    #expect(VisitPlanner.repeats(of: try visit(type: "lab"), in: visits) == 0)
+    #expect(VisitPlanner.repeats(of: try visit("Dr. Patel"), in: visits) == 0)
+    #expect(
+      VisitPlanner.repeatQuestion(try visit())
+        == "Physical with Dr. Lee on Jun 10, 2025 is already saved. Add it again?")
+    // Asked with none saved; another glance saved one meanwhile: refused.
+    #expect(throws: ConcurrentChangeError.visitAppeared) {
+      try VisitPlanner.add(try visit(), summary: "add", asked: 0, repository: repository)
+    }
+    // Asked with one saved: saved. --yes (asked: nil) too.
+    try VisitPlanner.add(try visit(), summary: "add", asked: 1, repository: repository)
+    try VisitPlanner.add(try visit(), summary: "add", asked: nil, repository: repository)
+    #expect(try repository.read().visits.count == 3)
+  }
+
   @Test(
     "a custom marker removed while its reading waited: refused, not a reading of nothing",
     arguments: RepositoryKind.allCases)
