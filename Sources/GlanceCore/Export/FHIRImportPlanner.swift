@@ -267,7 +267,8 @@ enum FHIRImportPlanner {
           // "Glucose" named without "fasting": asked once per name, as add asks.
           if part.loincCodes.isEmpty, let name = part.name, EntryChecks.isUnqualifiedGlucose(name, marker: marker) {
             plan.ask(
-              "observation \(quoted(name)): \(EntryChecks.fastingQuestion.question) (A name \"Fasting glucose\" says so.)",
+              "observation \(quoted(name)): \(EntryChecks.fastingQuestion(for: marker, unit: marker.unit).question) "
+                + EntryChecks.fastingNameHint("name", marker),
               about: [rows.count - 1])
           }
         } catch let error as any GlanceError {

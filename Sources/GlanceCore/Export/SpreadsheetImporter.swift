@@ -598,7 +598,9 @@ enum SpreadsheetImporter {
       let ofColumn = rows.indices.filter { rows[$0].draft.marker.id == column.markers[0].id }
       if !ofColumn.isEmpty {
         plan.ask(
-          "column \(quoted(column.header)): \(EntryChecks.fastingQuestion.question) (A header \"Fasting glucose\" says so.)",
+          "column \(quoted(column.header)): "
+            + "\(EntryChecks.fastingQuestion(for: column.markers[0], unit: column.markers[0].unit).question) "
+            + EntryChecks.fastingNameHint("header", column.markers[0]),
           about: ofColumn)
       }
     }
@@ -754,7 +756,8 @@ enum SpreadsheetImporter {
       // "Glucose" without "fasting": asked once per name, as add asks.
       if markersOfRow.count == 1, EntryChecks.isUnqualifiedGlucose(name, marker: markersOfRow[0]) {
         plan.ask(
-          "test \(quoted(name)): \(EntryChecks.fastingQuestion.question) (A name \"Fasting glucose\" says so.)",
+          "test \(quoted(name)): \(EntryChecks.fastingQuestion(for: markersOfRow[0], unit: markersOfRow[0].unit).question) "
+            + EntryChecks.fastingNameHint("name", markersOfRow[0]),
           about: [rows.count - 1])
       }
     }

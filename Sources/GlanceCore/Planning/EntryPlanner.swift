@@ -108,7 +108,8 @@ public enum EntryPlanner {
       markers[0], valueText: valueText, unit: unit, defaultUnit: document.typingUnit(for: markers[0]), date: date,
       note: cleanNote, existing: groups[markers[0].id] ?? [])
     if EntryChecks.isUnqualifiedGlucose(markerText, marker: markers[0]) {
-      single.checks.insert(EntryChecks.fastingQuestion(unit: document.displayUnit(for: markers[0]).unit), at: 0)
+      single.checks.insert(
+        EntryChecks.fastingQuestion(for: markers[0], unit: document.displayUnit(for: markers[0]).unit), at: 0)
     }
     return [single]
   }

@@ -393,17 +393,33 @@ public enum EntryChecks {
   public static let fastingQuestion = fastingQuestion(unit: "mg/dL")
 
   /// The same, naming `unit` (the one the person reads glucose in) for the custom marker.
-  public static func fastingQuestion(unit: String) -> EntryCheck {
+  public static func fastingQuestion(unit: String) -> EntryCheck { fastingQuestion(noun: "glucose", unit: unit) }
+
+  /// The question for `marker` (fasting glucose or fasting insulin) named without "fasting".
+  public static func fastingQuestion(for marker: MarkerDefinition, unit: String) -> EntryCheck {
+    fastingQuestion(noun: marker.key == "fasting-insulin" ? "insulin" : "glucose", unit: unit)
+  }
+
+  static func fastingQuestion(noun: String, unit: String) -> EntryCheck {
     EntryCheck(
       kind: .fasting,
       question:
-        "glance tracks fasting glucose (nothing to eat for at least 8 hours before the test). Was this a fasting reading? If not, nothing is saved; track non-fasting readings with: glance custom \"Random glucose\" --unit \(unit)"
+        "glance tracks fasting \(noun) (nothing to eat for at least 8 hours before the test). Was this a fasting reading? If not, nothing is saved; track non-fasting readings with: glance custom \"Random \(noun)\" --unit \(unit)"
     )
+  }
+
+  /// "(A name "Fasting glucose" says so.)", for a file's name or header of `marker`.
+  public static func fastingNameHint(_ place: String, _ marker: MarkerDefinition) -> String {
+    "(A \(place) \"Fasting \(marker.key == "fasting-insulin" ? "insulin" : "glucose")\" says so.)"
   }
 
   /// True when `text` names glucose without saying it was fasting.
   public static func isUnqualifiedGlucose(_ text: String, marker: MarkerDefinition) -> Bool {
-    guard marker.isSystemDefined, marker.key == "fasting-glucose" else { return false }
+    // Insulin too: glance's is fasting insulin (clinician review at stop 34: "insulin" was saved
+    // as fasting insulin with no question).
+    guard marker.isSystemDefined, marker.key == "fasting-glucose" || marker.key == "fasting-insulin" else {
+      return false
+    }
     let compact = SearchText(text).compact
     // NB: bytes, not `contains(String)`, which would pull in _StringProcessing (CLAUDE.md).
     // Fasting in German (nüchtern), Dutch (nuchter, nuchtere: NHG-Standaard Diabetes mellitus

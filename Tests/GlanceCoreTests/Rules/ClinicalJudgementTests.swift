@@ -667,14 +667,22 @@ struct ClinicalJudgementTests {
 
   @Test("glucose named without 'fasting' asks whether it was fasting; 'fasting glucose' and fbg do not")
   func fastingQuestion() throws {
+    // Clinician review at stop 34: "insulin" was saved as fasting insulin with no question.
     for (word, asked) in [
       ("glucose", true), ("blood sugar", true), ("sugar", true), ("fasting glucose", false),
-      ("fbg", false), ("fasting-glucose", false),
+      ("fbg", false), ("fasting-glucose", false), ("insulin", true), ("fasting insulin", false),
+      ("fasting-insulin", false),
     ] {
       let drafts = try EntryPlanner.plan(
         marker: word, value: "95", unit: nil, date: nil, note: nil, today: Fixture.date("2026-11-22"),
         document: .empty(createdAt: Self.now), library: Fixture.library)
-      #expect(drafts[0].checks.contains { $0.kind == .fasting } == asked, "\(word)")
+      let question = drafts[0].checks.first { $0.kind == .fasting }?.question
+      #expect((question != nil) == asked, "\(word)")
+      if let question {
+        let noun = drafts[0].marker.key == "fasting-insulin" ? "insulin" : "glucose"
+        #expect(question.hasPrefix("glance tracks fasting \(noun) "), "\(question)")
+        #expect(question.contains("glance custom \"Random \(noun)\""), "\(question)")
+      }
     }
   }
 
