@@ -500,9 +500,9 @@ public enum ImportError: GlanceError, Equatable {
       "The row under the header holds units, not a date and results. glance reads a column's unit from its "
         + "header: put each in it, like \"LDL (mmol/L)\", and remove that row (a sheet with a column per marker may keep it, when no header says another unit). Nothing was changed."
     case .noDateColumn(let headers):
-      "The spreadsheet needs a column called Date. Its columns are: \(listed(headers)). Nothing was changed."
+      "The spreadsheet needs a column called Date. Its columns are: \(Self.columnNames(headers)). Nothing was changed."
     case .noMarkerColumns(let headers):
-      "None of the columns names a marker glance knows (\(listed(headers))). Rename them to marker names or keys (see glance library). Nothing was changed."
+      "None of the columns names a marker glance knows (\(Self.columnNames(headers))). Rename them to marker names or keys (see glance library). Nothing was changed."
     case .visitsCannotReplace:
       "This file holds only visits, so it can't replace all your data (your readings would be lost). Import it without --replace to add its visits. Nothing was changed."
     case .severalPeople(let people):
@@ -519,6 +519,17 @@ public enum ImportError: GlanceError, Equatable {
       "The file has problems, so nothing was imported:\n" + lines.prefix(15).map { "  " + $0 }.joinedText("\n")
         + (lines.count > 15 ? "\n  … and \(lines.count - 15) more." : "") + "\nFix them in the file and import again."
     }
+  }
+
+  /// A file's first row as its column names, a cell that holds a digit counted, not shown: a
+  /// file with no header row, or a patient banner above it, put a result or a birth date into
+  /// error text (attacker review at stop 34).
+  static func columnNames(_ headers: [String]) -> String {
+    let names = headers.filter { !$0.unicodeScalars.contains { $0.properties.numericType != nil } }
+    let withNumbers = headers.count - names.count
+    guard withNumbers > 0 else { return listed(names) }
+    return (names.isEmpty ? "" : listed(names) + ", and ")
+      + "\(counted(withNumbers, "cell")) with numbers, as a row of results has: is the first row the column names?"
   }
 
   public var kind: ErrorKind {

@@ -289,6 +289,22 @@ struct ImportPlanTests {
     #expect(ImportError.newerVersion(9).message.contains("Update glance"))
   }
 
+  /// Attacker review at stop 34: a CSV with no header row had its first line, results included,
+  /// copied into the error ("Its columns are: 2024-01-15, LDL, 130, mg/dL"), and a patient
+  /// banner above the header (a birth date) the same way. A cell with a digit is counted, not
+  /// shown.
+  @Test("an import error never repeats a first-row cell that holds a number")
+  func noValuesInColumnNames() {
+    let noDate = ImportError.noDateColumn(["2024-01-15", "LDL", "130", "mg/dL"]).message
+    #expect(!noDate.contains("130") && !noDate.contains("2024"), "\(noDate)")
+    #expect(noDate.contains("LDL, mg/dL, and 2 cells with numbers"), "\(noDate)")
+    let banner = ImportError.noMarkerColumns(["Patient: Jane Doe", "DOB 03/04/1950", "Dx: E11.9"]).message
+    #expect(!banner.contains("1950") && !banner.contains("E11"), "\(banner)")
+    #expect(banner.contains("is the first row the column names?"), "\(banner)")
+    let numbers = ImportError.noDateColumn(["12", "130"]).message
+    #expect(!numbers.contains("130") && numbers.contains("2 cells with numbers"), "\(numbers)")
+  }
+
   @Test("problems are listed up to fifteen, then counted")
   func problems() {
     let few = ImportError.problems(["line 2: bad date", "line 3: bad value"]).message
