@@ -111,7 +111,9 @@ public enum TerminalText {
   static func isHidden(_ scalar: Unicode.Scalar) -> Bool {
     switch scalar.value {
     case 0x00...0x09, 0x0B...0x1F, 0x7F...0x9F: true
-    case 0x061C, 0x200E, 0x200F, 0x2028...0x202E, 0x2066...0x2069: true
+    // Bidi marks, embeddings and isolates, and the deprecated format characters (206A…206F,
+    // attacker review at stop 34).
+    case 0x061C, 0x200E, 0x200F, 0x2028...0x202E, 0x2066...0x206F: true
     // Invisible: zero-width space, word joiner and invisible operators, the byte-order mark,
     // interlinear annotation marks. Not ZWNJ/ZWJ (200C, 200D): scripts and emoji need them.
     case 0x180E, 0x200B, 0x2060...0x2064, 0xFEFF, 0xFFF9...0xFFFB: true
@@ -157,7 +159,8 @@ public enum TerminalText {
       {
         return true
       }
-      if previous.0 == 0xE2 && previous.1 == 0x81 && ((0xA6...0xA9).contains(byte) || (0xA0...0xA4).contains(byte)) {
+      // U+2066…U+206F (isolates, then the deprecated format characters): E2 81 A6…AF.
+      if previous.0 == 0xE2 && previous.1 == 0x81 && ((0xA6...0xAF).contains(byte) || (0xA0...0xA4).contains(byte)) {
         return true
       }
       if previous.0 == 0xE1 && previous.1 == 0xA0 && byte == 0x8E { return true }

@@ -22,6 +22,8 @@ struct TerminalTextTests {
       ("a\u{2064}b", "a\\u{2064}b"), ("a\u{FFF9}b", "a\\u{FFF9}b"), ("👨\u{200D}👩", "👨\u{200D}👩"),
       ("می\u{200C}خواهم", "می\u{200C}خواهم"), ("a\u{AD}b", "a\\u{AD}b"), ("a\u{34F}b", "a\\u{34F}b"),
       ("a\u{3164}b", "a\\u{3164}b"), ("a\u{FFA0}b", "a\\u{FFA0}b"), ("a\u{1D173}b", "a\\u{1D173}b"),
+      // The deprecated format characters (attacker review at stop 34: shown raw by show).
+      ("a\u{206A}b", "a\\u{206A}b"), ("a\u{206F}b", "a\\u{206F}b"),
       ("a\u{E0001}b", "a\\u{E0001}b"), ("a\u{115F}b", "a\\u{115F}b"),
     ])
   func table(text: String, shown: String) {
