@@ -63,6 +63,22 @@ struct DamagedFileDisplayTests {
     #expect(refused > original.count / 3, "the mutations mostly made files a full read refuses")
   }
 
+  /// Attacker review at stop 34: a data file saved by an editor that writes a UTF-8 byte-order
+  /// mark (Windows Notepad's "UTF-8 with BOM") was "damaged" to every command (exit 74), while
+  /// other hand edits a reader takes (CRLF, a reformatting) were read.
+  @Test("a file that starts with a byte-order mark reads as the file without it, in every read")
+  func byteOrderMark() throws {
+    let plain = try Self.sample()
+    let marked = [0xEF, 0xBB, 0xBF] + plain
+    #expect(try DocumentCodec.decode(marked) == DocumentCodec.decode(plain))
+    let selected = try DocumentCodec.decode(marked, selecting: .latest(2))
+    #expect(selected.document.entries == (try DocumentCodec.decode(plain, selecting: .latest(2))).document.entries)
+    // Only at the start: anywhere else it is not JSON.
+    #expect(throws: (any Error).self) {
+      try DocumentCodec.decode(Array(plain.prefix(1)) + [0xEF, 0xBB, 0xBF] + plain.dropFirst())
+    }
+  }
+
   @Test("two readings that share an id are refused by the display read too")
   func sharedID() throws {
     var text = String(decoding: try Self.sample(), as: UTF8.self)
