@@ -140,9 +140,40 @@ extension TerminalText {
 /// Paths in commands glance suggests, quoted for a POSIX shell: a folder named
 /// `a'; echo INJECTED; echo '` must stay one word when the person pastes the command.
 public enum ShellQuote {
-  /// `text` in single quotes, each `'` inside written as `'\''`.
+  /// `text` in single quotes, each `'` inside written as `'\''`; with a control or invisible
+  /// character, in the shell's `$'…'` quoting instead, each such character escaped (`\t`,
+  /// `\x1b`, `\u202e`): bash and zsh read the same bytes back, and the terminal gets none of
+  /// them raw (attacker review at stop 34: a TAB printed as a space made `chmod` fix another
+  /// folder).
   public static func quote(_ text: String) -> String {
-    "'" + TerminalText.oneLine(TerminalText.cut(text)).replacingEvery("'", with: "'\\''") + "'"
+    let text = TerminalText.cut(text)
+    guard text.unicodeScalars.contains(where: { $0 == "\t" || $0 == "\n" || TerminalText.isHidden($0) }) else {
+      return "'" + text.replacingEvery("'", with: "'\\''") + "'"
+    }
+    var quoted = "$'"
+    for scalar in text.unicodeScalars {
+      switch scalar {
+      case "\\": quoted += "\\\\"
+      case "'": quoted += "\\'"
+      case "\t": quoted += "\\t"
+      case "\n": quoted += "\\n"
+      case "\r": quoted += "\\r"
+      default:
+        guard scalar == "\t" || scalar == "\n" || TerminalText.isHidden(scalar) else {
+          quoted.unicodeScalars.append(scalar)
+          continue
+        }
+        let hex = String(scalar.value, radix: 16)
+        if scalar.value < 0x80 {
+          quoted += "\\x" + String(repeating: "0", count: 2 - hex.count) + hex
+        } else if scalar.value <= 0xFFFF {
+          quoted += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+        } else {
+          quoted += "\\U" + String(repeating: "0", count: 8 - hex.count) + hex
+        }
+      }
+    }
+    return quoted + "'"
   }
 
   /// What a shell word may hold beside letters and digits, unquoted (`word`).

@@ -132,6 +132,24 @@ struct ShellWordTests {
   func word(text: String, printed: String) {
     #expect(ShellQuote.word(text) == printed)
   }
+
+  /// Attacker review at stop 34: a data folder whose path held a TAB was printed with a space in
+  /// the suggested `chmod 700 '…'`, which then fixed another folder; a newline or ESC was
+  /// printed as `\u{A}` inside single quotes, so the command did not run. Such a path is written
+  /// in the shell's `$'…'` quoting, whose escapes bash and zsh read back as the bytes, and the
+  /// terminal still gets no control byte.
+  @Test(
+    "a path with a control or invisible character is quoted so the shell reads back the same bytes",
+    arguments: [
+      ("/tmp/tab\there", "$'/tmp/tab\\there'"), ("/tmp/a\nb", "$'/tmp/a\\nb'"),
+      ("/tmp/e\u{1B}[2J", "$'/tmp/e\\x1b[2J'"),
+      ("/tmp/it's\t", "$'/tmp/it\\'s\\t'"), ("/tmp/b\\s\t", "$'/tmp/b\\\\s\\t'"),
+      ("/tmp/r\u{202E}l", "$'/tmp/r\\u202el'"), ("/tmp/x\u{E0041}", "$'/tmp/x\\U000e0041'"),
+    ])
+  func controlCharacters(text: String, printed: String) {
+    #expect(ShellQuote.quote(text) == printed)
+    #expect(TerminalText.guarded(printed) == printed)
+  }
 }
 
 /// Attacker review: `add "$big" 5` with a 120 KB name wrote 360 KB of error text; help, library,
