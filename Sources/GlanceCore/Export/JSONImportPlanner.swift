@@ -327,6 +327,12 @@ enum JSONImportPlanner {
     if let factor = marker.siFactor, !(factor > 0 && ValueParser.isStorable(factor)) {
       return "its unit conversion is not a number glance can use."
     }
+    // What `glance custom` writes: 2 decimal places, the custom category (attacker review at stop
+    // 34: a backup's 2,147,483,647 decimal places and a library category were stored as given).
+    guard (0...6).contains(marker.decimals) else { return "its number of decimal places is not 0 to 6." }
+    guard marker.category == MarkerCategory.custom.key else {
+      return "its category is not \(quoted(MarkerCategory.custom.key)), as your own markers' is."
+    }
     // Its name a library marker answers to: `add` could never reach it (and an export of it
     // would not restore: attacker review at stop 33).
     let name = SearchText(marker.displayName).compact

@@ -86,6 +86,10 @@ struct RestorableExportTests {
         document.entries.append(Fixture.entry(twin, 4, on: "2025-03-11"))
       }
     ),
+    // Attacker review at stop 34: a restore stored any number of decimal places and any category.
+    ("a custom marker's decimals past any glance writes", { $0.customMarkers[0].decimals = 2_147_483_647 }),
+    ("a custom marker's negative decimals", { $0.customMarkers[0].decimals = -1 }),
+    ("a custom marker in a library category", { $0.customMarkers[0].category = "heart" }),
     (
       "a custom key twice",
       { document in
@@ -96,6 +100,24 @@ struct RestorableExportTests {
       }
     ),
   ]
+
+  @Test(
+    "a custom marker's decimals beyond 0 to 6, or a library category, refuse its backup's export and restore",
+    arguments: [("decimals", 2_147_483_647), ("decimals", -1), ("category", 0), ("decimals", 6)] as [(String, Int)])
+  func customMarkerFields(field: String, value: Int) throws {
+    var document = Self.document { _ in }
+    var ketones = Fixture.customMarker()
+    if field == "decimals" { ketones.decimals = value } else { ketones.category = "heart" }
+    document.apply(.putCustomMarker(ketones))
+    document.apply(.putEntry(Fixture.entry(ketones, 1.2, on: "2025-03-10")))
+    let refused =
+      (try? Exporter.checkRestorable(document, library: .builtIn, today: Self.today, now: Self.now, json: true)) == nil
+    #expect(refused == (value != 6), "\(field) \(value)")
+    let restored = try? Importer.plan(
+      Importer.read(try Exporter.json(document)), replace: false, into: .empty(createdAt: Self.now),
+      library: .builtIn, today: Self.today, now: Self.now)
+    #expect((restored == nil) == refused, "\(field) \(value)")
+  }
 
   @Test(
     "an export with hand-edited markers is refused, or its JSON and CSV restore every reading",
