@@ -97,3 +97,33 @@ extension EntryPlanner {
     return EntryEdit(old: old, new: new, marker: marker, draft: draft, judging: document.judging(marker))
   }
 }
+
+extension EntryPlanner {
+  /// Saves `edit` while its reading is still the one shown. With `assumeYes` nothing was asked,
+  /// so when another glance changed the reading meanwhile, `again` makes the same typed edit of
+  /// the reading as it is now (with the document now), and that is saved: an edit changes only
+  /// the fields it was given (attacker review at stop 34: three `edit --yes` of different fields
+  /// at once refused one or two with exit 75). Returns the edit saved: its `old` is the reading
+  /// it replaced.
+  public static func save(
+    _ edit: EntryEdit, assumeYes: Bool, repository: any DataRepository,
+    again: (_ current: MarkerEntry, _ document: GlanceDocument) throws -> EntryEdit
+  ) throws -> EntryEdit {
+    var edit = edit
+    // A few tries: each is lost only to another save in between.
+    for _ in 0..<4 {
+      do {
+        try repository.updateEntry(edit.new, expecting: edit.old, summary: edit.summary)
+        return edit
+      } catch ConcurrentChangeError.readingChanged where assumeYes {
+        let document = try repository.read()
+        guard let current = document.entries.first(where: { $0.id == edit.old.id }) else {
+          throw RepositoryError.entryNotFound(edit.old.id)
+        }
+        edit = try again(current, document)
+        if edit.changesNothing { return edit }
+      }
+    }
+    throw ConcurrentChangeError.readingChanged
+  }
+}

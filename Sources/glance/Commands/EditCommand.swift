@@ -44,10 +44,15 @@ struct EditCommand: GlanceCommand {
     if let draft = edit.draft, let answered = try context.questions.answer([draft]).first {
       edit = edit.answered(answered)
     }
-    // Only while the reading is still the one shown: another glance may have changed it meanwhile.
-    try context.repository.updateEntry(edit.new, expecting: old, summary: edit.summary)
+    // Only while the reading is still the one shown; with --yes, applied to it as it is now.
+    edit = try EntryPlanner.save(edit, assumeYes: context.global.yes, repository: context.repository) {
+      current, document in
+      try EntryPlanner.edit(
+        current, value: value, date: date, note: note, today: context.today, document: document,
+        library: context.library)
+    }
     if let draft = edit.draft, let line = SavedView.converted(draft, snapshot: edit.judging) { context.out(line) }
-    context.out("Was: " + edit.describe(old))
+    context.out("Was: " + edit.describe(edit.old))
     context.out(edit.nowText(style: context.style))
   }
 }

@@ -110,6 +110,36 @@ struct QuestionRaceTests {
     #expect(try repository.read().entries.count == 2)
   }
 
+  /// Attacker review at stop 34: three `edit --yes` of different fields of one reading, run at
+  /// once, refused one or two of them with exit 75, though nothing had been asked. With --yes an
+  /// edit applies its own fields to the reading as it is when saved; asked, it is still refused.
+  @Test(
+    "an edit with --yes applies its fields to the reading as it is now; an edit asked about is refused",
+    arguments: RepositoryKind.allCases)
+  func editWithYesAfterAnotherEdit(kind: RepositoryKind) throws {
+    let (repository, folder) = kind.make()
+    _ = folder
+    let entry = Fixture.entry(Fixture.hdl, 50, on: "2025-05-01")
+    try repository.addEntries([entry], summary: "add")
+    let shown = try repository.read()
+    let edit = try EntryPlanner.edit(
+      entry, value: "60", date: nil, note: nil, today: Self.today, document: shown, library: .builtIn)
+    // Another glance set a note meanwhile.
+    var other = entry
+    other.note = "after the run"
+    try repository.updateEntry(other)
+    #expect(throws: ConcurrentChangeError.readingChanged) {
+      try EntryPlanner.save(edit, assumeYes: false, repository: repository) { _, _ in edit }
+    }
+    let saved = try EntryPlanner.save(edit, assumeYes: true, repository: repository) { current, document in
+      try EntryPlanner.edit(
+        current, value: "60", date: nil, note: nil, today: Self.today, document: document, library: .builtIn)
+    }
+    let now = try repository.read().entries
+    #expect(now.count == 1 && now[0].value == 60 && now[0].note == "after the run", "\(now)")
+    #expect(saved.old.note == "after the run" && saved.new == now[0])
+  }
+
   /// Newcomer review at stop 33 (left then, done at stop 34): the same planned visit saved twice
   /// (same day, type and doctor) was two visits without a word, and two briefs' worth of
   /// questions. It is asked about, as a repeated reading is; one saved meanwhile by another
