@@ -807,6 +807,9 @@ enum SpreadsheetImporter {
     }
     let usual = values.mapValues { EntryChecks.median($0) }
     var result: [RowQuestion] = []
+    // The markers asked about as typed in their SI unit, and those asked anything.
+    var readAsSI: Set<UUID> = []
+    var asked: Set<UUID> = []
     for (index, row) in rows.enumerated() where asking(row) {
       let draft = row.draft
       let place = "row \(row.line), \(DateText.long(draft.date))"
@@ -830,8 +833,59 @@ enum SpreadsheetImporter {
       {
         result.append(RowQuestion(row: index, text: "\(place): \(swapped.question)"))
       }
+      for check in checks {
+        guard case .unitSlip(_, let entered) = check.kind, let siUnit = draft.marker.siUnit,
+          UnitConverter.normalize(entered.unit) == UnitConverter.normalize(siUnit)
+        else { continue }
+        readAsSI.insert(draft.marker.id)
+      }
+      if !checks.isEmpty { asked.insert(draft.marker.id) }
     }
+    result += siSheetQuestions(rows, readAsSI: readAsSI, asked: asked, asking: asking)
     return result
+  }
+
+  /// One question per marker a sheet of SI results gives without a unit, when its numbers are
+  /// plausible in its SI unit too: two or more of the sheet's markers read as SI units (asked
+  /// about as such), and this one was read in its own unit (newcomer and clinician reviews at
+  /// stop 34: a weight of 82 kg was read as 82 lb, a vitamin D of 30 nmol/L as 30 ng/mL "in
+  /// range", beside cholesterol columns asked about as mmol/L).
+  static func siSheetQuestions<Rows: RandomAccessCollection<ImportRow>>(
+    _ rows: Rows, readAsSI: Set<UUID>, asked: Set<UUID>, asking: (ImportRow) -> Bool
+  ) -> [RowQuestion] where Rows.Index == Int {
+    guard readAsSI.count >= 2 else { return [] }
+    var markers: [MarkerDefinition] = []
+    var ofMarker: [UUID: [Int]] = [:]
+    var typed: Set<UUID> = []
+    for (index, row) in rows.enumerated() where asking(row) {
+      let marker = row.draft.marker
+      guard !readAsSI.contains(marker.id), !asked.contains(marker.id) else { continue }
+      if row.unitTyped || row.readIn != nil || row.draft.comparator != nil { typed.insert(marker.id) }
+      if ofMarker[marker.id] == nil { markers.append(marker) }
+      ofMarker[marker.id, default: []].append(index)
+    }
+    let siNames = rows.lazy.map(\.draft.marker).filter { readAsSI.contains($0.id) }
+    var named: [String] = []
+    for marker in siNames where !named.contains(marker.displayName) && named.count < 3 {
+      named.append(marker.displayName)
+    }
+    return markers.compactMap { marker -> RowQuestion? in
+      guard marker.isSystemDefined, !typed.contains(marker.id), let siUnit = marker.siUnit,
+        let factor = marker.siFactor, EntryChecks.canSlip(factor), let indices = ofMarker[marker.id],
+        let value = EntryChecks.median(indices.map { rows[$0].draft.value }),
+        let converted = try? UnitConverter.convert(value, unit: siUnit, for: marker).value,
+        !EntryChecks.isImplausible(converted, marker)
+      else { return nil }
+      let example = EnteredValue(value: value, unit: siUnit)
+      let shown = EntryChecks.savedText(converted, nil, example, marker)
+      return RowQuestion(
+        rows: indices,
+        text:
+          "\(marker.displayName) (\(counted(indices.count, "reading"))): the file's other results read as SI units "
+          + "(\(named.joinedText(", "))), and these were read in \(marker.unit). Were they in \(siUnit) too? "
+          + "\(example.text(nil)) is \(shown). If so, say the unit (a header like \"\(marker.shortName) (\(siUnit))\", "
+          + "or a Unit column) and import again.")
+    }
   }
 
   /// "LDL (mmol/L)" → ("LDL", "mmol/L"); "HDL" → ("HDL", nil). Brackets that are part of a name,

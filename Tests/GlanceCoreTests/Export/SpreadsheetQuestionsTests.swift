@@ -29,6 +29,32 @@ struct SpreadsheetQuestionsTests {
     #expect(try repository.read().entries.count == 4)
   }
 
+  /// Newcomer and clinician reviews at stop 34: in a sheet whose cholesterol columns are asked
+  /// about as mmol/L, a weight of 82 (kg) was read as 82 lb and a vitamin D of 30 (nmol/L, too
+  /// little) as 30 ng/mL, "in range", with no question: each is plausible in either unit. When
+  /// two or more of a sheet's markers read as SI units, every other bare column of a marker with
+  /// an SI unit is asked about once.
+  @Test("in a sheet of SI results, a column plausible in either unit is asked about once")
+  func siSheetAsksTheRest() throws {
+    let text =
+      "Date,Cholesterol,LDL,HDL,Weight,Vit D,Sodium\n2024-01-15,5.4,3.2,1.4,82,30,140\n2024-06-01,5.2,3.0,1.5,80.5,45,139\n"
+    let plan = try Importer.plan(
+      Self.file(text), replace: false, into: .empty(createdAt: Timestamp(Fixture.now)), library: Fixture.library,
+      today: Self.today, now: Timestamp(Fixture.now))
+    let weight = plan.questions.filter { $0.hasPrefix("Body Weight") }
+    let vitaminD = plan.questions.filter { $0.hasPrefix("Vitamin D") }
+    #expect(weight.count == 1 && weight[0].contains("kg"), "\(plan.questions)")
+    #expect(vitaminD.count == 1 && vitaminD[0].contains("nmol/L"), "\(plan.questions)")
+    // Sodium's SI unit is its own number (mmol/L = mEq/L): nothing to ask.
+    #expect(!plan.questions.contains { $0.hasPrefix("Sodium") }, "\(plan.questions)")
+    // A sheet in conventional units asks nothing of the kind.
+    let conventional = try Importer.plan(
+      Self.file("Date,Cholesterol,LDL,HDL,Weight,Vit D\n2024-01-15,210,130,55,180,30\n"), replace: false,
+      into: .empty(createdAt: Timestamp(Fixture.now)), library: Fixture.library, today: Self.today,
+      now: Timestamp(Fixture.now))
+    #expect(conventional.questions.isEmpty, "\(conventional.questions)")
+  }
+
   /// Clinician review: a file that adds one row to readings stored already asked again about
   /// every stored row's value, and without --yes was refused over them.
   @Test(
