@@ -302,6 +302,11 @@ struct EverydayLoopTests {
     #expect(session.expect("Fasting Glucose"))
     session.send("1")
     #expect(session.expect("Added: Fasting Glucose."))
+    // A group's name finds its markers, as glance library does (newcomer review at stop 34:
+    // "lipid panel" found nothing here).
+    session.send("lipid panel")
+    #expect(session.expect("Triglycerides (mmol/L)"))
+    session.send("")
     session.send("")
     #expect(session.expect("Step 3 of 3"))
     session.send("Blood ketones")

@@ -116,7 +116,8 @@ public struct SetupQuestions {
         showCategories()
         continue
       } else {
-        candidates = SearchService(markers: all).searchMarkers(line).prefix(9).map(\.marker)
+        // A group's name ("lipid panel") finds its markers, as `glance library` does.
+        candidates = Array(LibraryBrowser.markers(matching: line, in: all, categories: library.categories).prefix(12))
         if candidates.isEmpty {
           say(
             "Nothing in the library matches \(quoted(line)). Try another word, or add it as your own in step 3.")

@@ -227,7 +227,10 @@ public struct SearchService: Sendable {
     }
     // A misspelled single word ("cholestrol") may be a typo of a whole term; a query of several
     // words must match word by word, so "vitamin k" never becomes "vitamin d".
-    let limit = query.wordBytes.count == 1 ? allowedTypos(forLength: queryCompact.count) : 0
+    // As for single words: the shorter of the two sets the typos allowed, so "gout" is not a
+    // typo of "got" (AST's old name: clinician review at stop 34).
+    let limit =
+      query.wordBytes.count == 1 ? allowedTypos(forLength: min(queryCompact.count, termCompact.count)) : 0
     if limit > 0, isTypo(queryCompact, termCompact, limit: limit) {
       return (.typo, 100 - editDistance(queryCompact, termCompact, limit: limit) * 10)
     }

@@ -60,6 +60,17 @@ struct LibraryBrowserTests {
   @Test("a query naming markers only lists those markers")
   func markerQuery() throws {
     #expect(try Self.keys("good cholesterol").markers == ["hdl"])
+    // Clinician review at stop 34: "gout" listed AST too, a typo of its old name "GOT"; a short
+    // name is not a typo of a longer word.
+    #expect(try Self.keys("gout").markers == ["uric-acid"])
+  }
+
+  /// Clinician review at stop 34: "electrolytes" brought the Vitamins & Minerals group in library
+  /// order, vitamin D first; the electrolytes are named first.
+  @Test("electrolytes lists sodium, potassium, calcium and magnesium first")
+  func electrolytes() throws {
+    let keys = try Self.keys("electrolytes").markers
+    #expect(Set(keys.prefix(4)) == ["sodium", "potassium", "calcium", "magnesium"], "\(keys)")
   }
 
   @Test("--category takes a key, the start of a name, or an alias; a query narrows within it")
