@@ -103,6 +103,8 @@ enum SpreadsheetImporter {
     "date", "dates", "day", "testdate", "labdate", "dateofservice", "datedrawn", "drawn", "collected",
     "collectiondate", "datecollected", "collecteddate", "collectedon", "collectiondatetime", "specimendate",
     "sampledate", "observationdate", "effectivedate", "when", "datum",
+    // As people head their own sheets (newcomer review at stop 34: "Date of test" was refused).
+    "dateoftest", "dateoftests", "drawdate", "dateofdraw", "datetaken", "dateofcollection", "testedon",
     // French, Italian, Spanish and German lab sheets (accents fold: "Date du prélèvement").
     "datedeprelevement", "dateduprelevement", "prelevement", "entnahmedatum", "abnahmedatum", "fecha",
   ]

@@ -618,6 +618,13 @@ struct LabReportImportTests {
     #expect(!wideSummary.contains("HDL 55"))
   }
 
+  @Test(
+    "a date column headed as people head their own sheets is read",
+    arguments: ["Date of test", "Draw date", "Date taken", "Tested on"])
+  func dateHeaders(header: String) throws {
+    #expect(try Self.plan("\(header),LDL\n2024-01-15,120\n").entries.count == 1)
+  }
+
   /// Newcomer review at stop 34: a personal sheet's "Average" row under its readings refused the
   /// whole file, and a summary row with an empty date cell said "“” is not a date glance reads".
   @Test("a summary row (Average, Mean, Total…) is left out and named; a row without a date says so")
