@@ -501,8 +501,12 @@ public struct MarkerSnapshot: Sendable {
     guard let entered = entry.entered(for: definition),
       UnitConverter.normalize(entered.unit) != UnitConverter.normalize(display.unit)
     else { return nil }
+    let typedUnit = DisplayUnit.of(definition, unit: entered.unit)
+    // A unit of the same number (potassium's mmol/L is mEq/L) says nothing new: "4.9 mEq/L
+    // (4.9 mmol/L)" (newcomer review at stop 34).
+    if let typedUnit, typedUnit.factor == display.factor, typedUnit.offset == display.offset { return nil }
     // With the decimals a lab prints in that unit: "(6.0 mmol/L)", as the report says.
-    let places = DisplayUnit.of(definition, unit: entered.unit)?.decimals
+    let places = typedUnit?.decimals
     return ValueText.withUnit(entered.value, entry.comparator, entered.unit, places: places)
   }
 

@@ -500,6 +500,9 @@ struct YourUnitsTests {
       // 88 µmol/L is 0.9955 mg/dL, stored as 0.995 and printed with creatinine's 2 decimals.
       ("creatinine", 0.995, "88 µmol/L", "1.00 mg/dL (88 µmol/L)"),
       ("ldl", 131.0, nil, "131 mg/dL"),
+      // A unit whose number is the same (mmol/L of potassium is mEq/L) is not said twice
+      // (newcomer review at stop 34: "4.9 mEq/L (4.9 mmol/L)").
+      ("potassium", 4.9, "4.9 mmol/L", "4.9 mEq/L"), ("sodium", 139, "139 mmol/L", "139 mEq/L"),
     ] as [(String, Double, String?, String)])
   func shownConventional(key: String, stored: Double, typed: String?, shown: String) throws {
     let marker = try #require(MarkerLibrary.builtIn.marker(key: key))
