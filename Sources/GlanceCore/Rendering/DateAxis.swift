@@ -1,8 +1,11 @@
 /// Date labels for a time axis that suit the span: years, months or days.
 enum DateAxis {
   struct Label: Equatable {
+    /// The tick's column.
     var column: Int
     var text: String
+    /// Where the text starts: at its tick, or left of it so that it ends within the width.
+    var textColumn: Int
   }
 
   /// Labels between `start` and `end`, placed by `column`, none overlapping, within `width`.
@@ -54,13 +57,17 @@ enum DateAxis {
       for (index, date) in candidates.enumerated() where index % stride == 0 {
         let text = name(date, previous)
         let x = min(max(0, column(date)), width - 1)
-        if x < nextFree || x + text.count > width + 8 {
+        // A label ends within the width (the line holds one column past the axis): the last one
+        // sits left of its tick rather than run off the screen (newcomer review at stop 34:
+        // "Mar 2026" ran 6 columns past 80 and "2026" wrapped onto a line of its own).
+        let start = min(x, width + 1 - text.count)
+        if start < nextFree || start < 0 {
           fits = false
           break
         }
-        placed.append(Label(column: x, text: text))
+        placed.append(Label(column: x, text: text, textColumn: start))
         previous = date
-        nextFree = x + text.count + 2
+        nextFree = start + text.count + 2
       }
       if fits { return placed }
     }

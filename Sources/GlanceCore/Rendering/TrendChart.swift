@@ -164,8 +164,8 @@ public enum TrendChart {
     var labelLine = Array(repeating: " ", count: plotWidth + 12)
     for label in xLabels {
       axisLine[label.column] = glyphs.xTick
-      for (offset, character) in label.text.enumerated() where label.column + offset < labelLine.count {
-        labelLine[label.column + offset] = String(character)
+      for (offset, character) in label.text.enumerated() where label.textColumn + offset < labelLine.count {
+        labelLine[label.textColumn + offset] = String(character)
       }
     }
     lines.append(String(repeating: " ", count: labelWidth) + " " + style.paint(glyphs.corner + axisLine.joined(), .dim))

@@ -24,3 +24,34 @@ struct ChartScaleTests {
     #expect(scale.minimum >= 0 || values.min()! < 0, "\(scale.ticks)")
   }
 }
+
+/// Newcomer review at stop 34: at 80 columns the last date label ("Mar 2026") ran 6 columns past
+/// the edge, and the terminal put "2026" on a line of its own. A label ends within the width; the
+/// last one may sit left of its tick.
+@Suite("Chart date labels")
+struct ChartDateLabelTests {
+  @Test("every chart's date labels end within its width", arguments: [80, 60, 40, 100])
+  func labelsFit(width: Int) {
+    let spans: [[(String, Double)]] = [
+      [("2024-11-05", 112), ("2025-02-11", 118), ("2025-06-20", 106), ("2026-03-03", 98)],
+      [("2024-12-01", 112), ("2026-03-30", 98)], [("2016-01-10", 130), ("2026-11-01", 120)],
+      [("2026-10-01", 130), ("2026-11-20", 120)], [("2026-11-01", 130), ("2026-11-09", 120)],
+    ]
+    for readings in spans {
+      let snapshot = ChartGoldenTests.snapshot(Fixture.ldl, readings)
+      let chart = TrendChart.render(
+        snapshot, entries: snapshot.entries, style: OutputStyle(unicode: true, width: width))
+      let lines = chart.split(separator: "\n")
+      // The axis and the labels under it (the legend is prose, wrapped as it is printed).
+      guard let axis = lines.firstIndex(where: { $0.contains("└") }) else {
+        Issue.record("no axis: \(chart)")
+        continue
+      }
+      for line in lines[axis...].prefix(2) {
+        #expect(TextWidth.of(line) <= width, "\(width) \(readings.first!.0): \(line)")
+      }
+      // Each label still names a tick: none is dropped for want of room at the edge.
+      #expect(lines[axis + 1].contains { $0.isNumber }, "\(chart)")
+    }
+  }
+}
