@@ -420,7 +420,7 @@ extension MarkerLibrary {
       referenceLow: 135.0, referenceHigh: 145.0,
       plausibleMin: 100.0, plausibleMax: 190.0,
       direction: .inRange, loinc: "2951-2",
-      aliases: ["na", "na+", "serum sodium", "sodium serum", "sodium level", "sodum", "salt", "blood salt", "natrium", "sodio", "electrolytes"],
+      aliases: ["na", "na+", "serum sodium", "sodium serum", "sodium level", "sodum", "salt", "blood salt", "natrium", "sodio"],
       source: "NLM/MedlinePlus (as cited); LOINC via public code files",
       notes: "NLM/MedlinePlus: 135-145 mEq/L; some labs 136-144/145. mEq/L = mmol/L for sodium (the SI unit, factor 1); many US labs print mmol/L. Plausible min/max are editorial typo-catching bounds (unverified).",
       isSystemDefined: true))
@@ -432,7 +432,7 @@ extension MarkerLibrary {
       referenceLow: 3.7, referenceHigh: 5.2,
       plausibleMin: 1.5, plausibleMax: 10.0,
       direction: .inRange, loinc: "2823-3",
-      aliases: ["k", "k+", "serum potassium", "potassium serum", "potassium level", "potasium", "potassuim", "potassim", "kalium", "potasio", "potassio", "electrolytes"],
+      aliases: ["k", "k+", "serum potassium", "potassium serum", "potassium level", "potasium", "potassuim", "potassim", "kalium", "potasio", "potassio"],
       source: "NLM/MedlinePlus (as cited); LOINC via public code files",
       notes: "NLM/MedlinePlus: 3.7-5.2 mEq/L; many labs use 3.5-5.0 or 3.5-5.1. Falsely high with haemolysed samples. mEq/L = mmol/L (the SI unit, factor 1). Plausible min/max are editorial typo-catching bounds (unverified).",
       isSystemDefined: true))
@@ -444,7 +444,7 @@ extension MarkerLibrary {
       referenceLow: 8.5, referenceHigh: 10.2,
       plausibleMin: 4.0, plausibleMax: 18.0,
       direction: .inRange, loinc: "17861-6",
-      aliases: ["ca", "total calcium", "calcium total", "serum calcium", "calcium level", "calcuim", "kalzium", "calcio", "electrolytes"],
+      aliases: ["ca", "total calcium", "calcium total", "serum calcium", "calcium level", "calcuim", "kalzium", "calcio"],
       source: "MedlinePlus (as cited); LOINC via HL7 FHIR and public code files",
       notes: "Total calcium. MedlinePlus: 8.5-10.2 mg/dL; other labs 8.6-10.3. Depends on albumin; ionized calcium is a separate test. Plausible min/max are editorial typo-catching bounds (unverified).",
       isSystemDefined: true))
@@ -456,7 +456,7 @@ extension MarkerLibrary {
       referenceLow: 1.7, referenceHigh: 2.2,
       plausibleMin: 0.5, plausibleMax: 10.0,
       direction: .inRange, loinc: "19123-9",
-      aliases: ["mg", "mag", "serum magnesium", "magnesium level", "magnesuim", "magnisium", "magnesim", "electrolytes"],
+      aliases: ["mg", "mag", "serum magnesium", "magnesium level", "magnesuim", "magnisium", "magnesim"],
       source: "A.D.A.M./MedlinePlus magnesium text; LOINC via public code files",
       notes: "MedlinePlus/A.D.A.M.: 1.7-2.2 mg/dL; other sources 1.6-2.6 mg/dL (0.65-1.05 mmol/L). Serum holds <1% of body magnesium. Molar-unit LOINC is 2601-3. Plausible min/max are editorial typo-catching bounds (unverified).",
       isSystemDefined: true))

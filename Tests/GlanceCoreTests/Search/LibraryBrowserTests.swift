@@ -65,14 +65,6 @@ struct LibraryBrowserTests {
     #expect(try Self.keys("gout").markers == ["uric-acid"])
   }
 
-  /// Clinician review at stop 34: "electrolytes" brought the Vitamins & Minerals group in library
-  /// order, vitamin D first; the electrolytes are named first.
-  @Test("electrolytes lists sodium, potassium, calcium and magnesium first")
-  func electrolytes() throws {
-    let keys = try Self.keys("electrolytes").markers
-    #expect(Set(keys.prefix(4)) == ["sodium", "potassium", "calcium", "magnesium"], "\(keys)")
-  }
-
   @Test("--category takes a key, the start of a name, or an alias; a query narrows within it")
   func categoryOption() throws {
     #expect(try Self.keys(nil, category: "thy").categories == ["thyroid"])
