@@ -90,6 +90,15 @@ enum FHIRImportPlanner {
     {
       throw ImportError.otherPerson(file: theirs, yours: mine)
     }
+    // A folder with no sex set: the file's is said, with how to set it; a portal's gender is
+    // administrative, so it is never set unasked (newcomer review at stop 34: it went unsaid).
+    if document.profile.sex == nil || replace,
+      let theirs = pending.lazy.compactMap({
+        $0.resourceType == "Patient" && GlanceFHIR.reading($0) == nil ? $0.gender.flatMap(Sex.init(rawValue:)) : nil
+      }).first
+    {
+      plan.sexInFile = theirs
+    }
     // Clinician's second look: an entry missing its "resource" (a critical sodium) went unsaid.
     if withoutResource > 0 {
       plan.notRead.append(

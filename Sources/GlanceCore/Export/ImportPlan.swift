@@ -116,6 +116,8 @@ public struct ImportPlan: Sendable {
   /// critical that glance's limits do not; those it flagged outside its range inside glance's.
   public var labFlagged = 0
   public var labCritical: [String] = []
+  /// The sex a portal's Patient gives, when the folder has none set: said, never set.
+  public var sexInFile: Sex?
   /// A sheet's rows the lab flagged critical, while it is planned (then `labCritical`).
   var criticalFlaggedRows: [Int] = []
   /// Results the lab called critical that were left out, each with why: named, never valued.
@@ -284,6 +286,12 @@ public struct ImportPlan: Sendable {
         )
       }
       if !labCritical.isEmpty { lines.append(labCriticalLine) }
+      if let sex = sexInFile {
+        lines.append(
+          "The file says its patient is \(sex.rawValue), and your profile has no sex set. Ranges that differ for women "
+            + "and men (hemoglobin, HDL, ferritin, creatinine…) use it once it is: glance profile --sex \(sex.rawValue)"
+        )
+      }
       if !labCriticalLeftOut.isEmpty {
         lines.append(
           "Left out, though the lab called them critical: \(listed(labCriticalLeftOut, limit: 10)). "

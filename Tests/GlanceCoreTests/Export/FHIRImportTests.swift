@@ -652,6 +652,23 @@ struct FHIRCodesTests {
     #expect(summary.contains("A lab's range is set for its own method; consider asking your doctor about these."))
   }
 
+  /// Newcomer review at stop 34: a portal file's Patient said male, and nothing said so while the
+  /// folder had no sex set. It is said with the command; never set unasked (FHIR's gender is
+  /// administrative).
+  @Test("a portal file's patient sex is said when the folder has none, never set")
+  func patientSexSaid() throws {
+    let patient = "{\"resourceType\": \"Patient\", \"id\": \"p1\", \"gender\": \"male\"}"
+    let plan = try FHIRImportTests.plan(FHIRImportTests.bundle([patient, FHIRImportTests.observation()]))
+    #expect(plan.sexInFile == .male && plan.profile == nil)
+    let summary = plan.summary(library: Fixture.library, customMarkers: [], dryRun: false)
+    #expect(summary.contains("glance profile --sex male"), "\(summary)")
+    var document = GlanceDocument.empty(createdAt: FHIRImportTests.now)
+    document.profile.sex = .male
+    #expect(
+      try FHIRImportTests.plan(FHIRImportTests.bundle([patient, FHIRImportTests.observation()]), into: document)
+        .sexInFile == nil)
+  }
+
   /// Clinician review at stop 34: a glucose of 38 (no marker: not said to be fasting), a standard
   /// CRP of 250 and a preliminary potassium of 6.7, each flagged LL or HH by the lab, were only
   /// routine "left out" lines. Critical results glance does not import are named as critical.
