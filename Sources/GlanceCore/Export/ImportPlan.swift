@@ -252,6 +252,13 @@ public struct ImportPlan: Sendable {
     // A sheet's critical flags (a portal's are said with its other flags, below).
     if kind != .fhir, !labCritical.isEmpty { lines.append(labCriticalLine) }
     if !columns.isEmpty { lines.append("Columns read: \(listed(columns)).") }
+    // With the columns read, before the first readings: a column left out is never the last
+    // line (newcomer review at stop 34: a "Glu" column of 9 readings was named after them).
+    if !unmatchedColumns.isEmpty {
+      lines.append(
+        "Columns that match no marker (left out; nothing was guessed): \(listed(unmatchedColumns.map { "\(quoted($0))" })). "
+          + "Rename a column to a marker's name or key (see glance library) to include it.")
+    }
     if !notRead.isEmpty {
       lines.append(
         kind == .fhir
@@ -376,11 +383,6 @@ public struct ImportPlan: Sendable {
       lines.append(
         "\(counted(sameDay.count, "row")) \(sameDay.count == 1 ? "is" : "are") on a day that already has another value "
           + "for the marker; both are kept (remove one with glance delete): \(listed(sameDay, limit: 5)).")
-    }
-    if !unmatchedColumns.isEmpty {
-      lines.append(
-        "Columns that match no marker (left out; nothing was guessed): \(listed(unmatchedColumns.map { "\(quoted($0))" })). "
-          + "Rename a column to a marker's name or key (see glance library) to include it.")
     }
     if !questions.isEmpty {
       let values = counted(questions.count, "value")

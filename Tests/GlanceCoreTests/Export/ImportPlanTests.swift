@@ -256,6 +256,20 @@ struct ImportPlanTests {
     #expect(line.contains("glance library"))
   }
 
+  /// Newcomer review at stop 34: a column left out (9 fasting glucose values under "Glu") was
+  /// named on the last line, after the dry run's first readings.
+  @Test("columns left out are named with the columns read, before the first readings")
+  func unmatchedColumnsFirst() throws {
+    var plan = Self.plan(.spreadsheet, entries: [Fixture.entry(Fixture.ldl, 120, on: "2025-01-01")])
+    plan.columns = ["“LDL” → LDL Cholesterol"]
+    plan.unmatchedColumns = ["Glu"]
+    plan.preview = ["row 2: LDL Cholesterol 120 mg/dL on Jan 1, 2025"]
+    let lines = Self.lines(plan, dryRun: true)
+    let left = try #require(lines.firstIndex { $0.hasPrefix("Columns that match no marker") })
+    let first = try #require(lines.firstIndex { $0.hasPrefix("The first readings") })
+    #expect(left < first, "\(lines)")
+  }
+
   @Test("at most ten unusual values are listed")
   func unusual() throws {
     var plan = Self.plan()
