@@ -467,7 +467,10 @@ enum SpreadsheetImporter {
       guard parts.count == 2 else { throw EntryError.bloodPressureFormat(text) }
       var rows: [ImportRow] = []
       for (marker, part) in zip(markers, parts) {
-        rows.append(try row(marker, part))
+        // Either half unreadable ("128/82 (L arm)"): refused as a blood pressure, with its form
+        // (newcomer review at stop 34: the hint showed "89, 5.6, <0.5").
+        guard let read = try? row(marker, part) else { throw EntryError.bloodPressureFormat(text) }
+        rows.append(read)
       }
       return rows
     }

@@ -618,6 +618,13 @@ struct LabReportImportTests {
     #expect(!wideSummary.contains("HDL 55"))
   }
 
+  @Test("a blood pressure with words beside it is refused with the form a blood pressure takes, never its value")
+  func bloodPressureWords() {
+    let error = #expect(throws: ImportError.self) { try Self.plan("Date,BP\n2024-01-15,128/82 (L arm)\n") }
+    let message = error?.message ?? ""
+    #expect(message.contains("like 120/80") && !message.contains("128"), "\(message)")
+  }
+
   @Test(
     "a date column headed as people head their own sheets is read",
     arguments: ["Date of test", "Draw date", "Date taken", "Tested on"])
