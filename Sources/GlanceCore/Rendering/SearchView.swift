@@ -86,11 +86,9 @@ public enum SearchView {
       let ids = ShortID.prefixes(for: document.visits.map(\.id))
       for match in results.visits.prefix(shownPerKind) {
         let visit = match.visit
-        let note =
-          visit.notes.map { "  " + TextWidth.truncate(ShowView.firstLine($0), to: 40, unicode: style.unicode) } ?? ""
-        lines.append(
-          "  \(ids[visit.id] ?? "")  \(DateText.long(visit.date))  \(visit.doctorName)  \(VisitsView.typeName(visit))\(note)"
-        )
+        let row =
+          "  \(ids[visit.id] ?? "")  \(DateText.long(visit.date))  \(visit.doctorName)  \(VisitsView.typeName(visit))"
+        lines.append(row + (visit.notes.map { "  " + Self.note($0, after: row, style: style) } ?? ""))
       }
       sections.append(lines)
     }
@@ -101,10 +99,9 @@ public enum SearchView {
       for entry in shown {
         let definition = document.definition(for: entry.markerID, library: library)
         let value = document.displayedText(entry, library: library)
-        let note = TextWidth.truncate(ShowView.firstLine(entry.note ?? ""), to: 40, unicode: style.unicode)
-        lines.append(
-          "  \(ids[entry.id] ?? "")  \(DateText.long(entry.dateOfService))  \(definition?.shortName ?? "?") \(value)  \(note)"
-        )
+        let row =
+          "  \(ids[entry.id] ?? "")  \(DateText.long(entry.dateOfService))  \(definition?.shortName ?? "?") \(value)"
+        lines.append(row + "  " + Self.note(entry.note ?? "", after: row, style: style))
       }
       if results.noted.count > shownPerKind {
         lines.append("  … and \(results.noted.count - shownPerKind) more (glance search --json lists every one).")
@@ -114,5 +111,12 @@ public enum SearchView {
     var output = sections.map { $0.joinedText("\n") }.joinedText("\n\n")
     if let friend = results.falseFriend { output = friend + "\n\n" + output }
     return output
+  }
+
+  /// A note's first line cut to the room left on its row (at most 40 columns, at least 10): cut
+  /// and then wrapped at 80 columns, it broke mid-word under the row (newcomer review at stop 34).
+  static func note(_ text: String, after row: String, style: OutputStyle) -> String {
+    let room = max(10, min(40, style.width - TextWidth.of(row) - 2))
+    return TextWidth.truncate(ShowView.firstLine(text), to: room, unicode: style.unicode)
   }
 }

@@ -26,6 +26,26 @@ struct ScreenRoomTests {
     return document
   }
 
+  /// Newcomer review at stop 34: a visit's note was cut to 40 columns and then wrapped at 80,
+  /// "…from March.\n    Sho…".
+  @Test("search's visit and note rows fit 80 columns, their notes cut to the room left")
+  func searchNotes() throws {
+    var document = Self.document()
+    document.apply(
+      .putVisit(
+        Fixture.visit(
+          "2026-10-02", doctor: "Dr. Patel",
+          notes: "Recheck lipids and A1c in 6 months. Continue the diet from March. Should we talk about statins?")))
+    let ldl = Fixture.library.markers.first { $0.key == "ldl" }!
+    document.apply(
+      .putEntry(Fixture.entry(ldl, 131, on: "2026-10-02", note: "Dr. Patel said to recheck it in six months, fasting")))
+    let results = try SearchResults.search("patel", in: document, library: Fixture.library)
+    let text = SearchView.render(
+      results, document: document, library: Fixture.library, allEntryIDPrefixes: [], style: .plain)
+    for line in text.split(separator: "\n") { #expect(TextWidth.of(line) <= 80, "\(line)") }
+    #expect(text.contains("Recheck lipids"), "\(text)")
+  }
+
   @Test("search's marker rows fit 80 columns without wrapping")
   func search() throws {
     let document = Self.document()
