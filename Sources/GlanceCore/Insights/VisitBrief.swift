@@ -203,17 +203,23 @@ public struct VisitBrief: Sendable {
     last.map { "\(VisitsView.typeName($0)) with \($0.doctorName), \(DateText.long($0.date))" }
   }
 
-  /// The markers with an item, in the items' order.
-  /// Every marker with a reading, for a table of latest values: most severe first (critical,
-  /// out of range, near a limit), in tracking order within each, as the items are ordered.
+  /// Every marker with a reading, for a table of latest values: the markers with an item first,
+  /// in the items' order (newcomer review at stop 34: the Markdown table's sixth row was the
+  /// second item), then the others most severe first (near a limit before in range), in
+  /// tracking order within each.
   public var latestValues: [MarkerSnapshot] {
-    snapshots.filter { $0.latest != nil }.enumerated().sorted { lhs, rhs in
+    let first = flagged.filter { $0.latest != nil }
+    let ids = Set(first.map(\.definition.id))
+    let rest = snapshots.filter { $0.latest != nil && !ids.contains($0.definition.id) }.enumerated().sorted {
+      lhs, rhs in
       let left = lhs.element.status?.severity ?? 0
       let right = rhs.element.status?.severity ?? 0
       return left != right ? left > right : lhs.offset < rhs.offset
     }.map(\.element)
+    return first + rest
   }
 
+  /// The markers with an item, in the items' order.
   public var flagged: [MarkerSnapshot] {
     items.compactMap { item in snapshots.first { $0.definition.id == item.markerID } }
   }

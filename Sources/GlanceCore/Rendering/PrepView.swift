@@ -159,18 +159,20 @@ public enum PrepView {
           + wrap(detail, width: style.width - 4, indent: "    ")
       }.joinedText("\n")
     }
-    return rows.indices.map { index in
+    let lines = rows.indices.map { index in
       let (snapshot, latest, status) = rows[index]
       let name = TextWidth.pad(snapshot.definition.displayName, to: names)
-      var line =
-        "  " + badge(status) + " " + name + " " + TextWidth.padLeft(values[index], to: valueWidth) + "  "
+      return "  " + badge(status) + " " + name + " " + TextWidth.padLeft(values[index], to: valueWidth) + "  "
         + TextWidth.pad(DateText.long(latest.dateOfService), to: dateWidth)
-      if let text = range(index) {
-        line =
-          TextWidth.of(line) + 2 + TextWidth.of(text) <= style.width
-          ? line + "  " + text : LibraryView.trimTrailing(line) + "\n    " + text
-      }
-      return LibraryView.trimTrailing(line)
+    }
+    // Every range beside its row, or every one under it: some on the row and some under it read
+    // as two layouts (newcomer review at stop 34).
+    let beside = rows.indices.allSatisfy { index in
+      range(index).map { TextWidth.of(lines[index]) + 2 + TextWidth.of($0) <= style.width } ?? true
+    }
+    return rows.indices.map { index in
+      guard let text = range(index) else { return LibraryView.trimTrailing(lines[index]) }
+      return beside ? lines[index] + "  " + text : LibraryView.trimTrailing(lines[index]) + "\n    " + text
     }.joinedText("\n")
   }
 

@@ -42,6 +42,18 @@ struct VisitBriefTests {
       order.map(\.0) == order.sorted { ($0.0, $0.1, -$0.2) > ($1.0, $1.1, -$1.2) }.map(\.0)
         && order.map(\.1) == order.sorted { ($0.0, $0.1, -$0.2) > ($1.0, $1.1, -$1.2) }.map(\.1),
       "\(order)")
+    // The table of latest values lists the items' markers first, in the items' order (newcomer
+    // review at stop 34: the Markdown table's sixth row was the second item).
+    #expect(
+      brief.latestValues.prefix(brief.flagged.count).map(\.definition.id) == brief.flagged.map(\.definition.id))
+    // Every range beside its row or every one under it, never some of each (newcomer review at
+    // stop 34).
+    for width in 60...110 {
+      let latest = PrepView.latestValues(brief.latestValues, style: OutputStyle(unicode: false, width: width))
+        .split(separator: "\n")
+      let under = latest.filter { $0.hasPrefix("    range") || $0.hasPrefix("    your range") }.count
+      #expect(under == 0 || under == latest.filter { $0.contains("range") }.count, "\(width): \(latest)")
+    }
     assertGolden(PrepView.render(brief, all: false, style: .plain) + "\n", named: "prep-demo.txt")
     assertGolden(BriefMarkdown.render(brief), named: "prep-demo.md")
   }
