@@ -271,7 +271,31 @@ public enum FalseFriends {
       explanation:
         "A non-fasting glucose is judged differently from a fasting one, and glance tracks fasting glucose only. For non-fasting readings, add your own marker: glance custom \"Random glucose\" --unit mg/dL"
     ),
+    // Clinician's second look at stop 34: LabCorp's "eGFR If Africn Am", the race-adjusted eGFR,
+    // was filed as eGFR beside the one without race and became the day's latest (67 hid a 55).
+    FalseFriend(
+      phrases: ["egfrifafricnam", "egfrafricanamerican", "egfrifafricanamerican", "egfraa", "egfrblack"],
+      lookalikes: ["egfr"],
+      explanation:
+        "This is the eGFR adjusted for race, which the NKF-ASN Task Force (2021) recommended no longer using; glance keeps the eGFR without it. Use the report's other eGFR (\"eGFR If NonAfricn Am\", or CKD-EPI 2021)."
+    ),
+    // Clinician's second look at stop 34: "Plasma haemoglobin" (free hemoglobin in plasma, a test
+    // of red cells broken down, in mg/dL) was filed as blood hemoglobin once a sample word before
+    // a name was read as the sample.
+    FalseFriend(
+      phrases: [
+        "plasmahemoglobin", "plasmahaemoglobin", "serumhemoglobin", "serumhaemoglobin", "freehemoglobin",
+        "freehaemoglobin", "plasmahb", "plasmahgb", "freehb", "freieshamoglobin", "hemoglobinelibre",
+      ],
+      lookalikes: ["hemoglobin"],
+      explanation:
+        "Free hemoglobin in plasma or serum (a test of red cells broken down, often in mg/dL) is not the blood hemoglobin glance tracks. For it, add your own marker: glance custom \"Plasma hemoglobin\" --unit mg/dL"
+    ),
   ]
+
+  /// Words that say an eGFR was adjusted for race, and words that say it was not.
+  static let raceWords: Set<String> = ["africn", "african", "afr", "aa", "black"]
+  static let notRaceWords: Set<String> = ["non", "nonafricn", "nonafrican", "nonafr", "not", "nonblack", "nonaa"]
 
   /// Words that name thyroxine, and words that say it is the free fraction (English, German,
   /// French, Spanish and Italian, Dutch, Scandinavian).
@@ -296,6 +320,13 @@ public enum FalseFriends {
       !words.contains(where: ["uptake", "binding", "globulin", "tbg"].contains)
     {
       return all.first { $0.phrases.contains("totalt4") }
+    }
+    // An eGFR said to be for African Americans (or Black people), however the words are
+    // arranged, and not said to be for others: the race-adjusted one.
+    if words.contains(where: { $0 == "egfr" || $0 == "gfr" }), words.contains(where: raceWords.contains),
+      !words.contains(where: notRaceWords.contains)
+    {
+      return all.first { $0.phrases.contains("egfrifafricnam") }
     }
     // "Hemoglobin A" (HbA), as two words: one word is hemoglobin in Spanish ("hemoglobina").
     if words.count == 2, words[1] == "a",

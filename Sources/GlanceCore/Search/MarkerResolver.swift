@@ -91,9 +91,11 @@ public enum MarkerResolver {
   private static func resolve(
     _ text: String, among markers: [MarkerDefinition], search: SearchService?, categories: [MarkerCategory]
   ) throws(EntryError) -> [MarkerDefinition] {
-    // "Serum TSH" is TSH (clinician review at stop 34: seven UK "Serum …" results were left out).
+    // "Serum TSH" is TSH (clinician review at stop 34: seven UK "Serum …" results were left out),
+    // unless the whole name is another test ("plasma hemoglobin", free hemoglobin).
     let trimmed = text.trimmingWhitespace()
-    if let space = trimmed.firstIndex(of: " "), bloodSampleWords.contains(trimmed[..<space].lowercased()),
+    if FalseFriends.named(text) == nil, let space = trimmed.firstIndex(of: " "),
+      bloodSampleWords.contains(trimmed[..<space].lowercased()),
       let found = try? resolve(
         String(trimmed[space...]).trimmingWhitespace(), among: markers, search: search, categories: categories)
     {

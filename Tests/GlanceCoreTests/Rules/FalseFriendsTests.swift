@@ -64,6 +64,12 @@ struct FalseFriendsTests {
       ("protéine C réactive", "hs-crp"), ("proteína C reactiva", "hs-crp"), ("proteina C reattiva", "hs-crp"),
       ("protein c reactive", "hs-crp"), ("reactive protein", "hs-crp"), ("apolipoprotein", "apob"),
       ("cholestanol", "total-cholesterol"), ("Hemoglobin A", "hemoglobin"), ("Hb A", "hemoglobin"),
+      // Clinician's second look at stop 34: LabCorp's race-adjusted eGFR (removed by the NKF-ASN
+      // Task Force, 2021) was filed as eGFR beside the one without race, and became the day's
+      // latest; plasma (free) hemoglobin, a test of hemolysis, was filed as blood hemoglobin.
+      ("eGFR If Africn Am", "egfr"), ("EGFR AFRICAN AMERICAN", "egfr"), ("eGFR (African American)", "egfr"),
+      ("eGFR Black", "egfr"), ("Plasma haemoglobin", "hemoglobin"), ("Serum hemoglobin", "hemoglobin"),
+      ("free hemoglobin", "hemoglobin"), ("Plasma Hb", "hemoglobin"),
     ])
   func refused(word: String, lookalike: String) throws {
     do {
