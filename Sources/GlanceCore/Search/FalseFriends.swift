@@ -293,6 +293,12 @@ public enum FalseFriends {
     ),
   ]
 
+  /// Words that name creatinine, and words that name albumin (a ratio of the two is UACR).
+  static let creatinineWords: Set<String> = [
+    "creatinine", "creatinin", "creat", "crea", "kreatinin", "kreat", "krea", "creatinina", "creatinines",
+  ]
+  static let albuminWords: Set<String> = ["albumin", "albumine", "microalbumin", "alb", "malb", "acr", "albumina"]
+
   /// Words that say an eGFR was adjusted for race, and words that say it was not.
   static let raceWords: Set<String> = ["africn", "african", "afr", "aa", "black"]
   static let notRaceWords: Set<String> = ["non", "nonafricn", "nonafrican", "nonafr", "not", "nonblack", "nonaa"]
@@ -320,6 +326,14 @@ public enum FalseFriends {
       !words.contains(where: ["uptake", "binding", "globulin", "tbg"].contains)
     {
       return all.first { $0.phrases.contains("totalt4") }
+    }
+    // Creatinine named with a urine sample and no albumin: urine creatinine, however the words are
+    // arranged (clinician's second look at stop 34: Quest's "CREATININE, RANDOM URINE", printed
+    // beside the microalbumin and the ratio, was filed as a UACR of 120 mg/g).
+    if words.contains(where: creatinineWords.contains), SampleInName.of(query) == .urine,
+      !words.contains(where: albuminWords.contains)
+    {
+      return all.first { $0.phrases.contains("urinecreatinine") }
     }
     // An eGFR said to be for African Americans (or Black people), however the words are
     // arranged, and not said to be for others: the race-adjusted one.

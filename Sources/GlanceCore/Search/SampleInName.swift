@@ -57,7 +57,9 @@ enum SampleInName: Equatable {
     let blood =
       markers.isEmpty
       ? "glance's markers are blood tests"
-      : "glance's \(markers.map(\.displayName).joinedText(" and ")) is the blood test"
+      : markers.allSatisfy({ Self.urineMarkers.contains($0.key) })
+        ? "glance's \(markers.map(\.displayName).joinedText(" and ")) is another urine test"
+        : "glance's \(markers.map(\.displayName).joinedText(" and ")) is the blood test"
     let unit = markers.first?.unit ?? "mg/dL"
     return
       "\(quoted(name)) is \(sample) (\(tags)): \(blood). For the \(self == .urine ? "urine" : "spinal-fluid") test, add your own marker with the report's unit, e.g. glance custom \(ShellQuote.quote(name)) --unit \(ShellQuote.quote(unit))"

@@ -70,6 +70,10 @@ struct FalseFriendsTests {
       ("eGFR If Africn Am", "egfr"), ("EGFR AFRICAN AMERICAN", "egfr"), ("eGFR (African American)", "egfr"),
       ("eGFR Black", "egfr"), ("Plasma haemoglobin", "hemoglobin"), ("Serum hemoglobin", "hemoglobin"),
       ("free hemoglobin", "hemoglobin"), ("Plasma Hb", "hemoglobin"),
+      // Quest's urine creatinine, printed beside the microalbumin and the ratio, was filed as UACR
+      // (a false albuminuria of 120 mg/g): any creatinine named with a urine sample and no albumin.
+      ("CREATININE, RANDOM URINE", "uacr"), ("Creatinine random urine", "uacr"), ("Urine creatinine random", "uacr"),
+      ("Creatinine Ratio Random Urine", "uacr"), ("Kreatinin im Urin", "uacr"),
     ])
   func refused(word: String, lookalike: String) throws {
     do {
@@ -127,6 +131,7 @@ struct FalseFriendsTests {
       ("Serum triglycerides", "triglycerides"), ("Serum TSH", "tsh"), ("Serum vitamin B12", "b12"),
       ("Serum ALT", "alt"), ("Serum HDL cholesterol", "hdl"), ("Plasma sodium", "sodium"),
       ("Serum vitamin D", "vitamin-d"),
+      ("Microalbumin/Creatinine Ratio, Urine", "uacr"),
     ])
   func stillResolved(word: String, key: String) throws {
     #expect(try MarkerResolver.markers(word, among: Self.markers).map(\.key) == [key])
