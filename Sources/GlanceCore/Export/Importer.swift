@@ -587,8 +587,22 @@ public enum Importer {
     let markers = Set(names.keys)
     // A row without an id is a reading kept already when marker, day and value agree, notes
     // aside (newcomer review at stop 34: a sheet imported again after one note was edited added
-    // that row's readings a second time).
+    // that row's readings a second time). Rows equal in everything are matched first, wherever
+    // they are in the file (attacker's second look: a row with another note, before the equal
+    // one, took the saved reading; the equal row was added again and the other lost).
     var stored = EntryContent.counts(ours, markers: markers, withNotes: false)
+    var sameInEverything = Set<Int>()
+    if !stored.isEmpty {
+      var storedExactly = EntryContent.counts(ours, markers: markers)
+      for (index, row) in rows.enumerated() where row.id == nil {
+        let entry = row.draft.entry(at: row.entered ?? now, source: row.source)
+        let exact = EntryContent(entry)
+        guard let count = storedExactly[exact], count > 0 else { continue }
+        storedExactly[exact] = count - 1
+        stored[EntryContent(entry, withNote: false), default: 0] -= 1
+        sameInEverything.insert(index)
+      }
+    }
     // A portal's observation has an id of its own, never one of ours: one equal to a reading kept
     // already (the person's sheet, typed in) is that reading, notes aside (newcomer review at
     // stop 33: HDL 61 of Dec 12 was shown twice).
@@ -672,11 +686,15 @@ public enum Importer {
           }
           entry.id = id
         } else {
+          if sameInEverything.contains(index) {
+            plan.duplicates += 1
+            continue
+          }
           let content = EntryContent(entry, withNote: false)
           if let count = stored[content], count > 0 {
             stored[content] = count - 1
             plan.duplicates += 1
-            if !sameDay.contains(where: { EntryContent($0) == EntryContent(entry) }) { plan.notesDiffer += 1 }
+            plan.notesDiffer += 1
             continue
           }
           entry.id = freshIDs[index]

@@ -590,6 +590,14 @@ struct LabReportImportTests {
     #expect(same.duplicates == 1 && same.notesDiffer == 0)
     // Another value on the day is a reading of its own, as before.
     #expect(try Self.plan("Date,LDL,Notes\n2024-03-14,132,x\n", into: document).entries.count == 1)
+    // Attacker's second look: a row with another note, before the row equal to the saved reading,
+    // took the saved reading; the equal row was then added again and the other lost. A row equal
+    // in everything is matched first.
+    var one = GlanceDocument.empty(createdAt: Self.now)
+    one.entries = try Self.plan("Date,Test,Result,Units,Notes\n2024-03-15,LDL,120,mg/dL,x\n").entries
+    let both = try Self.plan(
+      "Date,Test,Result,Units,Notes\n2024-03-15,LDL,120,mg/dL,y\n2024-03-15,LDL,120,mg/dL,x\n", into: one)
+    #expect(both.entries.map(\.note) == ["y"] && both.duplicates == 1 && both.notesDiffer == 0, "\(both.entries)")
   }
 
   /// Clinician review at stop 34: a German sheet's sodium of 124 flagged LL and potassium 6.0
