@@ -116,6 +116,16 @@ public struct ImportPlan: Sendable {
   /// critical that glance's limits do not; those it flagged outside its range inside glance's.
   public var labFlagged = 0
   public var labCritical: [String] = []
+  /// The readings past a critical limit by glance's limits, each as its marker, shown value and
+  /// day: a dry run names them, a refusal names them without values.
+  public var criticalInFile: [(name: String, shown: String, date: CalendarDate)] = []
+  /// "Past a critical limit: Potassium on May 1, 2025, …": for a refusal, without values.
+  var criticalLineWithoutValues: String? {
+    guard !criticalInFile.isEmpty else { return nil }
+    let named = criticalInFile.map { "\($0.name) on \(DateText.long($0.date))" }
+    return "Past a critical limit (the values are in the questions and the lab's report): \(listed(named, limit: 10))."
+  }
+
   /// The sex a portal's Patient gives, when the folder has none set: said, never set.
   public var sexInFile: Sex?
   /// A sheet's rows the lab flagged critical, while it is planned (then `labCritical`).
@@ -339,6 +349,12 @@ public struct ImportPlan: Sendable {
     }
     if !rowsLeftOut.isEmpty {
       lines.append("Rows left out: \(listed(rowsLeftOut, limit: dryRun ? 40 : 10)).")
+    }
+    // A dry run says what the import would save past a critical limit (the import itself says
+    // it of the latest readings it leaves: clinician's second look at stop 34).
+    if dryRun, !criticalInFile.isEmpty {
+      let named = criticalInFile.map { "\($0.name) \($0.shown) on \(DateText.long($0.date))" }
+      lines.append("Past a critical limit: \(listed(named, limit: 10)). " + Judgement.criticalAdvice)
     }
     if dryRun && !isEmpty && !preview.isEmpty {
       lines.append("The first readings as glance read them:")

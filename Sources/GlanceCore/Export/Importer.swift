@@ -276,12 +276,38 @@ public enum Importer {
       && plan.typedInSI * 2 >= plan.entries.count
     let total = (replace ? 0 : document.entries.count) + plan.entries.count
     guard total <= readingLimit else { throw ImportError.tooManyReadings(limit: readingLimit) }
+    plan.criticalInFile = criticalReadings(plan.entries + plan.corrections, document: document, library: library)
     // Replacing everything with a file that gives nothing (every date in the future, every test
     // unknown) would only erase: refused before anyone is asked.
     if replace, plan.entries.isEmpty, plan.visits.isEmpty, !document.entries.isEmpty || !document.visits.isEmpty {
       throw ImportError.nothingToReplaceWith
     }
     return plan
+  }
+
+  /// The readings of `entries` past a critical limit as glance judges them in `document`, each
+  /// marker judged by one snapshot; markers without critical limits are passed over unjudged.
+  static func criticalReadings(_ entries: [MarkerEntry], document: GlanceDocument, library: MarkerLibrary)
+    -> [(name: String, shown: String, date: CalendarDate)]
+  {
+    var judging: [UUID: MarkerSnapshot?] = [:]
+    var found: [(name: String, shown: String, date: CalendarDate)] = []
+    for entry in entries {
+      let snapshot: MarkerSnapshot?
+      if let known = judging[entry.markerID] {
+        snapshot = known
+      } else {
+        let definition = document.definition(for: entry.markerID, library: library)
+        let rule = definition.flatMap { $0.isSystemDefined ? ClinicalRules.rule(for: $0.key) : nil }
+        snapshot =
+          rule.map { $0.criticalLow != nil || $0.criticalHigh != nil } == true
+          ? definition.map { document.judging($0) } : nil
+        judging[entry.markerID] = snapshot
+      }
+      guard let snapshot, snapshot.judgement(of: entry).status.isCritical else { continue }
+      found.append((snapshot.definition.displayName, snapshot.displayedText(entry), entry.dateOfService))
+    }
+    return found.sorted { $0.date < $1.date }
   }
 
   private static func planContent(
@@ -774,7 +800,7 @@ public enum Importer {
       // The same questions `add` asks: unanswered, nothing is written.
       if !assumeYes, !plan.questions.isEmpty {
         throw ImportError.needsAnswers(
-          plan.questions, aboutValues: plan.asksAboutValues,
+          (plan.criticalLineWithoutValues.map { [$0] } ?? []) + plan.questions, aboutValues: plan.asksAboutValues,
           spreadsheet: plan.kind == .spreadsheet || plan.kind == .glanceCSV)
       }
       guard !plan.isEmpty else { return plan }

@@ -29,6 +29,35 @@ struct SpreadsheetQuestionsTests {
     #expect(try repository.read().entries.count == 4)
   }
 
+  /// Clinician's second look at stop 34: a dry run, and an import refused over its questions,
+  /// never said which results are past a critical limit (glucose 38, potassium 6.9); only the
+  /// import that saved them did. The dry run names them with their values; the refusal (error
+  /// text) names them without.
+  @Test("a dry run names the results past a critical limit, and a refused import names them without values")
+  func criticalBeforeSaving() throws {
+    let text =
+      "Date,Test,Result,Units\n2025-05-01,Potassium,6.9,mmol/L\n2025-05-01,Glucose,38,mg/dL\n2025-05-01,LDL,130,mg/dL\n"
+    let plan = try Importer.plan(
+      Self.file(text), replace: false, into: .empty(createdAt: Timestamp(Fixture.now)), library: Fixture.library,
+      today: Self.today, now: Timestamp(Fixture.now))
+    #expect(plan.criticalInFile.count == 2, "\(plan.criticalInFile)")
+    let dry = plan.summary(library: .builtIn, customMarkers: [], dryRun: true)
+    let line = try #require(dry.split(separator: "\n").first { $0.hasPrefix("Past a critical limit") })
+    #expect(line.contains("Potassium 6.9") && line.contains("Fasting Glucose 38"), "\(line)")
+    #expect(line.contains("Consider contacting your care team soon."))
+    #expect(!plan.summary(library: .builtIn, customMarkers: [], dryRun: false).contains("Past a critical limit"))
+    let repository = InMemoryDataRepository(clock: { Fixture.now })
+    do {
+      try Importer.apply(try Self.file(text), replace: false, to: repository, summary: "import", today: Self.today)
+      Issue.record("the fasting question was not asked")
+    } catch let error as ImportError {
+      let message = error.message
+      #expect(message.contains("Past a critical limit"), "\(message)")
+      let first = try #require(message.split(separator: "\n").first { $0.contains("Past a critical limit") })
+      #expect(first.contains("Potassium on May 1, 2025") && !first.contains("6.9"), "\(first)")
+    }
+  }
+
   /// Newcomer and clinician reviews at stop 34: in a sheet whose cholesterol columns are asked
   /// about as mmol/L, a weight of 82 (kg) was read as 82 lb and a vitamin D of 30 (nmol/L, too
   /// little) as 30 ng/mL, "in range", with no question: each is plausible in either unit. When
