@@ -84,7 +84,8 @@ enum SheetFormat {
 
   /// Flags labs print after a result, longest first.
   static let labFlags = [
-    "abnormal", "high", "low", "(hh)", "(ll)", "[hh]", "[ll]", "(h)", "(l)", "[h]", "[l]", "(a)", "hh", "ll", "h*",
+    "abnormal", "high", "low", "(hh)", "(ll)", "(aa)", "[hh]", "[ll]", "[aa]", "(h)", "(l)", "[h]", "[l]", "(a)", "hh",
+    "ll", "aa", "h*",
     "l*", "h", "l", "a", "*", "!!", "!",
   ]
 

@@ -133,9 +133,9 @@ extension VisitPlanner {
   }
 
   /// How many saved visits `visit` repeats: the same day, type (and its label) and doctor, the
-  /// doctor's name compared without case or extra spaces.
+  /// doctor's name compared without case, spaces or punctuation ("dr patel" is "Dr. Patel").
   public static func repeats(of visit: Visit, in visits: [Visit]) -> Int {
-    func person(_ name: String) -> [Substring] { name.lowercased().split(whereSeparator: \.isWhitespace) }
+    func person(_ name: String) -> String { SearchText(name).compact }
     let doctor = person(visit.doctorName)
     let label = visit.visitTypeLabel?.lowercased()
     return visits.filter {

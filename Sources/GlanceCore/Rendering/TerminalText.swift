@@ -120,6 +120,8 @@ public enum TerminalText {
     // Soft hyphen, combining grapheme joiner, Hangul fillers, musical formatting, tag characters
     // (attacker's second look).
     case 0x00AD, 0x034F, 0x115F, 0x1160, 0x3164, 0xFFA0, 0x1D173...0x1D17A, 0xE0000...0xE007F: true
+    // Shorthand and hieroglyph format controls (attacker's second look at stop 34).
+    case 0x1BCA0...0x1BCA3, 0x13430...0x1343F: true
     default: false
     }
   }
@@ -173,6 +175,9 @@ public enum TerminalText {
       if previous.0 == 0xEF && previous.1 == 0xBE && byte == 0xA0 { return true }
       if previous.0 == 0x9D && previous.1 == 0x85 && (0xB3...0xBA).contains(byte) { return true }
       if previous.0 == 0xF3 && previous.1 == 0xA0 && (byte == 0x80 || byte == 0x81) { return true }
+      // U+1BCA0…U+1BCA3: F0 9B B2 A0…A3. U+13430…U+1343F: F0 93 90 B0…BF.
+      if previous.0 == 0x9B && previous.1 == 0xB2 && (0xA0...0xA3).contains(byte) { return true }
+      if previous.0 == 0x93 && previous.1 == 0x90 && (0xB0...0xBF).contains(byte) { return true }
       if previous.0 == 0xEF && previous.1 == 0xBB && byte == 0xBF { return true }
       if previous.0 == 0xEF && previous.1 == 0xBF && (0xB9...0xBB).contains(byte) { return true }
       previous = (previous.1, byte)

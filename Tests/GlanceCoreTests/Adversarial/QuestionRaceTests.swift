@@ -160,6 +160,7 @@ struct QuestionRaceTests {
     // The doctor's name as typed again: case and spaces aside. Another day, type or doctor is
     // another visit.
     #expect(VisitPlanner.repeats(of: try visit(" dr.  LEE "), in: visits) == 1)
+    #expect(VisitPlanner.repeats(of: try visit("dr lee"), in: visits) == 1)
     #expect(VisitPlanner.repeats(of: try visit(date: "2025-06-11"), in: visits) == 0)
     #expect(VisitPlanner.repeats(of: try visit(type: "lab"), in: visits) == 0)
     #expect(VisitPlanner.repeats(of: try visit("Dr. Patel"), in: visits) == 0)

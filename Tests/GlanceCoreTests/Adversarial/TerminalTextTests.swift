@@ -24,6 +24,9 @@ struct TerminalTextTests {
       ("a\u{3164}b", "a\\u{3164}b"), ("a\u{FFA0}b", "a\\u{FFA0}b"), ("a\u{1D173}b", "a\\u{1D173}b"),
       // The deprecated format characters (attacker review at stop 34: shown raw by show).
       ("a\u{206A}b", "a\\u{206A}b"), ("a\u{206F}b", "a\\u{206F}b"),
+      // Shorthand and hieroglyph format controls (attacker's second look at stop 34).
+      ("a\u{1BCA0}b", "a\\u{1BCA0}b"), ("a\u{1BCA3}b", "a\\u{1BCA3}b"), ("a\u{13430}b", "a\\u{13430}b"),
+      ("a\u{1343F}b", "a\\u{1343F}b"),
       ("a\u{E0001}b", "a\\u{E0001}b"), ("a\u{115F}b", "a\\u{115F}b"),
     ])
   func table(text: String, shown: String) {

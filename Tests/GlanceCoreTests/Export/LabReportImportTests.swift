@@ -618,6 +618,9 @@ struct LabReportImportTests {
     #expect(line.contains("Potassium 5.9 mmol/L on Nov 11, 2024"), "\(line)")
     // HDL's H is no critical flag; potassium 7.5 is critical to glance too.
     #expect(!line.contains("HDL") && !line.contains("7.5"), "\(line)")
+    // AA beside the value (attacker's second look: "6.1 AA" refused the whole sheet).
+    let aa = try Self.plan("Date;Test;Result;Units\n2024-11-10;Potassium;6.1 AA;mmol/L\n")
+    #expect(aa.entries.count == 1 && aa.labCritical.count == 1, "\(aa.labCritical)")
     let wide = try Self.plan("Date,Potassium,HDL\n2024-11-10,6.0 HH,55 H\n")
     let wideSummary = wide.summary(library: Fixture.library, customMarkers: [], dryRun: false)
     #expect(
