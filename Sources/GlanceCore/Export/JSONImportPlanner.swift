@@ -323,6 +323,11 @@ enum JSONImportPlanner {
       if (try? MarkerResolver.markers(alias, among: library.markers, search: search)) != nil {
         return "one of its other names, \(quoted(alias)), names a library marker."
       }
+      // A group's name ("cbc", "lipid panel"): `add cbc` would quietly save to this marker
+      // (attacker's second look at stop 34).
+      if !SearchService.searchCategories(alias, in: library.categories).isEmpty {
+        return "one of its other names, \(quoted(alias)), names a group of the library."
+      }
     }
     if let factor = marker.siFactor, !(factor > 0 && ValueParser.isStorable(factor)) {
       return "its unit conversion is not a number glance can use."

@@ -102,6 +102,20 @@ struct RestorableExportTests {
   ]
 
   @Test(
+    "a custom marker's other name that names a library group refuses its backup's export and restore",
+    arguments: ["cbc", "lipid panel", "electrolytes", "my ketones"])
+  func customAliasOfAGroup(alias: String) throws {
+    var document = Self.document { _ in }
+    var ketones = Fixture.customMarker()
+    ketones.aliases = [alias]
+    document.apply(.putCustomMarker(ketones))
+    document.apply(.putEntry(Fixture.entry(ketones, 1.2, on: "2025-03-10")))
+    let refused =
+      (try? Exporter.checkRestorable(document, library: .builtIn, today: Self.today, now: Self.now, json: true)) == nil
+    #expect(refused == (alias != "my ketones"), "\(alias)")
+  }
+
+  @Test(
     "a custom marker's decimals beyond 0 to 6, or a library category, refuse its backup's export and restore",
     arguments: [("decimals", 2_147_483_647), ("decimals", -1), ("category", 0), ("decimals", 6)] as [(String, Int)])
   func customMarkerFields(field: String, value: Int) throws {
