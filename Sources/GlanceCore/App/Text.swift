@@ -140,37 +140,29 @@ extension TerminalText {
 /// Paths in commands glance suggests, quoted for a POSIX shell: a folder named
 /// `a'; echo INJECTED; echo '` must stay one word when the person pastes the command.
 public enum ShellQuote {
-  /// `text` in single quotes, each `'` inside written as `'\''`; with a control or invisible
-  /// character, in the shell's `$'…'` quoting instead, each such character escaped (`\t`,
-  /// `\x1b`, `\u202e`): bash and zsh read the same bytes back, and the terminal gets none of
-  /// them raw (attacker review at stop 34: a TAB printed as a space made `chmod` fix another
-  /// folder).
+  /// `text` in single quotes, each `'` inside written as `'\''`; with any character that is not
+  /// printable ASCII, in the shell's `$'…'` quoting instead, that character as its UTF-8 bytes
+  /// (`\t`, `\xc3\xa9`): bash and zsh read the same bytes back whatever the locale, and the
+  /// terminal gets none of them raw (attacker reviews at stop 34: a TAB printed as a space made
+  /// `chmod` fix another folder; in the C locale, "é" was printed as `\u{E9}` inside quotes, and
+  /// `$'\u200b'` is read by bash per the locale).
   public static func quote(_ text: String) -> String {
     let text = TerminalText.cut(text)
-    guard text.unicodeScalars.contains(where: { $0 == "\t" || $0 == "\n" || TerminalText.isHidden($0) }) else {
+    guard text.utf8.contains(where: { $0 < 0x20 || $0 >= 0x7F }) else {
       return "'" + text.replacingEvery("'", with: "'\\''") + "'"
     }
     var quoted = "$'"
-    for scalar in text.unicodeScalars {
-      switch scalar {
-      case "\\": quoted += "\\\\"
-      case "'": quoted += "\\'"
-      case "\t": quoted += "\\t"
-      case "\n": quoted += "\\n"
-      case "\r": quoted += "\\r"
+    for byte in text.utf8 {
+      switch byte {
+      case UInt8(ascii: "\\"): quoted += "\\\\"
+      case UInt8(ascii: "'"): quoted += "\\'"
+      case 0x09: quoted += "\\t"
+      case 0x0A: quoted += "\\n"
+      case 0x0D: quoted += "\\r"
+      case 0x20..<0x7F: quoted.unicodeScalars.append(Unicode.Scalar(byte))
       default:
-        guard scalar == "\t" || scalar == "\n" || TerminalText.isHidden(scalar) else {
-          quoted.unicodeScalars.append(scalar)
-          continue
-        }
-        let hex = String(scalar.value, radix: 16)
-        if scalar.value < 0x80 {
-          quoted += "\\x" + String(repeating: "0", count: 2 - hex.count) + hex
-        } else if scalar.value <= 0xFFFF {
-          quoted += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-        } else {
-          quoted += "\\U" + String(repeating: "0", count: 8 - hex.count) + hex
-        }
+        let hex = String(byte, radix: 16)
+        quoted += "\\x" + (hex.count == 1 ? "0" : "") + hex
       }
     }
     return quoted + "'"

@@ -678,8 +678,8 @@ public enum StorageNotice: Equatable, Sendable {
         "Note: your data file \(file) could not be read (\(reason)), so glance is showing the backup \(backup), "
         + "the version before the latest change(s). Nothing will be saved until the data file is restored; this "
         + "keeps the damaged file aside and brings back every record of it that still reads:\n  mv \(ShellQuote.quote(file)) "
-        + "\(ShellQuote.quote(aside)) && cp \(ShellQuote.quote(backup)) \(ShellQuote.quote(file)) && glance import --salvage "
-        + ShellQuote.quote(aside)
+        + "\(ShellQuote.quote(aside)) && cp \(ShellQuote.quote(backup)) \(ShellQuote.quote(file)) && "
+        + StorageError.salvage(aside, of: file)
     }
   }
 }

@@ -57,6 +57,17 @@ public enum StorageError: Error, Equatable, Sendable {
 // The words for the person. Not `LocalizedError`: that protocol's object file drags most of
 // FoundationEssentials (file manager, property lists, attributed strings) into the binary, and
 // every run pays for it at start-up.
+extension StorageError {
+  /// `glance import --salvage ASIDE` into the folder of `file`, named: pasted where GLANCE_HOME is
+  /// not set (it was given for one command, as `glance demo` shows), the records went into the
+  /// default folder (attacker's second look at stop 34).
+  static func salvage(_ aside: String, of file: String) -> String {
+    let folder = file.lastIndex(of: "/").map { String(file[..<$0]) } ?? "."
+    return
+      "GLANCE_HOME=\(ShellQuote.quote(folder.isEmpty ? "/" : folder)) glance import --salvage \(ShellQuote.quote(aside))"
+  }
+}
+
 extension StorageError: CustomStringConvertible {
   public var description: String {
     switch self {
@@ -70,11 +81,11 @@ extension StorageError: CustomStringConvertible {
           "\nThe newest good backup is \(backup), the version before the latest change(s). To restore it and then bring "
           + "back every record of the damaged file that still reads (it is kept aside, nothing is lost):"
           + "\n  mv \(ShellQuote.quote(file)) \(aside) && cp \(ShellQuote.quote(backup)) \(ShellQuote.quote(file)) "
-          + "&& glance import --salvage \(aside)"
+          + "&& " + Self.salvage(asidePath, of: file)
       } else {
         text +=
           "\nThere is no readable backup of it. Keep the file aside and bring back every record that still reads:"
-          + "\n  mv \(ShellQuote.quote(file)) \(aside) && glance import --salvage \(aside)"
+          + "\n  mv \(ShellQuote.quote(file)) \(aside) && " + Self.salvage(asidePath, of: file)
       }
       return text
     case .newerVersion(let file, let version):
