@@ -92,11 +92,20 @@ public enum EntryChecks {
       slipWins = slip != nil
     }
     if slipWins, let slip {
+      // A value critical as typed says so: the question offers a reading that is not (clinician's
+      // second look at stop 34: hemoglobin 6.5 g/dL was asked as 6.5 mmol/L, 10.5 g/dL, and
+      // nothing said 6.5 g/dL is far below the range).
+      let rule = ClinicalRules.rule(for: marker.key)
+      let critical =
+        comparator == nil && (rule?.isCritical(value) ?? false)
+        ? " As typed, \(shown) is far \(rule?.criticalLow?.contains(value) == true ? "below" : "above") the range."
+        : ""
       return [
         EntryCheck(
           kind: .unitSlip(suggestion: slip.value, entered: slip.entered),
           question:
             "You entered \(marker.shortName) of \(shown). Was that \(slip.entered.text(comparator)) (\(savedText(slip.value, comparator, slip.entered, marker)))?"
+            + critical
         )
       ]
     }

@@ -424,6 +424,23 @@ struct ClinicalJudgementTests {
     }
   }
 
+  /// Clinician's second look at stop 34: hemoglobin 6.5 g/dL, critical, was asked "Was that 6.5
+  /// mmol/L (10.5 g/dL)?", a reassuring reading, and nothing said 6.5 g/dL is far below the range.
+  @Test(
+    "a unit-slip question about a value critical as typed says it is",
+    arguments: [("hemoglobin", 6.5, "As typed, 6.5 g/dL is far below the range."), ("hemoglobin", 12.5, nil)]
+      as [(String, Double, String?)])
+  func criticalAsTyped(key: String, value: Double, said: String?) throws {
+    let checks = EntryChecks.check(
+      value: value, comparator: nil, date: Fixture.date("2026-01-01"), marker: Self.marker(key), existing: [])
+    let question = checks.first { if case .unitSlip = $0.kind { true } else { false } }?.question ?? ""
+    if let said {
+      #expect(question.hasSuffix(said), "\(checks)")
+    } else {
+      #expect(!question.contains("As typed"), "\(checks)")
+    }
+  }
+
   /// Clinician review at stop 34: an LDL of 13 after a usual 130 asked "Was that 13 mmol/L (503
   /// mg/dL)?", a total cholesterol of 20 after 200 about 773 mg/dL: a dropped digit read as a
   /// rare extreme. A tenth of the usual is the SI unit only when that reading is near the usual
