@@ -271,6 +271,17 @@ public enum FalseFriends {
       explanation:
         "A non-fasting glucose is judged differently from a fasting one, and glance tracks fasting glucose only. For non-fasting readings, add your own marker: glance custom \"Random glucose\" --unit mg/dL"
     ),
+    // Clinician's second look at stop 34: Quest's "VITAMIN D3,25-OH" row, one part of the total,
+    // was filed as vitamin D and became the day's latest (14 "below range" beside a total of 34).
+    // LOINC 1989-3 is this test, left out of FHIR imports for the same reason.
+    FalseFriend(
+      phrases: ["vitamind325oh", "25ohvitamind3", "25hydroxyvitamind3", "vitamind225oh", "25hydroxyvitamind2"],
+      lookalikes: ["vitamin-d"],
+      explanation:
+        "25-hydroxyvitamin D3 (or D2) alone is one part of the vitamin D test; glance's Vitamin D is the total of both (D2 and D3), which the report gives on its own row (\"25-OH, Total\"). For one part alone, add your own marker: glance custom \"Vitamin D3, 25-OH\" --unit ng/mL",
+      // One letter from "25-hydroxyvitamin D", the total: only the words themselves.
+      matchesTypos: false
+    ),
     // Clinician's second look at stop 34: LabCorp's "eGFR If Africn Am", the race-adjusted eGFR,
     // was filed as eGFR beside the one without race and became the day's latest (67 hid a 55).
     FalseFriend(
@@ -334,6 +345,13 @@ public enum FalseFriends {
       !words.contains(where: albuminWords.contains)
     {
       return all.first { $0.phrases.contains("urinecreatinine") }
+    }
+    // Vitamin D2 or D3 named as the 25-hydroxy form: one part of the total ("Vitamin D3" alone is
+    // how people name their vitamin D test, and stays it).
+    if words.contains(where: { $0 == "d3" || $0 == "d2" || $0 == "vitamind3" || $0 == "vitamind2" }),
+      words.contains(where: { ["25", "oh", "25oh", "hydroxy", "hydroxyvitamin", "25hydroxy"].contains($0) })
+    {
+      return all.first { $0.phrases.contains("vitamind325oh") }
     }
     // An eGFR said to be for African Americans (or Black people), however the words are
     // arranged, and not said to be for others: the race-adjusted one.

@@ -74,6 +74,9 @@ struct FalseFriendsTests {
       // (a false albuminuria of 120 mg/g): any creatinine named with a urine sample and no albumin.
       ("CREATININE, RANDOM URINE", "uacr"), ("Creatinine random urine", "uacr"), ("Urine creatinine random", "uacr"),
       ("Creatinine Ratio Random Urine", "uacr"), ("Kreatinin im Urin", "uacr"),
+      // Quest's D3 and D2 rows, each one part of the total vitamin D.
+      ("VITAMIN D3,25-OH,LC/MS/MS", "vitamin-d"), ("VITAMIN D2,25-OH,LC/MS/MS", "vitamin-d"),
+      ("25-Hydroxyvitamin D3", "vitamin-d"), ("25-OH Vitamin D3", "vitamin-d"),
     ])
   func refused(word: String, lookalike: String) throws {
     do {
@@ -131,7 +134,8 @@ struct FalseFriendsTests {
       ("Serum triglycerides", "triglycerides"), ("Serum TSH", "tsh"), ("Serum vitamin B12", "b12"),
       ("Serum ALT", "alt"), ("Serum HDL cholesterol", "hdl"), ("Plasma sodium", "sodium"),
       ("Serum vitamin D", "vitamin-d"),
-      ("Microalbumin/Creatinine Ratio, Urine", "uacr"),
+      ("Microalbumin/Creatinine Ratio, Urine", "uacr"), ("Vitamin D3", "vitamin-d"), ("vit d3", "vitamin-d"),
+      ("VITAMIN D,25-OH,TOTAL,IA", "vitamin-d"),
     ])
   func stillResolved(word: String, key: String) throws {
     #expect(try MarkerResolver.markers(word, among: Self.markers).map(\.key) == [key])
