@@ -273,8 +273,14 @@ enum FHIRImportPlanner {
           row.coded = !part.loincCodes.isEmpty
           rows.append(row)
           if ours == nil { labFlags.note(part.interpretations.isEmpty ? resource : part, draft, document: document) }
-          // "Glucose" named without "fasting": asked once per name, as add asks.
-          if part.loincCodes.isEmpty, let name = part.name, EntryChecks.isUnqualifiedGlucose(name, marker: marker) {
+          // "Glucose" named without "fasting": asked once per name, as add asks. Insulin's code,
+          // 20448-7, does not say fasting either (clinician's second look at stop 34: a coded
+          // insulin was saved as fasting insulin with no question).
+          let name = part.name ?? (marker.key == "fasting-insulin" ? "Insulin" : nil)
+          if part.loincCodes.isEmpty
+            || (marker.key == "fasting-insulin" && part.loincCodes.allSatisfy { $0 == "20448-7" }),
+            let name, EntryChecks.isUnqualifiedGlucose(name, marker: marker)
+          {
             plan.ask(
               "observation \(quoted(name)): \(EntryChecks.fastingQuestion(for: marker, unit: marker.unit).question) "
                 + EntryChecks.fastingNameHint("name", marker),

@@ -652,6 +652,18 @@ struct FHIRCodesTests {
     #expect(summary.contains("A lab's range is set for its own method; consider asking your doctor about these."))
   }
 
+  /// Clinician's second look at stop 34: an insulin coded 20448-7 (insulin in serum, not said to
+  /// be fasting) was saved as fasting insulin with no question.
+  @Test("a coded insulin not said to be fasting asks the fasting question; one named fasting does not")
+  func codedInsulin() throws {
+    let plain = try FHIRImportTests.plan(
+      FHIRImportTests.observation(code: "20448-7", display: "Insulin", value: "18", unit: "u[IU]/mL"))
+    #expect(plain.questions.count == 1 && plain.questions[0].contains("fasting insulin"), "\(plain.questions)")
+    let fasting = try FHIRImportTests.plan(
+      FHIRImportTests.observation(code: "20448-7", display: "Insulin, fasting", value: "18", unit: "u[IU]/mL"))
+    #expect(fasting.questions.isEmpty, "\(fasting.questions)")
+  }
+
   /// Newcomer review at stop 34: a portal file's Patient said male, and nothing said so while the
   /// folder had no sex set. It is said with the command; never set unasked (FHIR's gender is
   /// administrative).
