@@ -163,7 +163,7 @@ extension MarkerLibrary {
     markers.append(MarkerDefinition(
       id: UUID(uuid: (0x7F, 0x16, 0x8E, 0x63, 0xE, 0x63, 0x40, 0x8D, 0x83, 0x15, 0xCF, 0x81, 0xCB, 0x57, 0x4E, 0xDE)), key: "egfr", displayName: "eGFR (Estimated Glomerular Filtration Rate)",
       shortName: "eGFR", category: "kidney", unit: "mL/min/1.73m²",
-      unitSynonyms: ["mL/min/1.73 m2", "mL/min/1.73m2", "mL/min/1.73 m²", "mL/min/1,73m²"], siUnit: nil,
+      unitSynonyms: ["mL/min/1.73 m2", "mL/min/1.73m2", "mL/min/1.73 m²", "mL/min/1,73m²", "mL/min/1.73", "mL/min/1,73"], siUnit: nil,
       siFactor: nil, siOffset: nil, decimals: 0, siDecimals: nil,
       referenceLow: 60.0, referenceHigh: nil,
       plausibleMin: 1.0, plausibleMax: 200.0,
@@ -199,12 +199,12 @@ extension MarkerLibrary {
     markers.append(MarkerDefinition(
       id: UUID(uuid: (0x5F, 0xE3, 0x46, 0x57, 0x36, 0xBA, 0x41, 0x79, 0xAA, 0x9D, 0xA3, 0x44, 0xE0, 0x81, 0x79, 0xD9)), key: "uacr", displayName: "Urine Albumin/Creatinine Ratio (UACR)",
       shortName: "UACR", category: "kidney", unit: "mg/g",
-      unitSynonyms: ["µg/mg", "mcg/mg", "mg/g creat", "mg/g creatinine"], siUnit: "mg/mmol",
+      unitSynonyms: ["µg/mg", "mcg/mg", "mg/g creat", "mg/g creatinine", "mcg/mg creat", "µg/mg creat", "mg/g crea", "mg/g krea", "mg/g kreatinin"], siUnit: "mg/mmol",
       siFactor: 0.113, siOffset: nil, decimals: 1, siDecimals: 1,
       referenceLow: nil, referenceHigh: 30.0,
       plausibleMin: 0.0, plausibleMax: 10000.0,
       direction: .lowerIsBetter, loinc: "9318-7",
-      aliases: ["microalbumin creatinine ratio", "albumin creatinine ratio", "albumin/creatinine ratio", "acr", "urine acr", "malb/cr", "alb/creat", "albumin/creatinine", "alb/cr", "albumin/creatinine ratio, random urine", "albumin/creatinine ratio random urine", "albumin/kreatinin-quotient", "albumin-kreatinin-quotient", "albumin/kreatinin-ratio", "albumine/kreatinine ratio", "albumine-kreatinine ratio"],
+      aliases: ["microalbumin creatinine ratio", "albumin creatinine ratio", "albumin/creatinine ratio", "acr", "urine acr", "malb/cr", "alb/creat", "albumin/creatinine", "alb/cr", "albumin/creatinine ratio, random urine", "albumin/creatinine ratio random urine", "albumin/kreatinin-quotient", "albumin-kreatinin-quotient", "albumin/kreatinin-ratio", "albumine/kreatinine ratio", "albumine-kreatinine ratio", "albumine/creatinine ratio", "albumin/creatinine ratio, urine", "albumin/creatinine ratio urine"],
       source: "KDIGO 2012 albuminuria categories (CCJM reprint, BMJ Best Practice); LOINC via HL7 FHIR and public code files",
       notes: "KDIGO albuminuria: A1 <30 mg/g (<3 mg/mmol) normal to mildly increased; A2 30-300 mg/g; A3 >300 mg/g. Spot urine. Labs also code it as 14959-1 (Microalbumin/Creatinine [Mass ratio] in Urine). Plausible min/max are editorial typo-catching bounds (unverified).",
       isSystemDefined: true))

@@ -629,6 +629,18 @@ struct LabReportImportTests {
     #expect(!wideSummary.contains("HDL 55"))
   }
 
+  /// Clinician's second look at stop 34: the labs' own units refused the whole sheet.
+  @Test(
+    "a lab's own spelling of a unit is read",
+    arguments: [
+      ("eGFR If NonAfricn Am", "55", "mL/min/1.73"), ("Albumin/Creatinine Ratio, Urine", "12", "mcg/mg creat"),
+      ("Albumin/Kreatinin-Quotient", "12", "mg/g Krea"),
+    ])
+  func labUnits(test: String, value: String, unit: String) throws {
+    let plan = try Self.plan("Date,Test,Result,Units\n2024-11-01,\"\(test)\",\(value),\(unit)\n")
+    #expect(plan.entries.count == 1 && plan.entries[0].value == Double(value)!, "\(plan.entries)")
+  }
+
   @Test("a blood pressure with words beside it is refused with the form a blood pressure takes, never its value")
   func bloodPressureWords() {
     let error = #expect(throws: ImportError.self) { try Self.plan("Date,BP\n2024-01-15,128/82 (L arm)\n") }

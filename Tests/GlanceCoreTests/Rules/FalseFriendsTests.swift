@@ -135,7 +135,8 @@ struct FalseFriendsTests {
       ("Serum ALT", "alt"), ("Serum HDL cholesterol", "hdl"), ("Plasma sodium", "sodium"),
       ("Serum vitamin D", "vitamin-d"),
       ("Microalbumin/Creatinine Ratio, Urine", "uacr"), ("Vitamin D3", "vitamin-d"), ("vit d3", "vitamin-d"),
-      ("VITAMIN D,25-OH,TOTAL,IA", "vitamin-d"),
+      ("VITAMIN D,25-OH,TOTAL,IA", "vitamin-d"), ("albumine/creatinine ratio", "uacr"),
+      ("Albumin/Creatinine Ratio, Urine", "uacr"),
     ])
   func stillResolved(word: String, key: String) throws {
     #expect(try MarkerResolver.markers(word, among: Self.markers).map(\.key) == [key])
