@@ -84,6 +84,14 @@ public struct ImportPlan: Sendable {
   /// Notes longer than a note may be (a lab's long comment), kept to its length.
   public var notesCut = 0
 
+  /// "Left out, though the lab called them critical: …", with the critical sentence when no
+  /// line before it said it.
+  var labCriticalLeftOutLine: String? {
+    guard !labCriticalLeftOut.isEmpty else { return nil }
+    return "Left out, though the lab called them critical: \(listed(labCriticalLeftOut, limit: 10)). "
+      + "Check them on the lab's report." + (labCritical.isEmpty ? " " + Judgement.criticalAdvice : "")
+  }
+
   /// "The lab called critical what glance's limits do not: Sodium 124 mmol/L on …", and the
   /// critical sentence.
   var labCriticalLine: String {
@@ -261,6 +269,7 @@ public struct ImportPlan: Sendable {
     }
     // A sheet's critical flags (a portal's are said with its other flags, below).
     if kind != .fhir, !labCritical.isEmpty { lines.append(labCriticalLine) }
+    if kind != .fhir, let line = labCriticalLeftOutLine { lines.append(line) }
     if !columns.isEmpty { lines.append("Columns read: \(listed(columns)).") }
     // With the columns read, before the first readings: a column left out is never the last
     // line (newcomer review at stop 34: a "Glu" column of 9 readings was named after them).
@@ -309,11 +318,7 @@ public struct ImportPlan: Sendable {
             + "and men (hemoglobin, HDL, ferritin, creatinine…) use it once it is: glance profile --sex \(sex.rawValue)"
         )
       }
-      if !labCriticalLeftOut.isEmpty {
-        lines.append(
-          "Left out, though the lab called them critical: \(listed(labCriticalLeftOut, limit: 10)). "
-            + "Check them on the lab's report." + (labCritical.isEmpty ? " " + Judgement.criticalAdvice : ""))
-      }
+      if let line = labCriticalLeftOutLine { lines.append(line) }
       if !labOutside.isEmpty {
         // The lab's call is for its own method (docs/MarkerLibrary.md): said, so glance's ✓ does
         // not read as the last word (clinician's second look).

@@ -681,9 +681,20 @@ enum SpreadsheetImporter {
         leaveOut(line, columns.isBlank(text) ? "no test and no result" : "no test named")
         continue
       }
+      // A row the lab flagged critical that is left out is named as such, as a portal's is
+      // (attacker's and clinician's second looks at stop 34: a troponin flagged HH was a routine
+      // "no marker" line). Named by test, row and why, never by value.
+      let flaggedCritical =
+        flagColumn.map { SheetFormat.isCriticalFlag(columns.cell(row, $0)) } == true
+        || SheetFormat.isCriticalFlag(String(text.trimmingWhitespace().split(separator: " ").last ?? ""))
+      func criticalLeftOut(_ why: String) {
+        guard flaggedCritical else { return }
+        plan.labCriticalLeftOut.append("\(quoted(shown)) in row \(line) (\(why))")
+      }
       let key = SearchText(name).compact
       if let index = unknownIndex[key] {
         unknown[index].rows += 1
+        criticalLeftOut("no marker")
         continue
       }
       let markersOfRow: [MarkerDefinition]
@@ -702,6 +713,7 @@ enum SpreadsheetImporter {
           if case .twoUnits = error { reason = error.message }
           unknownIndex[key] = unknown.count
           unknown.append((shown, 1, reason))
+          criticalLeftOut(reason == nil ? "no marker" : "another test than glance's")
           continue
         }
       }
@@ -744,8 +756,7 @@ enum SpreadsheetImporter {
       }
       // A lab report's rows hold what the lab printed ("Negative", "TNP", a unit glance does not
       // convert): such a row is left out and named, and the others are read.
-      let flaggedCritical =
-        flags.lastCritical || flagColumn.map { SheetFormat.isCriticalFlag(columns.cell(row, $0)) } == true
+      let readCritical = flags.lastCritical || flaggedCritical
       do {
         let before = rows.count
         rows += try readings(
@@ -753,7 +764,7 @@ enum SpreadsheetImporter {
           delimiter: columns.sheet.delimiter, groupsThousands: columns.sheet.groupsThousands,
           decimalCommas: columns.sheet.decimalCommas, secondOfDay: columns.secondOfDay(row),
           typingUnit: columns.typingUnit, notes: &notes)
-        if flaggedCritical { plan.criticalFlaggedRows += before..<rows.count }
+        if readCritical { plan.criticalFlaggedRows += before..<rows.count }
       } catch {
         cannotRead(line, shown, text, error)
         continue

@@ -618,6 +618,11 @@ struct LabReportImportTests {
     #expect(line.contains("Potassium 5.9 mmol/L on Nov 11, 2024"), "\(line)")
     // HDL's H is no critical flag; potassium 7.5 is critical to glance too.
     #expect(!line.contains("HDL") && !line.contains("7.5"), "\(line)")
+    // A row the lab flagged critical whose test glance has no marker for is named as such.
+    let unknown = try Self.plan("Date,Test,Result,Units,Flag\n2024-11-10,Troponin T,0.9,ng/mL,HH\n2024-11-10,HDL,55,mg/dL,\n")
+    let unknownSummary = unknown.summary(library: Fixture.library, customMarkers: [], dryRun: true)
+    #expect(unknownSummary.contains("Left out, though the lab called them critical: “Troponin T” in row 2 (no marker)"), "\(unknownSummary)")
+    #expect(!unknownSummary.contains("0.9"))
     // AA beside the value (attacker's second look: "6.1 AA" refused the whole sheet).
     let aa = try Self.plan("Date;Test;Result;Units\n2024-11-10;Potassium;6.1 AA;mmol/L\n")
     #expect(aa.entries.count == 1 && aa.labCritical.count == 1, "\(aa.labCritical)")
