@@ -84,6 +84,10 @@ public struct ImportPlan: Sendable {
   /// Notes longer than a note may be (a lab's long comment), kept to its length.
   public var notesCut = 0
 
+  /// True when the summary (of an import, not a dry run) says the critical sentence's advice: the
+  /// sentence said after it, of the latest readings, then leaves it out.
+  public var saysCriticalAdvice: Bool { !labCritical.isEmpty || !labCriticalLeftOut.isEmpty }
+
   /// "Left out, though the lab called them critical: …", with the critical sentence when no
   /// line before it said it.
   var labCriticalLeftOutLine: String? {

@@ -656,6 +656,14 @@ enum SpreadsheetImporter {
     var notes = NumberNotes()
     // The lab's flag column, read only for a critical flag (the others are its own range's).
     let flagColumn = header.firstIndex { ["flag", "flags", "abnormalflag"].contains(SearchText($0).compact) }
+    // Said as what it is: read for a critical flag only (clinician's second look at stop 34: it
+    // was "not read" beside the lab-critical results it gave).
+    if let flagColumn, let index = plan.notRead.firstIndex(where: { $0.hasPrefix(quoted(header[flagColumn])) }) {
+      plan.notRead.remove(at: index)
+      plan.columns.append(
+        "\(quoted(header[flagColumn])) → the lab's critical flags (HH, LL, AA, !!) only: glance judges by its own ranges"
+      )
+    }
     func leaveOut(_ line: Int, _ why: String) { plan.rowsLeftOut.append("row \(line) (\(why))") }
     // A known test's number glance cannot take ("130 furlongs", "6.3.1") refuses the file, as in
     // a sheet with a column per marker: left out, a report's critical value was missing from a

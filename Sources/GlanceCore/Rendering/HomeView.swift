@@ -91,20 +91,22 @@ public enum HomeView {
   /// "The latest Potassium reading is far outside its range. Values this far…": said by home,
   /// and by an import that leaves a marker's latest reading critical. Nil for no names. Said of
   /// the reading, so a plural name reads right ("The latest Triglycerides reading is").
-  public static func criticalSentence(_ names: [String]) -> String? {
+  public static func criticalSentence(_ names: [String], advice: Bool = true) -> String? {
     guard !names.isEmpty else { return nil }
     return "The latest \(inWords(names)) \(names.count == 1 ? "reading is" : "readings are") far outside "
-      + "\(names.count == 1 ? "its range" : "their ranges"). \(Judgement.criticalAdvice)"
+      + "\(names.count == 1 ? "its range" : "their ranges")." + (advice ? " \(Judgement.criticalAdvice)" : "")
   }
 
   /// The same, for the tracked markers whose latest reading is critical; one inside the person's
   /// own target range is said to be inside it.
-  public static func criticalSentence(_ snapshots: [MarkerSnapshot]) -> String? {
+  /// `advice` false: without the critical sentence's advice, said already above it (an import's
+  /// summary that named a lab's critical flags: attacker's second look at stop 34).
+  public static func criticalSentence(_ snapshots: [MarkerSnapshot], advice: Bool = true) -> String? {
     let latest = snapshots.compactMap { snapshot in snapshot.latest.map { (snapshot, snapshot.judgement(of: $0)) } }
       .filter { $0.1.status.isCritical }
     let inside = latest.filter { $0.1.insideTarget }.map(\.0)
     let outside = latest.filter { !$0.1.insideTarget }.map(\.0)
-    let outsideSentence = criticalSentence(outside.map(\.definition.displayName))
+    let outsideSentence = criticalSentence(outside.map(\.definition.displayName), advice: advice)
     guard !inside.isEmpty else { return outsideSentence }
     let names = inside.map(\.definition.displayName)
     let insideSentence =

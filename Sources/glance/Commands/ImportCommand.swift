@@ -85,7 +85,11 @@ struct ImportCommand: GlanceCommand {
     guard !plan.isEmpty else { return }
     // A critical latest reading is said now, as add says it (clinician review: only home did).
     let after = try context.document()
-    if let line = HomeView.criticalSentence(after.trackedSnapshots(library: library)) { context.out(line) }
+    if let line = HomeView.criticalSentence(
+      after.trackedSnapshots(library: library), advice: !plan.saysCriticalAdvice)
+    {
+      context.out(line)
+    }
     context.out("Changed your mind? glance undo")
   }
 }

@@ -278,10 +278,12 @@ struct LabReportImportTests {
   }
 
   @Test(
-    "the lab's range and flag columns, and columns glance does not know, are named as not read",
+    "the lab's range columns, and columns glance does not know, are named as not read",
+    // A Flag column is read for the lab's critical flags only, and named so (stop 34:
+    // `sheetCriticalFlags`).
     arguments: [
-      ("Reference Range", "the lab's range"), ("Ref Range", "the lab's range"), ("Flag", "the lab's range"),
-      ("Abnormal Flag", "the lab's range"), ("Status", "the lab's range"), ("Normal range", "the lab's range"),
+      ("Reference Range", "the lab's range"), ("Ref Range", "the lab's range"),
+      ("Status", "the lab's range"), ("Normal range", "the lab's range"),
       ("Ordering Provider", "not a column glance reads"), ("Lab", "not a column glance reads"),
       ("Referenzbereich", "the lab's range"), ("Valeurs de référence", "the lab's range"),
     ])
@@ -616,12 +618,30 @@ struct LabReportImportTests {
     #expect(line.contains("Potassium 6 mmol/L on Nov 10, 2024"), "\(line)")
     #expect(line.contains("Sodium 124 mmol/L on Nov 10, 2024"), "\(line)")
     #expect(line.contains("Potassium 5.9 mmol/L on Nov 11, 2024"), "\(line)")
+    #expect(long.columns.contains { $0.hasPrefix("“Flag” → the lab's critical flags") }, "\(long.columns)")
+    #expect(!long.notRead.contains { $0.hasPrefix("“Flag”") }, "\(long.notRead)")
     // HDL's H is no critical flag; potassium 7.5 is critical to glance too.
     #expect(!line.contains("HDL") && !line.contains("7.5"), "\(line)")
+    // The critical sentence's advice is said once after an import: its summary said it with the
+    // lab's flags, and the sentence of the latest readings then leaves it out (attacker's second
+    // look at stop 34: sodium 124 LL beside a potassium of 7.5 said it twice).
+    var after = GlanceDocument.empty(createdAt: Self.now)
+    after.entries = long.entries
+    after.trackedMarkers = long.entries.enumerated().map {
+      UserMarker(markerID: $0.element.markerID, displayOrder: $0.offset, addedAt: Self.now)
+    }
+    let printed =
+      summary + "\n"
+      + (HomeView.criticalSentence(after.trackedSnapshots(library: Fixture.library), advice: !long.saysCriticalAdvice)
+        ?? "")
+    #expect(printed.components(separatedBy: Judgement.criticalAdvice).count == 2, "\(printed)")
     // A row the lab flagged critical whose test glance has no marker for is named as such.
-    let unknown = try Self.plan("Date,Test,Result,Units,Flag\n2024-11-10,Troponin T,0.9,ng/mL,HH\n2024-11-10,HDL,55,mg/dL,\n")
+    let unknown = try Self.plan(
+      "Date,Test,Result,Units,Flag\n2024-11-10,Troponin T,0.9,ng/mL,HH\n2024-11-10,HDL,55,mg/dL,\n")
     let unknownSummary = unknown.summary(library: Fixture.library, customMarkers: [], dryRun: true)
-    #expect(unknownSummary.contains("Left out, though the lab called them critical: “Troponin T” in row 2 (no marker)"), "\(unknownSummary)")
+    #expect(
+      unknownSummary.contains("Left out, though the lab called them critical: “Troponin T” in row 2 (no marker)"),
+      "\(unknownSummary)")
     #expect(!unknownSummary.contains("0.9"))
     // AA beside the value (attacker's second look: "6.1 AA" refused the whole sheet).
     let aa = try Self.plan("Date;Test;Result;Units\n2024-11-10;Potassium;6.1 AA;mmol/L\n")
