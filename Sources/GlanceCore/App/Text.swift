@@ -140,17 +140,29 @@ extension TerminalText {
 /// Paths in commands glance suggests, quoted for a POSIX shell: a folder named
 /// `a'; echo INJECTED; echo '` must stay one word when the person pastes the command.
 public enum ShellQuote {
-  /// `text` in single quotes, each `'` inside written as `'\''`; with any character that is not
-  /// printable ASCII, in the shell's `$'…'` quoting instead, that character as its UTF-8 bytes
-  /// (`\t`, `\xc3\xa9`): bash and zsh read the same bytes back whatever the locale, and the
-  /// terminal gets none of them raw (attacker reviews at stop 34: a TAB printed as a space made
-  /// `chmod` fix another folder; in the C locale, "é" was printed as `\u{E9}` inside quotes, and
-  /// `$'\u200b'` is read by bash per the locale).
+  /// `text` in single quotes, each `'` inside written as `'\''`; with a control or invisible
+  /// character, in the shell's `$'…'` quoting instead (`bytes`): the terminal gets none of them
+  /// raw, and a TAB is not printed as a space (attacker review at stop 34: the suggested `chmod`
+  /// then fixed another folder).
   public static func quote(_ text: String) -> String {
     let text = TerminalText.cut(text)
-    guard text.utf8.contains(where: { $0 < 0x20 || $0 >= 0x7F }) else {
+    guard text.unicodeScalars.contains(where: { $0 == "\t" || $0 == "\n" || TerminalText.isHidden($0) }) else {
       return "'" + text.replacingEvery("'", with: "'\\''") + "'"
     }
+    return bytes(text)
+  }
+
+  /// A path in a command to paste: as `quote`, but with any character past ASCII written as its
+  /// UTF-8 bytes (`$'/home/jos\xc3\xa9'`), which bash and zsh read back alike in every locale (in
+  /// the C locale "é" was printed as `\u{E9}` inside quotes, and `$'\u200b'` is read per locale:
+  /// attacker's second look at stop 34).
+  public static func path(_ text: String) -> String {
+    let text = TerminalText.cut(text)
+    return text.utf8.contains(where: { $0 < 0x20 || $0 >= 0x7F }) ? bytes(text) : quote(text)
+  }
+
+  /// `text` in `$'…'`, printable ASCII as it is and every other byte escaped (`\t`, `\xc3\xa9`).
+  static func bytes(_ text: String) -> String {
     var quoted = "$'"
     for byte in text.utf8 {
       switch byte {
@@ -171,8 +183,8 @@ public enum ShellQuote {
   /// What a shell word may hold beside letters and digits, unquoted (`word`).
   static let plainPunctuation = Set("/._-+:@%,=".utf8)
 
-  /// `text` as one shell word: as it is when it holds only letters, digits and `/._-+:@%,=`
-  /// (a path glance made), else quoted, so a hint pasted into a shell runs nothing else.
+  /// A path as one shell word: as it is when it holds only letters, digits and `/._-+:@%,=` (a
+  /// path glance made), else quoted as `path`, so a hint pasted into a shell runs nothing else.
   public static func word(_ text: String) -> String {
     let plain =
       !text.isEmpty && text.utf8.first != UInt8(ascii: "~")
@@ -180,7 +192,7 @@ public enum ShellQuote {
         (0x30...0x39).contains(byte) || (0x41...0x5A).contains(byte) || (0x61...0x7A).contains(byte)
           || plainPunctuation.contains(byte)
       }
-    return plain ? text : quote(text)
+    return plain ? text : path(text)
   }
 }
 

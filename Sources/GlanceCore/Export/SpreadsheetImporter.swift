@@ -408,8 +408,10 @@ enum SpreadsheetImporter {
   static func preview(_ row: ImportRow, place: String, document: GlanceDocument) -> String {
     let draft = row.draft
     let shown = document.shownText(of: draft)
+    // Not "6.0 mEq/L (6 mmol/L)": a unit of the same number is not said beside it.
+    let same = draft.entered.map { document.judging(draft.marker).sameNumber(in: $0.unit) } ?? false
     return "\(place) \(row.line): \(DateText.long(draft.date)), \(draft.marker.displayName) \(shown.text)"
-      + (shown.typed.map { " (\($0))" } ?? "") + (draft.note.map { ", note \(quoted($0))" } ?? "")
+      + (same ? "" : shown.typed.map { " (\($0))" } ?? "") + (draft.note.map { ", note \(quoted($0))" } ?? "")
   }
 
   /// How many readings a dry run shows.

@@ -32,7 +32,9 @@ public enum SavedView {
   /// (by their range and units: `GlanceDocument.judging`).
   public static func converted(_ draft: EntryDraft, snapshot: MarkerSnapshot) -> String? {
     guard draft.convertedFrom != nil, let entered = draft.entered,
-      UnitConverter.normalize(entered.unit) != UnitConverter.normalize(snapshot.display.unit)
+      UnitConverter.normalize(entered.unit) != UnitConverter.normalize(snapshot.display.unit),
+      // "Converted 4.8 mmol/L to 4.8 mEq/L" says nothing (attacker's second look at stop 34).
+      !snapshot.sameNumber(in: entered.unit)
     else { return nil }
     let text = snapshot.text(of: draft)
     // As the report prints it: "6.0 mmol/L", with the decimals labs use in that unit; a unit of

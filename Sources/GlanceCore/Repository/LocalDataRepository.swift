@@ -677,8 +677,8 @@ public enum StorageNotice: Equatable, Sendable {
       return
         "Note: your data file \(file) could not be read (\(reason)), so glance is showing the backup \(backup), "
         + "the version before the latest change(s). Nothing will be saved until the data file is restored; this "
-        + "keeps the damaged file aside and brings back every record of it that still reads:\n  mv \(ShellQuote.quote(file)) "
-        + "\(ShellQuote.quote(aside)) && cp \(ShellQuote.quote(backup)) \(ShellQuote.quote(file)) && "
+        + "keeps the damaged file aside and brings back every record of it that still reads:\n  mv \(ShellQuote.path(file)) "
+        + "\(ShellQuote.path(aside)) && cp \(ShellQuote.path(backup)) \(ShellQuote.path(file)) && "
         + StorageError.salvage(aside, of: file)
     }
   }

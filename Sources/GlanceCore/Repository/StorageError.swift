@@ -64,7 +64,7 @@ extension StorageError {
   static func salvage(_ aside: String, of file: String) -> String {
     let folder = file.lastIndex(of: "/").map { String(file[..<$0]) } ?? "."
     return
-      "GLANCE_HOME=\(ShellQuote.quote(folder.isEmpty ? "/" : folder)) glance import --salvage \(ShellQuote.quote(aside))"
+      "GLANCE_HOME=\(ShellQuote.path(folder.isEmpty ? "/" : folder)) glance import --salvage \(ShellQuote.path(aside))"
   }
 }
 
@@ -75,17 +75,17 @@ extension StorageError: CustomStringConvertible {
       return "Another glance is saving to \(folder) right now. Nothing was changed; try again in a moment."
     case .damaged(let file, let reason, let backup, let asidePath):
       var text = "Your data file \(file) could not be read (\(reason)). It has not been changed."
-      let aside = ShellQuote.quote(asidePath)
+      let aside = ShellQuote.path(asidePath)
       if let backup {
         text +=
           "\nThe newest good backup is \(backup), the version before the latest change(s). To restore it and then bring "
           + "back every record of the damaged file that still reads (it is kept aside, nothing is lost):"
-          + "\n  mv \(ShellQuote.quote(file)) \(aside) && cp \(ShellQuote.quote(backup)) \(ShellQuote.quote(file)) "
+          + "\n  mv \(ShellQuote.path(file)) \(aside) && cp \(ShellQuote.path(backup)) \(ShellQuote.path(file)) "
           + "&& " + Self.salvage(asidePath, of: file)
       } else {
         text +=
           "\nThere is no readable backup of it. Keep the file aside and bring back every record that still reads:"
-          + "\n  mv \(ShellQuote.quote(file)) \(aside) && " + Self.salvage(asidePath, of: file)
+          + "\n  mv \(ShellQuote.path(file)) \(aside) && " + Self.salvage(asidePath, of: file)
       }
       return text
     case .newerVersion(let file, let version):
@@ -95,7 +95,7 @@ extension StorageError: CustomStringConvertible {
     case .unsafeFolder(let folder, let mode):
       return
         "Your data folder \(folder) can be opened by other users (mode \(String(mode, radix: 8))). "
-        + "glance keeps health data only in a private folder. Fix it with:\n  chmod 700 \(ShellQuote.quote(folder))"
+        + "glance keeps health data only in a private folder. Fix it with:\n  chmod 700 \(ShellQuote.path(folder))"
     case .foreignFolder(let folder):
       return "Your data folder \(folder) belongs to another user. Point GLANCE_HOME at a folder of your own."
     case .notAFolder(let path):
@@ -108,7 +108,7 @@ extension StorageError: CustomStringConvertible {
       return "\(path) is not a regular file (a pipe, a device or a folder is there). Nothing was changed; move it away."
     case .unsafeLock(let path):
       return
-        "\(path) is a symbolic link or not a file of yours, and glance never follows one. Nothing was changed; remove it:\n  rm \(ShellQuote.quote(path))"
+        "\(path) is a symbolic link or not a file of yours, and glance never follows one. Nothing was changed; remove it:\n  rm \(ShellQuote.path(path))"
     case .dataFileIsLink(let file):
       return
         "Your data file \(file) is a symbolic link, and each save writes a new file in its place, which would replace "
@@ -117,7 +117,7 @@ extension StorageError: CustomStringConvertible {
     case .readOnlyFile(let file, let mode):
       return
         "Your data file \(file) is read-only (mode \(String(mode, radix: 8))), so glance will not change it. Nothing was changed. "
-        + "To allow changes again:\n  chmod 600 \(ShellQuote.quote(file))"
+        + "To allow changes again:\n  chmod 600 \(ShellQuote.path(file))"
     case .noHome:
       return "glance cannot tell where to keep your data: HOME is not set. Set GLANCE_HOME to a folder."
     case .io(let error):

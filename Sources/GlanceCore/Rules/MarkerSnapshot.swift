@@ -501,13 +501,19 @@ public struct MarkerSnapshot: Sendable {
     guard let entered = entry.entered(for: definition),
       UnitConverter.normalize(entered.unit) != UnitConverter.normalize(display.unit)
     else { return nil }
-    let typedUnit = DisplayUnit.of(definition, unit: entered.unit)
     // A unit of the same number (potassium's mmol/L is mEq/L) says nothing new: "4.9 mEq/L
     // (4.9 mmol/L)" (newcomer review at stop 34).
-    if let typedUnit, typedUnit.factor == display.factor, typedUnit.offset == display.offset { return nil }
+    if sameNumber(in: entered.unit) { return nil }
     // With the decimals a lab prints in that unit: "(6.0 mmol/L)", as the report says.
-    let places = typedUnit?.decimals
+    let places = DisplayUnit.of(definition, unit: entered.unit)?.decimals
     return ValueText.withUnit(entered.value, entry.comparator, entered.unit, places: places)
+  }
+
+  /// True when a value in `unit` is the same number in the person's unit (potassium in mmol/L
+  /// and mEq/L): saying both says nothing new.
+  public func sameNumber(in unit: String) -> Bool {
+    guard let other = DisplayUnit.of(definition, unit: unit) else { return false }
+    return other.factor == display.factor && other.offset == display.offset
   }
 
   /// The range in the person's unit, as a lab prints it (the guideline's own SI figures where

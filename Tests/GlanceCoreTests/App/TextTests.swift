@@ -150,8 +150,14 @@ struct ShellWordTests {
       ("/home/josé", "$'/home/jos\\xc3\\xa9'"),
     ])
   func controlCharacters(text: String, printed: String) {
-    #expect(ShellQuote.quote(text) == printed)
-    #expect(TerminalText.guarded(printed) == printed)
+    #expect(ShellQuote.path(text) == printed)
+    #expect(TerminalText.guarded(printed, asciiOnly: true) == printed)
+  }
+
+  @Test("a word with only printable characters is single-quoted as it is, µ and é too")
+  func printableWords() {
+    #expect(ShellQuote.quote("88 µmol/L") == "'88 µmol/L'")
+    #expect(ShellQuote.quote("a\tb") == "$'a\\tb'")
   }
 }
 

@@ -303,7 +303,10 @@ struct YourUnitsTests {
     let parts = typed.split(separator: " ").map(String.init)
     let draft = try EntryPlanner.draft(
       marker, valueText: parts[0], unit: parts[1], date: Self.today, note: nil, existing: [])
-    #expect(SavedView.converted(draft, snapshot: snapshot) == "Converted \(typed) to \(shown).")
+    // A unit of the same number (potassium's mmol/L is mEq/L) gets no Converted line at all
+    // (attacker's second look at stop 34); the saved line shows it as listed.
+    let converted = SavedView.converted(draft, snapshot: snapshot)
+    #expect(snapshot.sameNumber(in: parts[1]) ? converted == nil : converted == "Converted \(typed) to \(shown).")
   }
 
   /// Newcomer review: glucose 5.9 mmol/L (106 mg/dL, above either way) showed as "5.9 mmol/L"
@@ -379,7 +382,11 @@ struct YourUnitsTests {
       let parts = typed.split(separator: " ").map(String.init)
       let draft = try EntryPlanner.draft(
         snapshot.definition, valueText: parts[0], unit: parts[1], date: Self.today, note: nil, existing: [])
-      #expect(SavedView.converted(draft, snapshot: snapshot)?.hasSuffix(" to \(shown).") == true, "\(typed)")
+      // (None for a unit of the same number: "Converted 6.19 mmol/L to 6.19 mEq/L" said nothing.)
+      let converted = SavedView.converted(draft, snapshot: snapshot)
+      #expect(
+        snapshot.sameNumber(in: parts[1]) ? converted == nil : converted?.hasSuffix(" to \(shown).") == true,
+        "\(typed)")
     }
   }
 
@@ -404,7 +411,10 @@ struct YourUnitsTests {
     let parts = typed.split(separator: " ").map(String.init)
     let draft = try EntryPlanner.draft(
       snapshot.definition, valueText: parts[0], unit: parts[1], date: Self.today, note: nil, existing: [])
-    #expect(SavedView.converted(draft, snapshot: snapshot) == "Converted \(typed) to \(shown).")
+    // A unit of the same number (potassium's mmol/L is mEq/L) gets no Converted line at all
+    // (attacker's second look at stop 34); the saved line shows it as listed.
+    let converted = SavedView.converted(draft, snapshot: snapshot)
+    #expect(snapshot.sameNumber(in: parts[1]) ? converted == nil : converted == "Converted \(typed) to \(shown).")
   }
 
   /// Clinician review: HDL 1.29 and 1.3 mmol/L, no sex given, both printed "50 mg/dL", one ▲
@@ -513,6 +523,15 @@ struct YourUnitsTests {
     }
     let snapshot = MarkerSnapshot(definition: marker, tracked: nil, entries: [entry])
     #expect(snapshot.displayedText(entry) + (snapshot.typedAside(entry).map { " (\($0))" } ?? "") == shown)
+    // The saved line and a dry run's preview say it alike (attacker's second look at stop 34:
+    // "Converted 4.8 mmol/L to 4.8 mEq/L", "6.0 mEq/L (6 mmol/L)").
+    if let entered = entry.entered {
+      let draft = EntryDraft(
+        marker: marker, value: stored, comparator: nil, entered: entered, date: entry.dateOfService, note: nil,
+        checks: [])
+      let converted = SavedView.converted(draft, snapshot: snapshot)
+      #expect((converted == nil) == snapshot.sameNumber(in: entered.unit), "\(converted ?? "nil")")
+    }
   }
 
   // MARK: Choosing
