@@ -745,6 +745,13 @@ enum SpreadsheetImporter {
         leaveOut(line, "\(shown): no result")
         continue
       }
+      // A summary row ("Average"), as in a sheet with a column per marker (attacker's second look
+      // at stop 34: it refused a lab report).
+      let dateCell = columns.cell(row, columns.date)
+      if Self.summaryWords.contains(SearchText(dateCell).compact) {
+        leaveOut(line, "\(quoted(TerminalText.cut(dateCell, limit: 30))): a summary row, not readings")
+        continue
+      }
       guard let date = columns.date(row, line: line, today: today, problems: &problems) else { continue }
       // "142 H", "H 7.2": the lab's flag beside the value; glance judges by its own ranges.
       text = flags.leavingOut(from: text)

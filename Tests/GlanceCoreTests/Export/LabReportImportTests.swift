@@ -691,6 +691,10 @@ struct LabReportImportTests {
       #expect(plan.entries.count == 4, "\(word)")
       #expect(plan.rowsLeftOut.contains { $0.hasPrefix("row 4 (“\(word)”: a summary row") }, "\(plan.rowsLeftOut)")
     }
+    // In a lab report too.
+    let report = try Self.plan("Date,Test,Result\n2024-01-15,LDL,120\nAverage,LDL,118\n")
+    #expect(
+      report.entries.count == 1 && report.rowsLeftOut.contains { $0.hasPrefix("row 3 (“Average”: a summary row") })
     let error = #expect(throws: ImportError.self) { try Self.plan("Date,LDL\n2024-01-15,120\n,115\n") }
     #expect(error?.message.contains("row 3, column “Date”: no date") == true, "\(error?.message ?? "")")
   }
