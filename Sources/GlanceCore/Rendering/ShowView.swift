@@ -273,6 +273,11 @@ public enum TrendSummary {
       let sexDependent = judgements.filter(\.dependsOnSex).count
       let latest = statuses.last ?? .normal
       let side = (latest.isCritical ? "far " : "") + (latest.isLowSide ? "below" : "above")
+      // The guideline's stage of an out-of-range latest reading, as add and prep word it
+      // ("stage 1 range": clinician's second look at stop 34).
+      let stage =
+        latest.isOutOfRange && !(snapshot.rule?.stages.isEmpty ?? true) && !latest.isCritical
+        ? judgements.last.map { " (\($0.words))" } ?? "" : ""
       // Beyond the range, in words its guideline's stages give without "out of range" (a
       // systolic of 127 is "elevated", never "within the reference range": newcomer review).
       // As judged: a value typed in SI is judged by the SI cut-off (LDL 2.59 mmol/L is within).
@@ -316,9 +321,10 @@ public enum TrendSummary {
       } else if outside == 0 {
         parts.append("none outside \(name) (\(unknown) that cannot be judged)")
       } else if outside == entries.count {
-        parts.append(entries.count == 1 ? "\(side) \(name)" : "all outside \(name)\(far)")
+        parts.append(entries.count == 1 ? "\(side) \(name)\(stage)" : "all outside \(name)\(far)")
       } else {
-        let position = latest.isOutOfRange ? "\(side) it" : latest == .indeterminate ? "not judged" : "within it"
+        let position =
+          latest.isOutOfRange ? "\(side) it\(stage)" : latest == .indeterminate ? "not judged" : "within it"
         parts.append("\(grouped(outside)) of \(grouped(entries.count)) outside \(name)\(far), the latest \(position)")
       }
       if insideCritical > 0 {

@@ -34,6 +34,13 @@ struct TrendSummaryTests {
         [("2026-10-01", 124.0), ("2026-11-21", 127)],
         "2 readings, from 124 to 127 mmHg, all above the reference range (the latest elevated)."
       ),
+      // Out of range, its stage said too (clinician's second look at stop 34: 135 was only
+      // "outside the reference range" where add and prep say "stage 1 range").
+      ([("2026-11-21", 135.0)], "1 reading, 135 mmHg on Nov 21, 2026, above the reference range (stage 1 range)."),
+      (
+        [("2026-10-01", 118.0), ("2026-11-21", 135)],
+        "2 readings, from 118 to 135 mmHg, 1 of 2 outside the reference range, the latest above it (stage 1 range)."
+      ),
     ])
   func elevatedIsNotWithin(readings: [(String, Double)], tail: String) throws {
     let systolic = try #require(Fixture.library.marker(key: "bp-systolic"))
