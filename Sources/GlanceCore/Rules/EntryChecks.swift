@@ -100,12 +100,16 @@ public enum EntryChecks {
         comparator == nil && (rule?.isCritical(value) ?? false)
         ? " As typed, \(shown) is far \(rule?.criticalLow?.contains(value) == true ? "below" : "above") the range."
         : ""
+      // The dropped digit that lost to it is named too (clinician's second look at stop 34:
+      // glucose 9 after 95 was asked only as 9 mmol/L, 162 mg/dL; 90 was never offered).
+      let digit =
+        tenfold.map { " If you meant \(ValueText.number($0)), cancel and type \(ValueText.number($0))." } ?? ""
       return [
         EntryCheck(
           kind: .unitSlip(suggestion: slip.value, entered: slip.entered),
           question:
             "You entered \(marker.shortName) of \(shown). Was that \(slip.entered.text(comparator)) (\(savedText(slip.value, comparator, slip.entered, marker)))?"
-            + critical
+            + critical + digit
         )
       ]
     }
