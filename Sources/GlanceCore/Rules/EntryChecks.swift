@@ -96,10 +96,15 @@ public enum EntryChecks {
       // second look at stop 34: hemoglobin 6.5 g/dL was asked as 6.5 mmol/L, 10.5 g/dL, and
       // nothing said 6.5 g/dL is far below the range).
       let rule = ClinicalRules.rule(for: marker.key)
-      let critical =
+      var critical =
         comparator == nil && (rule?.isCritical(value) ?? false)
         ? " As typed, \(shown) is far \(rule?.criticalLow?.contains(value) == true ? "below" : "above") the range."
         : ""
+      // The reading offered, when it is critical too (WBC 150 /µL is 0.15 10³/µL).
+      if comparator == nil, rule?.isCritical(slip.value) ?? false {
+        let side = rule?.criticalLow?.contains(slip.value) == true ? "below" : "above"
+        critical += " As \(slip.entered.text(nil)), it is far \(side) the range."
+      }
       // The dropped digit that lost to it is named too (clinician's second look at stop 34:
       // glucose 9 after 95 was asked only as 9 mmol/L, 162 mg/dL; 90 was never offered).
       let digit =

@@ -428,8 +428,11 @@ struct ClinicalJudgementTests {
   /// mmol/L (10.5 g/dL)?", a reassuring reading, and nothing said 6.5 g/dL is far below the range.
   @Test(
     "a unit-slip question about a value critical as typed says it is",
-    arguments: [("hemoglobin", 6.5, "As typed, 6.5 g/dL is far below the range."), ("hemoglobin", 12.5, nil)]
-      as [(String, Double, String?)])
+    arguments: [
+      ("hemoglobin", 6.5, "As typed, 6.5 g/dL is far below the range."), ("hemoglobin", 12.5, nil),
+      // Both readings critical: each said (a count per µL).
+      ("wbc", 150, "As typed, 150 10³/µL is far above the range. As 150 /µL, it is far below the range."),
+    ] as [(String, Double, String?)])
   func criticalAsTyped(key: String, value: Double, said: String?) throws {
     let checks = EntryChecks.check(
       value: value, comparator: nil, date: Fixture.date("2026-01-01"), marker: Self.marker(key), existing: [])
