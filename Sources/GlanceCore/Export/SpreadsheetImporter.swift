@@ -873,6 +873,15 @@ enum SpreadsheetImporter {
         readAsSI.insert(draft.marker.id)
       }
       if !checks.isEmpty { asked.insert(draft.marker.id) }
+      // A unit the sheet states for it (a header, a Units column) says SI as well (clinician's
+      // second look at stop 34: a sheet with "LDL (mmol/L)" headers asked nothing of its bare
+      // weight column).
+      if row.unitTyped, row.readIn == nil, let entered = draft.entered, let siUnit = draft.marker.siUnit,
+        let factor = draft.marker.siFactor, EntryChecks.canSlip(factor),
+        UnitConverter.normalize(entered.unit) == UnitConverter.normalize(siUnit)
+      {
+        readAsSI.insert(draft.marker.id)
+      }
     }
     result += siSheetQuestions(rows, readAsSI: readAsSI, asked: asked, asking: asking)
     return result

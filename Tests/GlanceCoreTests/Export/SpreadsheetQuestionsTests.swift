@@ -82,6 +82,12 @@ struct SpreadsheetQuestionsTests {
       into: .empty(createdAt: Timestamp(Fixture.now)), library: Fixture.library, today: Self.today,
       now: Timestamp(Fixture.now))
     #expect(conventional.questions.isEmpty, "\(conventional.questions)")
+    // A sheet that states its SI units in its headers asks about the bare columns too.
+    let stated = try Importer.plan(
+      Self.file("Date,LDL (mmol/L),HDL (mmol/L),Weight\n2024-01-15,3.2,1.4,82\n"), replace: false,
+      into: .empty(createdAt: Timestamp(Fixture.now)), library: Fixture.library, today: Self.today,
+      now: Timestamp(Fixture.now))
+    #expect(stated.questions.count == 1 && stated.questions[0].hasPrefix("Body Weight"), "\(stated.questions)")
   }
 
   /// Clinician review: a file that adds one row to readings stored already asked again about
