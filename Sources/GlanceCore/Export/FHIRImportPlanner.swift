@@ -122,8 +122,15 @@ enum FHIRImportPlanner {
     for (position, resource) in pending.enumerated() {
       guard let type = resource.resourceType else { continue }
       // An earlier version of an observation the file holds again: only the newest is read.
-      if let key = versionKey(resource), newest[key] != position {
-        plan.olderVersions += 1
+      if let key = versionKey(resource), let kept = newest[key], kept != position {
+        // Nothing telling which is newer (no version, no update time, the same status): the
+        // first in the file is read, and said so, not as "the newest" (attacker's second look at
+        // stop 34).
+        if versionRank(pending[kept]) == versionRank(resource) {
+          plan.sameVersions += 1
+        } else {
+          plan.olderVersions += 1
+        }
         continue
       }
       if type == "Bundle" { continue }
@@ -329,21 +336,23 @@ enum FHIRImportPlanner {
   /// 118 and its withdrawal kept 118): the highest meta.versionId, else the latest
   /// meta.lastUpdated, else a withdrawal, then a correction, over a final; else the first in the
   /// file, as a FHIR history bundle lists the most recent first.
+  /// How new a version of an observation says it is: its version, its update time, its status.
+  static func versionRank(_ resource: FHIRResource) -> (Int, String, Int) {
+    let status: Int =
+      switch resource.status {
+      case "entered-in-error"?: 3
+      case let status? where correctedStatuses.contains(status): 2
+      case "final"?: 1
+      default: 0
+      }
+    return (resource.versionId.flatMap { Int($0) } ?? -1, resource.lastUpdated ?? "", status)
+  }
+
   static func newestVersions(_ resources: [FHIRResource]) -> [String: Int] {
-    func rank(_ resource: FHIRResource) -> (Int, String, Int) {
-      let status: Int =
-        switch resource.status {
-        case "entered-in-error"?: 3
-        case let status? where correctedStatuses.contains(status): 2
-        case "final"?: 1
-        default: 0
-        }
-      return (resource.versionId.flatMap { Int($0) } ?? -1, resource.lastUpdated ?? "", status)
-    }
     var newest: [String: Int] = [:]
     for (position, resource) in resources.enumerated() {
       guard let key = versionKey(resource) else { continue }
-      if let held = newest[key], rank(resources[held]) >= rank(resource) { continue }
+      if let held = newest[key], versionRank(resources[held]) >= versionRank(resource) { continue }
       newest[key] = position
     }
     return newest

@@ -124,6 +124,8 @@ public struct ImportPlan: Sendable {
   public var corrected: [String] = []
   /// FHIR observations passed over for a newer version of themselves in the same file.
   public var olderVersions = 0
+  /// Observations repeating an id with nothing telling which is newer: the first was read.
+  public var sameVersions = 0
   /// FHIR observations that carried the lab's flag or range (left out); those the lab called
   /// critical that glance's limits do not; those it flagged outside its range inside glance's.
   public var labFlagged = 0
@@ -305,6 +307,11 @@ public struct ImportPlan: Sendable {
             ? "; \(notFinal) not final yet (preliminary) \(notFinal == 1 ? "was" : "were") left out: import the file again when the final results are in"
             : "")
           + ".")
+      if sameVersions > 0 {
+        lines.append(
+          "\(counted(sameVersions, "observation")) \(sameVersions == 1 ? "repeats" : "repeat") an id with nothing saying which is newer (no version or update time); the first in the file was read."
+        )
+      }
       if olderVersions > 0 {
         lines.append(
           "\(counted(olderVersions, "earlier version")) of an observation the file holds again \(olderVersions == 1 ? "was" : "were") passed over for the newest."
