@@ -15,11 +15,15 @@ public enum HomeView {
       var date: String
       var spark: String
     }
+    // Measured as printed: with ASCII only, a name past ASCII is printed escaped (`\u{E9}`), and
+    // cut before that it ran past the width (attacker's second look at stop 34).
+    func printed(_ name: String) -> String { style.unicode ? name : TerminalText.guarded(name, asciiOnly: true) }
     let rows = snapshots.map { snapshot -> Row in
       guard let latest = snapshot.latest, let status = snapshot.status else {
         return Row(
-          status: .noRange, name: snapshot.definition.displayName, shortName: snapshot.definition.shortName,
-          value: "", unit: "no readings yet", trend: "", date: "", spark: "")
+          status: .noRange, name: printed(snapshot.definition.displayName),
+          shortName: printed(snapshot.definition.shortName), value: "", unit: "no readings yet", trend: "", date: "",
+          spark: "")
       }
       let trend = snapshot.trend
       var trendText = trend.badge(style)
@@ -33,7 +37,8 @@ public enum HomeView {
       // As judged: typed in a unit a guideline judges by its own figure, shown in that unit.
       let judged = snapshot.asJudged(latest)
       return Row(
-        status: status, name: snapshot.definition.displayName, shortName: snapshot.definition.shortName,
+        status: status, name: printed(snapshot.definition.displayName),
+        shortName: printed(snapshot.definition.shortName),
         value: ValueText.value(judged.value, latest.comparator, places: judged.places), unit: judged.unit,
         trend: trendText, date: DateText.compact(latest.dateOfService, today: today),
         // The readings a trend counts: no lab-reported bound, no slip beyond the plausible range.

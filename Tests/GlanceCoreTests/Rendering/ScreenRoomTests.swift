@@ -92,6 +92,23 @@ struct ScreenRoomTests {
 
   // 66 columns: where "TSH (Thyroid-Stimulating Hormone)" does not fit beside the sparklines (at
   // 70 it does, since home no longer counts an empty trend column: stop 34).
+  /// Attacker's second look at stop 34: with ASCII only, a custom name past ASCII was cut to the
+  /// column and then printed escaped, three times as wide, and the row wrapped.
+  @Test("home with ASCII only measures a name as it is printed, escaped")
+  func homeASCIINames() {
+    var document = Self.document()
+    var marker = Fixture.customMarker("Kétones sanguins ünd Blütwerte", unit: "mmol/L")
+    marker.shortName = marker.displayName
+    document.apply(.putCustomMarker(marker))
+    document.apply(.putEntry(Fixture.entry(marker, 1.2, on: "2026-03-15")))
+    document.trackedMarkers.append(UserMarker(markerID: marker.id, displayOrder: 9, addedAt: Timestamp(Fixture.now)))
+    let style = OutputStyle(unicode: false, width: 80)
+    let text = HomeView.render(document.trackedSnapshots(library: Fixture.library), today: Self.today, style: style)
+    for line in TerminalText.guarded(text, asciiOnly: true).split(separator: "\n") {
+      #expect(TextWidth.of(line) <= 80, "\(line)")
+    }
+  }
+
   @Test("home at 66 columns shows TSH by its short name, its sparklines, and no wide blank column")
   func home() {
     let document = Self.document()
