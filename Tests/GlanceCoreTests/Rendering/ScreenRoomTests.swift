@@ -97,7 +97,7 @@ struct ScreenRoomTests {
   @Test("home with ASCII only measures a name as it is printed, escaped")
   func homeASCIINames() {
     var document = Self.document()
-    var marker = Fixture.customMarker("Kétones sanguins ünd Blütwerte", unit: "mmol/L")
+    var marker = Fixture.customMarker("Cétonémie éèêëéèêë", unit: "mmol/L")
     marker.shortName = marker.displayName
     document.apply(.putCustomMarker(marker))
     document.apply(.putEntry(Fixture.entry(marker, 1.2, on: "2026-03-15")))
