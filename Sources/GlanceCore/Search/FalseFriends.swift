@@ -91,7 +91,7 @@ public enum FalseFriends {
     FalseFriend(
       phrases: [
         "calcitriol", "125dihydroxyvitamind", "125ohd", "125ohvitamind", "125dihydroxyvitd", "125vitamind",
-        "dihydroxyvitamind",
+        "dihydroxyvitamind", "125dihydroxyvitamind3", "125dihydroxyvitamind2", "125ohd3", "dihydroxyvitamind3",
       ],
       lookalikes: ["vitamin-d"],
       explanation:
@@ -297,6 +297,8 @@ public enum FalseFriends {
       phrases: [
         "plasmahemoglobin", "plasmahaemoglobin", "serumhemoglobin", "serumhaemoglobin", "freehemoglobin",
         "freehaemoglobin", "plasmahb", "plasmahgb", "freehb", "freieshamoglobin", "hemoglobinelibre",
+        "hemoglobinplasma", "haemoglobinplasma", "hemoglobinserum", "haemoglobinserum", "hbplasma", "hgbplasma",
+        "hemoglobinfree", "haemoglobinfree",
       ],
       lookalikes: ["hemoglobin"],
       explanation:
@@ -311,8 +313,10 @@ public enum FalseFriends {
   static let albuminWords: Set<String> = ["albumin", "albumine", "microalbumin", "alb", "malb", "acr", "albumina"]
 
   /// Words that say an eGFR was adjusted for race, and words that say it was not.
-  static let raceWords: Set<String> = ["africn", "african", "afr", "aa", "black"]
-  static let notRaceWords: Set<String> = ["non", "nonafricn", "nonafrican", "nonafr", "not", "nonblack", "nonaa"]
+  static let raceWords: Set<String> = ["africn", "african", "afr", "aa", "black", "af"]
+  static let notRaceWords: Set<String> = [
+    "non", "nonafricn", "nonafrican", "nonafr", "not", "nonblack", "nonaa", "naa", "nonaf",
+  ]
 
   /// Words that name thyroxine, and words that say it is the free fraction (English, German,
   /// French, Spanish and Italian, Dutch, Scandinavian).
@@ -341,6 +345,12 @@ public enum FalseFriends {
     // Creatinine named with a urine sample and no albumin: urine creatinine, however the words are
     // arranged (clinician's second look at stop 34: Quest's "CREATININE, RANDOM URINE", printed
     // beside the microalbumin and the ratio, was filed as a UACR of 120 mg/g).
+    // Protein over creatinine is UPCR, however written ("Protein/Creatinine Ratio, Urine").
+    if words.contains(where: creatinineWords.contains), words.contains(where: { $0 == "protein" || $0 == "eiweiss" }),
+      !words.contains(where: albuminWords.contains)
+    {
+      return all.first { $0.phrases.contains("upcr") }
+    }
     if words.contains(where: creatinineWords.contains), SampleInName.of(query) == .urine,
       !words.contains(where: albuminWords.contains)
     {
@@ -348,8 +358,10 @@ public enum FalseFriends {
     }
     // Vitamin D2 or D3 named as the 25-hydroxy form: one part of the total ("Vitamin D3" alone is
     // how people name their vitamin D test, and stays it).
+    // (1,25-dihydroxy, calcitriol, is another test, refused with its own reason.)
     if words.contains(where: { $0 == "d3" || $0 == "d2" || $0 == "vitamind3" || $0 == "vitamind2" }),
-      words.contains(where: { ["25", "oh", "25oh", "hydroxy", "hydroxyvitamin", "25hydroxy"].contains($0) })
+      words.contains(where: { ["25", "oh", "25oh", "hydroxy", "hydroxyvitamin", "25hydroxy"].contains($0) }),
+      !words.contains(where: { $0 == "1" || $0.hasPrefix("dihydroxy") || $0 == "125" })
     {
       return all.first { $0.phrases.contains("vitamind325oh") }
     }

@@ -88,6 +88,15 @@ public enum MarkerResolver {
   /// ("Serum triglycerides", "Plasma sodium"): the name that follows is the test.
   static let bloodSampleWords: Set<String> = ["serum", "plasma"]
 
+  /// How many of `words`' last words name a blood sample ("plasma", "serum", "whole blood"):
+  /// 0 when none, nil when that would leave no name.
+  static func sampleSuffix(_ words: [String]) -> Int? {
+    var cut = 0
+    if words.last == "plasma" || words.last == "serum" || words.last == "blood" { cut = 1 }
+    if cut == 1, words.count > 2, words[words.count - 2] == "whole" { cut = 2 }
+    return cut > 0 && cut < words.count ? cut : nil
+  }
+
   private static func resolve(
     _ text: String, among markers: [MarkerDefinition], search: SearchService?, categories: [MarkerCategory]
   ) throws(EntryError) -> [MarkerDefinition] {
@@ -100,6 +109,13 @@ public enum MarkerResolver {
         String(trimmed[space...]).trimmingWhitespace(), among: markers, search: search, categories: categories)
     {
       return found
+    }
+    // After the name too: "Potassium, Plasma", "Sodium (serum)", "Hemoglobin, Whole Blood"
+    // (clinician's third look at stop 34: each was left out as no marker).
+    let words = SearchText(text).words
+    if FalseFriends.named(text) == nil, words.count > 1, let cut = Self.sampleSuffix(words) {
+      let name = words.prefix(words.count - cut).joinedText(" ")
+      if let found = try? resolve(name, among: markers, search: search, categories: categories) { return found }
     }
     let compact = SearchText(text).compact
     if bloodPressureWords.contains(compact),

@@ -22,7 +22,7 @@ enum SampleInName: Equatable {
 
   /// Words that name urine or spinal fluid; a lone "U" names urine too ("Natrium, U", "K (U)",
   /// "U-Natrium", "Kalium i.U"), unless it starts a unit ("U/l").
-  private static let urineWords: Set<String> = ["urin", "urine", "harn", "urinary"]
+  private static let urineWords: Set<String> = ["urin", "urine", "harn", "urinary", "ur", "urn"]
   private static let spinalFluidWords: Set<String> = ["csf", "liquor"]
 
   /// The sample `name` names, if it names one other than blood.

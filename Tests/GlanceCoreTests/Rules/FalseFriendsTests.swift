@@ -8,6 +8,26 @@ import Testing
 struct FalseFriendsTests {
   static let markers = Fixture.library.markers
 
+  /// Clinician's third look at stop 34: urine albumin written "Albumin, Ur" was filed as UACR.
+  @Test("a test named with its urine sample as 'Ur' is a urine test, refused")
+  func urineAbbreviated() {
+    for word in ["Albumin, Ur", "Sodium, Ur", "Creatinine, Ur"] {
+      #expect(throws: EntryError.self, "\(word)") { try MarkerResolver.markers(word, among: Self.markers) }
+    }
+  }
+
+  /// Clinician's third look at stop 34: the reason given must be the test's own.
+  @Test(
+    "a refused name gets its own test's reason",
+    arguments: [
+      ("1,25-Dihydroxyvitamin D3", "calcitriol"), ("Protein/Creatinine Ratio, Urine", "protein"),
+      ("CREATININE, RANDOM URINE", "Urine creatinine"), ("VITAMIN D3,25-OH", "one part"),
+    ])
+  func ownReason(word: String, says: String) throws {
+    let friend = try #require(FalseFriends.named(word), "\(word)")
+    #expect(friend.explanation.lowercased().contains(says.lowercased()), "\(word): \(friend.explanation)")
+  }
+
   @Test(
     "each word for a different test is refused with its reason, never resolved",
     arguments: [
@@ -77,6 +97,10 @@ struct FalseFriendsTests {
       // Quest's D3 and D2 rows, each one part of the total vitamin D.
       ("VITAMIN D3,25-OH,LC/MS/MS", "vitamin-d"), ("VITAMIN D2,25-OH,LC/MS/MS", "vitamin-d"),
       ("25-Hydroxyvitamin D3", "vitamin-d"), ("25-OH Vitamin D3", "vitamin-d"),
+      // Clinician's third look at stop 34: "Ur" for urine, "Af Amer" for the race-adjusted eGFR,
+      // the plasma hemoglobin written after its name.
+      ("Creatinine, Ur", "uacr"), ("eGFR Af Amer", "egfr"), ("eGFR If Af Am", "egfr"),
+      ("Hemoglobin, Plasma", "hemoglobin"), ("Hemoglobin (serum)", "hemoglobin"),
     ])
   func refused(word: String, lookalike: String) throws {
     do {
@@ -136,7 +160,8 @@ struct FalseFriendsTests {
       ("Serum vitamin D", "vitamin-d"),
       ("Microalbumin/Creatinine Ratio, Urine", "uacr"), ("Vitamin D3", "vitamin-d"), ("vit d3", "vitamin-d"),
       ("VITAMIN D,25-OH,TOTAL,IA", "vitamin-d"), ("albumine/creatinine ratio", "uacr"),
-      ("Albumin/Creatinine Ratio, Urine", "uacr"),
+      ("Albumin/Creatinine Ratio, Urine", "uacr"), ("eGFR non-Black", "egfr"), ("eGFR NAA", "egfr"),
+      ("Potassium, Plasma", "potassium"), ("Hemoglobin, Whole Blood", "hemoglobin"), ("Sodium (serum)", "sodium"),
     ])
   func stillResolved(word: String, key: String) throws {
     #expect(try MarkerResolver.markers(word, among: Self.markers).map(\.key) == [key])
