@@ -33,7 +33,7 @@ extension StorageError: GlanceError {
   public var kind: ErrorKind {
     switch self {
     case .busy: .busy
-    case .noHome: .usage
+    case .noHome, .pathNotUTF8: .usage
     case .wouldBreakFile: .failure
     case .folderFull, .tooLargeToRestore: .refused
     default: .dataFile

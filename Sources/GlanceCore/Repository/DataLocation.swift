@@ -30,6 +30,21 @@ public struct DataLocation: Equatable, Sendable {
   public static func resolve(
     environment: [String: String], currentDirectory: String
   ) throws -> DataLocation {
+    let location = try resolveNamed(environment: environment, currentDirectory: currentDirectory)
+    // A name that was not UTF-8 arrives with U+FFFD in place of its bytes: that names another
+    // folder, which two such names share (attacker's third look at stop 34: Latin-1 "Müller"
+    // and "Möller" wrote one data file, and their own folders stayed empty).
+    guard !location.folder.unicodeScalars.contains("\u{FFFD}") else {
+      let fromGlanceHome = !(environment["GLANCE_HOME"] ?? "").isEmpty
+      let variable = fromGlanceHome ? "GLANCE_HOME" : "HOME or XDG_DATA_HOME"
+      throw StorageError.pathNotUTF8(variable: variable)
+    }
+    return location
+  }
+
+  private static func resolveNamed(
+    environment: [String: String], currentDirectory: String
+  ) throws -> DataLocation {
     func absolute(_ path: String) -> String {
       let trimmed = path.count > 1 && path.hasSuffix("/") ? String(path.dropLast()) : path
       return trimmed.hasPrefix("/") ? trimmed : currentDirectory + "/" + trimmed

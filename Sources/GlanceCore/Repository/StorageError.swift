@@ -24,6 +24,9 @@ public enum StorageError: Error, Equatable, Sendable {
   case notAFolder(path: String)
   /// No `$HOME` (and no `$GLANCE_HOME`) to put the data folder in.
   case noHome
+  /// The data folder's path (from `variable`) is not UTF-8: glance could only name another
+  /// folder, with U+FFFD where the bytes were.
+  case pathNotUTF8(variable: String)
   /// A file-system call failed; nothing was changed.
   case io(FileSystemError)
   /// The change was saved, but flushing the folder to disk failed.
@@ -120,6 +123,10 @@ extension StorageError: CustomStringConvertible {
         + "To allow changes again:\n  chmod 600 \(ShellQuote.path(file))"
     case .noHome:
       return "glance cannot tell where to keep your data: HOME is not set. Set GLANCE_HOME to a folder."
+    case .pathNotUTF8(let variable):
+      return
+        "The data folder named by \(variable) has a name that is not UTF-8 text, and glance cannot name that "
+        + "folder exactly (it would use another one). Nothing was changed. Set GLANCE_HOME to a folder whose name is UTF-8."
     case .io(let error):
       return "glance could not save to \(error.path): \(error.reason). Nothing was changed."
     case .notDurable(let error):

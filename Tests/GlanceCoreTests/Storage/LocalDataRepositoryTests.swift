@@ -119,6 +119,14 @@ struct LocalDataRepositoryTests {
       #expect(try resolve(["GLANCE_HOME": "", "HOME": "/h"]) == "/h/.local/share/glance")
     #endif
     #expect(throws: StorageError.noHome) { try resolve([:]) }
+    // A name that was not UTF-8 (U+FFFD where its bytes were) names another folder: refused
+    // (attacker's third look at stop 34: Latin-1 "Müller" and "Möller" shared one data file).
+    #expect(throws: StorageError.pathNotUTF8(variable: "GLANCE_HOME")) {
+      try resolve(["GLANCE_HOME": "/d/M\u{FFFD}ller"])
+    }
+    #expect(throws: StorageError.pathNotUTF8(variable: "HOME or XDG_DATA_HOME")) {
+      try resolve(["HOME": "/h/\u{FFFD}"])
+    }
   }
 
   @Test("a file from a newer glance is read but never written")
