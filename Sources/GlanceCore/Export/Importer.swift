@@ -616,10 +616,15 @@ public enum Importer {
     // that row's readings a second time). Rows equal in everything are matched first, wherever
     // they are in the file (attacker's second look: a row with another note, before the equal
     // one, took the saved reading; the equal row was added again and the other lost).
-    var stored = EntryContent.counts(ours, markers: markers, withNotes: false)
+    // Only readings the file does not name by id: rows added by hand to an export (no id) were
+    // matched to readings the file's own rows name, and never came in (attacker's third look).
+    var namedByFile = IDSet([], capacity: rows.count)
+    for row in rows { if let id = row.id { _ = namedByFile.insert(id) } }
+    let unnamed = namedByFile.isEmpty ? ours : ours.filter { !namedByFile.contains($0.id) }
+    var stored = EntryContent.counts(unnamed, markers: markers, withNotes: false)
     var sameInEverything = Set<Int>()
     if !stored.isEmpty {
-      var storedExactly = EntryContent.counts(ours, markers: markers)
+      var storedExactly = EntryContent.counts(unnamed, markers: markers)
       for (index, row) in rows.enumerated() where row.id == nil {
         let entry = row.draft.entry(at: row.entered ?? now, source: row.source)
         let exact = EntryContent(entry)

@@ -600,6 +600,24 @@ struct LabReportImportTests {
     let both = try Self.plan(
       "Date,Test,Result,Units,Notes\n2024-03-15,LDL,120,mg/dL,y\n2024-03-15,LDL,120,mg/dL,x\n", into: one)
     #expect(both.entries.map(\.note) == ["y"] && both.duplicates == 1 && both.notesDiffer == 0, "\(both.entries)")
+    // Attacker's third look: rows added by hand (no id) to glance's own CSV export were matched
+    // to readings the file's rows name by id, and never came in.
+    let exported = Exporter.readingsCSV(one, library: Fixture.library)
+    // (The export's lines end in CR LF, one Character: split at every newline.)
+    let exportedLines = exported.split(whereSeparator: \.isNewline)
+    let handAdded =
+      exported
+      + exportedLines.dropFirst().map { row in
+        // The same reading again, its id cell emptied.
+        var cells = row.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
+        let id = exportedLines[0].split(separator: ",").firstIndex(of: "id")!
+        cells[id] = ""
+        return cells.joined(separator: ",")
+      }.joined(separator: "\n") + "\n"
+    let byHand = try Self.plan(handAdded, into: one)
+    #expect(
+      byHand.entries.count == 1 && byHand.duplicates == 1,
+      "\(byHand.summary(library: Fixture.library, customMarkers: [], dryRun: true))")
   }
 
   /// Clinician review at stop 34: a German sheet's sodium of 124 flagged LL and potassium 6.0
