@@ -91,15 +91,17 @@ public enum EntryChecks {
     } else {
       slipWins = slip != nil
     }
+    // A value critical as typed says so: the question offers a reading that is not (clinician's
+    // second look at stop 34: hemoglobin 6.5 g/dL was asked as 6.5 mmol/L, 10.5 g/dL, and nothing
+    // said 6.5 g/dL is far below the range; the third look: platelets 25 asked only "Did you mean
+    // 250?").
+    let rule = ClinicalRules.rule(for: marker.key)
+    let criticalAsTyped =
+      comparator == nil && (rule?.isCritical(value) ?? false)
+      ? " As typed, \(shown) is far \(rule?.criticalLow?.contains(value) == true ? "below" : "above") the range."
+      : ""
     if slipWins, let slip {
-      // A value critical as typed says so: the question offers a reading that is not (clinician's
-      // second look at stop 34: hemoglobin 6.5 g/dL was asked as 6.5 mmol/L, 10.5 g/dL, and
-      // nothing said 6.5 g/dL is far below the range).
-      let rule = ClinicalRules.rule(for: marker.key)
-      var critical =
-        comparator == nil && (rule?.isCritical(value) ?? false)
-        ? " As typed, \(shown) is far \(rule?.criticalLow?.contains(value) == true ? "below" : "above") the range."
-        : ""
+      var critical = criticalAsTyped
       // The reading offered, when it is critical too (WBC 150 /µL is 0.15 10³/µL).
       if comparator == nil, rule?.isCritical(slip.value) ?? false {
         let side = rule?.criticalLow?.contains(slip.value) == true ? "below" : "above"
@@ -128,6 +130,7 @@ public enum EntryChecks {
           kind: .unitSlip(suggestion: converted, entered: mean),
           question:
             "You entered \(marker.shortName) of \(shown), about \(suggestion > value ? "a tenth of" : "10 times") your usual. Did you mean \(mean.text(comparator))?"
+            + criticalAsTyped
         )
       ]
     }
@@ -142,7 +145,7 @@ public enum EntryChecks {
           kind: .tenfold(suggestion: suggestion),
           question:
             "You entered \(marker.shortName) of \(shown), about \(suggestion > value ? "a tenth of" : "10 times") your usual. Did you mean \(ValueText.number(suggestion))?"
-            + (other ?? "")
+            + criticalAsTyped + (other ?? "")
         )
       ]
     }

@@ -466,6 +466,11 @@ struct ClinicalJudgementTests {
       }
     }
     #expect(kind == expected, "\(checks)")
+    // A value critical as typed says so in the dropped-digit question too (clinician's third look).
+    let platelets = EntryChecks.check(
+      value: 25, comparator: nil, date: Fixture.date("2026-11-01"), marker: Self.marker("platelets"),
+      existing: Self.entries("platelets", [250, 240]))
+    #expect(platelets.first?.question.contains("As typed, 25 10³/µL is far below the range.") == true, "\(platelets)")
     // The other reading is named in the question too (clinician's second look at stop 34).
     if expected == "slip", key == "fasting-glucose" {
       #expect(checks.first?.question.hasSuffix("If you meant 160, cancel and type 160.") == true, "\(checks)")
