@@ -326,6 +326,21 @@ enum FHIRFormat {
   /// UCUM codes as glance spells the unit ("mm[Hg]" → "mmHg", "10*3/uL" → "10³/µL"); any other
   /// code as it is, for `UnitConverter` to match or refuse.
   static func unit(ucum code: String) -> String {
-    GlanceFHIR.ucumUnits.first { $0.ucum == code }?.unit ?? code
+    if let known = GlanceFHIR.ucumUnits.first(where: { $0.ucum == code }) { return known.unit }
+    // UCUM's annotations in braces say what a unit counts, not the unit: `mg/g{creat}` is mg/g
+    // (clinician's third look at stop 34: a portal's UACR in it was refused).
+    var plain = ""
+    var depth = 0
+    for character in code {
+      if character == "{" {
+        depth += 1
+      } else if character == "}" {
+        depth = max(0, depth - 1)
+      } else if depth == 0 {
+        plain.append(character)
+      }
+    }
+    guard plain != code, !plain.isEmpty, plain != "1" else { return code }
+    return GlanceFHIR.ucumUnits.first { $0.ucum == plain }?.unit ?? plain
   }
 }

@@ -136,8 +136,17 @@ public struct ImportPlan: Sendable {
   /// "Past a critical limit: Potassium on May 1, 2025, …": for a refusal, without values.
   var criticalLineWithoutValues: String? {
     guard !criticalInFile.isEmpty else { return nil }
-    let named = criticalInFile.map { "\($0.name) on \(DateText.long($0.date))" }
-    return "Past a critical limit (the values are in the questions and the lab's report): \(listed(named, limit: 10))."
+    // Each once, with how many when one test was past it more than once that day (attacker's
+    // third look at stop 34: "Potassium on Nov 1, 2026" twice, nothing telling them apart).
+    var named: [String] = []
+    var times: [String: Int] = [:]
+    for item in criticalInFile {
+      let text = "\(item.name) on \(DateText.long(item.date))"
+      if times[text] == nil { named.append(text) }
+      times[text, default: 0] += 1
+    }
+    let listedNames = named.map { times[$0, default: 1] > 1 ? "\($0) (\(times[$0]!) results)" : $0 }
+    return "Past a critical limit (each value is in the lab's report): \(listed(listedNames, limit: 10))."
   }
 
   /// The sex a portal's Patient gives, when the folder has none set: said, never set.

@@ -98,7 +98,8 @@ enum SheetFormat {
     {
       flag = String(flag.dropFirst().dropLast())
     }
-    return ["hh", "ll", "aa", "!!"].contains(flag)
+    // A lab's words for it too (clinician's third look at stop 34).
+    return ["hh", "ll", "aa", "!!", "critical", "crit", "panic", "critical high", "critical low"].contains(flag)
   }
 
   /// `5,9` → `5.9` (and `<0,5 mmol/L` → `<0.5 mmol/L`) in a file whose columns are not separated

@@ -697,6 +697,7 @@ enum SpreadsheetImporter {
       let flaggedCritical =
         flagColumn.map { SheetFormat.isCriticalFlag(columns.cell(row, $0)) } == true
         || SheetFormat.isCriticalFlag(String(text.trimmingWhitespace().split(separator: " ").last ?? ""))
+        || text.trimmingWhitespace().hasPrefix("!!")
       func criticalLeftOut(_ why: String) {
         guard flaggedCritical else { return }
         plan.labCriticalLeftOut.append("\(quoted(shown)) in row \(line) (\(why))")

@@ -653,6 +653,15 @@ struct FHIRCodesTests {
     #expect(summary.contains("A lab's range is set for its own method; consider asking your doctor about these."))
   }
 
+  /// Clinician's third look at stop 34: a portal's UACR in UCUM's `mg/g{creat}` was refused.
+  @Test("a UCUM unit with an annotation in braces is read as the unit")
+  func ucumAnnotation() throws {
+    let plan = try FHIRImportTests.plan(
+      FHIRImportTests.observation(code: "9318-7", display: "Albumin/Creatinine", value: "45", unit: "mg/g{creat}"))
+    #expect(plan.entries.map(\.value) == [45], "\(plan.entries)")
+    #expect(FHIRFormat.unit(ucum: "mg/g{creat}") == "mg/g" && FHIRFormat.unit(ucum: "{count}") == "{count}")
+  }
+
   /// Clinician's second look at stop 34: an insulin coded 20448-7 (insulin in serum, not said to
   /// be fasting) was saved as fasting insulin with no question.
   @Test("a coded insulin not said to be fasting asks the fasting question; one named fasting does not")

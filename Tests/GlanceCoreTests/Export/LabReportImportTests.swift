@@ -661,6 +661,11 @@ struct LabReportImportTests {
       unknownSummary.contains("Left out, though the lab called them critical: “Troponin T” in row 2 (no marker)"),
       "\(unknownSummary)")
     #expect(!unknownSummary.contains("0.9"))
+    // The lab's words for it, and "!!" before a value (clinician's third look).
+    for (flag, value) in [("Critical", "2.5"), ("PANIC", "2.5"), ("CRIT", "2.5"), ("", "!!2.5")] {
+      let plan = try Self.plan("Date,Test,Result,Units,Flag\n2024-11-10,Troponin T,\(value),ng/mL,\(flag)\n")
+      #expect(plan.labCriticalLeftOut.count == 1, "\(flag) \(value)")
+    }
     // AA beside the value (attacker's second look: "6.1 AA" refused the whole sheet).
     let aa = try Self.plan("Date;Test;Result;Units\n2024-11-10;Potassium;6.1 AA;mmol/L\n")
     #expect(aa.entries.count == 1 && aa.labCritical.count == 1, "\(aa.labCritical)")
