@@ -713,9 +713,16 @@ enum SpreadsheetImporter {
       if let known = resolved[key] {
         (markersOfRow, unitInName) = known
       } else {
-        do {
+        do throws(EntryError) {
           let named = try MarkerResolver.nameAndUnit(name, among: markers)
           markersOfRow = try MarkerResolver.markers(named.name, among: markers, search: search)
+          // A lab report's "Vitamin D3" row is one part of its total (clinician's third look at
+          // stop 34: 14 "below range" became the day's latest beside a total of 34).
+          if markersOfRow.map(\.key) == ["vitamin-d"], FalseFriends.namesVitaminDPart(named.name),
+            let part = FalseFriends.vitaminDPart
+          {
+            throw EntryError.falseFriend(named.name, part.explanation)
+          }
           unitInName = named.unit
           resolved[key] = (markersOfRow, unitInName)
         } catch {

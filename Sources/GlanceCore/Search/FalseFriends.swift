@@ -306,6 +306,16 @@ public enum FalseFriends {
     ),
   ]
 
+  /// True when `name` says vitamin D2 or D3 ("Vitamin D3"): in a lab's report, beside its total,
+  /// that is one part of it (clinician's third look at stop 34), where a person typing "vitamin
+  /// D3" means their vitamin D test.
+  static func namesVitaminDPart(_ name: String) -> Bool {
+    SearchText(name).words.contains { $0 == "d3" || $0 == "d2" || $0 == "vitamind3" || $0 == "vitamind2" }
+  }
+
+  /// The reason a part of vitamin D is refused.
+  static var vitaminDPart: FalseFriend? { all.first { $0.phrases.contains("vitamind325oh") } }
+
   /// Words that name creatinine, and words that name albumin (a ratio of the two is UACR).
   static let creatinineWords: Set<String> = [
     "creatinine", "creatinin", "creat", "crea", "kreatinin", "kreat", "krea", "creatinina", "creatinines",

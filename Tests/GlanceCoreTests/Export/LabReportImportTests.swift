@@ -696,6 +696,17 @@ struct LabReportImportTests {
     #expect(message.contains("like 120/80") && !message.contains("128"), "\(message)")
   }
 
+  /// Clinician's third look at stop 34: a lab report's "Vitamin D3" row beside its total was
+  /// filed as vitamin D and became the day's latest (14, "below range", beside a total of 34).
+  @Test("a lab report's vitamin D3 row is one part of the total, left out with the reason")
+  func vitaminDPartInReport() throws {
+    let plan = try Self.plan(
+      "Date,Test,Result,Units\n2024-11-20,\"Vitamin D, Total\",34,ng/mL\n2024-11-20,Vitamin D3,14,ng/mL\n")
+    #expect(plan.entries.map(\.value) == [34], "\(plan.entries)")
+    #expect(
+      plan.unknownTests.contains { $0.hasPrefix("“Vitamin D3”") && $0.contains("one part") }, "\(plan.unknownTests)")
+  }
+
   @Test(
     "a date column headed as people head their own sheets is read",
     arguments: ["Date of test", "Draw date", "Date taken", "Tested on"])
