@@ -135,7 +135,12 @@ extension VisitPlanner {
   /// How many saved visits `visit` repeats: the same day, type (and its label) and doctor, the
   /// doctor's name compared without case, spaces or punctuation ("dr patel" is "Dr. Patel").
   public static func repeats(of visit: Visit, in visits: [Visit]) -> Int {
-    func person(_ name: String) -> String { SearchText(name).compact }
+    // A name of punctuation only ("...") is compared as typed: it has no letters to compare
+    // (attacker's third look at stop 34: "..." repeated ",,,").
+    func person(_ name: String) -> String {
+      let compact = SearchText(name).compact
+      return compact.isEmpty ? "\u{0}" + name.trimmingWhitespace() : compact
+    }
     let doctor = person(visit.doctorName)
     let label = visit.visitTypeLabel?.lowercased()
     return visits.filter {

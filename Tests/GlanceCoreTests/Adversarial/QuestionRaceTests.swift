@@ -161,6 +161,9 @@ struct QuestionRaceTests {
     // another visit.
     #expect(VisitPlanner.repeats(of: try visit(" dr.  LEE "), in: visits) == 1)
     #expect(VisitPlanner.repeats(of: try visit("dr lee"), in: visits) == 1)
+    try VisitPlanner.add(try visit("..."), summary: "add", asked: nil, repository: repository)
+    #expect(VisitPlanner.repeats(of: try visit(",,,"), in: try repository.read().visits) == 0)
+    #expect(VisitPlanner.repeats(of: try visit("..."), in: try repository.read().visits) == 1)
     #expect(VisitPlanner.repeats(of: try visit(date: "2025-06-11"), in: visits) == 0)
     #expect(VisitPlanner.repeats(of: try visit(type: "lab"), in: visits) == 0)
     #expect(VisitPlanner.repeats(of: try visit("Dr. Patel"), in: visits) == 0)
@@ -174,7 +177,7 @@ struct QuestionRaceTests {
     // Asked with one saved: saved. --yes (asked: nil) too.
     try VisitPlanner.add(try visit(), summary: "add", asked: 1, repository: repository)
     try VisitPlanner.add(try visit(), summary: "add", asked: nil, repository: repository)
-    #expect(try repository.read().visits.count == 3)
+    #expect(try repository.read().visits.count == 4)
   }
 
   @Test(
