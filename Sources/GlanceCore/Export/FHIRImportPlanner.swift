@@ -256,6 +256,17 @@ enum FHIRImportPlanner {
           }
           count(&unknown, &unknownAt, name + (code ?? ""))
           leftOut(part, "no marker")
+          // A glucose not said to be fasting past glance's critical limits for glucose, which
+          // hold fasting or not (clinician's third look at stop 34: a glucose of 35 was a
+          // routine "no marker" line).
+          if part.loincCodes.contains(where: Self.unqualifiedGlucoseCodes.contains),
+            let glucose = markers.first(where: { $0.key == "fasting-glucose" && $0.isSystemDefined }),
+            let (typed, unit) = try? value(of: part), typed.comparator == nil,
+            let mgdl = try? UnitConverter.convert(typed.value, unit: unit ?? glucose.unit, for: glucose).value,
+            ClinicalRules.rule(for: glucose.key)?.isCritical(mgdl) == true
+          {
+            plan.criticalLeftOut.append("\(quoted(name)) on \(DateText.long(date)) (not said to be fasting)")
+          }
           continue
         case .conflicting:
           plan.notRead.append("\(place) on \(DateText.long(date)) (its codes name two different tests)")
@@ -347,6 +358,9 @@ enum FHIRImportPlanner {
       }
     return (resource.versionId.flatMap { Int($0) } ?? -1, resource.lastUpdated ?? "", status)
   }
+
+  /// LOINC codes of a glucose not said to be fasting, which glance leaves out.
+  static let unqualifiedGlucoseCodes: Set<String> = ["2345-7", "2339-0", "41653-7"]
 
   static func newestVersions(_ resources: [FHIRResource]) -> [String: Int] {
     var newest: [String: Int] = [:]

@@ -86,7 +86,9 @@ public struct ImportPlan: Sendable {
 
   /// True when the summary (of an import, not a dry run) says the critical sentence's advice: the
   /// sentence said after it, of the latest readings, then leaves it out.
-  public var saysCriticalAdvice: Bool { !labCritical.isEmpty || !labCriticalLeftOut.isEmpty }
+  public var saysCriticalAdvice: Bool {
+    !labCritical.isEmpty || !labCriticalLeftOut.isEmpty || !criticalLeftOut.isEmpty
+  }
 
   /// "Left out, though the lab called them critical: …", with the critical sentence when no
   /// line before it said it.
@@ -153,6 +155,9 @@ public struct ImportPlan: Sendable {
   public var sexInFile: Sex?
   /// A sheet's rows the lab flagged critical, while it is planned (then `labCritical`).
   var criticalFlaggedRows: [Int] = []
+  /// Results left out that are past glance's own critical limits (a glucose not said to be
+  /// fasting): named, never valued.
+  public var criticalLeftOut: [String] = []
   /// Results the lab called critical that were left out, each with why: named, never valued.
   public var labCriticalLeftOut: [String] = []
   public var labOutside: [String] = []
@@ -339,6 +344,11 @@ public struct ImportPlan: Sendable {
         )
       }
       if let line = labCriticalLeftOutLine { lines.append(line) }
+      if !criticalLeftOut.isEmpty {
+        lines.append(
+          "Left out, though past a critical limit: \(listed(criticalLeftOut, limit: 10)). Check them on the lab's report."
+            + (labCritical.isEmpty && labCriticalLeftOut.isEmpty ? " " + Judgement.criticalAdvice : ""))
+      }
       if !labOutside.isEmpty {
         // The lab's call is for its own method (docs/MarkerLibrary.md): said, so glance's ✓ does
         // not read as the last word (clinician's second look).

@@ -653,6 +653,22 @@ struct FHIRCodesTests {
     #expect(summary.contains("A lab's range is set for its own method; consider asking your doctor about these."))
   }
 
+  /// Clinician's third look at stop 34: a glucose of 35 not said to be fasting (2345-7) was a
+  /// routine "no marker" line, and the summary said "Nothing new to add".
+  @Test("a glucose left out as not fasting is named when it is past glance's critical limits for glucose")
+  func criticalGlucoseLeftOut() throws {
+    let plan = try FHIRImportTests.plan(
+      FHIRImportTests.bundle([
+        FHIRImportTests.observation(code: "2345-7", display: "Glucose", value: "35", unit: "mg/dL"),
+        FHIRImportTests.observation(code: "2339-0", display: "Glucose, blood", value: "110", unit: "mg/dL"),
+      ]))
+    let summary = plan.summary(library: Fixture.library, customMarkers: [], dryRun: true)
+    let line = try #require(
+      summary.split(separator: "\n").first { $0.hasPrefix("Left out, though past a critical limit") })
+    #expect(line.contains("“Glucose” on Jan 15, 2024") && !line.contains("35") && !line.contains("blood"), "\(line)")
+    #expect(line.contains(Judgement.criticalAdvice))
+  }
+
   /// Clinician's third look at stop 34: a portal's UACR in UCUM's `mg/g{creat}` was refused.
   @Test("a UCUM unit with an annotation in braces is read as the unit")
   func ucumAnnotation() throws {
