@@ -490,6 +490,9 @@ enum SpreadsheetImporter {
 
   // MARK: one column per marker
 
+  /// How many different test names a lab report may hold that match no marker.
+  static let unknownNamesLimit = 2_000
+
   /// What a sheet's summary row says where a date goes, in English, German, French, Spanish,
   /// Italian and Dutch.
   static let summaryWords: Set<String> = [
@@ -732,6 +735,14 @@ enum SpreadsheetImporter {
           unknownIndex[key] = unknown.count
           unknown.append((shown, 1, reason))
           criticalLeftOut(reason == nil ? "no marker" : "another test than glance's")
+          // Each new name is looked up (about half a millisecond): a file of 100,000 names held
+          // the data lock for a minute (attacker's third look at stop 34). A lab report has a few
+          // hundred tests.
+          if unknown.count > Self.unknownNamesLimit {
+            throw ImportError.problems([
+              "more than \(grouped(Self.unknownNamesLimit)) different test names match no marker (a lab report has a few hundred tests): is the test column the right one?"
+            ])
+          }
           continue
         }
       }

@@ -696,6 +696,17 @@ struct LabReportImportTests {
     #expect(message.contains("like 120/80") && !message.contains("128"), "\(message)")
   }
 
+  /// Attacker's third look at stop 34: 100,000 different unknown test names took 48 s to plan
+  /// (each looked up), holding the data lock.
+  @Test("a lab report with more different unknown test names than any lab prints is refused")
+  func tooManyUnknownNames() {
+    let rows = (0...SpreadsheetImporter.unknownNamesLimit).map { "2024-01-15,Zz test \($0),1" }
+    let error = #expect(throws: ImportError.self) {
+      try Self.plan("Date,Test,Result\n" + rows.joined(separator: "\n") + "\n")
+    }
+    #expect(error?.message.contains("different test names match no marker") == true)
+  }
+
   /// Clinician's third look at stop 34: a lab report's "Vitamin D3" row beside its total was
   /// filed as vitamin D and became the day's latest (14, "below range", beside a total of 34).
   @Test("a lab report's vitamin D3 row is one part of the total, left out with the reason")
