@@ -286,6 +286,10 @@ public enum TrendSummary {
         let asJudged = snapshot.asJudged(entry)
         return asJudged.range.isAbove(asJudged.value) || asJudged.range.isBelow(asJudged.value) ? judged.0.words : nil
       }
+      func stagedSideWord(_ index: Int) -> String {
+        let asJudged = snapshot.asJudged(entries[index])
+        return asJudged.range.isAbove(asJudged.value) ? "above" : "below"
+      }
       if outside == 0 && unknown == 0, let words = staged.last(where: { $0 != nil }) ?? nil {
         let count = staged.filter { $0 != nil }.count
         let stagedSide = staged.indices.last { staged[$0] != nil }.map { index in
@@ -323,8 +327,12 @@ public enum TrendSummary {
       } else if outside == entries.count {
         parts.append(entries.count == 1 ? "\(side) \(name)\(stage)" : "all outside \(name)\(far)")
       } else {
+        // A latest reading beyond the range in a stage's words is not "within it" (clinician's
+        // third look at stop 34: 134 then 125 ended "the latest within it").
+        let latestStaged = staged.last.flatMap { $0 }.map { "\($0) (\(stagedSideWord(staged.count - 1)) it)" }
         let position =
-          latest.isOutOfRange ? "\(side) it\(stage)" : latest == .indeterminate ? "not judged" : "within it"
+          latest.isOutOfRange
+          ? "\(side) it\(stage)" : latest == .indeterminate ? "not judged" : latestStaged ?? "within it"
         parts.append("\(grouped(outside)) of \(grouped(entries.count)) outside \(name)\(far), the latest \(position)")
       }
       if insideCritical > 0 {

@@ -37,11 +37,16 @@ struct TrendSummaryTests {
       // Out of range, its stage said too (clinician's second look at stop 34: 135 was only
       // "outside the reference range" where add and prep say "stage 1 range").
       ([("2026-11-21", 135.0)], "1 reading, 135 mmHg on Nov 21, 2026, above the reference range (stage 1 range)."),
+      // Outside once, the latest elevated: never "within it" (clinician's third look).
+      (
+        [("2026-09-01", 118.0), ("2026-10-01", 134), ("2026-11-01", 125)],
+        "1 of 3 outside the reference range, the latest elevated (above it)."
+      ),
       (
         [("2026-10-01", 118.0), ("2026-11-21", 135)],
         "2 readings, from 118 to 135 mmHg, 1 of 2 outside the reference range, the latest above it (stage 1 range)."
       ),
-    ])
+    ] as [([(String, Double)], String)])
   func elevatedIsNotWithin(readings: [(String, Double)], tail: String) throws {
     let systolic = try #require(Fixture.library.marker(key: "bp-systolic"))
     let sentence = Self.sentence(systolic, readings)
