@@ -11,6 +11,13 @@ struct SpreadsheetQuestionsTests {
 
   static func file(_ text: String) throws -> ImportFile { try Importer.read(Array(text.utf8)) }
 
+  /// `text` planned into an empty folder.
+  static func plan(_ text: String) throws -> ImportPlan {
+    try Importer.plan(
+      file(text), replace: false, into: .empty(createdAt: Timestamp(Fixture.now)), library: Fixture.library,
+      today: today, now: Timestamp(Fixture.now))
+  }
+
   /// Newcomer review: importing a file again with --yes said "Nothing new to add" and then
   /// "Without --yes glance import refuses the file", about rows it did not import.
   @Test(
@@ -37,9 +44,7 @@ struct SpreadsheetQuestionsTests {
   func criticalBeforeSaving() throws {
     let text =
       "Date,Test,Result,Units\n2025-05-01,Potassium,6.9,mmol/L\n2025-05-01,Glucose,38,mg/dL\n2025-05-01,LDL,130,mg/dL\n"
-    let plan = try Importer.plan(
-      Self.file(text), replace: false, into: .empty(createdAt: Timestamp(Fixture.now)), library: Fixture.library,
-      today: Self.today, now: Timestamp(Fixture.now))
+    let plan = try Self.plan(text)
     #expect(plan.criticalInFile.count == 2, "\(plan.criticalInFile)")
     let dry = plan.summary(library: .builtIn, customMarkers: [], dryRun: true)
     let line = try #require(dry.split(separator: "\n").first { $0.hasPrefix("Past a critical limit") })
@@ -67,9 +72,7 @@ struct SpreadsheetQuestionsTests {
   func siSheetAsksTheRest() throws {
     let text =
       "Date,Cholesterol,LDL,HDL,Weight,Vit D,Sodium\n2024-01-15,5.4,3.2,1.4,82,30,140\n2024-06-01,5.2,3.0,1.5,80.5,45,139\n"
-    let plan = try Importer.plan(
-      Self.file(text), replace: false, into: .empty(createdAt: Timestamp(Fixture.now)), library: Fixture.library,
-      today: Self.today, now: Timestamp(Fixture.now))
+    let plan = try Self.plan(text)
     let weight = plan.questions.filter { $0.hasPrefix("Body Weight") }
     let vitaminD = plan.questions.filter { $0.hasPrefix("Vitamin D") }
     #expect(weight.count == 1 && weight[0].contains("kg"), "\(plan.questions)")
@@ -77,16 +80,10 @@ struct SpreadsheetQuestionsTests {
     // Sodium's SI unit is its own number (mmol/L = mEq/L): nothing to ask.
     #expect(!plan.questions.contains { $0.hasPrefix("Sodium") }, "\(plan.questions)")
     // A sheet in conventional units asks nothing of the kind.
-    let conventional = try Importer.plan(
-      Self.file("Date,Cholesterol,LDL,HDL,Weight,Vit D\n2024-01-15,210,130,55,180,30\n"), replace: false,
-      into: .empty(createdAt: Timestamp(Fixture.now)), library: Fixture.library, today: Self.today,
-      now: Timestamp(Fixture.now))
+    let conventional = try Self.plan("Date,Cholesterol,LDL,HDL,Weight,Vit D\n2024-01-15,210,130,55,180,30\n")
     #expect(conventional.questions.isEmpty, "\(conventional.questions)")
     // A sheet that states its SI units in its headers asks about the bare columns too.
-    let stated = try Importer.plan(
-      Self.file("Date,LDL (mmol/L),HDL (mmol/L),Weight\n2024-01-15,3.2,1.4,82\n"), replace: false,
-      into: .empty(createdAt: Timestamp(Fixture.now)), library: Fixture.library, today: Self.today,
-      now: Timestamp(Fixture.now))
+    let stated = try Self.plan("Date,LDL (mmol/L),HDL (mmol/L),Weight\n2024-01-15,3.2,1.4,82\n")
     #expect(stated.questions.count == 1 && stated.questions[0].hasPrefix("Body Weight"), "\(stated.questions)")
   }
 
@@ -206,9 +203,7 @@ struct SpreadsheetQuestionsTests {
       ("Date,LDL\n2025-01-01,120\n2025-02-01,130\n", 0),
     ])
   func sameQuestions(text: String, count: Int) throws {
-    let plan = try Importer.plan(
-      Self.file(text), replace: false, into: .empty(createdAt: Timestamp(Fixture.now)), library: Fixture.library,
-      today: Self.today, now: Timestamp(Fixture.now))
+    let plan = try Self.plan(text)
     #expect(plan.questions.count == count, "\(plan.questions)")
   }
 }
