@@ -490,6 +490,13 @@ enum SpreadsheetImporter {
 
   // MARK: one column per marker
 
+  /// True when a date cell says a summary row ("Average"): only a cell that starts with a letter
+  /// is looked at, as a large sheet's dates are not (issue 12).
+  static func isSummaryRow(_ dateCell: String) -> Bool {
+    guard let first = dateCell.utf8.first, first >= 0x41 else { return false }
+    return summaryWords.contains(SearchText(dateCell).compact)
+  }
+
   /// How many different test names a lab report may hold that match no marker.
   static let unknownNamesLimit = 2_000
 
@@ -570,7 +577,7 @@ enum SpreadsheetImporter {
       // A summary row under the readings ("Average", "Mean"): not readings of a day (newcomer
       // review at stop 34: it refused the whole sheet).
       let dateCell = columns.cell(row, columns.date)
-      if Self.summaryWords.contains(SearchText(dateCell).compact) {
+      if Self.isSummaryRow(dateCell) {
         plan.rowsLeftOut.append(
           "row \(line) (\(quoted(TerminalText.cut(dateCell, limit: 30))): a summary row, not readings)")
         continue
@@ -697,10 +704,13 @@ enum SpreadsheetImporter {
       // A row the lab flagged critical that is left out is named as such, as a portal's is
       // (attacker's and clinician's second looks at stop 34: a troponin flagged HH was a routine
       // "no marker" line). Named by test, row and why, never by value.
+      // (Beside the value only when the cell has a space or starts with "!": a large sheet's
+      // plain numbers are not looked at twice.)
       let flaggedCritical =
         flagColumn.map { SheetFormat.isCriticalFlag(columns.cell(row, $0)) } == true
-        || SheetFormat.isCriticalFlag(String(text.trimmingWhitespace().split(separator: " ").last ?? ""))
-        || text.trimmingWhitespace().hasPrefix("!!")
+        || (text.utf8.contains(UInt8(ascii: " "))
+          && SheetFormat.isCriticalFlag(String(text.trimmingWhitespace().split(separator: " ").last ?? "")))
+        || (text.utf8.contains(UInt8(ascii: "!")) && text.trimmingWhitespace().hasPrefix("!!"))
       func criticalLeftOut(_ why: String) {
         guard flaggedCritical else { return }
         plan.labCriticalLeftOut.append("\(quoted(shown)) in row \(line) (\(why))")
@@ -767,7 +777,7 @@ enum SpreadsheetImporter {
       // A summary row ("Average"), as in a sheet with a column per marker (attacker's second look
       // at stop 34: it refused a lab report).
       let dateCell = columns.cell(row, columns.date)
-      if Self.summaryWords.contains(SearchText(dateCell).compact) {
+      if Self.isSummaryRow(dateCell) {
         leaveOut(line, "\(quoted(TerminalText.cut(dateCell, limit: 30))): a summary row, not readings")
         continue
       }
