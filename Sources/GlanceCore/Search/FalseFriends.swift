@@ -310,11 +310,12 @@ public enum FalseFriends {
   /// that is one part of it (clinician's third look at stop 34), where a person typing "vitamin
   /// D3" means their vitamin D test.
   static func namesVitaminDPart(_ name: String) -> Bool {
-    SearchText(name).words.contains { $0 == "d3" || $0 == "d2" || $0 == "vitamind3" || $0 == "vitamind2" }
+    SearchText(name).words.contains(where: vitaminDPartWords.contains)
   }
 
   /// The reason a part of vitamin D is refused.
   static var vitaminDPart: FalseFriend? { all.first { $0.phrases.contains("vitamind325oh") } }
+  static let vitaminDPartWords: Set<String> = ["d3", "d2", "vitamind3", "vitamind2"]
 
   /// Words that name creatinine, and words that name albumin (a ratio of the two is UACR).
   static let creatinineWords: Set<String> = [
@@ -369,11 +370,11 @@ public enum FalseFriends {
     // Vitamin D2 or D3 named as the 25-hydroxy form: one part of the total ("Vitamin D3" alone is
     // how people name their vitamin D test, and stays it).
     // (1,25-dihydroxy, calcitriol, is another test, refused with its own reason.)
-    if words.contains(where: { $0 == "d3" || $0 == "d2" || $0 == "vitamind3" || $0 == "vitamind2" }),
+    if words.contains(where: vitaminDPartWords.contains),
       words.contains(where: { ["25", "oh", "25oh", "hydroxy", "hydroxyvitamin", "25hydroxy"].contains($0) }),
       !words.contains(where: { $0 == "1" || $0.hasPrefix("dihydroxy") || $0 == "125" })
     {
-      return all.first { $0.phrases.contains("vitamind325oh") }
+      return vitaminDPart
     }
     // An eGFR said to be for African Americans (or Black people), however the words are
     // arranged, and not said to be for others: the race-adjusted one.
