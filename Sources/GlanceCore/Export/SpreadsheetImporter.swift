@@ -858,16 +858,27 @@ enum SpreadsheetImporter {
     asking: (ImportRow) -> Bool = { _ in true }
   ) -> [RowQuestion] where Rows.Index == Int {
     guard rows.contains(where: asking) else { return [] }
-    var values: [UUID: [Double]] = [:]
-    for row in rows where row.draft.comparator == nil && asking(row) {
-      values[row.draft.marker.id, default: []].append(row.draft.value)
+    var inFile: [UUID: MarkerDefinition] = [:]
+    var fileValues: [UUID: [Double]] = [:]
+    for row in rows where asking(row) {
+      inFile[row.draft.marker.id] = row.draft.marker
+      if row.draft.comparator == nil { fileValues[row.draft.marker.id, default: []].append(row.draft.value) }
     }
+    // The usual is the stored readings' when there are any, as add's is: a file's own values
+    // must not move it (clinician's third look at stop 34: a vitamin D of 75 after 30 ng/mL was
+    // asked about by add, as 75 nmol/L, and not by an import, whose usual the 75 had pulled up).
+    var storedValues: [UUID: [Double]] = [:]
+    var latest: [UUID: [MarkerEntry]] = [:]
     if !replace {
-      for entry in document.entries where entry.comparator == nil && values[entry.markerID] != nil {
-        values[entry.markerID]?.append(entry.value)
+      for entry in document.entries where inFile[entry.markerID] != nil {
+        if entry.comparator == nil { storedValues[entry.markerID, default: []].append(entry.value) }
+        EntryChecks.keepLatest(entry, in: &latest[entry.markerID, default: []])
       }
     }
-    let usual = values.mapValues { EntryChecks.median($0) }
+    var usual: [UUID: Double] = [:]
+    for id in inFile.keys {
+      usual[id] = EntryChecks.median(storedValues[id] ?? fileValues[id] ?? [])
+    }
     var result: [RowQuestion] = []
     // The markers asked about as typed in their SI unit, and those asked anything.
     var readAsSI: Set<UUID> = []
@@ -876,12 +887,12 @@ enum SpreadsheetImporter {
       let draft = row.draft
       let place = "row \(row.line), \(DateText.long(draft.date))"
       var checks = EntryChecks.questions(
-        value: draft.value, comparator: draft.comparator, marker: draft.marker, usual: usual[draft.marker.id] ?? nil,
+        value: draft.value, comparator: draft.comparator, marker: draft.marker, usual: usual[draft.marker.id],
         unitTyped: row.unitTyped, typed: draft.entered)
       if let readIn = row.readIn, let entered = draft.entered {
         checks = EntryChecks.readIn(
           readIn, typed: TypedValue(value: entered.value, comparator: draft.comparator), converted: draft.value,
-          marker: draft.marker, usual: usual[draft.marker.id] ?? nil, checks: checks)
+          marker: draft.marker, usual: usual[draft.marker.id], checks: checks)
       }
       // A code says which test it is (clinician's second look: a total calcium of 1.6 mmol/L
       // coded 2000-8 was asked whether it was ionized, and the whole file refused).
@@ -912,28 +923,47 @@ enum SpreadsheetImporter {
         readAsSI.insert(draft.marker.id)
       }
     }
-    result += siSheetQuestions(rows, readAsSI: readAsSI, asked: asked, asking: asking)
+    let history = latest.compactMapValues { last in
+      last.first.flatMap { inFile[$0.markerID] }.flatMap { EntryChecks.typedUnit(of: last, marker: $0) }
+    }
+    result += unitQuestions(rows, readAsSI: readAsSI, asked: asked, history: history, asking: asking)
     return result
   }
 
-  /// One question per marker a sheet of SI results gives without a unit, when its numbers are
-  /// plausible in its SI unit too: two or more of the sheet's markers read as SI units (asked
-  /// about as such), and this one was read in its own unit (newcomer and clinician reviews at
-  /// stop 34: a weight of 82 kg was read as 82 lb, a vitamin D of 30 nmol/L as 30 ng/mL "in
-  /// range", beside cholesterol columns asked about as mmol/L).
-  static func siSheetQuestions<Rows: RandomAccessCollection<ImportRow>>(
-    _ rows: Rows, readAsSI: Set<UUID>, asked: Set<UUID>, asking: (ImportRow) -> Bool
+  /// One question per marker whose bare readings (no unit in the cell or its column) were read
+  /// in its own unit when something says another unit, and its numbers are plausible in that
+  /// unit too:
+  /// - the file states one other unit for the marker's other readings (clinician's third look at
+  ///   stop 34: weight 82 kg on one day, a bare 83 two weeks later read as 83 lb);
+  /// - else the person's last stored readings were all typed in one other unit, as `add` asks
+  ///   (`EntryChecks.historySlip`);
+  /// - else two or more of the sheet's markers read as SI units and this one has no unit
+  ///   anywhere (newcomer and clinician reviews at stop 34: a weight of 82 kg was read as 82 lb,
+  ///   a vitamin D of 30 nmol/L as 30 ng/mL "in range", beside cholesterol columns asked about
+  ///   as mmol/L).
+  /// A marker asked about row by row is not asked again.
+  static func unitQuestions<Rows: RandomAccessCollection<ImportRow>>(
+    _ rows: Rows, readAsSI: Set<UUID>, asked: Set<UUID>, history: [UUID: String], asking: (ImportRow) -> Bool
   ) -> [RowQuestion] where Rows.Index == Int {
-    guard readAsSI.count >= 2 else { return [] }
     var markers: [MarkerDefinition] = []
-    var ofMarker: [UUID: [Int]] = [:]
-    var typed: Set<UUID> = []
+    var bare: [UUID: [Int]] = [:]
+    // The units the file states for a marker (normalised), and the first as written.
+    var stated: [UUID: Set<String>] = [:]
+    var statedAs: [UUID: String] = [:]
+    var readIn: Set<UUID> = []
     for (index, row) in rows.enumerated() where asking(row) {
       let marker = row.draft.marker
-      guard !readAsSI.contains(marker.id), !asked.contains(marker.id) else { continue }
-      if row.unitTyped || row.readIn != nil || row.draft.comparator != nil { typed.insert(marker.id) }
-      if ofMarker[marker.id] == nil { markers.append(marker) }
-      ofMarker[marker.id, default: []].append(index)
+      guard marker.isSystemDefined, !asked.contains(marker.id) else { continue }
+      if bare[marker.id] == nil && stated[marker.id] == nil && !readIn.contains(marker.id) { markers.append(marker) }
+      if row.readIn != nil {
+        readIn.insert(marker.id)
+      } else if row.unitTyped {
+        let unit = row.draft.entered?.unit ?? marker.unit
+        stated[marker.id, default: []].insert(UnitConverter.normalize(unit))
+        if statedAs[marker.id] == nil { statedAs[marker.id] = unit }
+      } else if row.draft.comparator == nil {
+        bare[marker.id, default: []].append(index)
+      }
     }
     let siNames = rows.lazy.map(\.draft.marker).filter { readAsSI.contains($0.id) }
     var named: [String] = []
@@ -941,21 +971,38 @@ enum SpreadsheetImporter {
       named.append(marker.displayName)
     }
     return markers.compactMap { marker -> RowQuestion? in
-      guard marker.isSystemDefined, !typed.contains(marker.id), let siUnit = marker.siUnit,
-        let factor = marker.siFactor, EntryChecks.canSlip(factor), let indices = ofMarker[marker.id],
-        let value = EntryChecks.median(indices.map { rows[$0].draft.value }),
-        let converted = try? UnitConverter.convert(value, unit: siUnit, for: marker).value,
-        !EntryChecks.isImplausible(converted, marker)
+      guard !readIn.contains(marker.id), let indices = bare[marker.id] else { return nil }
+      let unit: String
+      let why: String
+      if let units = stated[marker.id] {
+        guard units.count == 1, let only = statedAs[marker.id],
+          UnitConverter.normalize(only) != UnitConverter.normalize(marker.unit)
+        else { return nil }
+        (unit, why) = (only, "the file gives its other \(marker.shortName) readings in \(only)")
+      } else if let typed = history[marker.id] {
+        (unit, why) = (typed, "your last readings were typed in \(typed)")
+      } else if readAsSI.count >= 2, !readAsSI.contains(marker.id), let siUnit = marker.siUnit {
+        (unit, why) = (siUnit, "the file's other results read as SI units (\(named.joinedText(", ")))")
+      } else {
+        return nil
+      }
+      guard let value = EntryChecks.median(indices.map { rows[$0].draft.value }),
+        let converted = try? UnitConverter.convert(value, unit: unit, for: marker).value, value > 0,
+        EntryChecks.canSlip(converted / value), !EntryChecks.isImplausible(converted, marker)
       else { return nil }
-      let example = EnteredValue(value: value, unit: siUnit)
+      let example = EnteredValue(value: value, unit: unit)
       let shown = EntryChecks.savedText(converted, nil, example, marker)
+      let lines = indices.map { rows[$0].line }
+      let counted =
+        lines.count <= 3
+        ? (lines.count == 1 ? "row " : "rows ") + lines.map(String.init).joinedText(", ") : "\(lines.count) readings"
+      let one = indices.count == 1
       return RowQuestion(
         rows: indices,
         text:
-          "\(marker.displayName) (\(counted(indices.count, "reading"))): the file's other results read as SI units "
-          + "(\(named.joinedText(", "))), and these were read in \(marker.unit). Were they in \(siUnit) too? "
-          + "\(example.text(nil)) is \(shown). If so, say the unit (a header like \"\(marker.shortName) (\(siUnit))\", "
-          + "or a Unit column) and import again.")
+          "\(marker.displayName) (\(counted)): \(why), and \(one ? "this one was" : "these were") read in \(marker.unit). "
+          + "\(one ? "Was it" : "Were they") in \(unit) too? \(example.text(nil)) is \(shown). If so, say the unit (a header like "
+          + "\"\(marker.shortName) (\(unit))\", or a Unit column) and import again.")
     }
   }
 

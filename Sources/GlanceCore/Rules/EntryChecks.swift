@@ -173,23 +173,7 @@ public enum EntryChecks {
   static func historySlip(
     _ value: Double, comparator: ValueComparator?, marker: MarkerDefinition, existing: [MarkerEntry]
   ) -> EntryCheck? {
-    guard marker.isSystemDefined, existing.count >= 2 else { return nil }
-    // The three latest by date, in one pass: a marker can hold 25,000 readings.
-    var last: [MarkerEntry] = []
-    for entry in existing {
-      if last.count < 3 {
-        last.append(entry)
-      } else if let oldest = last.indices.min(by: { last[$0].dateOfService < last[$1].dateOfService }),
-        entry.dateOfService >= last[oldest].dateOfService
-      {
-        last[oldest] = entry
-      }
-    }
-    guard last.count >= 2, let unit = last.first?.entered(for: marker)?.unit,
-      UnitConverter.normalize(unit) != UnitConverter.normalize(marker.unit),
-      last.allSatisfy({
-        $0.entered(for: marker).map { UnitConverter.normalize($0.unit) } == UnitConverter.normalize(unit)
-      }),
+    guard marker.isSystemDefined, existing.count >= 2, let unit = typedUnit(of: latest(existing), marker: marker),
       let converted = try? UnitConverter.convert(value, unit: unit, for: marker).value,
       !isImplausible(converted, marker)
     else { return nil }
@@ -199,6 +183,36 @@ public enum EntryChecks {
       question:
         "You entered \(marker.shortName) of \(ValueText.withUnit(value, comparator, marker.unit)); your last readings were typed in \(unit). Was that \(entered.text(comparator)) (\(savedText(converted, comparator, entered, marker)))?"
     )
+  }
+
+  /// The three latest of `entries` by date, in one pass: a marker can hold 25,000 readings.
+  static func latest(_ entries: some Sequence<MarkerEntry>) -> [MarkerEntry] {
+    var last: [MarkerEntry] = []
+    for entry in entries { keepLatest(entry, in: &last) }
+    return last
+  }
+
+  /// Keeps `last` the three latest readings by date seen so far.
+  static func keepLatest(_ entry: MarkerEntry, in last: inout [MarkerEntry]) {
+    if last.count < 3 {
+      last.append(entry)
+    } else if let oldest = last.indices.min(by: { last[$0].dateOfService < last[$1].dateOfService }),
+      entry.dateOfService >= last[oldest].dateOfService
+    {
+      last[oldest] = entry
+    }
+  }
+
+  /// The one unit the marker's `latest` readings (two or three) were all typed in, when it is not
+  /// the marker's own: a bare number is then asked about in it.
+  static func typedUnit(of latest: [MarkerEntry], marker: MarkerDefinition) -> String? {
+    guard latest.count >= 2, let unit = latest.first?.entered(for: marker)?.unit,
+      UnitConverter.normalize(unit) != UnitConverter.normalize(marker.unit),
+      latest.allSatisfy({
+        $0.entered(for: marker).map { UnitConverter.normalize($0.unit) } == UnitConverter.normalize(unit)
+      })
+    else { return nil }
+    return unit
   }
 
   /// "As 2.5 mmol/L it would be 45 mg/dL, far below the range: then type the unit." for a value

@@ -87,6 +87,53 @@ struct SpreadsheetQuestionsTests {
     #expect(stated.questions.count == 1 && stated.questions[0].hasPrefix("Body Weight"), "\(stated.questions)")
   }
 
+  /// Clinician's third look at stop 34: a lab sheet gave weight in kg and vitamin D in nmol/L on
+  /// one day and left the unit out two weeks later; 83 was read as 83 lb (from 180.8 lb) and a
+  /// vitamin D of 31 nmol/L (12.4 ng/mL, too little) as 31 ng/mL, with no question. A bare
+  /// reading of a marker the file gives in another unit elsewhere is asked about in that unit.
+  @Test("a bare reading of a marker the file states in another unit elsewhere is asked about in that unit")
+  func bareBesideStatedUnit() throws {
+    let text =
+      "Date,Test,Result,Units\n2025-03-01,LDL,3.4,mmol/L\n2025-03-01,Weight,82,kg\n2025-03-01,Vitamin D,75,nmol/L\n"
+      + "2025-03-15,Weight,83,\n2025-03-15,Vitamin D,31,\n2025-03-15,LDL,120,\n"
+    let plan = try Self.plan(text)
+    let weight = plan.questions.filter { $0.hasPrefix("Body Weight") }
+    let vitaminD = plan.questions.filter { $0.hasPrefix("Vitamin D") }
+    #expect(weight.count == 1 && weight[0].contains("83 kg"), "\(plan.questions)")
+    #expect(vitaminD.count == 1 && vitaminD[0].contains("31 nmol/L"), "\(plan.questions)")
+    // LDL 120 is implausible in mmol/L: read in mg/dL, not asked.
+    #expect(!plan.questions.contains { $0.hasPrefix("LDL") }, "\(plan.questions)")
+    // A marker the file states in its own unit asks nothing of its bare rows.
+    let own = try Self.plan("Date,Test,Result,Units\n2025-03-01,Weight,182,lb\n2025-03-15,Weight,83,\n")
+    #expect(!own.questions.contains { $0.hasPrefix("Body Weight") }, "\(own.questions)")
+  }
+
+  /// Clinician's third look at stop 34: `add vitamin-d 75` after a reading of 30 ng/mL asks
+  /// "Was that 75 nmol/L (30 ng/mL)?"; an import of the same 75 asked nothing, because the
+  /// person's usual value was worked out with the file's own values in it. With readings
+  /// stored, the usual is theirs, as add's is; and stored readings typed in another unit ask
+  /// about a bare reading in it, as add does.
+  @Test(
+    "an import asks what add asks of a bare value after the stored readings",
+    arguments: [
+      // One stored reading of 30 ng/mL: 75 is 75 nmol/L (30 ng/mL).
+      (["30"], "Date,Weight,Vitamin D\n2025-05-01,82,75\n", "75 nmol/L"),
+      // Stored readings typed in nmol/L: a bare 40 is asked about as 40 nmol/L (16 ng/mL).
+      (["60 nmol/L", "55 nmol/L"], "Date,Test,Result\n2025-05-01,Vitamin D,40\n", "40 nmol/L"),
+    ])
+  func importAsksAsAddAfterHistory(stored: [String], text: String, expected: String) throws {
+    let repository = InMemoryDataRepository(clock: { Fixture.now })
+    let rows = stored.enumerated().map { "2025-0\($0.offset + 1)-01,Vitamin D,\($0.element)\n" }
+    try Importer.apply(
+      try Self.file("Date,Test,Result\n" + rows.joined()), replace: false, assumeYes: true, to: repository,
+      summary: "import", today: Self.today)
+    let plan = try Importer.plan(
+      Self.file(text), replace: false, into: repository.read(), library: Fixture.library,
+      today: Self.today, now: Timestamp(Fixture.now))
+    let asked = plan.questions.filter { $0.contains("Vitamin D") }
+    #expect(asked.count == 1 && asked[0].contains(expected), "\(plan.questions)")
+  }
+
   /// Clinician review: a file that adds one row to readings stored already asked again about
   /// every stored row's value, and without --yes was refused over them.
   @Test(
