@@ -259,13 +259,12 @@ enum FHIRImportPlanner {
           // A glucose not said to be fasting past glance's critical limits for glucose, which
           // hold fasting or not (clinician's third look at stop 34: a glucose of 35 was a
           // routine "no marker" line).
-          if part.loincCodes.contains(where: Self.unqualifiedGlucoseCodes.contains),
-            let glucose = markers.first(where: { $0.key == "fasting-glucose" && $0.isSystemDefined }),
+          // An ionized calcium past its own limits is named too.
+          if let judged = part.loincCodes.lazy.compactMap({ Self.judgedLeftOut[$0] }).first,
             let (typed, unit) = try? value(of: part), typed.comparator == nil,
-            let mgdl = try? UnitConverter.convert(typed.value, unit: unit ?? glucose.unit, for: glucose).value,
-            ClinicalRules.rule(for: glucose.key)?.isCritical(mgdl) == true
+            judged.isCritical(typed.value, unit: unit, markers: markers)
           {
-            plan.criticalLeftOut.append("\(quoted(name)) on \(DateText.long(date)) (not said to be fasting)")
+            plan.criticalLeftOut.append("\(quoted(name)) on \(DateText.long(date)) (\(judged.why))")
           }
           continue
         case .conflicting:
@@ -361,6 +360,10 @@ enum FHIRImportPlanner {
 
   /// LOINC codes of a glucose not said to be fasting, which glance leaves out.
   static let unqualifiedGlucoseCodes: Set<String> = ["2345-7", "2339-0", "41653-7"]
+
+  /// Codes left out that glance can still judge against a critical limit (`LeftOutCritical`).
+  static let judgedLeftOut: [String: LeftOutCritical] = Dictionary(
+    uniqueKeysWithValues: unqualifiedGlucoseCodes.map { ($0, .glucose) } + [("1995-0", .ionizedCalcium)])
 
   static func newestVersions(_ resources: [FHIRResource]) -> [String: Int] {
     var newest: [String: Int] = [:]

@@ -98,6 +98,15 @@ public struct ImportPlan: Sendable {
       + "Check them on the lab's report." + (labCritical.isEmpty ? " " + Judgement.criticalAdvice : "")
   }
 
+  /// "Left out, though past a critical limit: …" (`LeftOutCritical`), with the critical sentence
+  /// when no line before it said it.
+  var criticalLeftOutLine: String? {
+    guard !criticalLeftOut.isEmpty else { return nil }
+    return
+      "Left out, though past a critical limit: \(listed(criticalLeftOut, limit: 10)). Check them on the lab's report."
+      + (labCritical.isEmpty && labCriticalLeftOut.isEmpty ? " " + Judgement.criticalAdvice : "")
+  }
+
   /// "The lab called critical what glance's limits do not: Sodium 124 mmol/L on …", and the
   /// critical sentence.
   var labCriticalLine: String {
@@ -132,23 +141,46 @@ public struct ImportPlan: Sendable {
   /// critical that glance's limits do not; those it flagged outside its range inside glance's.
   public var labFlagged = 0
   public var labCritical: [String] = []
+  /// The same, each as its marker and day only: for a refusal.
+  var labCriticalNames: [String] = []
   /// The readings past a critical limit by glance's limits, each as its marker, shown value and
   /// day: a dry run names them, a refusal names them without values.
   public var criticalInFile: [(name: String, shown: String, date: CalendarDate)] = []
-  /// "Past a critical limit: Potassium on May 1, 2025, …": for a refusal, without values.
+  /// "Past a critical limit (each value is in the lab's report): Potassium on May 1, 2025, …",
+  /// then the results the lab called critical and those left out though critical: for a
+  /// refusal, which names them all without values (clinician's third look at stop 34: a file
+  /// refused for a unit named none, and a refusal over questions left out the lab's calls).
   var criticalLineWithoutValues: String? {
-    guard !criticalInFile.isEmpty else { return nil }
     // Each once, with how many when one test was past it more than once that day (attacker's
     // third look at stop 34: "Potassium on Nov 1, 2026" twice, nothing telling them apart).
-    var named: [String] = []
-    var times: [String: Int] = [:]
-    for item in criticalInFile {
-      let text = "\(item.name) on \(DateText.long(item.date))"
-      if times[text] == nil { named.append(text) }
-      times[text, default: 0] += 1
+    func counted(_ items: [String]) -> [String] {
+      var named: [String] = []
+      var times: [String: Int] = [:]
+      for text in items {
+        if times[text] == nil { named.append(text) }
+        times[text, default: 0] += 1
+      }
+      return named.map { times[$0, default: 1] > 1 ? "\($0) (\(times[$0]!) results)" : $0 }
     }
-    let listedNames = named.map { times[$0, default: 1] > 1 ? "\($0) (\(times[$0]!) results)" : $0 }
-    return "Past a critical limit (each value is in the lab's report): \(listed(listedNames, limit: 10))."
+    var sentences: [String] = []
+    if !criticalInFile.isEmpty {
+      sentences.append(
+        "Past a critical limit: "
+          + listed(counted(criticalInFile.map { "\($0.name) on \(DateText.long($0.date))" }), limit: 10) + ".")
+    }
+    if !labCriticalNames.isEmpty {
+      sentences.append("The lab called critical: \(listed(counted(labCriticalNames), limit: 10)).")
+    }
+    if !labCriticalLeftOut.isEmpty {
+      sentences.append("Left out, though the lab called them critical: \(listed(labCriticalLeftOut, limit: 10)).")
+    }
+    if !criticalLeftOut.isEmpty {
+      sentences.append("Left out, though past a critical limit: \(listed(criticalLeftOut, limit: 10)).")
+    }
+    guard var first = sentences.first, let colon = first.firstIndex(of: ":") else { return nil }
+    first.insert(contentsOf: " (each value is in the lab's report)", at: colon)
+    sentences[0] = first
+    return sentences.joinedText(" ") + " " + Judgement.criticalAdvice
   }
 
   /// The sex a portal's Patient gives, when the folder has none set: said, never set.
@@ -290,6 +322,7 @@ public struct ImportPlan: Sendable {
     // A sheet's critical flags (a portal's are said with its other flags, below).
     if kind != .fhir, !labCritical.isEmpty { lines.append(labCriticalLine) }
     if kind != .fhir, let line = labCriticalLeftOutLine { lines.append(line) }
+    if kind != .fhir, let line = criticalLeftOutLine { lines.append(line) }
     if !columns.isEmpty { lines.append("Columns read: \(listed(columns)).") }
     // With the columns read, before the first readings: a column left out is never the last
     // line (newcomer review at stop 34: a "Glu" column of 9 readings was named after them).
@@ -344,11 +377,7 @@ public struct ImportPlan: Sendable {
         )
       }
       if let line = labCriticalLeftOutLine { lines.append(line) }
-      if !criticalLeftOut.isEmpty {
-        lines.append(
-          "Left out, though past a critical limit: \(listed(criticalLeftOut, limit: 10)). Check them on the lab's report."
-            + (labCritical.isEmpty && labCriticalLeftOut.isEmpty ? " " + Judgement.criticalAdvice : ""))
-      }
+      if let line = criticalLeftOutLine { lines.append(line) }
       if !labOutside.isEmpty {
         // The lab's call is for its own method (docs/MarkerLibrary.md): said, so glance's ✓ does
         // not read as the last word (clinician's second look).
@@ -389,7 +418,10 @@ public struct ImportPlan: Sendable {
     // it of the latest readings it leaves: clinician's second look at stop 34).
     if dryRun, !criticalInFile.isEmpty {
       let named = criticalInFile.map { "\($0.name) \($0.shown) on \(DateText.long($0.date))" }
-      lines.append("Past a critical limit: \(listed(named, limit: 10)). " + Judgement.criticalAdvice)
+      // The advice once: a line before it may have said it (a result left out though critical).
+      lines.append(
+        "Past a critical limit: \(listed(named, limit: 10))."
+          + (saysCriticalAdvice ? "" : " " + Judgement.criticalAdvice))
     }
     if dryRun && !isEmpty && !preview.isEmpty {
       lines.append("The first readings as glance read them:")
@@ -473,7 +505,9 @@ public enum ImportError: GlanceError, Equatable {
   /// A row of units under the header (a European lab sheet's), where no date is.
   case unitsRow
   case noMarkerColumns([String])
-  case problems([String])
+  /// Rows that cannot be read, and the results read so far that are critical, without values
+  /// (`ImportPlan.criticalLineWithoutValues`).
+  case problems([String], critical: String? = nil)
   /// `--replace` with a file that holds only visits (it would wipe every reading).
   case visitsCannotReplace
   /// Two spreadsheet columns read as the same marker.
@@ -576,9 +610,10 @@ public enum ImportError: GlanceError, Equatable {
         + "says \(yours.rawValue), so they may be another person's. Nothing was changed. If they are yours, set your "
         + "profile first (glance profile --sex \(file.rawValue)) and import again, or restore a backup whole with "
         + "glance import FILE --replace."
-    case .problems(let lines):
+    case .problems(let lines, let critical):
       "The file has problems, so nothing was imported:\n" + lines.prefix(15).map { "  " + $0 }.joinedText("\n")
-        + (lines.count > 15 ? "\n  … and \(lines.count - 15) more." : "") + "\nFix them in the file and import again."
+        + (lines.count > 15 ? "\n  … and \(lines.count - 15) more." : "") + (critical.map { "\n" + $0 } ?? "")
+        + "\nFix them in the file and import again."
     }
   }
 

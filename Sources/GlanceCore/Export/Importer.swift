@@ -285,6 +285,27 @@ public enum Importer {
     return plan
   }
 
+  /// A file refused for `problems`, naming without values the critical results among the rows
+  /// read so far (by glance's limits, or the lab's flag) and those left out (clinician's third
+  /// look at stop 34: a file refused for one unit said nothing of a potassium of 6.9 in it).
+  static func refusal<Rows: RandomAccessCollection<ImportRow>>(_ problems: [String], rows: Rows, plan: ImportPlan)
+    -> ImportError
+  {
+    var plan = plan
+    let flagged = Set(plan.criticalFlaggedRows)
+    for (index, row) in rows.enumerated() {
+      let draft = row.draft
+      if draft.comparator == nil, draft.marker.isSystemDefined,
+        ClinicalRules.rule(for: draft.marker.key)?.isCritical(draft.value) == true
+      {
+        plan.criticalInFile.append((draft.marker.displayName, "", draft.date))
+      } else if flagged.contains(index) {
+        plan.labCriticalNames.append("\(draft.marker.displayName) on \(DateText.long(draft.date))")
+      }
+    }
+    return .problems(problems, critical: plan.criticalLineWithoutValues)
+  }
+
   /// The readings of `entries` past a critical limit as glance judges them in `document`, each
   /// marker judged by one snapshot; markers without critical limits are passed over unjudged.
   static func criticalReadings(_ entries: [MarkerEntry], document: GlanceDocument, library: MarkerLibrary)
@@ -468,7 +489,7 @@ public enum Importer {
         problems.append("row \(line): \(EntryError.messageNamingNoValue(error))")
       }
     }
-    if !problems.isEmpty { throw ImportError.problems(problems) }
+    if !problems.isEmpty { throw refusal(problems, rows: rowsOut, plan: plan) }
     if let unreadEntered {
       plan.notRead.append(
         "entered in \(counted(unreadEntered.count, "row")) (a time like \(quoted(unreadEntered.example)) is not one glance "

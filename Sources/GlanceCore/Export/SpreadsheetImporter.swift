@@ -264,6 +264,7 @@ enum SpreadsheetImporter {
       guard !document.judging(draft.marker).judgement(of: entry).status.isCritical else { continue }
       let shown = document.shownText(of: draft)
       plan.labCritical.append("\(draft.marker.shortName) \(shown.typed ?? shown.text) on \(DateText.long(draft.date))")
+      plan.labCriticalNames.append("\(draft.marker.displayName) on \(DateText.long(draft.date))")
     }
     plan.criticalFlaggedRows = []
     if let name = SheetFormat.delimiterName(sheet.delimiter) {
@@ -598,7 +599,7 @@ enum SpreadsheetImporter {
         }
       }
     }
-    if !problems.isEmpty { throw ImportError.problems(problems) }
+    if !problems.isEmpty { throw Importer.refusal(problems, rows: rows, plan: plan) }
     flags.said(in: &plan)
     notes.said(in: &plan)
     plan.rowsLeftOut += notesAlone.map { "row \($0) (a note and no reading: glance keeps a note with a reading)" }
@@ -659,7 +660,7 @@ enum SpreadsheetImporter {
       plan.notRead = columns.notRead(used: used, unknown: true)
     }
     // Tests that name no marker, each with its rows, and why when the name is another test's.
-    var unknown: [(name: String, rows: Int, reason: String?)] = []
+    var unknown: [(name: String, rows: Int, reason: String?, judged: LeftOutCritical?)] = []
     var unknownIndex: [String: Int] = [:]
     var otherSamples: [(name: String, rows: Int)] = []
     var problems: [String] = []
@@ -715,10 +716,26 @@ enum SpreadsheetImporter {
         guard flaggedCritical else { return }
         plan.labCriticalLeftOut.append("\(quoted(shown)) in row \(line) (\(why))")
       }
+      // Another test glance can still judge (a random glucose, an ionized calcium): named when
+      // past its critical limits, unless the lab's flag named it already.
+      func judgedLeftOut(_ kind: LeftOutCritical?) {
+        guard let kind, !flaggedCritical,
+          let typed = try? ValueParser.parse(
+            SheetFormat.number(
+              SheetFormat.withoutLabFlag(text).text, delimiter: columns.sheet.delimiter,
+              groupsThousands: columns.sheet.groupsThousands)),
+          typed.comparator == nil
+        else { return }
+        let unitCell = SheetFormat.withoutCalculatedMark(columns.cell(row, unitColumn))
+        guard kind.isCritical(typed.value, unit: typed.unit ?? (unitCell.isEmpty ? nil : unitCell), markers: markers)
+        else { return }
+        plan.criticalLeftOut.append("\(quoted(shown)) in row \(line) (\(kind.why))")
+      }
       let key = SearchText(name).compact
       if let index = unknownIndex[key] {
         unknown[index].rows += 1
         criticalLeftOut("no marker")
+        judgedLeftOut(unknown[index].judged)
         continue
       }
       let markersOfRow: [MarkerDefinition]
@@ -740,11 +757,16 @@ enum SpreadsheetImporter {
           resolved[key] = (markersOfRow, unitInName)
         } catch {
           var reason: String?
-          if case .falseFriend(_, let explanation) = error { reason = explanation }
+          var judged: LeftOutCritical?
+          if case .falseFriend(_, let explanation) = error {
+            reason = explanation
+            judged = FalseFriends.all.first { $0.explanation == explanation }?.leftOutCritical
+          }
           if case .twoUnits = error { reason = error.message }
           unknownIndex[key] = unknown.count
-          unknown.append((shown, 1, reason))
+          unknown.append((shown, 1, reason, judged))
           criticalLeftOut(reason == nil ? "no marker" : "another test than glance's")
+          judgedLeftOut(judged)
           // Each new name is looked up (about half a millisecond): a file of 100,000 names held
           // the data lock for a minute (attacker's third look at stop 34). A lab report has a few
           // hundred tests.
@@ -823,7 +845,7 @@ enum SpreadsheetImporter {
           about: [rows.count - 1])
       }
     }
-    if !problems.isEmpty { throw ImportError.problems(problems) }
+    if !problems.isEmpty { throw Importer.refusal(problems, rows: rows, plan: plan) }
     flags.said(in: &plan)
     notes.said(in: &plan)
     plan.unknownTests = unknown.map {

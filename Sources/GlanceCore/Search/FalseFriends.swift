@@ -14,6 +14,9 @@ public struct FalseFriend: Sendable, Equatable {
   /// False when a typo of a phrase is the real name ("hemoglobin a1" is one letter from
   /// "hemoglobin a1c"): only the exact words are refused.
   public var matchesTypos = true
+  /// Set when glance can judge the other test's results against a critical limit: a critical
+  /// one is named while it is left out (`LeftOutCritical`).
+  public var leftOutCritical: LeftOutCritical? = nil
 }
 
 public enum FalseFriends {
@@ -68,7 +71,8 @@ public enum FalseFriends {
       ],
       lookalikes: ["calcium"],
       explanation:
-        "Ionized calcium (about 1.2 mmol/L) is a different test from total calcium (about 9.5 mg/dL). glance tracks total calcium: use calcium for it. For ionized calcium, add your own marker: glance custom \"Ionized calcium\" --unit mmol/L"
+        "Ionized calcium (about 1.2 mmol/L) is a different test from total calcium (about 9.5 mg/dL). glance tracks total calcium: use calcium for it. For ionized calcium, add your own marker: glance custom \"Ionized calcium\" --unit mmol/L",
+      leftOutCritical: .ionizedCalcium
     ),
     FalseFriend(
       // Urea in French (urée), German (Harnstoff) and Dutch (ureum): "urée" once read as a typo
@@ -269,7 +273,8 @@ public enum FalseFriends {
       ],
       lookalikes: ["fasting-glucose"],
       explanation:
-        "A non-fasting glucose is judged differently from a fasting one, and glance tracks fasting glucose only. For non-fasting readings, add your own marker: glance custom \"Random glucose\" --unit mg/dL"
+        "A non-fasting glucose is judged differently from a fasting one, and glance tracks fasting glucose only. For non-fasting readings, add your own marker: glance custom \"Random glucose\" --unit mg/dL",
+      leftOutCritical: .glucose
     ),
     // Clinician's second look at stop 34: Quest's "VITAMIN D3,25-OH" row, one part of the total,
     // was filed as vitamin D and became the day's latest (14 "below range" beside a total of 34).

@@ -221,7 +221,7 @@ struct CSVExportImportTests {
       let plan = try Self.plan(text)
       Issue.record("accepted \(plan.entries.count) readings")
     } catch let error as ImportError {
-      guard case .problems(let problems) = error else {
+      guard case .problems(let problems, _) = error else {
         Issue.record("unexpected \(error)")
         return
       }

@@ -667,6 +667,15 @@ struct FHIRCodesTests {
       summary.split(separator: "\n").first { $0.hasPrefix("Left out, though past a critical limit") })
     #expect(line.contains("“Glucose” on Jan 15, 2024") && !line.contains("35") && !line.contains("blood"), "\(line)")
     #expect(line.contains(Judgement.criticalAdvice))
+    // An ionized calcium (1995-0) past its own critical limits (Kost 1993) is named too.
+    let calcium = try FHIRImportTests.plan(
+      FHIRImportTests.bundle([
+        FHIRImportTests.observation(code: "1995-0", display: "Calcium.ionized", value: "0.6", unit: "mmol/L"),
+        FHIRImportTests.observation(code: "1995-0", display: "Ca ionized", value: "1.2", unit: "mmol/L"),
+      ]))
+    #expect(
+      calcium.criticalLeftOut.count == 1 && calcium.criticalLeftOut[0].hasPrefix("“Calcium.ionized”"),
+      "\(calcium.criticalLeftOut)")
   }
 
   /// Clinician's third look at stop 34: a portal's UACR in UCUM's `mg/g{creat}` was refused.

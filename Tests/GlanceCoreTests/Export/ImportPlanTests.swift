@@ -56,7 +56,7 @@ struct ImportPlanTests {
         Exporter.json(file), replace: false, into: empty, library: Self.library, today: Fixture.date("2026-11-22"),
         now: Timestamp(Fixture.now))
     } throws: { error in
-      guard case .problems(let problems) = error as? ImportError else { return false }
+      guard case .problems(let problems, _) = error as? ImportError else { return false }
       return problems.count == 2 && problems[0].hasPrefix("custom marker 1: ")
         && problems[1] == "3 readings of custom marker 1 (refused above) cannot be brought in without it."
     }

@@ -399,7 +399,7 @@ struct LabReportImportTests {
     #expect {
       try Self.plan("Date,Test,Result,Units\n2024-01-15,HDL,55,mg/dL\n\(row)\n")
     } throws: { error in
-      guard case ImportError.problems(let problems) = error else { return false }
+      guard case ImportError.problems(let problems, _) = error else { return false }
       return problems.count == 1 && problems[0].hasPrefix(problem)
     }
   }
@@ -501,7 +501,7 @@ struct LabReportImportTests {
     #expect {
       try Self.plan("Date;Test;Result;Units\n04.03.2024;Ferritin;1.250;ng/mL\n04.03.2024;LDL;3,4;mmol/L\n")
     } throws: { error in
-      guard case ImportError.problems(let problems) = error else { return false }
+      guard case ImportError.problems(let problems, _) = error else { return false }
       return problems.count == 1 && problems[0].contains("could be a thousand")
     }
   }
@@ -541,7 +541,7 @@ struct LabReportImportTests {
       try Self.plan(
         "Date,Test,Result,Units\n2024-01-15,Ferritin,\"1,045\",ng/mL\n2024-01-15,LDL,\"3,4\",mmol/L\n")
     } throws: { error in
-      guard case ImportError.problems(let problems) = error else { return false }
+      guard case ImportError.problems(let problems, _) = error else { return false }
       return problems.count == 1 && problems[0].hasPrefix("row 2, Ferritin: the result could be a thousand")
     }
   }
@@ -1016,5 +1016,43 @@ struct ImportedShortIDTests {
     #expect(zip(plan.entries, plan.entries.dropFirst()).allSatisfy { MarkerEntry.chronological($0, $1) })
     let ids = plan.entries.map(\.id)
     #expect(!zip(ids, ids.dropFirst()).allSatisfy { $0.sortsBefore($1) }, "ids rise through the whole file")
+  }
+
+  /// Clinician's third look at stop 34: a sheet's random glucose of 35 and 550 mg/dL and an
+  /// ionized calcium of 0.6 mmol/L were routine "no marker" lines. glance's glucose limits hold
+  /// fasting or not, and ionized calcium has its own (Kost 1993): a row past them is named,
+  /// without its value, while it stays left out.
+  @Test(
+    "a left-out random glucose or ionized calcium past a critical limit is named, without its value",
+    arguments: [
+      ("Glucose random", "35", "mg/dL", true), ("Random glucose", "550", "mg/dL", true),
+      ("Random glucose", "1.5", "mmol/L", true), ("Random glucose", "110", "mg/dL", false),
+      ("Random glucose", "6.1", "mmol/L", false), ("Ionized calcium", "0.6", "mmol/L", true),
+      ("Ionized calcium", "1.2", "mmol/L", false), ("Ionized calcium", "1.7", "mmol/L", true),
+      ("Ionized calcium", "0.6", "", true), ("Ionized calcium", "1.2", "", false),
+      ("Ionized calcium", "4.9", "", false),
+      ("Ionized calcium", "2.9", "mg/dL", true), ("Ionized calcium", "4.9", "mg/dL", false),
+      ("Ionized calcium", "7.0", "", true), ("Calcium ionized", "0.6", "mmol/L", true),
+    ])
+  func criticalLeftOutByGlance(test: String, value: String, unit: String, named: Bool) throws {
+    let plan = try LabReportImportTests.plan(
+      "Date,Test,Result,Units\n2024-11-10,\(test),\(value),\(unit)\n2024-11-10,HDL,55,mg/dL\n")
+    #expect(plan.entries.count == 1)
+    #expect(plan.criticalLeftOut.count == (named ? 1 : 0), "\(plan.criticalLeftOut)")
+    let summary = plan.summary(library: Fixture.library, customMarkers: [], dryRun: true)
+    let line = summary.split(separator: "\n").first { $0.hasPrefix("Left out, though past a critical limit") }
+    #expect((line != nil) == named, "\(summary)")
+    if let line {
+      #expect(line.contains("“\(test)” in row 2") && !line.contains(value), "\(line)")
+    }
+    // Every row of the name is judged, not only its first.
+    let twice = try LabReportImportTests.plan(
+      "Date,Test,Result,Units\n2024-11-09,\(test),\(value),\(unit)\n2024-11-10,\(test),\(value),\(unit)\n")
+    #expect(twice.criticalLeftOut.count == (named ? 2 : 0), "\(twice.criticalLeftOut)")
+    // Beside a critical result it would import, the dry run says the advice once.
+    let both = try LabReportImportTests.plan(
+      "Date,Test,Result,Units\n2024-11-10,\(test),\(value),\(unit)\n2024-11-10,Potassium,7.1,mmol/L\n")
+    let bothSummary = both.summary(library: Fixture.library, customMarkers: [], dryRun: true)
+    #expect(bothSummary.components(separatedBy: Judgement.criticalAdvice).count == 2, "\(bothSummary)")
   }
 }

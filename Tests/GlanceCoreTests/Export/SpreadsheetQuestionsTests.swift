@@ -63,6 +63,40 @@ struct SpreadsheetQuestionsTests {
     }
   }
 
+  /// Clinician's third look at stop 34: a file refused for a unit error (exit 65) named none of
+  /// its critical results (potassium 6.9, glucose 38, hemoglobin 6.5), and a refusal over
+  /// questions left out the tests the lab called critical that glance has no marker for. Every
+  /// refusal names them, never with a value.
+  @Test(
+    "a refused file names its critical results without values, whatever it was refused for",
+    arguments: [
+      // Refused for a unit glance does not know (both layouts).
+      "Date,Test,Result,Units,Flag\n2025-05-01,Potassium,6.9,mmol/L,\n2025-05-01,Fasting glucose,38,mg/dL,\n"
+        + "2025-05-01,Sodium,128,mmol/L,LL\n2025-05-01,Troponin I,2.5,ng/mL,HH\n2025-05-01,Random glucose,550,mg/dL,\n"
+        + "2025-05-01,LDL,130,furlongs,\n",
+      // Refused over a question (glucose not said to be fasting).
+      "Date,Test,Result,Units,Flag\n2025-05-01,Potassium,6.9,mmol/L,\n2025-05-01,Glucose,38,mg/dL,\n"
+        + "2025-05-01,Sodium,128,mmol/L,LL\n2025-05-01,Troponin I,2.5,ng/mL,HH\n2025-05-01,Random glucose,550,mg/dL,\n",
+    ])
+  func refusalNamesCriticals(text: String) throws {
+    do {
+      let repository = InMemoryDataRepository(clock: { Fixture.now })
+      try Importer.apply(try Self.file(text), replace: false, to: repository, summary: "import", today: Self.today)
+      Issue.record("not refused")
+    } catch let error as ImportError {
+      let message = error.message
+      for name in [
+        "Potassium on May 1, 2025", "Fasting Glucose on May 1, 2025", "Sodium on May 1, 2025", "Troponin I",
+        "Random glucose",
+      ] {
+        #expect(message.contains(name), "\(name): \(message)")
+      }
+      for value in ["6.9", "38", "128", "2.5", "550"] {
+        #expect(!message.contains(value), "\(value): \(message)")
+      }
+    }
+  }
+
   /// Newcomer and clinician reviews at stop 34: in a sheet whose cholesterol columns are asked
   /// about as mmol/L, a weight of 82 (kg) was read as 82 lb and a vitamin D of 30 (nmol/L, too
   /// little) as 30 ng/mL, "in range", with no question: each is plausible in either unit. When
