@@ -288,7 +288,7 @@ extension MarkerLibrary {
       referenceLow: 12.0, referenceHigh: 17.2,
       plausibleMin: 3.0, plausibleMax: 25.0,
       direction: .inRange, loinc: "718-7",
-      aliases: ["hgb", "hb", "haemoglobin", "hemoglobine", "hemaglobin", "heamoglobin", "haemaglobin", "hemoglobin level", "blood hemoglobin", "cbc hemoglobin", "anemia", "anemia test", "hemoglobina", "emoglobina"],
+      aliases: ["hgb", "hb", "haemoglobin", "hemoglobine", "hemaglobin", "heamoglobin", "haemaglobin", "hemoglobin level", "blood hemoglobin", "cbc hemoglobin", "anemia", "anemia test", "hemoglobina", "emoglobina", "total hemoglobin", "hemoglobin total", "total haemoglobin", "haemoglobin total", "total hb", "hb total", "whole blood hemoglobin", "whole blood hb"],
       source: "MedlinePlus/A.D.A.M. hemoglobin text (copy); LOINC via HL7 FHIR and public code files",
       notes: "WHO 2024: anaemia below 13.0 g/dL in men, 12.0 in non-pregnant women (glance's lower bounds; the default is 12.0, the lower of the two). MedlinePlus: men 13.8-17.2, women 12.1-15.1. Mayo: men 13.5-17.5, women 12.0-15.5. Higher at altitude and in smokers. Plausible min/max are editorial typo-catching bounds (unverified).",
       isSystemDefined: true))

@@ -162,6 +162,9 @@ struct FalseFriendsTests {
       ("VITAMIN D,25-OH,TOTAL,IA", "vitamin-d"), ("albumine/creatinine ratio", "uacr"),
       ("Albumin/Creatinine Ratio, Urine", "uacr"), ("eGFR non-Black", "egfr"), ("eGFR NAA", "egfr"),
       ("Potassium, Plasma", "potassium"), ("Hemoglobin, Whole Blood", "hemoglobin"), ("Sodium (serum)", "sodium"),
+      // Clinician's third look at stop 34: the total hemoglobin was refused as unknown.
+      ("Hemoglobin, Total", "hemoglobin"), ("Total hemoglobin", "hemoglobin"), ("Hb total", "hemoglobin"),
+      ("Whole blood Hb", "hemoglobin"), ("Total Haemoglobin", "hemoglobin"),
     ])
   func stillResolved(word: String, key: String) throws {
     #expect(try MarkerResolver.markers(word, among: Self.markers).map(\.key) == [key])
