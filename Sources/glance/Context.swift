@@ -112,7 +112,7 @@ final class Context {
   ) throws -> Bool {
     try ExportWriter.refuseInside(location.folder, path)
     try ExportWriter.refuseLink(path)
-    if ExportWriter.existingFile(path) { try questions.confirm("\(path) already exists. Replace it?") }
+    if ExportWriter.existingFile(path) { try questions.confirm("\(PathText.shown(path)) already exists. Replace it?") }
     var size = 0
     try ExportWriter.write(to: path, dataFolder: location.folder) { sink in
       size = try withoutActuallyEscaping(sink) { try write($0) }

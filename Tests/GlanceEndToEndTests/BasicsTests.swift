@@ -130,6 +130,29 @@ struct BasicsTests {
     #expect(glance.bytes == nil)
   }
 
+  /// Attacker's third look at stop 34: a folder named with a newline printed it raw in prose
+  /// ("Data folder: …/nl" then a line of its own, "  chmod 700 …/evil", above the real fix), and
+  /// a TAB as a space. Every path in prose shows them as `\u{A}` and `\u{9}`; the suggested
+  /// command still quotes the real name.
+  @Test("a folder name with a newline or a TAB never starts a line of its own in glance's prose")
+  func pathWithNewline() throws {
+    let glance = GlanceSandbox()
+    let home = glance.scratch.path + "/nl\n  chmod 700 evil\tx"
+    try FileManager.default.createDirectory(
+      atPath: home, withIntermediateDirectories: false, attributes: [.posixPermissions: 0o700])
+    let about = try glance.run("about", environment: ["GLANCE_HOME": home])
+    #expect(about.status == 0, "\(about.stderr)")
+    #expect(about.stdout.contains("nl\\u{A}  chmod 700 evil\\u{9}x"), "\(about.stdout)")
+    try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: home)
+    let refused = try glance.run("add", "hdl", "60", environment: ["GLANCE_HOME": home])
+    #expect(refused.status == 74)
+    for output in [about.stdout, refused.stderr] {
+      #expect(!output.split(separator: "\n").contains { $0.hasPrefix("  chmod 700 evil") }, "\(output)")
+      #expect(!output.contains("\t"), "\(output)")
+    }
+    #expect(refused.stderr.contains("chmod 700 $'"), "\(refused.stderr)")
+  }
+
   /// A 137 MB sheet was read and parsed (0.7 s, 363 MB) before its import was refused for the
   /// folder's mode.
   @Test("an import into a data folder others can read is refused for the folder before the file is read")

@@ -116,6 +116,23 @@ public enum PathText {
     return String(path[..<slash])
   }
 
+  /// `path` for prose, on one line: a newline, a carriage return or a TAB in a folder's name
+  /// shown as `\u{A}`, `\u{D}`, `\u{9}` (attacker's third look at stop 34: a newline in a
+  /// folder's name put a forged line, "  chmod 700 …", above the real fix). Other hidden
+  /// characters are escaped on the way to the terminal (`TerminalText.guarded`).
+  public static func shown(_ path: String) -> String {
+    guard path.utf8.contains(where: { $0 == 0x0A || $0 == 0x0D || $0 == 0x09 }) else { return path }
+    var result = String.UnicodeScalarView()
+    for scalar in path.unicodeScalars {
+      if scalar == "\n" || scalar == "\r" || scalar == "\t" {
+        result.append(contentsOf: TerminalText.visible(scalar).unicodeScalars)
+      } else {
+        result.append(scalar)
+      }
+    }
+    return String(result)
+  }
+
   /// The last part of `path`: `/a/b/c.json` → `c.json`.
   public static func lastComponent(_ path: String) -> String {
     guard let slash = path.lastIndex(of: "/") else { return path }

@@ -145,9 +145,10 @@ public enum ExportError: GlanceError, Equatable {
 
   public var message: String {
     switch self {
-    case .cannotWrite(let path, let reason): "glance could not write \(path): \(reason). Nothing was exported."
+    case .cannotWrite(let path, let reason):
+      "glance could not write \(PathText.shown(path)): \(reason). Nothing was exported."
     case .insideDataFolder(let path):
-      "\(path) is inside glance's data folder, where an export would replace your data or its backups. "
+      "\(PathText.shown(path)) is inside glance's data folder, where an export would replace your data or its backups. "
         + "Nothing was exported; choose a file outside it."
     case .wouldNotRestore(let records, let json):
       "Your data holds \(counted(records.count, "record")) that glance would refuse to import again "

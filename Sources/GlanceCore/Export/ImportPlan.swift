@@ -551,9 +551,10 @@ public enum ImportError: GlanceError, Equatable {
     case .tooManyReadings(let limit):
       "With this file your folder would hold more than \(grouped(limit)) readings, more than glance keeps (a file "
         + "with one column per marker makes one reading a cell). Nothing was changed."
-    case .notAFile(let path): "\(TerminalText.cut(path)) is not a file glance can import. Nothing was changed."
+    case .notAFile(let path):
+      "\(PathText.shown(TerminalText.cut(path))) is not a file glance can import. Nothing was changed."
     case .noFHIR(let path):
-      "\(path) is a folder, and glance found no FHIR health records in it (.json or .ndjson files with a resourceType). "
+      "\(PathText.shown(path)) is a folder, and glance found no FHIR health records in it (.json or .ndjson files with a resourceType). "
         + "Import a file instead, or the folder of records a portal or a phone exported. Nothing was changed."
     case .nothingToReplaceWith:
       "The file gives no reading or visit glance can import, so nothing was replaced. "

@@ -57,13 +57,13 @@ public enum Importer {
   static func readFileBytes(_ path: String, fileSystem: PosixFileSystem = PosixFileSystem()) throws -> FileBytes {
     do {
       guard let bytes = try fileSystem.readInput(path, limit: InputLimits.fileBytes) else {
-        throw ImportError.unreadable("there is no file at \(path)")
+        throw ImportError.unreadable("there is no file at \(PathText.shown(path))")
       }
       return bytes
     } catch let error as FileSystemError {
       if error.code == EFBIG { throw ImportError.tooLarge(limit: InputLimits.fileBytes) }
       if error.isNotRegularFile { throw ImportError.notAFile(path) }
-      throw ImportError.unreadable("\(path): \(error.reason)")
+      throw ImportError.unreadable("\(PathText.shown(path)): \(error.reason)")
     }
   }
 
@@ -89,7 +89,7 @@ public enum Importer {
         return false
       }
     } catch let error as FileSystemError {
-      throw ImportError.unreadable("\(path): \(error.reason)")
+      throw ImportError.unreadable("\(PathText.shown(path)): \(error.reason)")
     }
     guard names.count <= InputLimits.folderFiles else { throw ImportError.tooManyFiles(limit: InputLimits.folderFiles) }
     var resources: [FHIRResource] = []

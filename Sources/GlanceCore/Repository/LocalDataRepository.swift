@@ -670,12 +670,12 @@ public enum StorageNotice: Equatable, Sendable {
     switch self {
     case .newerVersion(let file, let version):
       return
-        "Note: your data file \(file) was written by a newer glance (schema \(version); this one knows "
+        "Note: your data file \(PathText.shown(file)) was written by a newer glance (schema \(version); this one knows "
         + "\(GlanceDocument.currentSchemaVersion)). Showing what this version understands; nothing can be changed "
         + "until you update glance."
     case .usedBackup(let file, let reason, let backup, let aside):
       return
-        "Note: your data file \(file) could not be read (\(reason)), so glance is showing the backup \(backup), "
+        "Note: your data file \(PathText.shown(file)) could not be read (\(reason)), so glance is showing the backup \(PathText.shown(backup)), "
         + "the version before the latest change(s). Nothing will be saved until the data file is restored; this "
         + "keeps the damaged file aside and brings back every record of it that still reads:\n  mv \(ShellQuote.path(file)) "
         + "\(ShellQuote.path(aside)) && cp \(ShellQuote.path(backup)) \(ShellQuote.path(file)) && "

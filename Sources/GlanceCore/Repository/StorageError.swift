@@ -75,13 +75,14 @@ extension StorageError: CustomStringConvertible {
   public var description: String {
     switch self {
     case .busy(let folder):
-      return "Another glance is saving to \(folder) right now. Nothing was changed; try again in a moment."
+      return
+        "Another glance is saving to \(PathText.shown(folder)) right now. Nothing was changed; try again in a moment."
     case .damaged(let file, let reason, let backup, let asidePath):
-      var text = "Your data file \(file) could not be read (\(reason)). It has not been changed."
+      var text = "Your data file \(PathText.shown(file)) could not be read (\(reason)). It has not been changed."
       let aside = ShellQuote.path(asidePath)
       if let backup {
         text +=
-          "\nThe newest good backup is \(backup), the version before the latest change(s). To restore it and then bring "
+          "\nThe newest good backup is \(PathText.shown(backup)), the version before the latest change(s). To restore it and then bring "
           + "back every record of the damaged file that still reads (it is kept aside, nothing is lost):"
           + "\n  mv \(ShellQuote.path(file)) \(aside) && cp \(ShellQuote.path(backup)) \(ShellQuote.path(file)) "
           + "&& " + Self.salvage(asidePath, of: file)
@@ -93,33 +94,35 @@ extension StorageError: CustomStringConvertible {
       return text
     case .newerVersion(let file, let version):
       return
-        "Your data file \(file) was written by a newer glance (schema \(version); this one knows \(GlanceDocument.currentSchemaVersion)). "
+        "Your data file \(PathText.shown(file)) was written by a newer glance (schema \(version); this one knows \(GlanceDocument.currentSchemaVersion)). "
         + "Nothing was changed. Update glance to make changes."
     case .unsafeFolder(let folder, let mode):
       return
-        "Your data folder \(folder) can be opened by other users (mode \(String(mode, radix: 8))). "
+        "Your data folder \(PathText.shown(folder)) can be opened by other users (mode \(String(mode, radix: 8))). "
         + "glance keeps health data only in a private folder. Fix it with:\n  chmod 700 \(ShellQuote.path(folder))"
     case .foreignFolder(let folder):
-      return "Your data folder \(folder) belongs to another user. Point GLANCE_HOME at a folder of your own."
+      return
+        "Your data folder \(PathText.shown(folder)) belongs to another user. Point GLANCE_HOME at a folder of your own."
     case .notAFolder(let path):
-      return "\(path) is not a folder. Point GLANCE_HOME at a folder, or move that file away."
+      return "\(PathText.shown(path)) is not a folder. Point GLANCE_HOME at a folder, or move that file away."
     case .sharedFolder(let folder):
       return
-        "\(folder) is a folder other users or programs share, so glance will not keep health data in it. "
+        "\(PathText.shown(folder)) is a folder other users or programs share, so glance will not keep health data in it. "
         + "Point GLANCE_HOME at a folder of its own (it is created for you), e.g. GLANCE_HOME=~/.local/share/glance"
     case .notAFile(let path):
-      return "\(path) is not a regular file (a pipe, a device or a folder is there). Nothing was changed; move it away."
+      return
+        "\(PathText.shown(path)) is not a regular file (a pipe, a device or a folder is there). Nothing was changed; move it away."
     case .unsafeLock(let path):
       return
-        "\(path) is a symbolic link or not a file of yours, and glance never follows one. Nothing was changed; remove it:\n  rm \(ShellQuote.path(path))"
+        "\(PathText.shown(path)) is a symbolic link or not a file of yours, and glance never follows one. Nothing was changed; remove it:\n  rm \(ShellQuote.path(path))"
     case .dataFileIsLink(let file):
       return
-        "Your data file \(file) is a symbolic link, and each save writes a new file in its place, which would replace "
+        "Your data file \(PathText.shown(file)) is a symbolic link, and each save writes a new file in its place, which would replace "
         + "the link and leave what it points to behind. Nothing was changed. Point GLANCE_HOME at the folder the file "
         + "is in, or move the file itself into the data folder."
     case .readOnlyFile(let file, let mode):
       return
-        "Your data file \(file) is read-only (mode \(String(mode, radix: 8))), so glance will not change it. Nothing was changed. "
+        "Your data file \(PathText.shown(file)) is read-only (mode \(String(mode, radix: 8))), so glance will not change it. Nothing was changed. "
         + "To allow changes again:\n  chmod 600 \(ShellQuote.path(file))"
     case .noHome:
       return "glance cannot tell where to keep your data: HOME is not set. Set GLANCE_HOME to a folder."
@@ -128,10 +131,10 @@ extension StorageError: CustomStringConvertible {
         "The data folder named by \(variable) has a name that is not UTF-8 text, and glance cannot name that "
         + "folder exactly (it would use another one). Nothing was changed. Set GLANCE_HOME to a folder whose name is UTF-8."
     case .io(let error):
-      return "glance could not save to \(error.path): \(error.reason). Nothing was changed."
+      return "glance could not save to \(PathText.shown(error.path)): \(error.reason). Nothing was changed."
     case .notDurable(let error):
       return
-        "Your change was saved, but \(error.path) could not be flushed to disk (\(error.reason)). "
+        "Your change was saved, but \(PathText.shown(error.path)) could not be flushed to disk (\(error.reason)). "
         + "It may not survive a power cut; check the disk."
     case .invalidNumber(let field):
       return "A value for \(field) is not a finite number, so nothing was saved."
@@ -149,7 +152,7 @@ extension StorageError: CustomStringConvertible {
         + "\(grouped(limit >> 20)) MB, the most glance imports. Nothing was changed. Long notes take the most room."
     case .undoRecordUnreadable(let file, let reason):
       return
-        "The latest change cannot be taken back: \(file), which keeps what it changed, \(reason). "
+        "The latest change cannot be taken back: \(PathText.shown(file)), which keeps what it changed, \(reason). "
         + "Nothing was changed; your data is as it was. To leave this change in place and reach older ones:"
         + "\n  glance undo --forget"
     }

@@ -23,8 +23,8 @@ struct AboutCommand: GlanceCommand {
     }
     context.out("glance \(GlanceVersion.current) — your health numbers at a glance, kept on this computer only.")
     context.out()
-    context.out("Data folder:  \(context.location.folder)")
-    context.out("Data file:    \(context.location.dataFile)\(exists ? "" : " (not created yet)")")
+    context.out("Data folder:  \(PathText.shown(context.location.folder))")
+    context.out("Data file:    \(PathText.shown(context.location.dataFile))\(exists ? "" : " (not created yet)")")
     if exists {
       context.out(
         "Holds:        \(counted(document.trackedMarkers.count, "tracked marker")), \(counted(view.allEntryIDPrefixes.count, "reading")), \(counted(document.visits.count, "visit"))"

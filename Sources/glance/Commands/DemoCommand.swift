@@ -19,7 +19,7 @@ struct DemoCommand: GlanceCommand {
       let (removed, kept) = try DemoData.clean(temporaryFolder: temporary)
       context.out(
         removed.isEmpty ? "No demo folders to remove." : "Removed \(counted(removed.count, "demo folder")).")
-      for folder in kept { context.out("Left \(folder): it holds more than a glance demo.") }
+      for folder in kept { context.out("Left \(PathText.shown(folder)): it holds more than a glance demo.") }
       return
     }
     let folder = try DemoData.create(today: context.today, temporaryFolder: temporary, library: context.library)

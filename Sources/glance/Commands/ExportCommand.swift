@@ -90,6 +90,6 @@ struct ExportCommand: GlanceCommand {
     }
     guard written, let path = output else { return }
     let what = Exporter.contents(document, library: context.library, json: format == .json, visits: visits)
-    context.out("Exported \(what) to \(path).")
+    context.out("Exported \(what) to \(PathText.shown(path)).")
   }
 }

@@ -76,7 +76,7 @@ struct PrepCommand: GlanceCommand {
     case .html: text = BriefHTML.render(brief)
     }
     if try context.export(Array(text.utf8), to: output), let path = output {
-      context.out("Wrote your brief to \(path).")
+      context.out("Wrote your brief to \(PathText.shown(path)).")
     }
   }
 }
