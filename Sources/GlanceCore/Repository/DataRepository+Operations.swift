@@ -236,6 +236,29 @@ extension DataRepository {
     }
   }
 
+  /// Deletes the reading `shown` (the one the person named): asked about (`assumeYes` false),
+  /// only while it is still exactly as shown; with `--yes`, where nothing was shown for a yes, as
+  /// it is now, as an edit with `--yes` is (attacker's third look at stop 34: `delete --yes` was
+  /// refused, exit 75, after another glance edited the reading). `summary` names the reading
+  /// deleted, for undo. Returns it.
+  @discardableResult
+  public func deleteEntry(_ shown: MarkerEntry, assumeYes: Bool, summary: (MarkerEntry) -> String) throws
+    -> MarkerEntry
+  {
+    try write(summary: summary(shown)) { transaction in
+      guard let index = transaction.document.entries.index(ofEntry: shown.id) else {
+        throw RepositoryError.entryNotFound(shown.id)
+      }
+      let entry = transaction.document.entries[index]
+      if entry != shown {
+        guard assumeYes else { throw ConcurrentChangeError.readingChanged }
+        transaction.summary = summary(entry)
+      }
+      transaction.apply(.removeEntry(shown.id))
+      return entry
+    }
+  }
+
   // MARK: Visits
 
   /// Visits newest first, at most `limit` of them.
@@ -282,6 +305,22 @@ extension DataRepository {
       }
       if let shown, visit != shown { throw ConcurrentChangeError.visitChanged }
       transaction.apply(.removeVisit(id))
+      return visit
+    }
+  }
+
+  /// Deletes the visit `shown`, as `deleteEntry(_:assumeYes:summary:)` deletes a reading.
+  @discardableResult
+  public func deleteVisit(_ shown: Visit, assumeYes: Bool, summary: (Visit) -> String) throws -> Visit {
+    try write(summary: summary(shown)) { transaction in
+      guard let visit = transaction.document.visits.first(where: { $0.id == shown.id }) else {
+        throw RepositoryError.visitNotFound(shown.id)
+      }
+      if visit != shown {
+        guard assumeYes else { throw ConcurrentChangeError.visitChanged }
+        transaction.summary = summary(visit)
+      }
+      transaction.apply(.removeVisit(shown.id))
       return visit
     }
   }

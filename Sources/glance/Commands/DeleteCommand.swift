@@ -15,15 +15,14 @@ struct DeleteCommand: GlanceCommand {
     let old = try document.entry(shortID: id, library: context.library)
     // A reading of a marker glance does not know (a data file changed by hand) has no name.
     let name = document.definition(for: old.markerID, library: context.library)?.shortName ?? "unknown test's"
-    let what =
-      "\(name) reading of \(document.displayedText(old, library: context.library)) from \(DateText.long(old.dateOfService))"
-    try context.questions.confirm("Delete \(what)?")
-    try context.repository.deleteEntry(
-      old.id, expecting: old,
-      summary:
-        "delete \(name) \(document.displayedText(old, library: context.library, unit: false)) from \(DateText.long(old.dateOfService))"
-    )
-    context.out("Deleted the \(what). Changed your mind? glance undo")
+    func what(_ entry: MarkerEntry) -> String {
+      "\(name) reading of \(document.displayedText(entry, library: context.library)) from \(DateText.long(entry.dateOfService))"
+    }
+    try context.questions.confirm("Delete \(what(old))?")
+    let deleted = try context.repository.deleteEntry(old, assumeYes: context.global.yes) {
+      "delete \(name) \(document.displayedText($0, library: context.library, unit: false)) from \(DateText.long($0.dateOfService))"
+    }
+    context.out("Deleted the \(what(deleted)). Changed your mind? glance undo")
     // Half of a blood pressure: the other half stays, and saying so lets it go too if meant.
     if let partner = document.bloodPressurePartner(of: old, library: context.library),
       let partnerName = document.definition(for: partner.markerID, library: context.library)?.shortName

@@ -13,9 +13,11 @@ struct VisitDeleteCommand: GlanceCommand {
   func run(_ context: Context) throws {
     let document = try context.document()
     let old = try document.visit(shortID: id)
-    let what = "\(VisitsView.typeName(old)) visit with \(old.doctorName) on \(DateText.long(old.date))"
-    try context.questions.confirm("Delete the \(what)?")
-    try context.repository.deleteVisit(old.id, expecting: old, summary: "delete the \(what)")
-    context.out("Deleted the \(what). Changed your mind? glance undo")
+    func what(_ visit: Visit) -> String {
+      "\(VisitsView.typeName(visit)) visit with \(visit.doctorName) on \(DateText.long(visit.date))"
+    }
+    try context.questions.confirm("Delete the \(what(old))?")
+    let deleted = try context.repository.deleteVisit(old, assumeYes: context.global.yes) { "delete the \(what($0))" }
+    context.out("Deleted the \(what(deleted)). Changed your mind? glance undo")
   }
 }

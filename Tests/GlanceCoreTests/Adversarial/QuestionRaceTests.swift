@@ -110,6 +110,40 @@ struct QuestionRaceTests {
     #expect(try repository.read().entries.count == 2)
   }
 
+  /// Attacker's third look at stop 34: `delete --yes` was refused (exit 75) after another glance
+  /// edited the reading, though nothing had been asked. With --yes the reading is deleted as it
+  /// is now, and undo names it so; asked about, a changed reading is still refused.
+  @Test(
+    "a delete with --yes deletes the reading or visit as it is now; one asked about is refused",
+    arguments: RepositoryKind.allCases)
+  func deleteWithYesAfterAnotherEdit(kind: RepositoryKind) throws {
+    let (repository, folder) = kind.make()
+    _ = folder
+    let entry = Fixture.entry(Fixture.hdl, 50, on: "2025-05-01")
+    let visit = Fixture.visit("2025-05-01", notes: "bring lipid results")
+    try repository.addEntries([entry], summary: "add")
+    try repository.addVisit(visit)
+    var other = entry
+    other.value = 55
+    try repository.updateEntry(other)
+    var otherVisit = visit
+    otherVisit.notes = "changed meanwhile"
+    try repository.updateVisit(otherVisit)
+    let named: (MarkerEntry) -> String = { "delete HDL \(ValueText.number($0.value))" }
+    #expect(throws: ConcurrentChangeError.readingChanged) {
+      try repository.deleteEntry(entry, assumeYes: false, summary: named)
+    }
+    #expect(throws: ConcurrentChangeError.visitChanged) {
+      try repository.deleteVisit(visit, assumeYes: false, summary: { _ in "delete the visit" })
+    }
+    let deleted = try repository.deleteEntry(entry, assumeYes: true, summary: named)
+    #expect(deleted == other)
+    #expect(try repository.read().undo.last?.summary == "delete HDL 55")
+    #expect(try repository.deleteVisit(visit, assumeYes: true, summary: { _ in "delete the visit" }) == otherVisit)
+    let now = try repository.read()
+    #expect(now.entries.isEmpty && now.visits.isEmpty)
+  }
+
   /// Attacker review at stop 34: three `edit --yes` of different fields of one reading, run at
   /// once, refused one or two of them with exit 75, though nothing had been asked. With --yes an
   /// edit applies its own fields to the reading as it is when saved; asked, it is still refused.
