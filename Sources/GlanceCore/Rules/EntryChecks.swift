@@ -109,8 +109,16 @@ public enum EntryChecks {
       }
       // The dropped digit that lost to it is named too (clinician's second look at stop 34:
       // glucose 9 after 95 was asked only as 9 mmol/L, 162 mg/dL; 90 was never offered).
+      // Ten times the number only when that is near the usual: else a digit may be missing
+      // anywhere (clinician's third look at stop 34: glucose 9 after 95 and 97 offered 90).
       let digit =
-        tenfold.map { " If you meant \(ValueText.number($0)), cancel and type \(ValueText.number($0))." } ?? ""
+        tenfold.map { tenfold in
+          guard let usual, apart(tenfold, usual) > 1.05 else {
+            return " If you meant \(ValueText.number(tenfold)), cancel and type \(ValueText.number(tenfold))."
+          }
+          let shown = ValueText.number(UnitConverter.round(usual, decimals: marker.decimals))
+          return " If a digit was left out (your usual is about \(shown)), cancel and type the full number."
+        } ?? ""
       return [
         EntryCheck(
           kind: .unitSlip(suggestion: slip.value, entered: slip.entered),

@@ -472,8 +472,22 @@ struct ClinicalJudgementTests {
       existing: Self.entries("platelets", [250, 240]))
     #expect(platelets.first?.question.contains("As typed, 25 10³/µL is far below the range.") == true, "\(platelets)")
     // The other reading is named in the question too (clinician's second look at stop 34).
+    // Ten times the number only when that is near the usual; else a digit may be missing
+    // anywhere (clinician's third look at stop 34: glucose 9 after 95 and 97 offered 90).
     if expected == "slip", key == "fasting-glucose" {
-      #expect(checks.first?.question.hasSuffix("If you meant 160, cancel and type 160.") == true, "\(checks)")
+      #expect(
+        checks.first?.question.hasSuffix(
+          "If a digit was left out (your usual is about 145), cancel and type the full number.") == true,
+        "\(checks)")
+    }
+    for (earlier, ending) in [
+      ([95.0, 97], "If a digit was left out (your usual is about 96), cancel and type the full number."),
+      ([90.0, 91], "If you meant 90, cancel and type 90."),
+    ] {
+      let glucose = EntryChecks.check(
+        value: 9, comparator: nil, date: Fixture.date("2026-11-01"), marker: Self.marker("fasting-glucose"),
+        existing: Self.entries("fasting-glucose", earlier))
+      #expect(glucose.first?.question.hasSuffix(ending) == true, "\(glucose)")
     }
   }
 
