@@ -41,7 +41,12 @@ public enum UnitConverter {
     -> Conversion
   {
     guard let unit, !unit.isEmpty else { return Conversion(value: value, original: nil) }
-    let typed = normalize(unit)
+    var typed = normalize(unit)
+    // UCUM annotations say nothing about the unit ("mg/g{creat}" is mg/g), and a ratio to
+    // creatinine is often printed with the word ("mg/mmol Krea", "mg/g Cr"): clinician's third
+    // look at stop 34, each refused a whole sheet.
+    if typed.utf8.contains(UInt8(ascii: "{")) { typed = withoutAnnotations(typed) }
+    if marker.key == "uacr", marker.isSystemDefined { typed = withoutCreatinineWord(typed) }
     if typed == normalize(marker.unit) || marker.unitSynonyms.contains(where: { normalize($0) == typed }) {
       return Conversion(value: value, original: nil)
     }
@@ -66,6 +71,32 @@ public enum UnitConverter {
     if let siUnit = marker.siUnit, marker.siFactor != nil { accepted.append(siUnit) }
     accepted += otherUnits.filter { $0.key == marker.key && $0.factor != nil }.map(\.unit)
     throw .unknownUnit(unit: unit, marker: marker.shortName, accepted: accepted)
+  }
+
+  /// `unit` (normalised) without its UCUM annotations in braces: "mg/g{creat}" → "mg/g".
+  static func withoutAnnotations(_ unit: String) -> String {
+    var result = ""
+    var depth = 0
+    for character in unit {
+      if character == "{" {
+        depth += 1
+      } else if character == "}", depth > 0 {
+        depth -= 1
+      } else if depth == 0 {
+        result.append(character)
+      }
+    }
+    return result.isEmpty ? unit : result
+  }
+
+  /// A ratio's unit (normalised) without the creatinine word a lab prints after it:
+  /// "mg/mmolkrea" → "mg/mmol", "mg/gcr" → "mg/g".
+  static func withoutCreatinineWord(_ unit: String) -> String {
+    for word in ["creatinine", "kreatinin", "creat", "crea", "krea", "cr"] where unit.hasSuffix(word) {
+      let rest = String(unit.dropLast(word.count))
+      if rest.hasSuffix("/g") || rest.hasSuffix("/mg") || rest.hasSuffix("/mmol") { return rest }
+    }
+    return unit
   }
 
   /// Units labs also report a marker in, with the fixed factor to the marker's unit, or nil when
