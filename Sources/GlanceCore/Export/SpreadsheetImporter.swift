@@ -345,7 +345,7 @@ enum SpreadsheetImporter {
           let hint =
             Self.isSpreadsheetDayNumber(text)
             ? " (a spreadsheet's day number: format the column as dates in the spreadsheet, then save the CSV again)"
-            : ""
+            : DateParser.isMonthOnly(text) ? " (" + DateText.monthOnlyHint + ")" : ""
           problems.append("\(place): \(quoted(shown)) is not a date glance reads" + hint)
         }
         return nil

@@ -358,6 +358,23 @@ public enum DateParser {
     return result
   }
 
+  /// True for a month and a year without a day ("Jan 2019", "2019-01", "01/2019"): a sheet of
+  /// monthly values (newcomer review at stop 34: refused as "not a date", with nothing saying
+  /// the day was missing).
+  public static func isMonthOnly(_ text: String) -> Bool {
+    let parts = text.lowercased().split { " ,-./".contains($0) }.map(String.init)
+    guard parts.count == 2 else { return false }
+    func isYear(_ part: String) -> Bool {
+      part.utf8.count == 4 && part.utf8.allSatisfy(\.isASCIIDigit) && (1900...2100).contains(Int(part) ?? 0)
+    }
+    func isMonth(_ part: String) -> Bool {
+      monthNumber(part) != nil
+        || ((1...2).contains(part.utf8.count) && part.utf8.allSatisfy(\.isASCIIDigit)
+          && (1...12).contains(Int(part) ?? 0))
+    }
+    return (isYear(parts[0]) && isMonth(parts[1])) || (isMonth(parts[0]) && isYear(parts[1]))
+  }
+
   static func monthNumber(_ word: String) -> Int? {
     let cleaned = word.hasSuffix(".") ? String(word.dropLast()) : word
     guard cleaned.count >= 3 else { return nil }

@@ -85,7 +85,9 @@ extension EntryError: GlanceError {
     case .tooLong(let what, let limit):
       return "\(what) is longer than glance keeps (\(InputLimits.text(limit)) characters). Shorten it and try again."
     case .invalidDate(let text):
-      return "glance can't read the date \(quoted(text)). \(DateText.examples)"
+      return DateParser.isMonthOnly(text)
+        ? "\(quoted(text)) has no day: \(DateText.monthOnlyHint)."
+        : "glance can't read the date \(quoted(text)). \(DateText.examples)"
     case .ambiguousNumber(let text):
       return
         "\(quoted(text)) could be a thousand and more or a decimal (this file writes decimals with a comma). Write it without a thousands separator, e.g. 1250 or 1,25."

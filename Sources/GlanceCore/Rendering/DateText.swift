@@ -6,6 +6,10 @@ public enum DateText {
   ]
 
   /// "Jan" … "Dec".
+  /// Said of a month and year without a day ("Jan 2019").
+  static let monthOnlyHint =
+    "a month without its day; glance keeps the day a reading was taken, so write the day, like Jan 15 2019 (the lab's report has it)"
+
   public static func shortMonth(_ month: Int) -> String { String(monthNames[month - 1].prefix(3)) }
 
   /// "Feb 15, 2025".

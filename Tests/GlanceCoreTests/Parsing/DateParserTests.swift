@@ -160,6 +160,29 @@ struct DateParserTests {
     }
   }
 
+  /// Newcomer review at stop 34: a sheet of monthly values ("Jan 2019") was refused as "not a
+  /// date glance reads", with nothing saying the day was missing. It is still refused (a reading
+  /// has its day), and the refusal says what is missing.
+  @Test(
+    "a month and year without a day is refused with what is missing",
+    arguments: [
+      ("Jan 2019", true), ("January 2019", true), ("2019-01", true), ("01/2019", true), ("Sept. 2024", true),
+      ("Jan 15", false), ("2019", false), ("13/2019", false), ("Jan 15 2019", false), ("soon", false),
+    ])
+  func monthOnly(text: String, monthOnly: Bool) throws {
+    #expect(DateParser.isMonthOnly(text) == monthOnly)
+    guard monthOnly else { return }
+    #expect(throws: EntryError.invalidDate(text)) { try Self.parse(text, .reading) }
+    #expect(EntryError.invalidDate(text).message.contains("without its day"))
+    let file = try Importer.read(Array("Date,HDL\n\(text),55\n".utf8))
+    let error = #expect(throws: ImportError.self) {
+      try Importer.plan(
+        file, replace: false, into: .empty(createdAt: Timestamp(Fixture.now)), library: Fixture.library,
+        today: Self.today, now: Timestamp(Fixture.now))
+    }
+    #expect(error?.message.contains("without its day") == true, "\(String(describing: error))")
+  }
+
   @Test(
     "leap days and month ends",
     arguments: [
