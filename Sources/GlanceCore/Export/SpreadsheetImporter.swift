@@ -523,6 +523,8 @@ enum SpreadsheetImporter {
       plan.columns.append("\(quoted(header[note])) → the note of each reading of its row")
     }
     columns.readTime(into: &plan, used: &used)
+    // Columns of another test glance can still judge for a critical limit (`LeftOutCritical`).
+    var judged: [(index: Int, title: String, kind: LeftOutCritical, unit: String?)] = []
     for (index, title) in header.enumerated() where !used.contains(index) {
       guard !title.isEmpty else { continue }
       var (name, unit) = splitUnit(title)
@@ -538,6 +540,9 @@ enum SpreadsheetImporter {
         if index == columns.reportDateNotRead { continue }
         plan.unmatchedColumns.append(title)
         continue
+      }
+      if let kind = Self.leftOutCritical(name, among: markers, search: search) {
+        judged.append((index, title, kind, unit))
       }
       if let resolved = try? MarkerResolver.markers(name, among: markers, search: search) {
         // Two columns filling one marker ("Urine Creatinine" and "Creatinine" read alike) would
@@ -564,6 +569,14 @@ enum SpreadsheetImporter {
     var firstNoReading = ""
     for (offset, row) in columns.sheet.rows.enumerated() where offset > 0 || !columns.sheet.unitsRow {
       let line = offset + 2
+      for column in judged where !Self.isSummaryRow(columns.cell(row, columns.date)) {
+        guard
+          Self.isCritical(
+            columns.cell(row, column.index), kind: column.kind, unit: column.unit, sheet: columns.sheet,
+            markers: markers)
+        else { continue }
+        plan.criticalLeftOut.append("\(quoted(column.title)) in row \(line) (\(column.kind.why))")
+      }
       let cells = filled.map { columns.cell(row, $0.index) }
       for text in cells where !text.isEmpty && columns.isBlank(text) {
         if noReading == 0 { firstNoReading = text }
@@ -719,15 +732,10 @@ enum SpreadsheetImporter {
       // Another test glance can still judge (a random glucose, an ionized calcium): named when
       // past its critical limits, unless the lab's flag named it already.
       func judgedLeftOut(_ kind: LeftOutCritical?) {
-        guard let kind, !flaggedCritical,
-          let typed = try? ValueParser.parse(
-            SheetFormat.number(
-              SheetFormat.withoutLabFlag(text).text, delimiter: columns.sheet.delimiter,
-              groupsThousands: columns.sheet.groupsThousands)),
-          typed.comparator == nil
-        else { return }
         let unitCell = SheetFormat.withoutCalculatedMark(columns.cell(row, unitColumn))
-        guard kind.isCritical(typed.value, unit: typed.unit ?? (unitCell.isEmpty ? nil : unitCell), markers: markers)
+        guard let kind, !flaggedCritical,
+          Self.isCritical(
+            text, kind: kind, unit: unitCell.isEmpty ? nil : unitCell, sheet: columns.sheet, markers: markers)
         else { return }
         plan.criticalLeftOut.append("\(quoted(shown)) in row \(line) (\(kind.why))")
       }
@@ -868,6 +876,34 @@ enum SpreadsheetImporter {
     }
 
     init(row: Int, text: String) { self.init(rows: [row], text: text) }
+  }
+
+  /// The other test a left-out name is (`FalseFriend.leftOutCritical`), when glance can still
+  /// judge its results for a critical limit.
+  static func leftOutCritical(_ name: String, among markers: [MarkerDefinition], search: SearchService)
+    -> LeftOutCritical?
+  {
+    do {
+      _ = try MarkerResolver.markers(name, among: markers, search: search)
+      return nil
+    } catch {
+      guard case .falseFriend(_, let explanation) = error else { return nil }
+      return FalseFriends.all.first { $0.explanation == explanation }?.leftOutCritical
+    }
+  }
+
+  /// True when a left-out cell (`text`, as the lab printed it, a flag beside it left out) is past
+  /// `kind`'s critical limits; `unit` is its column's or row's, nil when none is given.
+  static func isCritical(
+    _ text: String, kind: LeftOutCritical, unit: String?, sheet: Sheet, markers: [MarkerDefinition]
+  ) -> Bool {
+    guard
+      let typed = try? ValueParser.parse(
+        SheetFormat.number(
+          SheetFormat.withoutLabFlag(text).text, delimiter: sheet.delimiter, groupsThousands: sheet.groupsThousands)),
+      typed.comparator == nil
+    else { return false }
+    return kind.isCritical(typed.value, unit: typed.unit ?? unit, markers: markers)
   }
 
   /// The questions `add` would ask about each value `asking` picks (a unit slip, a tenfold slip,

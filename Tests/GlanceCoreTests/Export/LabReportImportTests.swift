@@ -1062,5 +1062,12 @@ struct ImportedShortIDTests {
       "Date,Test,Result,Units\n2024-11-10,\(test),\(value),\(unit)\n2024-11-10,Potassium,7.1,mmol/L\n")
     let bothSummary = both.summary(library: Fixture.library, customMarkers: [], dryRun: true)
     #expect(bothSummary.components(separatedBy: Judgement.criticalAdvice).count == 2, "\(bothSummary)")
+    // A sheet with a column per marker: the left-out column is judged row by row.
+    let wide = try LabReportImportTests.plan(
+      "Date,\(test)\(unit.isEmpty ? "" : " (\(unit))"),HDL\n2024-11-09,\(value),55\nAverage,\(value),55\n")
+    #expect(wide.criticalLeftOut.count == (named ? 1 : 0), "\(wide.criticalLeftOut)")
+    if named {
+      #expect(wide.criticalLeftOut[0].hasPrefix("“\(test)") && wide.criticalLeftOut[0].contains("in row 2 ("))
+    }
   }
 }
