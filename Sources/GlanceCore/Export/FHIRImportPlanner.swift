@@ -260,9 +260,12 @@ enum FHIRImportPlanner {
           // hold fasting or not (clinician's third look at stop 34: a glucose of 35 was a
           // routine "no marker" line).
           // An ionized calcium past its own limits is named too.
-          if let judged = part.loincCodes.lazy.compactMap({ Self.judgedLeftOut[$0] }).first,
-            let (typed, unit) = try? value(of: part), typed.comparator == nil,
-            judged.isCritical(typed.value, unit: unit, markers: markers)
+          // By its code, else by its name (an observation with text only).
+          if let judged = part.loincCodes.lazy.compactMap({ Self.judgedLeftOut[$0] }).first
+            ?? (part.loincCodes.isEmpty
+              ? part.name.flatMap { SpreadsheetImporter.leftOutCritical($0, among: markers, search: search) } : nil),
+            let (typed, unit) = try? value(of: part),
+            judged.isCritical(typed.value, comparator: typed.comparator, unit: unit, markers: markers)
           {
             plan.criticalLeftOut.append("\(quoted(name)) on \(DateText.long(date)) (\(judged.why))")
           }
@@ -359,11 +362,17 @@ enum FHIRImportPlanner {
   }
 
   /// LOINC codes of a glucose not said to be fasting, which glance leaves out.
-  static let unqualifiedGlucoseCodes: Set<String> = ["2345-7", "2339-0", "41653-7"]
+  static let unqualifiedGlucoseCodes: Set<String> = ["2345-7", "2339-0", "41653-7", "14749-6", "15074-8"]
 
   /// Codes left out that glance can still judge against a critical limit (`LeftOutCritical`).
   static let judgedLeftOut: [String: LeftOutCritical] = Dictionary(
-    uniqueKeysWithValues: unqualifiedGlucoseCodes.map { ($0, .glucose) } + [("1995-0", .ionizedCalcium)])
+    uniqueKeysWithValues: unqualifiedGlucoseCodes.map { ($0, .glucose) }
+      + ["1995-0", "1994-3", "17863-2", "47596-2"].map { ($0, .ionizedCalcium) }
+      + raceAdjustedEGFRCodes.map { ($0, .raceAdjustedEGFR) })
+
+  /// eGFR among blacks, by MDRD (48643-1) and CKD-EPI (88293-6): left out as sheets' race-adjusted
+  /// eGFR is (NKF-ASN Task Force 2021); the same formulas among non-blacks are eGFR.
+  static let raceAdjustedEGFRCodes = ["48643-1", "88293-6"]
 
   static func newestVersions(_ resources: [FHIRResource]) -> [String: Int] {
     var newest: [String: Int] = [:]
@@ -588,6 +597,13 @@ enum FHIRCodes {
     "2345-7": "glucose not said to be fasting; glance tracks fasting glucose, 1558-6",
     "2339-0": "glucose in blood, not said to be fasting; glance tracks fasting glucose, 1558-6",
     "41653-7": "glucose by a meter, not said to be fasting; glance tracks fasting glucose, 1558-6",
+    "14749-6": "glucose, not said to be fasting; glance tracks fasting glucose, 14771-0",
+    "15074-8": "glucose in blood, not said to be fasting; glance tracks fasting glucose, 14771-0",
+    "1994-3": "ionized calcium, not total calcium (17861-6)",
+    "17863-2": "ionized calcium, not total calcium (17861-6)",
+    "47596-2": "ionized calcium, not total calcium (17861-6)",
+    "48643-1": "eGFR adjusted for race, no longer used (NKF-ASN 2021); glance keeps the eGFR without it",
+    "88293-6": "eGFR adjusted for race, no longer used (NKF-ASN 2021); glance keeps the eGFR without it",
     "3091-6": "urea, not urea nitrogen (BUN, 3094-0)",
     "1995-0": "ionized calcium, not total calcium (17861-6)",
     "1988-5": "standard CRP, not hs-CRP (30522-7)",
@@ -607,6 +623,8 @@ enum FHIRCodes {
     // eGFR by the MDRD formula (deprecated by LOINC, still what many US systems and Synthea send
     // as "eGFR"): KDIGO 2012's GFR categories do not depend on the estimating equation.
     "33914-3": "egfr",
+    // The same formulas among non-blacks: the eGFR without race (a report's only usable one).
+    "48642-3": "egfr", "88294-4": "egfr",
     "14937-7": "bun", "35234-4": "bun", "6299-2": "bun", "59570-2": "bun",
     "14585-4": "uacr", "32294-1": "uacr", "14959-1": "uacr", "30000-4": "uacr", "13705-9": "uacr", "77253-3": "uacr",
     "30239-8": "ast", "88112-8": "ast",

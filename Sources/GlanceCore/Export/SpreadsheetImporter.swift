@@ -900,10 +900,9 @@ enum SpreadsheetImporter {
     guard
       let typed = try? ValueParser.parse(
         SheetFormat.number(
-          SheetFormat.withoutLabFlag(text).text, delimiter: sheet.delimiter, groupsThousands: sheet.groupsThousands)),
-      typed.comparator == nil
+          SheetFormat.withoutLabFlag(text).text, delimiter: sheet.delimiter, groupsThousands: sheet.groupsThousands))
     else { return false }
-    return kind.isCritical(typed.value, unit: typed.unit ?? unit, markers: markers)
+    return kind.isCritical(typed.value, comparator: typed.comparator, unit: typed.unit ?? unit, markers: markers)
   }
 
   /// The questions `add` would ask about each value `asking` picks (a unit slip, a tenfold slip,

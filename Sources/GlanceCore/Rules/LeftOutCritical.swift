@@ -9,6 +9,10 @@ public enum LeftOutCritical: Sendable, Equatable {
   /// Ionized calcium: below 0.82 or above 1.55 mmol/L (3.29 and 6.21 mg/dL), the mean critical
   /// limits of 100 US medical centers (Kost, Arch Pathol Lab Med 1993;117:890–896).
   case ionizedCalcium
+  /// An eGFR adjusted for race: the race coefficient (a factor above 1 in the MDRD and CKD-EPI
+  /// 2009 equations, docs/MarkerLibrary.md) raises it, so below eGFR's critical limit (< 15,
+  /// KDIGO 2012's G5) the eGFR without race is too. Only that side is judged.
+  case raceAdjustedEGFR
 
   /// Ionized calcium's critical limits in mmol/L, and its mg/dL per mmol/L (40.08 g/mol).
   static let ionizedCalciumLimits = (low: 0.82, high: 1.55)
@@ -19,31 +23,51 @@ public enum LeftOutCritical: Sendable, Equatable {
     switch self {
     case .glucose: "not said to be fasting"
     case .ionizedCalcium: "ionized calcium, not glance's total calcium"
+    case .raceAdjustedEGFR: "eGFR adjusted for race; the eGFR without it is lower still"
     }
   }
 
-  /// True when `value` (as the lab printed it, `unit` nil when it gave none) is past a critical
-  /// limit. A unit glance does not convert is not judged. `markers`: the library, for glucose's.
-  public func isCritical(_ value: Double, unit: String?, markers: [MarkerDefinition]) -> Bool {
+  /// True when `value` (as the lab printed it, with its comparator; `unit` nil when it gave none)
+  /// is past a critical limit: a bound only when every value it allows is (`<20` glucose, `>700`).
+  /// A unit glance does not convert is not judged. `markers`: the library, for glance's limits.
+  public func isCritical(
+    _ value: Double, comparator: ValueComparator? = nil, unit: String?, markers: [MarkerDefinition]
+  ) -> Bool {
     guard value.isFinite, value > 0 else { return false }
+    let below = comparator == .lessThan || comparator == .lessThanOrEqual
+    let above = comparator == .greaterThan || comparator == .greaterThanOrEqual
     switch self {
-    case .glucose:
-      guard let glucose = markers.first(where: { $0.key == "fasting-glucose" && $0.isSystemDefined }),
-        let mgdl = try? UnitConverter.convert(value, unit: unit ?? glucose.unit, for: glucose).value
+    case .glucose, .raceAdjustedEGFR:
+      let key = self == .glucose ? "fasting-glucose" : "egfr"
+      guard let marker = markers.first(where: { $0.key == key && $0.isSystemDefined }),
+        let rule = ClinicalRules.rule(for: key)
       else { return false }
-      return ClinicalRules.rule(for: glucose.key)?.isCritical(mgdl) == true
+      // A bare glucose below anything plausible in mg/dL is in mmol/L (6.0 beside SI rows was
+      // called critical: attacker's review this session).
+      var unit = unit
+      if unit == nil, self == .glucose, value < marker.plausibleMin ?? 0, let siUnit = marker.siUnit { unit = siUnit }
+      guard let converted = try? UnitConverter.convert(value, unit: unit ?? marker.unit, for: marker).value
+      else { return false }
+      let low = rule.criticalLow?.contains(converted) ?? false
+      let high = self == .glucose && (rule.criticalHigh?.contains(converted) ?? false)
+      return below ? low : above ? high : low || high
     case .ionizedCalcium:
       let (low, high) = Self.ionizedCalciumLimits
       let perMmol = Self.calciumMgPerDLPerMmol
+      let limits: (low: Double, high: Double)
       switch unit.map(UnitConverter.normalize) {
-      case UnitConverter.normalize("mmol/L"): return value < low || value > high
-      case UnitConverter.normalize("mg/dL"): return value < low * perMmol || value > high * perMmol
+      case UnitConverter.normalize("mmol/L"): limits = (low, high)
+      case UnitConverter.normalize("mg/dL"): limits = (low * perMmol, high * perMmol)
       case nil:
         // Without a unit, a value normal in neither unit is critical in both (2.4: above the
-        // limit in mmol/L, below it in mg/dL): only values normal in one of them pass.
+        // limit in mmol/L, below it in mg/dL): only values normal in one of them pass. A bound
+        // is judged only where both units agree.
+        if below { return value <= low }
+        if above { return value >= high * perMmol }
         return !((low...high).contains(value) || (low * perMmol...high * perMmol).contains(value))
       default: return false
       }
+      return below ? value <= limits.low : above ? value >= limits.high : value < limits.low || value > limits.high
     }
   }
 }

@@ -293,7 +293,8 @@ public enum FalseFriends {
       phrases: ["egfrifafricnam", "egfrafricanamerican", "egfrifafricanamerican", "egfraa", "egfrblack"],
       lookalikes: ["egfr"],
       explanation:
-        "This is the eGFR adjusted for race, which the NKF-ASN Task Force (2021) recommended no longer using; glance keeps the eGFR without it. Use the report's other eGFR (\"eGFR If NonAfricn Am\", or CKD-EPI 2021)."
+        "This is the eGFR adjusted for race, which the NKF-ASN Task Force (2021) recommended no longer using; glance keeps the eGFR without it. Use the report's other eGFR (\"eGFR If NonAfricn Am\", or CKD-EPI 2021).",
+      leftOutCritical: .raceAdjustedEGFR
     ),
     // Clinician's second look at stop 34: "Plasma haemoglobin" (free hemoglobin in plasma, a test
     // of red cells broken down, in mg/dL) was filed as blood hemoglobin once a sample word before

@@ -678,6 +678,51 @@ struct FHIRCodesTests {
       "\(calcium.criticalLeftOut)")
   }
 
+  /// Clinician's review this session: glucose and ionized calcium under their other codes (in
+  /// mmol/L, in blood, by mass), a bound (`<20 mg/dL`), an observation named only in text, and a
+  /// race-adjusted eGFR below 15 were left out with no critical line; the eGFR without race
+  /// (48642-3, 88294-4) was left out too.
+  @Test(
+    "a left-out glucose, ionized calcium or race-adjusted eGFR past a critical limit is named, by any code or its name",
+    arguments: [
+      ("14749-6", "Glucose", "1.9", "mmol/L", "", true), ("15074-8", "Glucose", "30", "mmol/L", "", true),
+      ("14749-6", "Glucose", "5.4", "mmol/L", "", false), ("1994-3", "Calcium.ionized", "0.5", "mmol/L", "", true),
+      ("17863-2", "Calcium.ionized", "2.5", "mg/dL", "", true),
+      ("17863-2", "Calcium.ionized", "4.8", "mg/dL", "", false),
+      ("2345-7", "Glucose", "20", "mg/dL", "<", true), ("2345-7", "Glucose", "700", "mg/dL", ">", true),
+      ("2345-7", "Glucose", "100", "mg/dL", "<", false), ("1995-0", "Calcium.ionized", "0.5", "mmol/L", "<", true),
+      ("88293-6", "eGFR among blacks", "10", "mL/min/{1.73_m2}", "", true),
+      ("48643-1", "eGFR among blacks", "40", "mL/min/{1.73_m2}", "", false),
+      ("", "Ionized calcium", "0.5", "mmol/L", "", true), ("", "Random glucose", "600", "mg/dL", "", true),
+    ])
+  func criticalLeftOutByCode(
+    code: String, display: String, value: String, unit: String, comparator: String, named: Bool
+  ) throws {
+    var observation = FHIRImportTests.observation(code: code, display: display, value: value, unit: unit)
+    if code.isEmpty {
+      observation =
+        "{\"resourceType\": \"Observation\", \"status\": \"final\", \"code\": {\"text\": \"\(display)\"}, "
+        + "\"effectiveDateTime\": \"2024-01-15\", \"valueQuantity\": {\"value\": \(value), \"unit\": \"\(unit)\"}}"
+    }
+    if !comparator.isEmpty {
+      observation = observation.replacingOccurrences(
+        of: "\"valueQuantity\": {", with: "\"valueQuantity\": {\"comparator\": \"\(comparator)\", ")
+    }
+    let plan = try FHIRImportTests.plan(FHIRImportTests.bundle([observation, FHIRImportTests.observation()]))
+    #expect(plan.entries.count == 1, "\(plan.entries)")
+    #expect(plan.criticalLeftOut.count == (named ? 1 : 0), "\(plan.criticalLeftOut)")
+    #expect(
+      plan.criticalLeftOut.allSatisfy { !$0.replacingOccurrences(of: "2024", with: "").contains(value) },
+      "\(plan.criticalLeftOut)")
+  }
+
+  @Test("the eGFR without race (MDRD 48642-3, CKD-EPI 88294-4) is eGFR", arguments: ["48642-3", "88294-4"])
+  func egfrWithoutRace(code: String) throws {
+    let plan = try FHIRImportTests.plan(
+      FHIRImportTests.observation(code: code, display: "eGFR among non-blacks", value: "55", unit: "mL/min/{1.73_m2}"))
+    #expect(plan.entries.map(\.value) == [55], "\(plan.entries)")
+  }
+
   /// Clinician's third look at stop 34: a portal's UACR in UCUM's `mg/g{creat}` was refused.
   @Test("a UCUM unit with an annotation in braces is read as the unit")
   func ucumAnnotation() throws {

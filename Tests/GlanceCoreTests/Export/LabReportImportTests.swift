@@ -1041,6 +1041,13 @@ struct ImportedShortIDTests {
       ("Ionized calcium", "4.9", "", false),
       ("Ionized calcium", "2.9", "mg/dL", true), ("Ionized calcium", "4.9", "mg/dL", false),
       ("Ionized calcium", "7.0", "", true), ("Calcium ionized", "0.6", "mmol/L", true),
+      // Bounds, a bare SI glucose and a race-adjusted eGFR (attacker's and clinician's reviews
+      // this session).
+      ("Random glucose", "<20", "mg/dL", true), ("Random glucose", ">700", "mg/dL", true),
+      ("Random glucose", "<100", "mg/dL", false), ("Random glucose", "6.0", "", false),
+      ("Random glucose", "1.5", "", true), ("Ionized calcium", "<0.5", "mmol/L", true),
+      ("Ionized calcium", ">2.5", "mmol/L", true), ("Ionized calcium", "<1.0", "mmol/L", false),
+      ("eGFR If Africn Am", "10", "", true), ("eGFR If Africn Am", "40", "", false),
     ])
   func criticalLeftOutByGlance(test: String, value: String, unit: String, named: Bool) throws {
     let plan = try LabReportImportTests.plan(
