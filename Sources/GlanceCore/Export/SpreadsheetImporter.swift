@@ -1031,6 +1031,10 @@ enum SpreadsheetImporter {
       guard !readIn.contains(marker.id), let indices = bare[marker.id] else { return nil }
       let unit: String
       let why: String
+      // Said by the file or the history, any real conversion is asked about (B12 150 pmol/L is
+      // 203 pg/mL, across the deficiency cut-off from 150: clinician's review this session); a
+      // sheet merely in SI units asks only where the units are far apart.
+      var said = true
       if let units = stated[marker.id] {
         guard units.count == 1, let only = statedAs[marker.id],
           UnitConverter.normalize(only) != UnitConverter.normalize(marker.unit)
@@ -1040,12 +1044,14 @@ enum SpreadsheetImporter {
         (unit, why) = (typed, "your last readings were typed in \(typed)")
       } else if readAsSI.count >= 2, !readAsSI.contains(marker.id), let siUnit = marker.siUnit {
         (unit, why) = (siUnit, "the file's other results read as SI units (\(named.joinedText(", ")))")
+        said = false
       } else {
         return nil
       }
       guard let value = EntryChecks.median(indices.map { rows[$0].draft.value }),
         let converted = try? UnitConverter.convert(value, unit: unit, for: marker).value, value > 0,
-        EntryChecks.canSlip(converted / value), !EntryChecks.isImplausible(converted, marker)
+        said ? abs(converted / value - 1) > 0.05 : EntryChecks.canSlip(converted / value),
+        !EntryChecks.isImplausible(converted, marker)
       else { return nil }
       let example = EnteredValue(value: value, unit: unit)
       let shown = EntryChecks.savedText(converted, nil, example, marker)

@@ -137,6 +137,10 @@ struct SpreadsheetQuestionsTests {
     #expect(vitaminD.count == 1 && vitaminD[0].contains("31 nmol/L"), "\(plan.questions)")
     // LDL 120 is implausible in mmol/L: read in mg/dL, not asked.
     #expect(!plan.questions.contains { $0.hasPrefix("LDL") }, "\(plan.questions)")
+    // Any real conversion, when the file says the unit (clinician's review this session: B12
+    // 150 pmol/L is 203 pg/mL, across the deficiency cut-off from 150 pg/mL).
+    let b12 = try Self.plan("Date,Test,Result,Units\n2025-03-01,B12,300,pmol/L\n2025-03-15,B12,150,\n")
+    #expect(b12.questions.count == 1 && b12.questions[0].contains("150 pmol/L"), "\(b12.questions)")
     // A marker the file states in its own unit asks nothing of its bare rows.
     let own = try Self.plan("Date,Test,Result,Units\n2025-03-01,Weight,182,lb\n2025-03-15,Weight,83,\n")
     #expect(!own.questions.contains { $0.hasPrefix("Body Weight") }, "\(own.questions)")
