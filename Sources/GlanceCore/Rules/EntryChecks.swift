@@ -100,6 +100,12 @@ public enum EntryChecks {
       comparator == nil && (rule?.isCritical(value) ?? false)
       ? " As typed, \(shown) is far \(rule?.criticalLow?.contains(value) == true ? "below" : "above") the range."
       : ""
+    // The reading a dropped-digit question offers, when it is critical itself (clinician's
+    // review this session: platelets 350 was asked "Did you mean 35?", far below the range).
+    func offeredCritical(_ offered: Double, _ shown: String) -> String {
+      guard comparator == nil, let rule, rule.isCritical(offered) else { return "" }
+      return " As \(shown), it is far \(rule.criticalLow?.contains(offered) == true ? "below" : "above") the range."
+    }
     if slipWins, let slip {
       var critical = criticalAsTyped
       // The reading offered, when it is critical too (WBC 150 /µL is 0.15 10³/µL).
@@ -130,15 +136,19 @@ public enum EntryChecks {
     }
     if let suggestion = tenfold, let typed {
       // In the unit typed: "Did you mean 81 kg?", saved with what it stands for.
+      // Ten times or a tenth of the number typed, never through the stored value's rounding
+      // (UACR 35 mg/mmol after 3.5 asked "Did you mean 3.4997 mg/mmol?": clinician's review
+      // this session).
       let mean = EnteredValue(
-        value: UnitConverter.round(typed.value * suggestion / value, decimals: 6), unit: typed.unit)
+        value: UnitConverter.round(suggestion > value ? typed.value * 10 : typed.value / 10, decimals: 6),
+        unit: typed.unit)
       let converted = (try? UnitConverter.convert(mean.value, unit: mean.unit, for: marker).value) ?? suggestion
       return [
         EntryCheck(
           kind: .unitSlip(suggestion: converted, entered: mean),
           question:
             "You entered \(marker.shortName) of \(shown), about \(suggestion > value ? "a tenth of" : "10 times") your usual. Did you mean \(mean.text(comparator))?"
-            + criticalAsTyped
+            + criticalAsTyped + offeredCritical(converted, mean.text(comparator))
         )
       ]
     }
@@ -153,7 +163,7 @@ public enum EntryChecks {
           kind: .tenfold(suggestion: suggestion),
           question:
             "You entered \(marker.shortName) of \(shown), about \(suggestion > value ? "a tenth of" : "10 times") your usual. Did you mean \(ValueText.number(suggestion))?"
-            + criticalAsTyped + (other ?? "")
+            + criticalAsTyped + offeredCritical(suggestion, ValueText.number(suggestion)) + (other ?? "")
         )
       ]
     }

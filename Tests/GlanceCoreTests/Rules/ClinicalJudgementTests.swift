@@ -480,6 +480,19 @@ struct ClinicalJudgementTests {
           "If a digit was left out (your usual is about 145), cancel and type the full number.") == true,
         "\(checks)")
     }
+    // The reading offered, when critical itself, says so (clinician's review this session).
+    let offered = EntryChecks.check(
+      value: 350, comparator: nil, date: Fixture.date("2026-11-01"), marker: Self.marker("platelets"),
+      existing: Self.entries("platelets", [30, 32]))
+    #expect(
+      offered.first?.question.contains("Did you mean 35? As 35, it is far below the range.") == true, "\(offered)")
+    // Typed in a unit: ten times or a tenth of the number typed (UACR 35 mg/mmol after 3.5 had
+    // asked "Did you mean 3.4997 mg/mmol?").
+    let uacr = try? EntryPlanner.draft(
+      Self.marker("uacr"), valueText: "35 mg/mmol", unit: nil, date: Fixture.date("2026-11-01"), note: nil,
+      existing: Self.entries("uacr", [31.0, 31.0]))
+    #expect(
+      uacr?.checks.first?.question.contains("Did you mean 3.5 mg/mmol?") == true, "\(String(describing: uacr?.checks))")
     for (earlier, ending) in [
       ([95.0, 97], "If a digit was left out (your usual is about 96), cancel and type the full number."),
       ([90.0, 91], "If you meant 90, cancel and type 90."),
