@@ -283,7 +283,8 @@ enum FHIRImportPlanner {
             typedPart.quantity = entered
             (typed, unit) = try value(of: typedPart)
           }
-          let draft = try EntryPlanner.draft(marker, typed: typed, unit: unit, date: date, note: note, existing: [])
+          let draft = try EntryPlanner.draft(
+            marker, typed: typed, unit: unit, date: date, note: note, existing: [], belowZero: ours != nil)
           var row = ImportRow(
             draft: draft, source: ours?.source ?? .fileImport,
             id: ours?.id ?? stableID(resource, marker: marker, date: date), entered: ours?.entered,

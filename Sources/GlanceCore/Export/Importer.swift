@@ -464,10 +464,11 @@ public enum Importer {
         var draft: EntryDraft
         if let exact = ValueParser.parseExact(valueText) {
           draft = try EntryPlanner.draft(
-            marker, typed: exact, unit: cell(unitColumn), date: date, note: note, existing: [])
+            marker, typed: exact, unit: cell(unitColumn), date: date, note: note, existing: [], belowZero: id != nil)
         } else {
           draft = try EntryPlanner.draft(
-            marker, valueText: valueText, unit: cell(unitColumn), date: date, note: note, existing: [])
+            marker, valueText: valueText, unit: cell(unitColumn), date: date, note: note, existing: [],
+            belowZero: id != nil)
         }
         if draft.entered == nil, let text = cell(enteredAsColumn) {
           draft.entered = enteredAs(SheetFormat.decimalPoint(text, delimiter: delimiter), matching: draft)

@@ -123,14 +123,17 @@ public enum EntryPlanner {
 
   /// One draft for `marker` from a typed value (and unit). A bare number is read in
   /// `defaultUnit` when there is one: the unit the person reads the marker in (`glance units`).
+  /// `belowZero`: true for glance's own backup, which restores whatever was stored; a value a
+  /// person or a lab gives is refused below zero.
   public static func draft(
     _ marker: MarkerDefinition, valueText: String, unit: String?, defaultUnit: String? = nil, date: CalendarDate,
-    note: String?, existing: [MarkerEntry]
+    note: String?, existing: [MarkerEntry], belowZero: Bool = false
   ) throws(EntryError) -> EntryDraft {
     let typed = try ValueParser.parse(valueText)
     if typed.unit != nil, unit != nil { throw .invalidValue(valueText + " " + (unit ?? "")) }
     let readIn = unit == nil && typed.unit == nil ? defaultUnit : nil
-    var draft = try draft(marker, typed: typed, unit: unit ?? readIn, date: date, note: note, existing: existing)
+    var draft = try draft(
+      marker, typed: typed, unit: unit ?? readIn, date: date, note: note, existing: existing, belowZero: belowZero)
     if let readIn {
       draft.checks = EntryChecks.readIn(
         readIn, typed: typed, converted: draft.value, marker: marker, usual: EntryChecks.usual(of: existing),
@@ -142,9 +145,17 @@ public enum EntryPlanner {
   /// A draft from a value already read (a FHIR quantity's number, every digit of it kept).
   static func draft(
     _ marker: MarkerDefinition, typed: TypedValue, unit: String?, date: CalendarDate, note: String?,
-    existing: [MarkerEntry]
+    existing: [MarkerEntry], belowZero: Bool = false
   ) throws(EntryError) -> EntryDraft {
     let conversion = try UnitConverter.convert(typed.value, unit: typed.unit ?? unit, for: marker)
+    // No library marker is below zero, nor is a bound at or under it ("<0"): refused, never
+    // saved (attacker's review this session: glucose "<-5" was saved as critical).
+    if marker.isSystemDefined, !belowZero,
+      conversion.value < 0
+        || (conversion.value <= 0 && (typed.comparator == .lessThan || typed.comparator == .lessThanOrEqual))
+    {
+      throw .negativeNotAllowed(marker.shortName)
+    }
     let entered = conversion.original.map { EnteredValue(value: $0.value, unit: $0.unit) }
     let checks = EntryChecks.check(
       value: conversion.value, comparator: typed.comparator, date: date, marker: marker, existing: existing,

@@ -37,6 +37,27 @@ struct EntryPlannerTests {
     #expect(draft.checks.isEmpty)
   }
 
+  /// Attacker's review this session: glucose "<-5" was saved and shown as critical, LDL "<0" as
+  /// in range. No library marker is below zero.
+  @Test(
+    "a library marker's value below zero, or a bound at or under it, is refused",
+    arguments: [
+      ("fasting glucose", "<-5", false), ("fasting glucose", "-5", false), ("ldl", "<0", false),
+      ("ldl", "<=0", false), ("ldl", ">-1", false), ("hs-crp", "<0.1", true), ("ldl", "0", true), ("ldl", ">0", true),
+    ])
+  func belowZero(marker: String, value: String, accepted: Bool) throws {
+    if accepted {
+      #expect(try Self.plan(marker, value).count == 1)
+    } else {
+      #expect(throws: EntryError.self) { try Self.plan(marker, value) }
+      do {
+        _ = try Self.plan(marker, value)
+      } catch {
+        guard case .negativeNotAllowed = error else { throw error }
+      }
+    }
+  }
+
   @Test("a key typed with or without its dash needs no search", arguments: ["vitamin-d", "vitamind", "bp-systolic"])
   func keys(words: String) throws {
     let key = words == "vitamind" ? "vitamin-d" : words
