@@ -73,20 +73,15 @@ public enum UnitConverter {
     throw .unknownUnit(unit: unit, marker: marker.shortName, accepted: accepted)
   }
 
-  /// `unit` (normalised) without its UCUM annotations in braces: "mg/g{creat}" → "mg/g".
+  /// `unit` (normalised) without its UCUM annotation, one pair of braces at its end:
+  /// "mg/g{creat}" → "mg/g". Anything else with a brace ("mg/mmol{", "mg/{creat}mmol",
+  /// "mg/g{{creat}}") stays as it is, and is refused as an unknown unit (attacker's review this
+  /// session: each was read).
   static func withoutAnnotations(_ unit: String) -> String {
-    var result = ""
-    var depth = 0
-    for character in unit {
-      if character == "{" {
-        depth += 1
-      } else if character == "}", depth > 0 {
-        depth -= 1
-      } else if depth == 0 {
-        result.append(character)
-      }
-    }
-    return result.isEmpty ? unit : result
+    guard unit.hasSuffix("}"), let open = unit.firstIndex(of: "{"), open != unit.startIndex else { return unit }
+    let inside = unit[unit.index(after: open)..<unit.index(before: unit.endIndex)]
+    guard !inside.isEmpty, !inside.contains(where: { $0 == "{" || $0 == "}" }) else { return unit }
+    return String(unit[..<open])
   }
 
   /// A ratio's unit (normalised) without the creatinine word a lab prints after it:
