@@ -83,7 +83,12 @@ public enum EntryPlanner {
     // "ldl mmol/l": the unit the name says is the value's.
     let named = try MarkerResolver.nameAndUnit(markerText, among: library.markers)
     let unit = try MarkerResolver.unit(inName: named.unit, given: unit, name: markerText)
-    let markers = try MarkerResolver.markers(named.name, among: library.markers + document.customMarkers)
+    let markers: [MarkerDefinition]
+    do {
+      markers = try MarkerResolver.markers(named.name, among: library.markers + document.customMarkers)
+    } catch {
+      throw leftOutCritical(error, valueText: valueText, unit: unit, library: library)
+    }
     let date =
       try dateText.map { (text: String) throws(EntryError) in try DateParser.parse(text, today: today, for: .reading) }
       ?? today
@@ -112,6 +117,23 @@ public enum EntryPlanner {
         EntryChecks.fastingQuestion(for: markers[0], unit: document.displayUnit(for: markers[0]).unit), at: 0)
     }
     return [single]
+  }
+
+  /// `error`, and when it refuses another test glance can still judge (a random glucose, an
+  /// ionized calcium) whose value as typed is past a critical limit, the refusal says so, with
+  /// the critical sentence and without the value (clinician's review this session: `add "random
+  /// glucose" 30` was refused with only how to add a custom marker).
+  static func leftOutCritical(_ error: EntryError, valueText: String, unit: String?, library: MarkerLibrary)
+    -> EntryError
+  {
+    guard case .falseFriend(let name, let explanation) = error,
+      let kind = FalseFriends.all.first(where: { $0.explanation == explanation })?.leftOutCritical,
+      let typed = try? ValueParser.parse(valueText),
+      kind.isCritical(typed.value, comparator: typed.comparator, unit: typed.unit ?? unit, markers: library.markers)
+    else { return error }
+    return .falseFriend(
+      name, explanation + ". Still: as typed, it is past a critical limit for \(kind.noun). " + Judgement.criticalAdvice
+    )
   }
 
   /// A note as typed: nil when it is only spaces (`--note ""` removes a note), refused past

@@ -27,6 +27,15 @@ public enum LeftOutCritical: Sendable, Equatable {
     }
   }
 
+  /// The test whose critical limits judge it.
+  public var noun: String {
+    switch self {
+    case .glucose: "glucose"
+    case .ionizedCalcium: "ionized calcium"
+    case .raceAdjustedEGFR: "eGFR"
+    }
+  }
+
   /// True when `value` (as the lab printed it, with its comparator; `unit` nil when it gave none)
   /// is past a critical limit: a bound only when every value it allows is (`<20` glucose, `>700`).
   /// A unit glance does not convert is not judged. `markers`: the library, for glance's limits.

@@ -58,6 +58,25 @@ struct EntryPlannerTests {
     }
   }
 
+  /// Clinician's review this session: `add "random glucose" 30` was refused with only how to add
+  /// a custom marker; an import of the same number names it as critical.
+  @Test(
+    "a refused other test past its critical limit as typed says so, without the value",
+    arguments: [
+      ("random glucose", "30", true), ("random glucose", "110", false), ("ionized calcium", "0.5 mmol/L", true),
+      ("ionized calcium", "1.25 mmol/L", false), ("eGFR If Africn Am", "10", true), ("urine creatinine", "3", false),
+    ])
+  func refusedButCritical(marker: String, value: String, critical: Bool) throws {
+    do {
+      _ = try Self.plan(marker, value)
+      Issue.record("not refused")
+    } catch {
+      guard case .falseFriend = error else { throw error }
+      #expect(error.message.contains(Judgement.criticalAdvice) == critical, "\(error.message)")
+      #expect(!error.message.contains(value), "\(error.message)")
+    }
+  }
+
   @Test("a key typed with or without its dash needs no search", arguments: ["vitamin-d", "vitamind", "bp-systolic"])
   func keys(words: String) throws {
     let key = words == "vitamind" ? "vitamin-d" : words
