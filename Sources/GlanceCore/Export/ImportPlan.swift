@@ -83,6 +83,9 @@ public struct ImportPlan: Sendable {
   public var notesDiffer = 0
   /// Notes longer than a note may be (a lab's long comment), kept to its length.
   public var notesCut = 0
+  /// Readings whose value as entered (a backup's enteredValue and enteredUnit) does not convert
+  /// into their value: the value is kept, the value as entered left out.
+  public var enteredLeftOut = 0
 
   /// True when the summary (of an import, not a dry run) says the critical sentence's advice: the
   /// sentence said after it, of the latest readings, then leaves it out.
@@ -449,6 +452,12 @@ public struct ImportPlan: Sendable {
         "\(counted(repeatedRows, "row")) \(repeatedRows == 1 ? "repeats" : "repeat") an earlier row of the file exactly; "
           + "each was kept as a reading of its own, as two equal readings can be (remove one with glance delete): "
           + "\(repeatedRowExamples.joinedText(", "))\(repeatedRows > repeatedRowExamples.count ? " and \(repeatedRows - repeatedRowExamples.count) more" : "")."
+      )
+    }
+    if enteredLeftOut > 0 {
+      lines.append(
+        "\(counted(enteredLeftOut, "reading"))'s value as typed (enteredValue, enteredUnit) does not match "
+          + "\(enteredLeftOut == 1 ? "its" : "their") value, and was left out; \(enteredLeftOut == 1 ? "it keeps its" : "each keeps its") value."
       )
     }
     if notesCut > 0 {

@@ -137,8 +137,9 @@ enum JSONImportPlanner {
         continue
       }
       let label = "reading \(index + 1) (\(marker.shortName) on \(DateText.long(entry.dateOfService)))"
+      let droppedEntered: Bool
       do {
-        try check(&entry, marker: marker, today: today)
+        droppedEntered = try check(&entry, marker: marker, today: today)
       } catch {
         problems.append("\(label): \(error.message)")
         continue
@@ -147,6 +148,8 @@ enum JSONImportPlanner {
         plan.duplicates += 1
         continue
       }
+      // Said, never quiet (attacker's review this session: a restore changed a record unsaid).
+      if droppedEntered { plan.enteredLeftOut += 1 }
       plan.entries.append(entry)
     }
     for (label, count) in readingsOfRefused.sorted(by: { $0.key < $1.key }) {
@@ -382,8 +385,12 @@ enum JSONImportPlanner {
     return nil
   }
 
-  /// Checks a reading as `add` would, converting a unit the marker accepts into its own.
-  static func check(_ entry: inout MarkerEntry, marker: MarkerDefinition, today: CalendarDate) throws(EntryError) {
+  /// Checks a reading as `add` would, converting a unit the marker accepts into its own. True
+  /// when a value as entered was dropped (the import says so).
+  @discardableResult
+  static func check(_ entry: inout MarkerEntry, marker: MarkerDefinition, today: CalendarDate) throws(EntryError)
+    -> Bool
+  {
     try RecordRules.check(entry)
     try DateParser.check(entry.dateOfService, today: today, for: .reading)
     if entry.unit != marker.unit {
@@ -397,7 +404,9 @@ enum JSONImportPlanner {
     }
     // A value as entered that does not convert into the reading's value (edited by hand) is
     // dropped, as the CSV importer drops a stale entered_as: the value alone is judged.
-    if entry.entered != nil, entry.entered(for: marker) == nil { entry.entered = nil }
+    guard entry.entered != nil, entry.entered(for: marker) == nil else { return false }
+    entry.entered = nil
+    return true
   }
 
   /// Checks a visit as `visit add` would.

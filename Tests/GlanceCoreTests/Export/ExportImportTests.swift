@@ -31,6 +31,21 @@ struct ExportImportTests {
       Importer.read(bytes), replace: replace, to: repository, summary: "import", today: today)
   }
 
+  /// Attacker's review this session: a restore of a reading whose enteredValue and enteredUnit
+  /// do not convert into its value kept the value and dropped them without a word.
+  @Test("a backup's value as typed that does not match its reading is left out, and the import says so")
+  func enteredLeftOutIsSaid() throws {
+    var document = GlanceDocument.empty(createdAt: Self.now)
+    var entry = Fixture.entry(Fixture.ldl, 123.7, on: "2025-05-01")
+    entry.entered = EnteredValue(value: 9, unit: "mmol/L")
+    document.entries = [entry, Fixture.entry(Fixture.ldl, 120, on: "2025-05-02")]
+    let plan = try Self.plan(try Exporter.json(document), into: Self.emptyRepository())
+    #expect(plan.enteredLeftOut == 1)
+    #expect(plan.entries.count == 2 && plan.entries.allSatisfy { $0.entered == nil })
+    let summary = plan.summary(library: Fixture.library, customMarkers: [], dryRun: true)
+    #expect(summary.contains("1 reading's value as typed (enteredValue, enteredUnit) does not match"), "\(summary)")
+  }
+
   /// A document with thousands of readings and hundreds of visits.
   static func largeDocument() -> GlanceDocument {
     var generator = SeededGenerator(seed: 77)
