@@ -93,6 +93,12 @@ struct WidthTests {
         ["  \u{1B}[31m! above\u{1B}[0m range and", "    more words here"]
       ),
       ("/a/very/long/path/that/has/no/spaces/at/all", 20, ["/a/very/long/path/that/has/no/spaces/at/all"]),
+      // A run of CJK text wider than the line is broken between characters (attacker's third
+      // look at stop 34); each character is two columns.
+      (
+        "Notes: " + String(repeating: "長", count: 14), 20,
+        ["Notes:", "  " + String(repeating: "長", count: 9), "  " + String(repeating: "長", count: 5)]
+      ),
     ] as [(String, Int, [String])])
   func fit(line: String, width: Int, expected: [String]) {
     #expect(TextFit.fit(line, width: width).split(separator: "\n").map(String.init) == expected)

@@ -188,7 +188,8 @@ public enum TerminalText {
 
 /// Every line of every screen within the width (issue 15): a line a screen drew wider is wrapped
 /// at its spaces, its continuation indented two columns past the line's own indent, as a person
-/// would set it. Colour codes take no columns; a single word wider than the line stays whole.
+/// would set it. Colour codes take no columns; a single word wider than the line stays whole,
+/// unless it has no ASCII in it (`TerminalText.pieces`).
 public enum TextFit {
   public static func fit(_ text: String, width: Int) -> String {
     let limit = max(20, width)
@@ -212,10 +213,12 @@ public enum TextFit {
 
   /// `text` in lines of at most `width` columns, broken at spaces: the first line starts with
   /// `first`, the others with `rest`. Runs of spaces inside a line (a table's alignment) are kept,
-  /// but never carried to the start of a new line; a word wider than a line stands alone. The one
+  /// but never carried to the start of a new line; a word wider than a line stands alone, unless
+  /// it has no ASCII in it (then it is broken between characters). The one
   /// word wrapper for help and for screens that drew a line too wide.
   public static func wrap(_ text: String, width: Int, first: String = "", rest: String = "") -> [String] {
-    let words = text.spaceSeparated(omittingEmpty: false)
+    let room = max(1, width - TextWidth.of(rest))
+    let words = text.spaceSeparated(omittingEmpty: false).flatMap { pieces(String($0), fitting: room) }
     var lines: [String] = []
     var line = first
     var lineWidth = TextWidth.of(first)
@@ -237,5 +240,28 @@ public enum TextFit {
     }
     lines.append(line)
     return lines
+  }
+
+  /// `word` in pieces of at most `room` columns when it is wider and has no ASCII in it (a long
+  /// run of CJK text: attacker's third look at stop 34, a 60-character note ran past --width).
+  /// A word with ASCII stays whole: a path or a command broken over two lines would not paste.
+  static func pieces(_ word: String, fitting room: Int) -> [String] {
+    guard word.utf8.count > room, !word.utf8.contains(where: { $0 < 0x80 }), TextWidth.of(word) > room else {
+      return [word]
+    }
+    var pieces: [String] = []
+    var piece = ""
+    var pieceWidth = 0
+    for character in word {
+      let characterWidth = TextWidth.of(String(character))
+      if pieceWidth > 0 && pieceWidth + characterWidth > room {
+        pieces.append(piece)
+        (piece, pieceWidth) = ("", 0)
+      }
+      piece.append(character)
+      pieceWidth += characterWidth
+    }
+    if !piece.isEmpty { pieces.append(piece) }
+    return pieces
   }
 }
