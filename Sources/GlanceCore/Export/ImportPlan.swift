@@ -110,6 +110,15 @@ public struct ImportPlan: Sendable {
       + (labCritical.isEmpty && labCriticalLeftOut.isEmpty ? " " + Judgement.criticalAdvice : "")
   }
 
+  /// "The lab flagged outside its range what is inside glance's: …". The lab's call is for its
+  /// own method (docs/MarkerLibrary.md): said, so glance's ✓ does not read as the last word
+  /// (clinician's second look at stop 34; for sheets, newcomer review this session).
+  var labOutsideLine: String? {
+    guard !labOutside.isEmpty else { return nil }
+    return "The lab flagged outside its range what is inside glance's: \(listed(labOutside, limit: 10)). "
+      + "A lab's range is set for its own method; consider asking your doctor about these."
+  }
+
   /// "The lab called critical what glance's limits do not: Sodium 124 mmol/L on …", and the
   /// critical sentence.
   var labCriticalLine: String {
@@ -190,6 +199,8 @@ public struct ImportPlan: Sendable {
   public var sexInFile: Sex?
   /// A sheet's rows the lab flagged critical, while it is planned (then `labCritical`).
   var criticalFlaggedRows: [Int] = []
+  /// A sheet's rows the lab flagged outside its range, while it is planned (then `labOutside`).
+  var outsideFlaggedRows: [Int] = []
   /// Results left out that are past glance's own critical limits (a glucose not said to be
   /// fasting): named, never valued.
   public var criticalLeftOut: [String] = []
@@ -326,6 +337,7 @@ public struct ImportPlan: Sendable {
     if kind != .fhir, !labCritical.isEmpty { lines.append(labCriticalLine) }
     if kind != .fhir, let line = labCriticalLeftOutLine { lines.append(line) }
     if kind != .fhir, let line = criticalLeftOutLine { lines.append(line) }
+    if kind != .fhir, let line = labOutsideLine { lines.append(line) }
     if !columns.isEmpty { lines.append("Columns read: \(listed(columns)).") }
     // With the columns read, before the first readings: a column left out is never the last
     // line (newcomer review at stop 34: a "Glu" column of 9 readings was named after them).
@@ -381,13 +393,7 @@ public struct ImportPlan: Sendable {
       }
       if let line = labCriticalLeftOutLine { lines.append(line) }
       if let line = criticalLeftOutLine { lines.append(line) }
-      if !labOutside.isEmpty {
-        // The lab's call is for its own method (docs/MarkerLibrary.md): said, so glance's ✓ does
-        // not read as the last word (clinician's second look).
-        lines.append(
-          "The lab flagged outside its range what is inside glance's: \(listed(labOutside, limit: 10)). "
-            + "A lab's range is set for its own method; consider asking your doctor about these.")
-      }
+      if let line = labOutsideLine { lines.append(line) }
       if !corrected.isEmpty {
         lines.append(
           (dryRun ? "Would be corrected" : "Corrected") + " by the lab (an amended result): "

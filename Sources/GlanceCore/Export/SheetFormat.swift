@@ -89,6 +89,18 @@ enum SheetFormat {
     "l*", "h", "l", "a", "*", "!!", "!",
   ]
 
+  /// True for a flag a lab prints for a result outside its range that is not critical: H, L, A
+  /// (HL7 v2 table 0078), bracketed or starred, or the word.
+  static func isOutsideFlag(_ text: String) -> Bool {
+    var flag = text.trimmingWhitespace().lowercased()
+    if flag.count > 2, let first = flag.first, first == "(" || first == "[", let last = flag.last,
+      last == ")" || last == "]"
+    {
+      flag = String(flag.dropFirst().dropLast())
+    }
+    return ["h", "l", "a", "h*", "l*", "high", "low", "abnormal"].contains(flag)
+  }
+
   /// True for a flag a lab prints for a critical result: HL7's HH, LL and AA (v2 table 0078:
   /// panic high, panic low, very abnormal), bracketed or not, and "!!".
   static func isCriticalFlag(_ text: String) -> Bool {

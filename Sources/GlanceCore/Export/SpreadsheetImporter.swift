@@ -39,10 +39,13 @@ enum SpreadsheetImporter {
     var first = ""
     /// True when the last value's flag called it critical (`SheetFormat.isCriticalFlag`).
     var lastCritical = false
+    /// True when the last value's flag put it outside the lab's range (`SheetFormat.isOutsideFlag`).
+    var lastOutside = false
 
     /// `text` without its flag, counted when it had one.
     mutating func leavingOut(from text: String) -> String {
       lastCritical = false
+      lastOutside = false
       let unflagged = SheetFormat.withoutLabFlag(text)
       guard unflagged.flagged else { return text }
       if count == 0 { first = String(text.trimmingWhitespace().prefix(30)) }
@@ -53,6 +56,7 @@ enum SpreadsheetImporter {
         ? whole.dropFirst(unflagged.text.count)
         : whole.hasSuffix(unflagged.text) ? whole.dropLast(unflagged.text.count) : ""
       lastCritical = SheetFormat.isCriticalFlag(String(flag))
+      lastOutside = SheetFormat.isOutsideFlag(String(flag))
       return unflagged.text
     }
 
@@ -267,6 +271,16 @@ enum SpreadsheetImporter {
       plan.labCriticalNames.append("\(draft.marker.displayName) on \(DateText.long(draft.date))")
     }
     plan.criticalFlaggedRows = []
+    // The results the lab flagged outside its range that glance's range holds (newcomer review
+    // this session: Quest's vitamin D 28 L showed ✓ and nothing said why), as a portal's are.
+    for index in plan.outsideFlaggedRows {
+      let draft = rows[index].draft
+      let entry = draft.entry(at: Timestamp(secondsSince1970: 0), source: .fileImport)
+      guard !document.judging(draft.marker).judgement(of: entry).status.isOutOfRange else { continue }
+      let shown = document.shownText(of: draft)
+      plan.labOutside.append("\(draft.marker.shortName) \(shown.typed ?? shown.text) on \(DateText.long(draft.date))")
+    }
+    plan.outsideFlaggedRows = []
     if let name = SheetFormat.delimiterName(sheet.delimiter) {
       plan.readAs.append("columns separated by \(name), a comma between digits as a decimal point")
     }
@@ -607,6 +621,7 @@ enum SpreadsheetImporter {
             decimalCommas: columns.sheet.decimalCommas, secondOfDay: columns.secondOfDay(row),
             typingUnit: columns.typingUnit, notes: &notes)
           if flags.lastCritical { plan.criticalFlaggedRows += before..<rows.count }
+          if flags.lastOutside { plan.outsideFlaggedRows += before..<rows.count }
         } catch {
           problems.append("row \(line), column \(quoted(column.header)): \(EntryError.messageNamingNoValue(error))")
         }
@@ -687,7 +702,7 @@ enum SpreadsheetImporter {
     if let flagColumn, let index = plan.notRead.firstIndex(where: { $0.hasPrefix(quoted(header[flagColumn])) }) {
       plan.notRead.remove(at: index)
       plan.columns.append(
-        "\(quoted(header[flagColumn])) → the lab's critical flags (HH, LL, AA, !!) only: glance judges by its own ranges"
+        "\(quoted(header[flagColumn])) → the lab's flags, named where glance's ranges differ: glance judges by its own"
       )
     }
     func leaveOut(_ line: Int, _ why: String) { plan.rowsLeftOut.append("row \(line) (\(why))") }
@@ -833,6 +848,9 @@ enum SpreadsheetImporter {
       // A lab report's rows hold what the lab printed ("Negative", "TNP", a unit glance does not
       // convert): such a row is left out and named, and the others are read.
       let readCritical = flags.lastCritical || flaggedCritical
+      let readOutside =
+        !readCritical
+        && (flags.lastOutside || flagColumn.map { SheetFormat.isOutsideFlag(columns.cell(row, $0)) } == true)
       do {
         let before = rows.count
         rows += try readings(
@@ -841,6 +859,7 @@ enum SpreadsheetImporter {
           decimalCommas: columns.sheet.decimalCommas, secondOfDay: columns.secondOfDay(row),
           typingUnit: columns.typingUnit, notes: &notes)
         if readCritical { plan.criticalFlaggedRows += before..<rows.count }
+        if readOutside { plan.outsideFlaggedRows += before..<rows.count }
       } catch {
         cannotRead(line, shown, text, error)
         continue

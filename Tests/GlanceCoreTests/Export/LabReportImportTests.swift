@@ -636,7 +636,7 @@ struct LabReportImportTests {
     #expect(line.contains("Potassium 6 mmol/L on Nov 10, 2024"), "\(line)")
     #expect(line.contains("Sodium 124 mmol/L on Nov 10, 2024"), "\(line)")
     #expect(line.contains("Potassium 5.9 mmol/L on Nov 11, 2024"), "\(line)")
-    #expect(long.columns.contains { $0.hasPrefix("“Flag” → the lab's critical flags") }, "\(long.columns)")
+    #expect(long.columns.contains { $0.hasPrefix("“Flag” → the lab's flags") }, "\(long.columns)")
     #expect(!long.notRead.contains { $0.hasPrefix("“Flag”") }, "\(long.notRead)")
     // HDL's H is no critical flag; potassium 7.5 is critical to glance too.
     #expect(!line.contains("HDL") && !line.contains("7.5"), "\(line)")
@@ -674,7 +674,9 @@ struct LabReportImportTests {
     #expect(
       wideSummary.contains("The lab called critical what glance's limits do not: Potassium 6 mEq/L on Nov 10, 2024"),
       "\(wideSummary)")
-    #expect(!wideSummary.contains("HDL 55"))
+    // HDL's H is no critical flag: named only as a flag outside the lab's range.
+    let criticalLine = wideSummary.split(separator: "\n").first { $0.hasPrefix("The lab called critical") } ?? ""
+    #expect(!criticalLine.contains("HDL"), "\(criticalLine)")
   }
 
   /// Clinician's second look at stop 34: the labs' own units refused the whole sheet.
@@ -963,6 +965,76 @@ struct LabReportImportTests {
     let again = try Self.plan(text, into: try repository.read())
     #expect(again.entries.isEmpty && again.duplicates == 2)
   }
+
+  /// Clinician's third look at stop 34: a sheet's random glucose of 35 and 550 mg/dL and an
+  /// ionized calcium of 0.6 mmol/L were routine "no marker" lines. glance's glucose limits hold
+  /// fasting or not, and ionized calcium has its own (Kost 1993): a row past them is named,
+  /// without its value, while it stays left out.
+  @Test(
+    "a left-out random glucose or ionized calcium past a critical limit is named, without its value",
+    arguments: [
+      ("Glucose random", "35", "mg/dL", true), ("Random glucose", "550", "mg/dL", true),
+      ("Random glucose", "1.5", "mmol/L", true), ("Random glucose", "110", "mg/dL", false),
+      ("Random glucose", "6.1", "mmol/L", false), ("Ionized calcium", "0.6", "mmol/L", true),
+      ("Ionized calcium", "1.2", "mmol/L", false), ("Ionized calcium", "1.7", "mmol/L", true),
+      ("Ionized calcium", "0.6", "", true), ("Ionized calcium", "1.2", "", false),
+      ("Ionized calcium", "4.9", "", false),
+      ("Ionized calcium", "2.9", "mg/dL", true), ("Ionized calcium", "4.9", "mg/dL", false),
+      ("Ionized calcium", "7.0", "", true), ("Calcium ionized", "0.6", "mmol/L", true),
+      // Bounds, a bare SI glucose and a race-adjusted eGFR (attacker's and clinician's reviews
+      // this session).
+      ("Random glucose", "<20", "mg/dL", true), ("Random glucose", ">700", "mg/dL", true),
+      ("Random glucose", "<100", "mg/dL", false), ("Random glucose", "6.0", "", false),
+      ("Random glucose", "1.5", "", true), ("Ionized calcium", "<0.5", "mmol/L", true),
+      ("Ionized calcium", ">2.5", "mmol/L", true), ("Ionized calcium", "<1.0", "mmol/L", false),
+      ("eGFR If Africn Am", "10", "", true), ("eGFR If Africn Am", "40", "", false),
+    ])
+  func criticalLeftOutByGlance(test: String, value: String, unit: String, named: Bool) throws {
+    let plan = try LabReportImportTests.plan(
+      "Date,Test,Result,Units\n2024-11-10,\(test),\(value),\(unit)\n2024-11-10,HDL,55,mg/dL\n")
+    #expect(plan.entries.count == 1)
+    #expect(plan.criticalLeftOut.count == (named ? 1 : 0), "\(plan.criticalLeftOut)")
+    let summary = plan.summary(library: Fixture.library, customMarkers: [], dryRun: true)
+    let line = summary.split(separator: "\n").first { $0.hasPrefix("Left out, though past a critical limit") }
+    #expect((line != nil) == named, "\(summary)")
+    if let line {
+      #expect(line.contains("“\(test)” in row 2") && !line.contains(value), "\(line)")
+    }
+    // Every row of the name is judged, not only its first.
+    let twice = try LabReportImportTests.plan(
+      "Date,Test,Result,Units\n2024-11-09,\(test),\(value),\(unit)\n2024-11-10,\(test),\(value),\(unit)\n")
+    #expect(twice.criticalLeftOut.count == (named ? 2 : 0), "\(twice.criticalLeftOut)")
+    // Beside a critical result it would import, the dry run says the advice once.
+    let both = try LabReportImportTests.plan(
+      "Date,Test,Result,Units\n2024-11-10,\(test),\(value),\(unit)\n2024-11-10,Potassium,7.1,mmol/L\n")
+    let bothSummary = both.summary(library: Fixture.library, customMarkers: [], dryRun: true)
+    #expect(bothSummary.components(separatedBy: Judgement.criticalAdvice).count == 2, "\(bothSummary)")
+    // A sheet with a column per marker: the left-out column is judged row by row.
+    let wide = try LabReportImportTests.plan(
+      "Date,\(test)\(unit.isEmpty ? "" : " (\(unit))"),HDL\n2024-11-09,\(value),55\nAverage,\(value),55\n")
+    #expect(wide.criticalLeftOut.count == (named ? 1 : 0), "\(wide.criticalLeftOut)")
+    if named {
+      #expect(wide.criticalLeftOut[0].hasPrefix("“\(test)") && wide.criticalLeftOut[0].contains("in row 2 ("))
+    }
+  }
+
+  /// Newcomer review this session: Quest's vitamin D 28 flagged L (its range 30–100) showed ✓,
+  /// and nothing said why; a portal's FHIR file says it. A sheet's H or L flag, in a Flag column
+  /// or beside the value, is named when glance's range holds the result.
+  @Test(
+    "a result the lab flagged outside its range that glance's range holds is named, in both layouts",
+    arguments: [
+      "Date,Test,Result,Units,Flag\n2024-10-28,Vitamin D,28,ng/mL,L\n2024-10-28,LDL,190,mg/dL,H\n",
+      "Date,Test,Result,Units\n2024-10-28,Vitamin D,28 L,ng/mL\n2024-10-28,LDL,190 H,mg/dL\n",
+      "Date,Vitamin D,LDL\n2024-10-28,28 (L),190 H\n",
+    ])
+  func labOutsideInSheets(text: String) throws {
+    let plan = try LabReportImportTests.plan(text)
+    #expect(plan.labOutside == ["Vitamin D 28 ng/mL on Oct 28, 2024"], "\(plan.labOutside)")
+    let summary = plan.summary(library: Fixture.library, customMarkers: [], dryRun: false)
+    #expect(
+      summary.contains("The lab flagged outside its range what is inside glance's: Vitamin D 28 ng/mL"), "\(summary)")
+  }
 }
 
 @Suite("Short ids for imported readings")
@@ -1028,57 +1100,5 @@ struct ImportedShortIDTests {
     #expect(zip(plan.entries, plan.entries.dropFirst()).allSatisfy { MarkerEntry.chronological($0, $1) })
     let ids = plan.entries.map(\.id)
     #expect(!zip(ids, ids.dropFirst()).allSatisfy { $0.sortsBefore($1) }, "ids rise through the whole file")
-  }
-
-  /// Clinician's third look at stop 34: a sheet's random glucose of 35 and 550 mg/dL and an
-  /// ionized calcium of 0.6 mmol/L were routine "no marker" lines. glance's glucose limits hold
-  /// fasting or not, and ionized calcium has its own (Kost 1993): a row past them is named,
-  /// without its value, while it stays left out.
-  @Test(
-    "a left-out random glucose or ionized calcium past a critical limit is named, without its value",
-    arguments: [
-      ("Glucose random", "35", "mg/dL", true), ("Random glucose", "550", "mg/dL", true),
-      ("Random glucose", "1.5", "mmol/L", true), ("Random glucose", "110", "mg/dL", false),
-      ("Random glucose", "6.1", "mmol/L", false), ("Ionized calcium", "0.6", "mmol/L", true),
-      ("Ionized calcium", "1.2", "mmol/L", false), ("Ionized calcium", "1.7", "mmol/L", true),
-      ("Ionized calcium", "0.6", "", true), ("Ionized calcium", "1.2", "", false),
-      ("Ionized calcium", "4.9", "", false),
-      ("Ionized calcium", "2.9", "mg/dL", true), ("Ionized calcium", "4.9", "mg/dL", false),
-      ("Ionized calcium", "7.0", "", true), ("Calcium ionized", "0.6", "mmol/L", true),
-      // Bounds, a bare SI glucose and a race-adjusted eGFR (attacker's and clinician's reviews
-      // this session).
-      ("Random glucose", "<20", "mg/dL", true), ("Random glucose", ">700", "mg/dL", true),
-      ("Random glucose", "<100", "mg/dL", false), ("Random glucose", "6.0", "", false),
-      ("Random glucose", "1.5", "", true), ("Ionized calcium", "<0.5", "mmol/L", true),
-      ("Ionized calcium", ">2.5", "mmol/L", true), ("Ionized calcium", "<1.0", "mmol/L", false),
-      ("eGFR If Africn Am", "10", "", true), ("eGFR If Africn Am", "40", "", false),
-    ])
-  func criticalLeftOutByGlance(test: String, value: String, unit: String, named: Bool) throws {
-    let plan = try LabReportImportTests.plan(
-      "Date,Test,Result,Units\n2024-11-10,\(test),\(value),\(unit)\n2024-11-10,HDL,55,mg/dL\n")
-    #expect(plan.entries.count == 1)
-    #expect(plan.criticalLeftOut.count == (named ? 1 : 0), "\(plan.criticalLeftOut)")
-    let summary = plan.summary(library: Fixture.library, customMarkers: [], dryRun: true)
-    let line = summary.split(separator: "\n").first { $0.hasPrefix("Left out, though past a critical limit") }
-    #expect((line != nil) == named, "\(summary)")
-    if let line {
-      #expect(line.contains("“\(test)” in row 2") && !line.contains(value), "\(line)")
-    }
-    // Every row of the name is judged, not only its first.
-    let twice = try LabReportImportTests.plan(
-      "Date,Test,Result,Units\n2024-11-09,\(test),\(value),\(unit)\n2024-11-10,\(test),\(value),\(unit)\n")
-    #expect(twice.criticalLeftOut.count == (named ? 2 : 0), "\(twice.criticalLeftOut)")
-    // Beside a critical result it would import, the dry run says the advice once.
-    let both = try LabReportImportTests.plan(
-      "Date,Test,Result,Units\n2024-11-10,\(test),\(value),\(unit)\n2024-11-10,Potassium,7.1,mmol/L\n")
-    let bothSummary = both.summary(library: Fixture.library, customMarkers: [], dryRun: true)
-    #expect(bothSummary.components(separatedBy: Judgement.criticalAdvice).count == 2, "\(bothSummary)")
-    // A sheet with a column per marker: the left-out column is judged row by row.
-    let wide = try LabReportImportTests.plan(
-      "Date,\(test)\(unit.isEmpty ? "" : " (\(unit))"),HDL\n2024-11-09,\(value),55\nAverage,\(value),55\n")
-    #expect(wide.criticalLeftOut.count == (named ? 1 : 0), "\(wide.criticalLeftOut)")
-    if named {
-      #expect(wide.criticalLeftOut[0].hasPrefix("“\(test)") && wide.criticalLeftOut[0].contains("in row 2 ("))
-    }
   }
 }
