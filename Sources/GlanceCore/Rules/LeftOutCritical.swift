@@ -43,27 +43,32 @@ public enum LeftOutCritical: Sendable, Equatable {
     _ value: Double, comparator: ValueComparator? = nil, unit: String?, markers: [MarkerDefinition]
   ) -> Bool {
     guard value.isFinite, value > 0 else { return false }
-    let below = comparator == .lessThan || comparator == .lessThanOrEqual
-    let above = comparator == .greaterThan || comparator == .greaterThanOrEqual
     switch self {
     case .glucose, .raceAdjustedEGFR:
+      // Judged as a reading of glance's own marker would be (its unit as typed, a bound by what
+      // it can be, an SI value by the SI lab's limits: glucose 2.8 mmol/L is critical where
+      // 50.45 mg/dL is not, attacker's second look this session).
       let key = self == .glucose ? "fasting-glucose" : "egfr"
-      guard let marker = markers.first(where: { $0.key == key && $0.isSystemDefined }),
-        let rule = ClinicalRules.rule(for: key)
-      else { return false }
+      guard let marker = markers.first(where: { $0.key == key && $0.isSystemDefined }) else { return false }
       // A bare glucose below anything plausible in mg/dL is in mmol/L (6.0 beside SI rows was
       // called critical: attacker's review this session).
       var unit = unit
       if unit == nil, self == .glucose, value < marker.plausibleMin ?? 0, let siUnit = marker.siUnit { unit = siUnit }
-      guard let converted = try? UnitConverter.convert(value, unit: unit ?? marker.unit, for: marker).value
+      guard
+        let draft = try? EntryPlanner.draft(
+          marker, typed: TypedValue(value: value, comparator: comparator), unit: unit,
+          date: CalendarDate(dayNumber: 0)!, note: nil, existing: [])
       else { return false }
-      let low = rule.criticalLow?.contains(converted) ?? false
-      let high = self == .glucose && (rule.criticalHigh?.contains(converted) ?? false)
-      return below ? low : above ? high : low || high
+      let status = GlanceDocument.empty(createdAt: Timestamp(secondsSince1970: 0)).judging(marker)
+        .judgement(of: draft.entry(at: Timestamp(secondsSince1970: 0), source: .fileImport)).status
+      // A race-adjusted eGFR is judged on its low side only: the eGFR without race is lower.
+      return status.isCritical && (self == .glucose || status.isLowSide)
     case .ionizedCalcium:
       let (low, high) = Self.ionizedCalciumLimits
       let perMmol = Self.calciumMgPerDLPerMmol
       let limits: (low: Double, high: Double)
+      let below = comparator == .lessThan || comparator == .lessThanOrEqual
+      let above = comparator == .greaterThan || comparator == .greaterThanOrEqual
       switch unit.map(UnitConverter.normalize) {
       case UnitConverter.normalize("mmol/L"): limits = (low, high)
       case UnitConverter.normalize("mg/dL"): limits = (low * perMmol, high * perMmol)

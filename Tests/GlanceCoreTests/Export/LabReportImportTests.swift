@@ -988,6 +988,9 @@ struct LabReportImportTests {
       ("Random glucose", "1.5", "", true), ("Ionized calcium", "<0.5", "mmol/L", true),
       ("Ionized calcium", ">2.5", "mmol/L", true), ("Ionized calcium", "<1.0", "mmol/L", false),
       ("eGFR If Africn Am", "10", "", true), ("eGFR If Africn Am", "40", "", false),
+      // A bound at the limit, and the SI lab's limit (attacker's second look this session).
+      ("eGFR If Africn Am", "<15", "", true), ("Random glucose", "2.8", "mmol/L", true),
+      ("Random glucose", "2.78", "mmol/L", true), ("Random glucose", "3.0", "mmol/L", false),
     ])
   func criticalLeftOutByGlance(test: String, value: String, unit: String, named: Bool) throws {
     let plan = try LabReportImportTests.plan(
