@@ -85,7 +85,7 @@ public struct ImportPlan: Sendable {
   public var notesCut = 0
   /// Readings whose value as entered (a backup's enteredValue and enteredUnit) does not convert
   /// into their value: the value is kept, the value as entered left out.
-  public var enteredLeftOut = 0
+  public var enteredLeftOut: [String] = []
 
   /// True when the summary (of an import, not a dry run) says the critical sentence's advice: the
   /// sentence said after it, of the latest readings, then leaves it out.
@@ -460,11 +460,12 @@ public struct ImportPlan: Sendable {
           + "\(repeatedRowExamples.joinedText(", "))\(repeatedRows > repeatedRowExamples.count ? " and \(repeatedRows - repeatedRowExamples.count) more" : "")."
       )
     }
-    if enteredLeftOut > 0 {
+    if !enteredLeftOut.isEmpty {
+      let one = enteredLeftOut.count == 1
       lines.append(
-        "\(counted(enteredLeftOut, "reading"))'s value as typed (enteredValue, enteredUnit) does not match "
-          + "\(enteredLeftOut == 1 ? "its" : "their") value, and was left out; \(enteredLeftOut == 1 ? "it keeps its" : "each keeps its") value."
-      )
+        "The value as typed (a backup's entered value and unit) of \(counted(enteredLeftOut.count, "reading")) does not "
+          + "match \(one ? "its" : "their") value, so it was left out and \(one ? "the reading is" : "each is") judged by "
+          + "\(one ? "its" : "their") value: \(listed(enteredLeftOut, limit: 5)).")
     }
     if notesCut > 0 {
       lines.append(

@@ -470,8 +470,10 @@ public enum Importer {
             marker, valueText: valueText, unit: cell(unitColumn), date: date, note: note, existing: [],
             belowZero: id != nil)
         }
+        var enteredDropped = false
         if draft.entered == nil, let text = cell(enteredAsColumn) {
           draft.entered = enteredAs(SheetFormat.decimalPoint(text, delimiter: delimiter), matching: draft)
+          enteredDropped = draft.entered == nil
         }
         let source = cell(sourceColumn).map(SourceType.init(rawValue:)).flatMap {
           SourceType.known.contains($0) ? $0 : nil
@@ -482,10 +484,11 @@ public enum Importer {
         if let enteredText, entered == nil {
           unreadEntered = ((unreadEntered?.count ?? 0) + 1, unreadEntered?.example ?? enteredText)
         }
-        rowsOut.append(
-          ImportRow(
-            draft: draft, source: source ?? .fileImport, id: id, entered: entered, line: line,
-            unitTyped: cell(unitColumn) != nil || (try? ValueParser.parse(valueText))?.unit != nil))
+        var row = ImportRow(
+          draft: draft, source: source ?? .fileImport, id: id, entered: entered, line: line,
+          unitTyped: cell(unitColumn) != nil || (try? ValueParser.parse(valueText))?.unit != nil)
+        row.enteredDropped = enteredDropped
+        rowsOut.append(row)
       } catch {
         problems.append("row \(line): \(EntryError.messageNamingNoValue(error))")
       }
@@ -780,6 +783,7 @@ public enum Importer {
             "\(label(entry)): \(entry.valueText), and \(sameDay.map(\.valueText).joinedText(", ")) already")
         }
         plan.entries.append(entry)
+        if row.enteredDropped { plan.enteredLeftOut.append(label(entry)) }
         if asked.contains(index) { askedAndAdded.insert(index) }
         // The dry run shows the first readings it would add, not rows stored already.
         if plan.preview.count < SpreadsheetImporter.previewed {
@@ -920,6 +924,9 @@ struct ImportRow {
   var confirmed = false
   /// The second of the day the sheet's date cell gives ("01.11.2026 10:30"), when it gives one.
   var secondOfDay: Int32? = nil
+  /// True when the row's value as typed (a glance CSV's entered_as) did not convert into its
+  /// value and was left out: said for the rows added.
+  var enteredDropped = false
 }
 
 /// What makes a reading without an id the same as a stored one.

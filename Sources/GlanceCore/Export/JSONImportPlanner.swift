@@ -149,7 +149,7 @@ enum JSONImportPlanner {
         continue
       }
       // Said, never quiet (attacker's review this session: a restore changed a record unsaid).
-      if droppedEntered { plan.enteredLeftOut += 1 }
+      if droppedEntered { plan.enteredLeftOut.append("\(marker.displayName) on \(DateText.long(entry.dateOfService))") }
       plan.entries.append(entry)
     }
     for (label, count) in readingsOfRefused.sorted(by: { $0.key < $1.key }) {

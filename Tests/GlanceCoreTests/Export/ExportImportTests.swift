@@ -40,10 +40,18 @@ struct ExportImportTests {
     entry.entered = EnteredValue(value: 9, unit: "mmol/L")
     document.entries = [entry, Fixture.entry(Fixture.ldl, 120, on: "2025-05-02")]
     let plan = try Self.plan(try Exporter.json(document), into: Self.emptyRepository())
-    #expect(plan.enteredLeftOut == 1)
+    #expect(plan.enteredLeftOut == ["LDL Cholesterol on May 1, 2025"])
     #expect(plan.entries.count == 2 && plan.entries.allSatisfy { $0.entered == nil })
     let summary = plan.summary(library: Fixture.library, customMarkers: [], dryRun: true)
-    #expect(summary.contains("1 reading's value as typed (enteredValue, enteredUnit) does not match"), "\(summary)")
+    #expect(
+      summary.contains(
+        "of 1 reading does not match its value, so it was left out and the reading is judged by its value: LDL Cholesterol on May 1, 2025."
+      ),
+      "\(summary)")
+    // A CSV backup's entered_as that does not match says so too (attacker's second look).
+    let csv = "id,date,marker_key,value,unit,entered_as\n\(UUID().uuidString),2025-05-01,ldl,130,mg/dL,banana\n"
+    let csvPlan = try Self.plan(Array(csv.utf8), into: Self.emptyRepository())
+    #expect(csvPlan.enteredLeftOut == ["LDL Cholesterol on May 1, 2025"], "\(csvPlan.enteredLeftOut)")
   }
 
   /// A document with thousands of readings and hundreds of visits.
