@@ -328,19 +328,11 @@ enum FHIRFormat {
   static func unit(ucum code: String) -> String {
     if let known = GlanceFHIR.ucumUnits.first(where: { $0.ucum == code }) { return known.unit }
     // UCUM's annotations in braces say what a unit counts, not the unit: `mg/g{creat}` is mg/g
-    // (clinician's third look at stop 34: a portal's UACR in it was refused).
-    var plain = ""
-    var depth = 0
-    for character in code {
-      if character == "{" {
-        depth += 1
-      } else if character == "}" {
-        depth = max(0, depth - 1)
-      } else if depth == 0 {
-        plain.append(character)
-      }
-    }
-    guard plain != code, !plain.isEmpty, plain != "1" else { return code }
+    // (clinician's third look at stop 34: a portal's UACR in it was refused). Only one, at the
+    // end, as add and sheets read it (attacker's second look this session: `mg/{creat}mmol` was
+    // read as mg/mmol over a unit field that said mg/g).
+    let plain = UnitConverter.withoutAnnotations(code)
+    guard plain != code, plain != "1" else { return code }
     return GlanceFHIR.ucumUnits.first { $0.ucum == plain }?.unit ?? plain
   }
 }

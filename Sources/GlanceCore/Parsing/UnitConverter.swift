@@ -40,7 +40,10 @@ public enum UnitConverter {
   static func unrounded(_ value: Double, unit: String?, for marker: MarkerDefinition) throws(EntryError)
     -> Conversion
   {
-    guard let unit, !unit.isEmpty else { return Conversion(value: value, original: nil) }
+    guard var unit, !unit.isEmpty else { return Conversion(value: value, original: nil) }
+    // A UCUM code glance knows is its unit (`mL/min/{1.73_m2}`, `m[IU]/L`), as a FHIR file's is
+    // (attacker's second look this session: a sheet with them was refused).
+    if let known = GlanceFHIR.ucumUnits.first(where: { $0.ucum == unit }) { unit = known.unit }
     var typed = normalize(unit)
     // UCUM annotations say nothing about the unit ("mg/g{creat}" is mg/g), and a ratio to
     // creatinine is often printed with the word ("mg/mmol Krea", "mg/g Cr"): clinician's third
@@ -80,7 +83,9 @@ public enum UnitConverter {
   static func withoutAnnotations(_ unit: String) -> String {
     guard unit.hasSuffix("}"), let open = unit.firstIndex(of: "{"), open != unit.startIndex else { return unit }
     let inside = unit[unit.index(after: open)..<unit.index(before: unit.endIndex)]
-    guard !inside.isEmpty, !inside.contains(where: { $0 == "{" || $0 == "}" }) else { return unit }
+    // Printable ASCII only, as UCUM writes an annotation: no brace, no control character.
+    guard !inside.isEmpty, inside.utf8.allSatisfy({ (0x21...0x7E).contains($0) && $0 != 0x7B && $0 != 0x7D })
+    else { return unit }
     return String(unit[..<open])
   }
 

@@ -730,6 +730,8 @@ struct FHIRCodesTests {
       FHIRImportTests.observation(code: "9318-7", display: "Albumin/Creatinine", value: "45", unit: "mg/g{creat}"))
     #expect(plan.entries.map(\.value) == [45], "\(plan.entries)")
     #expect(FHIRFormat.unit(ucum: "mg/g{creat}") == "mg/g" && FHIRFormat.unit(ucum: "{count}") == "{count}")
+    // One annotation at the end only, as add and sheets read it (attacker's second look).
+    for odd in ["mg/{creat}mmol", "mg/mmol{", "mg/g{{creat}}"] { #expect(FHIRFormat.unit(ucum: odd) == odd) }
   }
 
   /// Clinician's second look at stop 34: an insulin coded 20448-7 (insulin in serum, not said to

@@ -689,10 +689,14 @@ struct LabReportImportTests {
       ("UACR", "12", "mg/g Cr"), ("UACR", "12", "mg/gCr"), ("UACR", "12", "µg/mg creatinine"),
       ("UACR", "12", "mg/g{creat}"), ("UACR", "3", "mg/mmol creat"), ("UACR", "3", "mg/mmol Krea"),
       ("UACR", "3", "mg/mmol{creat}"), ("UACR", "3", "mg/mmol Cr"),
+      // UCUM codes glance knows (attacker's second look this session).
+      ("eGFR", "55", "mL/min/{1.73_m2}"), ("TSH", "2", "m[IU]/L"),
     ])
   func labUnits(test: String, value: String, unit: String) throws {
     // Braces that are no annotation at the unit's end are not read (attacker's review).
-    for odd in ["mg/mmol{", "mg/{creat}mmol", "mg/g{creat", "mg/g{{creat}}", "mg/g{creat}{x}", "{creat}"] {
+    for odd in [
+      "mg/mmol{", "mg/{creat}mmol", "mg/g{creat", "mg/g{{creat}}", "mg/g{creat}{x}", "{creat}", "mg/g{\u{1B}[2J}",
+    ] {
       #expect(throws: ImportError.self) { try Self.plan("Date,Test,Result,Units\n2024-11-01,UACR,12,\(odd)\n") }
     }
     let plan = try Self.plan("Date,Test,Result,Units\n2024-11-01,\"\(test)\",\(value),\(unit)\n")
