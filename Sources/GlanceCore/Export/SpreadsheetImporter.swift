@@ -1072,8 +1072,12 @@ enum SpreadsheetImporter {
         said ? abs(converted / value - 1) > 0.05 : EntryChecks.canSlip(converted / value),
         !EntryChecks.isImplausible(converted, marker)
       else { return nil }
-      let example = EnteredValue(value: value, unit: unit)
-      let shown = EntryChecks.savedText(converted, nil, example, marker)
+      // The example is a row's own number, never the median of two (attacker's second look this
+      // session: 205 pmol/L was in neither row).
+      let first = rows[indices[0]].draft.value
+      let example = EnteredValue(value: first, unit: unit)
+      guard let convertedFirst = try? UnitConverter.convert(first, unit: unit, for: marker).value else { return nil }
+      let shown = EntryChecks.savedText(convertedFirst, nil, example, marker)
       let lines = indices.map { rows[$0].line }
       let counted =
         lines.count <= 3

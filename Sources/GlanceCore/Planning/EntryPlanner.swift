@@ -132,8 +132,9 @@ public enum EntryPlanner {
       kind.isCritical(typed.value, comparator: typed.comparator, unit: typed.unit ?? unit, markers: library.markers)
     else { return error }
     return .falseFriend(
-      name, explanation + ". Still: as typed, it is past a critical limit for \(kind.noun). " + Judgement.criticalAdvice
-    )
+      name,
+      explanation + (explanation.hasSuffix(".") ? "" : ".") + " Still: as typed, it is past a critical limit for "
+        + "\(kind.noun). " + Judgement.criticalAdvice)
   }
 
   /// A note as typed: nil when it is only spaces (`--note ""` removes a note), refused past

@@ -141,6 +141,10 @@ struct SpreadsheetQuestionsTests {
     // 150 pmol/L is 203 pg/mL, across the deficiency cut-off from 150 pg/mL).
     let b12 = try Self.plan("Date,Test,Result,Units\n2025-03-01,B12,300,pmol/L\n2025-03-15,B12,150,\n")
     #expect(b12.questions.count == 1 && b12.questions[0].contains("150 pmol/L"), "\(b12.questions)")
+    // The example is a row's own number, not the median of two (attacker's second look).
+    let two = try Self.plan(
+      "Date,Test,Result,Units\n2025-03-01,B12,300,pmol/L\n2025-03-15,B12,150,\n2025-04-15,B12,260,\n")
+    #expect(two.questions.count == 1 && two.questions[0].contains("150 pmol/L is"), "\(two.questions)")
     // A marker the file states in its own unit asks nothing of its bare rows.
     let own = try Self.plan("Date,Test,Result,Units\n2025-03-01,Weight,182,lb\n2025-03-15,Weight,83,\n")
     #expect(!own.questions.contains { $0.hasPrefix("Body Weight") }, "\(own.questions)")

@@ -74,6 +74,7 @@ struct EntryPlannerTests {
       guard case .falseFriend = error else { throw error }
       #expect(error.message.contains(Judgement.criticalAdvice) == critical, "\(error.message)")
       #expect(!error.message.contains(value), "\(error.message)")
+      #expect(!error.message.contains(".."), "\(error.message)")
     }
   }
 
