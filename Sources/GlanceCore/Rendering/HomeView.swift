@@ -111,7 +111,11 @@ public enum HomeView {
       .filter { $0.1.status.isCritical }
     let inside = latest.filter { $0.1.insideTarget }.map(\.0)
     let outside = latest.filter { !$0.1.insideTarget }.map(\.0)
-    let outsideSentence = criticalSentence(outside.map(\.definition.displayName), advice: advice)
+    // Each with its day, so an old result is not read as today's (newcomer review this session:
+    // a 13-month-old glucose said "Consider contacting your care team soon" with no date).
+    let outsideSentence = criticalSentence(
+      outside.map { "\($0.definition.displayName) (\($0.latest.map { DateText.long($0.dateOfService) } ?? ""))" },
+      advice: advice)
     guard !inside.isEmpty else { return outsideSentence }
     let names = inside.map(\.definition.displayName)
     let insideSentence =

@@ -697,12 +697,17 @@ struct ClinicalJudgementTests {
     // Clinician review: home showed "!! Potassium 6.8" with no sentence, where the docs say the
     // advice is said on home too.
     #expect(
-      home.contains("The latest Potassium reading is far outside its range. " + Judgement.criticalAdvice), "\(home)")
+      home.contains("The latest Potassium (Feb 1, 2024) reading is far outside its range. " + Judgement.criticalAdvice),
+      "\(home)")
     let calm = HomeView.render([Self.snapshot("hdl", [(60, nil)])], today: Fixture.date("2026-11-22"), style: .plain)
     #expect(!calm.contains(Judgement.criticalAdvice))
     let two = HomeView.render(
       [snapshot, Self.snapshot("sodium", [(118, nil)])], today: Fixture.date("2026-11-22"), style: .plain)
-    #expect(two.contains("The latest Potassium and Sodium readings are far outside their ranges."), "\(two)")
+    // Each with its day (newcomer review this session: a 13-month-old glucose had none).
+    #expect(
+      two.contains(
+        "The latest Potassium (Feb 1, 2024) and Sodium (Jan 1, 2024) readings are far outside their ranges."),
+      "\(two)")
     // A plural name reads as one reading (clinician's second look: "Triglycerides is far outside").
     #expect(
       HomeView.criticalSentence(["Triglycerides"])?.hasPrefix("The latest Triglycerides reading is far outside") == true

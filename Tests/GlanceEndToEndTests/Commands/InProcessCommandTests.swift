@@ -224,7 +224,9 @@ struct InProcessCommandTests {
     let (status, console) = glance.run("import", sheet, "--yes")
     #expect(status == .success, "\(console.stderr)")
     #expect(
-      console.stdout.contains("The latest Potassium reading is far outside its range. " + Judgement.criticalAdvice))
+      console.stdout.contains(
+        "The latest Potassium (May 20, 2025) reading is far outside its range. " + Judgement.criticalAdvice),
+      "\(console.stdout)")
     let calm = glance.scratch.path + "/calm.csv"
     try "Date,HDL\n2025-05-25,55\n".write(toFile: calm, atomically: true, encoding: .utf8)
     let other = InProcessGlance()
