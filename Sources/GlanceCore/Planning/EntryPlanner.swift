@@ -113,8 +113,15 @@ public enum EntryPlanner {
       markers[0], valueText: valueText, unit: unit, defaultUnit: document.typingUnit(for: markers[0]), date: date,
       note: cleanNote, existing: groups[markers[0].id] ?? [])
     if EntryChecks.isUnqualifiedGlucose(markerText, marker: markers[0]) {
+      let critical =
+        markers[0].key == "fasting-glucose"
+        && document.judging(markers[0]).judgement(
+          of: single.entry(at: Timestamp(secondsSince1970: 0), source: .quickAdd)
+        )
+        .status.isCritical
       single.checks.insert(
-        EntryChecks.fastingQuestion(for: markers[0], unit: document.displayUnit(for: markers[0]).unit), at: 0)
+        EntryChecks.fastingQuestion(
+          for: markers[0], unit: document.displayUnit(for: markers[0]).unit, critical: critical), at: 0)
     }
     return [single]
   }

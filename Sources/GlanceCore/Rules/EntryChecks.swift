@@ -449,15 +449,21 @@ public enum EntryChecks {
   public static func fastingQuestion(unit: String) -> EntryCheck { fastingQuestion(noun: "glucose", unit: unit) }
 
   /// The question for `marker` (fasting glucose or fasting insulin) named without "fasting".
-  public static func fastingQuestion(for marker: MarkerDefinition, unit: String) -> EntryCheck {
-    fastingQuestion(noun: marker.key == "fasting-insulin" ? "insulin" : "glucose", unit: unit)
+  /// `critical`: the value as typed is past a critical limit, fasting or not; said before the
+  /// way out, so a "no" never hides it (clinician's second look this session: "add glucose 30",
+  /// answered no, said only "Nothing was changed").
+  public static func fastingQuestion(for marker: MarkerDefinition, unit: String, critical: Bool = false) -> EntryCheck {
+    fastingQuestion(noun: marker.key == "fasting-insulin" ? "insulin" : "glucose", unit: unit, critical: critical)
   }
 
-  static func fastingQuestion(noun: String, unit: String) -> EntryCheck {
-    EntryCheck(
+  static func fastingQuestion(noun: String, unit: String, critical: Bool = false) -> EntryCheck {
+    let note =
+      critical
+      ? " Fasting or not, as typed it is past a critical limit for \(noun). " + Judgement.criticalAdvice : ""
+    return EntryCheck(
       kind: .fasting,
       question:
-        "glance tracks fasting \(noun) (nothing to eat for at least 8 hours before the test). Was this a fasting reading? If not, nothing is saved; track non-fasting readings with: glance custom \"Random \(noun)\" --unit \(unit)"
+        "glance tracks fasting \(noun) (nothing to eat for at least 8 hours before the test). Was this a fasting reading?\(note) If not, nothing is saved; track non-fasting readings with: glance custom \"Random \(noun)\" --unit \(unit)"
     )
   }
 

@@ -78,6 +78,18 @@ struct EntryPlannerTests {
     }
   }
 
+  /// Clinician's second look this session: `add glucose 30` asked only whether it was fasting;
+  /// answered no, it said "Nothing was changed" and never that 30 mg/dL is critical.
+  @Test(
+    "the fasting question says when the glucose is critical as typed, fasting or not",
+    arguments: [("glucose", "30", true), ("blood sugar", "2.0 mmol/L", true), ("glucose", "95", false)])
+  func fastingQuestionSaysCritical(marker: String, value: String, critical: Bool) throws {
+    let drafts = try Self.plan(marker, value)
+    let question = try #require(drafts.first?.checks.first)
+    #expect(question.kind == .fasting)
+    #expect(question.question.contains(Judgement.criticalAdvice) == critical, "\(question.question)")
+  }
+
   @Test("a key typed with or without its dash needs no search", arguments: ["vitamin-d", "vitamind", "bp-systolic"])
   func keys(words: String) throws {
     let key = words == "vitamind" ? "vitamin-d" : words
