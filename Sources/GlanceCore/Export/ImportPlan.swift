@@ -87,6 +87,11 @@ public struct ImportPlan: Sendable {
   /// into their value: the value is kept, the value as entered left out.
   public var enteredLeftOut: [String] = []
 
+  /// How many critical results a list names before "and N more": every one a lab report holds
+  /// (clinician's second look this session: a refusal named 10 of 13 left-out critical results,
+  /// and the other three were said nowhere).
+  static let criticalListLimit = 200
+
   /// True when the summary (of an import, not a dry run) says the critical sentence's advice: the
   /// sentence said after it, of the latest readings, then leaves it out.
   public var saysCriticalAdvice: Bool {
@@ -97,7 +102,8 @@ public struct ImportPlan: Sendable {
   /// line before it said it.
   var labCriticalLeftOutLine: String? {
     guard !labCriticalLeftOut.isEmpty else { return nil }
-    return "Left out, though the lab called them critical: \(listed(labCriticalLeftOut, limit: 10)). "
+    return
+      "Left out, though the lab called them critical: \(listed(labCriticalLeftOut, limit: Self.criticalListLimit)). "
       + "Check them on the lab's report." + (labCritical.isEmpty ? " " + Judgement.criticalAdvice : "")
   }
 
@@ -106,7 +112,7 @@ public struct ImportPlan: Sendable {
   var criticalLeftOutLine: String? {
     guard !criticalLeftOut.isEmpty else { return nil }
     return
-      "Left out, though past a critical limit: \(listed(criticalLeftOut, limit: 10)). Check them on the lab's report."
+      "Left out, though past a critical limit: \(listed(criticalLeftOut, limit: Self.criticalListLimit)). Check them on the lab's report."
       + (labCritical.isEmpty && labCriticalLeftOut.isEmpty ? " " + Judgement.criticalAdvice : "")
   }
 
@@ -122,7 +128,7 @@ public struct ImportPlan: Sendable {
   /// "The lab called critical what glance's limits do not: Sodium 124 mmol/L on …", and the
   /// critical sentence.
   var labCriticalLine: String {
-    "The lab called critical what glance's limits do not: \(listed(labCritical, limit: 10)). "
+    "The lab called critical what glance's limits do not: \(listed(labCritical, limit: Self.criticalListLimit)). "
       + Judgement.criticalAdvice
   }
 
@@ -178,16 +184,20 @@ public struct ImportPlan: Sendable {
     if !criticalInFile.isEmpty {
       sentences.append(
         "Past a critical limit: "
-          + listed(counted(criticalInFile.map { "\($0.name) on \(DateText.long($0.date))" }), limit: 10) + ".")
+          + listed(
+            counted(criticalInFile.map { "\($0.name) on \(DateText.long($0.date))" }), limit: Self.criticalListLimit)
+          + ".")
     }
     if !labCriticalNames.isEmpty {
-      sentences.append("The lab called critical: \(listed(counted(labCriticalNames), limit: 10)).")
+      sentences.append("The lab called critical: \(listed(counted(labCriticalNames), limit: Self.criticalListLimit)).")
     }
     if !labCriticalLeftOut.isEmpty {
-      sentences.append("Left out, though the lab called them critical: \(listed(labCriticalLeftOut, limit: 10)).")
+      sentences.append(
+        "Left out, though the lab called them critical: \(listed(labCriticalLeftOut, limit: Self.criticalListLimit)).")
     }
     if !criticalLeftOut.isEmpty {
-      sentences.append("Left out, though past a critical limit: \(listed(criticalLeftOut, limit: 10)).")
+      sentences.append(
+        "Left out, though past a critical limit: \(listed(criticalLeftOut, limit: Self.criticalListLimit)).")
     }
     guard var first = sentences.first, let colon = first.firstIndex(of: ":") else { return nil }
     first.insert(contentsOf: " (each value is in the lab's report)", at: colon)
@@ -429,7 +439,7 @@ public struct ImportPlan: Sendable {
       let named = criticalInFile.map { "\($0.name) \($0.shown) on \(DateText.long($0.date))" }
       // The advice once: a line before it may have said it (a result left out though critical).
       lines.append(
-        "Past a critical limit: \(listed(named, limit: 10))."
+        "Past a critical limit: \(listed(named, limit: Self.criticalListLimit))."
           + (saysCriticalAdvice ? "" : " " + Judgement.criticalAdvice))
     }
     if dryRun && !isEmpty && !preview.isEmpty {
