@@ -14,9 +14,9 @@ public enum LeftOutCritical: Sendable, Equatable {
   /// KDIGO 2012's G5) the eGFR without race is too. Only that side is judged.
   case raceAdjustedEGFR
 
-  /// Ionized calcium's critical limits in mmol/L, and its mg/dL per mmol/L (40.08 g/mol).
+  /// Ionized calcium's critical limits in mmol/L and in mg/dL, as Kost 1993 gives them.
   static let ionizedCalciumLimits = (low: 0.82, high: 1.55)
-  static let calciumMgPerDLPerMmol = 4.008
+  static let ionizedCalciumLimitsMgPerDL = (low: 3.29, high: 6.21)
 
   /// Why it was left out, as the summary names it.
   public var why: String {
@@ -65,20 +65,20 @@ public enum LeftOutCritical: Sendable, Equatable {
       return status.isCritical && (self == .glucose || status.isLowSide)
     case .ionizedCalcium:
       let (low, high) = Self.ionizedCalciumLimits
-      let perMmol = Self.calciumMgPerDLPerMmol
+      let mg = Self.ionizedCalciumLimitsMgPerDL
       let limits: (low: Double, high: Double)
       let below = comparator == .lessThan || comparator == .lessThanOrEqual
       let above = comparator == .greaterThan || comparator == .greaterThanOrEqual
       switch unit.map(UnitConverter.normalize) {
       case UnitConverter.normalize("mmol/L"): limits = (low, high)
-      case UnitConverter.normalize("mg/dL"): limits = (low * perMmol, high * perMmol)
+      case UnitConverter.normalize("mg/dL"): limits = mg
       case nil:
         // Without a unit, a value normal in neither unit is critical in both (2.4: above the
         // limit in mmol/L, below it in mg/dL): only values normal in one of them pass. A bound
         // is judged only where both units agree.
         if below { return value <= low }
-        if above { return value >= high * perMmol }
-        return !((low...high).contains(value) || (low * perMmol...high * perMmol).contains(value))
+        if above { return value >= mg.high }
+        return !((low...high).contains(value) || (mg.low...mg.high).contains(value))
       default: return false
       }
       return below ? value <= limits.low : above ? value >= limits.high : value < limits.low || value > limits.high

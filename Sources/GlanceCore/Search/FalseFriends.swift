@@ -269,11 +269,25 @@ public enum FalseFriends {
     FalseFriend(
       phrases: [
         "randomglucose", "glucoserandom", "nonfastingglucose", "glucosenonfasting", "randombloodsugar",
-        "postprandialglucose", "randomsugar", "nonfastingbloodsugar",
+        "postprandialglucose", "randomsugar", "nonfastingbloodsugar", "2hglucose", "glucose2h", "2hourglucose",
+        "glucose2hour", "2hrglucose", "glucose2hr", "2hpostprandialglucose",
       ],
       lookalikes: ["fasting-glucose"],
       explanation:
         "A non-fasting glucose is judged differently from a fasting one, and glance tracks fasting glucose only. For non-fasting readings, add your own marker: glance custom \"Random glucose\" --unit mg/dL",
+      leftOutCritical: .glucose
+    ),
+    // Clinician's second look this session: a capillary or meter glucose was an unknown test in
+    // add and sheets, its critical values unsaid (FHIR's 41653-7 was judged).
+    FalseFriend(
+      phrases: [
+        "capillaryglucose", "glucosecapillary", "fingerstickglucose", "glucosefingerstick", "fingerprickglucose",
+        "pocglucose", "glucosepoc", "pointofcareglucose", "glucosepointofcare", "meterglucose", "glucosemeter",
+        "glucometer", "capillarybloodglucose",
+      ],
+      lookalikes: ["fasting-glucose"],
+      explanation:
+        "A glucose from a meter or a fingerstick (capillary blood) is a different measurement from a laboratory's fasting glucose, the one glance tracks. For meter readings, add your own marker: glance custom \"Meter glucose\" --unit mg/dL",
       leftOutCritical: .glucose
     ),
     // Clinician's second look at stop 34: Quest's "VITAMIN D3,25-OH" row, one part of the total,

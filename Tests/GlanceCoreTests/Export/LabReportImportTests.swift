@@ -995,6 +995,11 @@ struct LabReportImportTests {
       // A bound at the limit, and the SI lab's limit (attacker's second look this session).
       ("eGFR If Africn Am", "<15", "", true), ("Random glucose", "2.8", "mmol/L", true),
       ("Random glucose", "2.78", "mmol/L", true), ("Random glucose", "3.0", "mmol/L", false),
+      // Capillary, meter and 2-hour glucose, and ionized calcium at its mg/dL limits (clinician's
+      // second look this session).
+      ("Capillary glucose", "25", "mg/dL", true), ("Glucose POC", "450", "mg/dL", true),
+      ("Fingerstick glucose", "110", "mg/dL", false), ("2h glucose", "25", "mg/dL", true),
+      ("Ionized calcium", "<3.29", "mg/dL", true), ("Ionized calcium", ">6.21", "mg/dL", true),
     ])
   func criticalLeftOutByGlance(test: String, value: String, unit: String, named: Bool) throws {
     let plan = try LabReportImportTests.plan(
