@@ -124,7 +124,8 @@ struct EverydayLoopTests {
     #expect(unusual.status == 3)
     #expect(
       unusual.stderr.contains(
-        "You entered HDL of 890 mg/dL. This seems unusual: please double-check it. Save it anyway?"))
+        "You entered HDL of 890 mg/dL. This seems unusual: please double-check it. If you meant 89, cancel and type 89. Save it anyway?"
+      ))
     #expect(unusual.stderr.contains("--yes"))
     #expect(glance.bytes == nil)
     #expect(try glance.run("add", "hdl", "890", "--yes").status == 0)

@@ -155,8 +155,11 @@ public enum EntryChecks {
     if let suggestion = tenfold {
       // The SI reading that lost to it is named too: A1c 59 after 5.9% is 5.9, or 59 mmol/mol
       // (7.5%) from a UK report (newcomer review: only 5.9 was offered).
+      // Said critical when it is (clinician's second look this session: platelets 2500 after 250
+      // offered 2500 /µL, 2.5 10³/µL, without a word).
       let other = slip.map {
         " If it was \($0.entered.text(comparator)) (\(savedText($0.value, comparator, $0.entered, marker))), cancel and type the unit."
+          + offeredCritical($0.value, $0.entered.text(comparator))
       }
       return [
         EntryCheck(
@@ -174,12 +177,24 @@ public enum EntryChecks {
     }
     if isImplausible(value, marker) {
       let critical = unitTyped ? nil : criticalInSI(value, comparator: comparator, marker: marker)
+      // A decimal point left out (potassium 68 for 6.8): the number a tenth as large, when that is
+      // plausible, is named, and said critical when it is (clinician's second look this session:
+      // potassium 68 after 4.2 was only "unusual").
+      var tenth = ""
+      if comparator == nil, typed == nil, !unitTyped, critical == nil {
+        let candidate = UnitConverter.round(value / 10, decimals: max(marker.decimals, 2))
+        if !isImplausible(candidate, marker) {
+          tenth =
+            "If you meant \(ValueText.number(candidate)), cancel and type \(ValueText.number(candidate))."
+            + offeredCritical(candidate, ValueText.number(candidate)) + " "
+        }
+      }
       return [
         EntryCheck(
           kind: .implausible,
           question:
             "You entered \(marker.shortName) of \(shown). This seems unusual: please double-check it. "
-            + (critical.map { "\($0) " } ?? "") + "Save it anyway?")
+            + (critical.map { "\($0) " } ?? "") + tenth + "Save it anyway?")
       ]
     }
     return []

@@ -486,6 +486,21 @@ struct ClinicalJudgementTests {
       existing: Self.entries("platelets", [30, 32]))
     #expect(
       offered.first?.question.contains("Did you mean 35? As 35, it is far below the range.") == true, "\(offered)")
+    // A decimal point left out past the plausible range, and the SI reading offered beside a
+    // dropped digit, are said critical when they are (clinician's second look this session).
+    let potassium = EntryChecks.check(
+      value: 68, comparator: nil, date: Fixture.date("2026-11-01"), marker: Self.marker("potassium"),
+      existing: Self.entries("potassium", [4.2, 4.3]))
+    #expect(
+      potassium.first?.question.contains("If you meant 6.8, cancel and type 6.8. As 6.8, it is far above the range.")
+        == true, "\(potassium)")
+    let plateletSlip = EntryChecks.check(
+      value: 2500, comparator: nil, date: Fixture.date("2026-11-01"), marker: Self.marker("platelets"),
+      existing: Self.entries("platelets", [250, 240]))
+    #expect(
+      plateletSlip.first?.question.contains("cancel and type the unit. As 2500 /µL, it is far below the range.")
+        == true,
+      "\(plateletSlip)")
     // Typed in a unit: ten times or a tenth of the number typed (UACR 35 mg/mmol after 3.5 had
     // asked "Did you mean 3.4997 mg/mmol?").
     let uacr = try? EntryPlanner.draft(

@@ -62,7 +62,9 @@ struct EntryChecksTests {
       Self.check(890) == [
         EntryCheck(
           kind: .implausible,
-          question: "You entered HDL of 890 mg/dL. This seems unusual: please double-check it. Save it anyway?")
+          question:
+            "You entered HDL of 890 mg/dL. This seems unusual: please double-check it. If you meant 89, cancel and type 89. Save it anyway?"
+        )
       ])
   }
 
@@ -83,7 +85,7 @@ struct EntryChecksTests {
       ])
     #expect(
       Self.check(900, marker: Fixture.ldl).map(\.question) == [
-        "You entered LDL of 900 mg/dL. This seems unusual: please double-check it. Save it anyway?"
+        "You entered LDL of 900 mg/dL. This seems unusual: please double-check it. If you meant 90, cancel and type 90. Save it anyway?"
       ])
   }
 

@@ -62,7 +62,8 @@ struct InProcessCommandTests {
     #expect(console.stdout.contains("Please answer y or n."))
     #expect(
       console.stdout.contains(
-        "You entered HDL of 890 mg/dL. This seems unusual: please double-check it. Save it anyway? [y/N] "))
+        "You entered HDL of 890 mg/dL. This seems unusual: please double-check it. If you meant 89, cancel and type 89. Save it anyway? [y/N] "
+      ))
     #expect(!console.stdout.contains("double-check? "))
     let (saved, yes) = glance.run("add", "hdl", "890", answers: ["maybe", "y"])
     #expect(saved == .success, "\(yes.stdout)")
