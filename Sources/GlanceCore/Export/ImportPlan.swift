@@ -245,6 +245,11 @@ public struct ImportPlan: Sendable {
   /// True when most readings were typed in SI units and the person has not chosen units: the
   /// summary says how to see every result in them, as `add` does.
   var suggestsSI = false
+  /// Said before an import of a file mostly in SI units, when glance reads the person's in
+  /// conventional ones.
+  static let siAdvice =
+    "Most of its results are in SI units. Choose them before importing (glance units si): a number without a unit "
+    + "is then read in SI units too, and every result is shown in them."
   /// For a spreadsheet: rows `add` would ask about (a unit slip, a tenfold slip, an implausible
   /// value), each with its question. Without `--yes` the import is refused while there are any.
   public var questions: [String] = []
@@ -513,8 +518,15 @@ public struct ImportPlan: Sendable {
         "Worth a second look (outside the usual range for the marker): \(unusual.prefix(10).joinedText("; ")).")
     }
     if suggestsSI {
-      lines.append(
-        "Most of its results are in SI units: glance units si shows every result in SI units (mmol/L, µmol/L, kg…).")
+      // Before an import, what choosing SI changes for this file, said second, not last (newcomer
+      // review this session: a vitamin D of 38 nmol/L with a blank unit cell was saved as 38 ng/mL
+      // "✓", and the hint came last, saying nothing of blank cells).
+      if dryRun {
+        lines.insert(Self.siAdvice, at: min(1, lines.count))
+      } else {
+        lines.append(
+          "Most of its results are in SI units: glance units si shows every result in SI units (mmol/L, µmol/L, kg…).")
+      }
     }
     return lines.joinedText("\n")
   }

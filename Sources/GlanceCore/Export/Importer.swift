@@ -291,6 +291,19 @@ public enum Importer {
   static func refusal<Rows: RandomAccessCollection<ImportRow>>(_ problems: [String], rows: Rows, plan: ImportPlan)
     -> ImportError
   {
+    // Dates of a month without a day are said once, with how many rows (newcomer review this
+    // session: 96 rows of a monthly sheet repeated one long sentence).
+    var problems = problems
+    let monthOnly = " (" + DateText.monthOnlyHint + ")"
+    if problems.count(where: { $0.hasSuffix(monthOnly) }) > 1,
+      let first = problems.firstIndex(where: { $0.hasSuffix(monthOnly) })
+    {
+      let count = problems.count(where: { $0.hasSuffix(monthOnly) })
+      problems[first] =
+        String(problems[first].dropLast(monthOnly.count))
+        + " and \(count - 1) more \(count == 2 ? "row" : "rows") like it" + monthOnly
+      problems = problems.enumerated().filter { $0.offset == first || !$0.element.hasSuffix(monthOnly) }.map(\.element)
+    }
     var plan = plan
     let flagged = Set(plan.criticalFlaggedRows)
     for (index, row) in rows.enumerated() {
@@ -840,7 +853,8 @@ public enum Importer {
       // The same questions `add` asks: unanswered, nothing is written.
       if !assumeYes, !plan.questions.isEmpty {
         throw ImportError.needsAnswers(
-          (plan.criticalLineWithoutValues.map { [$0] } ?? []) + plan.questions, aboutValues: plan.asksAboutValues,
+          (plan.suggestsSI ? [ImportPlan.siAdvice] : []) + (plan.criticalLineWithoutValues.map { [$0] } ?? [])
+            + plan.questions, aboutValues: plan.asksAboutValues,
           spreadsheet: plan.kind == .spreadsheet || plan.kind == .glanceCSV)
       }
       guard !plan.isEmpty else { return plan }

@@ -8,7 +8,7 @@ public enum DateText {
   /// "Jan" … "Dec".
   /// Said of a month and year without a day ("Jan 2019").
   static let monthOnlyHint =
-    "a month without its day; glance keeps the day a reading was taken, so write the day, like Jan 15 2019 (the lab's report has it)"
+    "a month without its day; glance keeps the day a reading was taken, so write the day it was taken, or the one you choose for that month, like Jan 15 2019"
 
   public static func shortMonth(_ month: Int) -> String { String(monthNames[month - 1].prefix(3)) }
 

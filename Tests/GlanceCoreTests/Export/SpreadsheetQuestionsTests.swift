@@ -137,6 +137,19 @@ struct SpreadsheetQuestionsTests {
     #expect(vitaminD.count == 1 && vitaminD[0].contains("31 nmol/L"), "\(plan.questions)")
     // LDL 120 is implausible in mmol/L: read in mg/dL, not asked.
     #expect(!plan.questions.contains { $0.hasPrefix("LDL") }, "\(plan.questions)")
+    // In a sheet mostly in SI units, choosing them is said second in a dry run and first in the
+    // refusal, with what it changes for a number without a unit (newcomer review this session).
+    let dry = plan.summary(library: .builtIn, customMarkers: [], dryRun: true).split(separator: "\n")
+    #expect(dry.count > 1 && dry[1].hasPrefix("Most of its results are in SI units. Choose them before"), "\(dry)")
+    do {
+      try Importer.apply(
+        try Self.file(text), replace: false, to: InMemoryDataRepository(clock: { Fixture.now }), summary: "import",
+        today: Self.today)
+      Issue.record("not refused")
+    } catch let error as ImportError {
+      guard case .needsAnswers(let lines, _, _) = error else { throw error }
+      #expect(lines.first == ImportPlan.siAdvice, "\(lines)")
+    }
     // Any real conversion, when the file says the unit (clinician's review this session: B12
     // 150 pmol/L is 203 pg/mL, across the deficiency cut-off from 150 pg/mL).
     let b12 = try Self.plan("Date,Test,Result,Units\n2025-03-01,B12,300,pmol/L\n2025-03-15,B12,150,\n")

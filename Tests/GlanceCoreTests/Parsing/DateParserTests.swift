@@ -181,6 +181,16 @@ struct DateParserTests {
         today: Self.today, now: Timestamp(Fixture.now))
     }
     #expect(error?.message.contains("without its day") == true, "\(String(describing: error))")
+    // Many such rows are said once, with how many (newcomer review this session).
+    let many = try Importer.read(Array("Date,HDL\n\(text),55\n\(text),56\n\(text),57\n".utf8))
+    let manyError = #expect(throws: ImportError.self) {
+      try Importer.plan(
+        many, replace: false, into: .empty(createdAt: Timestamp(Fixture.now)), library: Fixture.library,
+        today: Self.today, now: Timestamp(Fixture.now))
+    }
+    let message = manyError?.message ?? ""
+    #expect(message.components(separatedBy: "without its day").count == 2, "\(message)")
+    #expect(message.contains("and 2 more rows like it"), "\(message)")
   }
 
   @Test(
