@@ -87,8 +87,13 @@ public struct DisplayUnit: Equatable, Sendable {
   /// lab's for a converted unit, nil in the marker's own (a value shows the digits typed).
   public func places(of entry: MarkerEntry, marker: MarkerDefinition) -> Int? {
     if let decimals { return decimals }
+    // At least the lab's decimals, more as typed: an A1c of 6.0 is "6.0%", never "6%", beside
+    // 5.6 and 5.8 (newcomer and clinician reviews this session: potassium 3.0 was "3 mEq/L").
+    // A custom marker's readings keep their digits as typed (its decimals are the person's), and
+    // a lab's bound its own (">100", never ">100.0").
     let converted = entry.entered != nil && entry.entered(for: marker) != nil
-    return converted ? marker.decimals : nil
+    let padded = marker.isSystemDefined && marker.decimals > 0 && entry.comparator == nil
+    return converted || padded ? marker.decimals : nil
   }
 
   /// A reading's value and `range` in this unit, printed as a lab would and never contradicting

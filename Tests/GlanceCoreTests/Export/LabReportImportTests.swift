@@ -672,7 +672,7 @@ struct LabReportImportTests {
     let wide = try Self.plan("Date,Potassium,HDL\n2024-11-10,6.0 HH,55 H\n")
     let wideSummary = wide.summary(library: Fixture.library, customMarkers: [], dryRun: false)
     #expect(
-      wideSummary.contains("The lab called critical what glance's limits do not: Potassium 6 mEq/L on Nov 10, 2024"),
+      wideSummary.contains("The lab called critical what glance's limits do not: Potassium 6.0 mEq/L on Nov 10, 2024"),
       "\(wideSummary)")
     // HDL's H is no critical flag: named only as a flag outside the lab's range.
     let criticalLine = wideSummary.split(separator: "\n").first { $0.hasPrefix("The lab called critical") } ?? ""

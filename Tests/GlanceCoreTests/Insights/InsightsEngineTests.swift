@@ -40,7 +40,7 @@ struct InsightsEngineTests {
     #expect(insight.markerID == snapshot.definition.id)
     #expect(insight.triggeringValues == [snapshot.latest!])
     #expect(insight.suggestionText.contains(snapshot.definition.displayName))
-    #expect(insight.suggestionText.contains(snapshot.latest!.valueText))
+    #expect(insight.suggestionText.contains(snapshot.displayedText(snapshot.latest!)))
     #expect(insight.suggestionText.contains(side))
     #expect(insight.suggestionText.contains("Consider asking your doctor"))
     #expect(insight.generatedAt == Self.now)

@@ -119,6 +119,6 @@ struct ScreenRoomTests {
     #expect(rows.allSatisfy { $0.contains("▁") || $0.contains("█") }, "\(text)")
     #expect(rows.contains { $0.contains("TSH ") } && !text.contains("Thyroid"), "\(text)")
     // The column is as wide as its longest name shown.
-    #expect(text.contains("Total Cholesterol  244 mg/dL"), "\(text)")
+    #expect(text.contains("Total Cholesterol   244 mg/dL") && text.contains("TSH                1.90"), "\(text)")
   }
 }

@@ -170,7 +170,7 @@ struct TrendSummaryTests {
     let weight = MarkerLibrary.builtIn.marker(key: "weight")!
     #expect(
       Self.sentence(weight, [("2026-09-01", 180), ("2026-10-01", 178)])
-        == "Body Weight over the past 2 months: 2 readings, from 180 to 178 lb.")
+        == "Body Weight over the past 2 months: 2 readings, from 180.0 to 178.0 lb.")
   }
 
   @Test("a bound the lab printed keeps its comparator in the sentence")

@@ -59,6 +59,30 @@ struct YourUnitsTests {
     assertGolden(Self.prep(document), named: "prep-demo-si.txt")
   }
 
+  /// Newcomer and clinician reviews this session: an A1c of 6.0 was "6%" beside 5.6 and 5.8
+  /// ("5.6 → 5.8 → 6%" in the brief), a potassium of 3.0 "3 mEq/L".
+  @Test(
+    "a reading is printed with at least its lab's decimals; a bound and a custom marker's reading as typed",
+    arguments: [
+      ("a1c", 6.0, nil, "6.0%"), ("potassium", 3.0, nil, "3.0 mEq/L"), ("tsh", 2.3, nil, "2.30 mIU/L"),
+      ("a1c", 5.65, nil, "5.65%"), ("ldl", 130, nil, "130 mg/dL"),
+      ("hs-crp", 100, ValueComparator.greaterThan, ">100 mg/L"),
+    ] as [(String, Double, ValueComparator?, String)])
+  func labDecimals(key: String, value: Double, comparator: ValueComparator?, shown: String) throws {
+    let marker = try #require(Fixture.library.marker(key: key))
+    let entry = MarkerEntry(
+      markerID: marker.id, value: value, comparator: comparator, unit: marker.unit, dateOfService: Self.today,
+      entryTimestamp: Self.now)
+    let document = GlanceDocument.empty(createdAt: Self.now)
+    #expect(document.judging(marker).displayedText(entry) == shown)
+    // A marker of the person's own keeps its digits as typed.
+    let custom = try CustomMarkerPlanner.make(
+      name: "Steps", unit: "steps", low: nil, high: nil, direction: nil, existing: Fixture.library.markers)
+    let steps = MarkerEntry(
+      markerID: custom.id, value: 180, unit: "steps", dateOfService: Self.today, entryTimestamp: Self.now)
+    #expect(document.judging(custom).displayedText(steps) == "180 steps")
+  }
+
   @Test("a person who chose SI never sees a conventional unit of a marker that has an SI one")
   func neverConventional() throws {
     let document = try Self.demo(.si)

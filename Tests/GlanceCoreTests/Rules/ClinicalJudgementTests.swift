@@ -342,7 +342,7 @@ struct ClinicalJudgementTests {
     #expect(item.kind == .critical)
     #expect(
       item.suggestionText
-        == "Your Potassium was 6.8 mEq/L on Jan 1, 2026, inside your target range (2 to 7 mEq/L) but past a critical limit. \(Judgement.criticalInsideAdvice)"
+        == "Your Potassium was 6.8 mEq/L on Jan 1, 2026, inside your target range (2.0 to 7.0 mEq/L) but past a critical limit. \(Judgement.criticalInsideAdvice)"
     )
     let summary = ShowView.summary(own, entries: entries, period: nil, today: Fixture.date("2026-01-02"))
     #expect(summary.contains("inside your target range but past a critical limit"), "\(summary)")
