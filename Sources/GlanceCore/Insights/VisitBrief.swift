@@ -112,8 +112,13 @@ public struct VisitBrief: Sendable {
       if old.count == group.markers.count, months.count == 1, old.count > 1 {
         let latest = old.map(\.latest).max()!
         let name = MarkerLibrary.builtIn.categories.first { $0.key == group.category }?.name ?? group.category
+        // With the tests it means (newcomer review this session: "Your latest Heart results" read
+        // as if Heart were a test).
+        let tests = old.map(\.displayName)
+        let named = tests.count <= 4 ? inWords(tests) : inWords(Array(tests.prefix(3)) + ["\(tests.count - 3) more"])
         sentences.append(
-          "Your latest \(name) results are from \(month(latest)) (\(DateText.relative(latest, today: today))).")
+          "Your latest \(name.lowercased()) results (\(named)) are from \(month(latest)) (\(DateText.relative(latest, today: today)))."
+        )
         continue
       }
       // Newest month first, each month's markers in tracking order.

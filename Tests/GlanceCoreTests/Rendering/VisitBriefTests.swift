@@ -176,7 +176,10 @@ struct VisitBriefTests {
       name: nil,
       snapshots: [Self.snapshot(Fixture.ldl, [("2024-03-10", 120)]), Self.snapshot(Fixture.hdl, [("2024-03-10", 50)])],
       items: [], visits: [], today: Self.today)
-    #expect(lipids.stale == ["Your latest Heart results are from Mar 2024 (2 years ago)."])
+    #expect(
+      lipids.stale == [
+        "Your latest heart results (LDL Cholesterol and HDL Cholesterol) are from Mar 2024 (2 years ago)."
+      ])
     // Newcomer review: a recent LDL must not hide an older HDL, nor a year-old group an older member.
     let mixed = VisitBrief(
       name: nil,
