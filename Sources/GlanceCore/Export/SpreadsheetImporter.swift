@@ -261,26 +261,28 @@ enum SpreadsheetImporter {
       (plan, rows) = try planWide(
         columns, replace: replace, markers: library.markers + document.customMarkers, today: today)
     }
-    // The results the lab called critical where glance's limits do not, named as a portal's are.
-    for index in plan.criticalFlaggedRows {
-      let draft = rows[index].draft
-      let entry = draft.entry(at: Timestamp(secondsSince1970: 0), source: .fileImport)
-      guard !document.judging(draft.marker).judgement(of: entry).status.isCritical else { continue }
-      let shown = document.shownText(of: draft)
-      plan.labCritical.append("\(draft.marker.shortName) \(shown.typed ?? shown.text) on \(DateText.long(draft.date))")
-      plan.labCriticalNames.append("\(draft.marker.displayName) on \(DateText.long(draft.date))")
+    // The results the lab called critical where glance's limits do not, and those it flagged
+    // outside its range that glance's range holds (newcomer review this session: Quest's vitamin
+    // D 28 L showed ✓ and nothing said why), named as a portal's are: as shown, and by name.
+    func differing(_ indices: [Int], of rows: borrowing ImportRows, glanceAgrees: (MarkerStatus) -> Bool)
+      -> [(shown: String, name: String)]
+    {
+      indices.compactMap { index in
+        let draft = rows[index].draft
+        let entry = draft.entry(at: Timestamp(secondsSince1970: 0), source: .fileImport)
+        guard !glanceAgrees(document.judging(draft.marker).judgement(of: entry).status) else { return nil }
+        let shown = document.shownText(of: draft)
+        let day = DateText.long(draft.date)
+        return (
+          "\(draft.marker.shortName) \(shown.typed ?? shown.text) on \(day)", "\(draft.marker.displayName) on \(day)"
+        )
+      }
     }
-    plan.criticalFlaggedRows = []
-    // The results the lab flagged outside its range that glance's range holds (newcomer review
-    // this session: Quest's vitamin D 28 L showed ✓ and nothing said why), as a portal's are.
-    for index in plan.outsideFlaggedRows {
-      let draft = rows[index].draft
-      let entry = draft.entry(at: Timestamp(secondsSince1970: 0), source: .fileImport)
-      guard !document.judging(draft.marker).judgement(of: entry).status.isOutOfRange else { continue }
-      let shown = document.shownText(of: draft)
-      plan.labOutside.append("\(draft.marker.shortName) \(shown.typed ?? shown.text) on \(DateText.long(draft.date))")
-    }
-    plan.outsideFlaggedRows = []
+    let critical = differing(plan.criticalFlaggedRows, of: rows) { $0.isCritical }
+    plan.labCritical += critical.map(\.shown)
+    plan.labCriticalNames += critical.map(\.name)
+    plan.labOutside += differing(plan.outsideFlaggedRows, of: rows) { $0.isOutOfRange }.map(\.shown)
+    (plan.criticalFlaggedRows, plan.outsideFlaggedRows) = ([], [])
     if let name = SheetFormat.delimiterName(sheet.delimiter) {
       plan.readAs.append("columns separated by \(name), a comma between digits as a decimal point")
     }
