@@ -113,12 +113,22 @@ public enum EntryPlanner {
       markers[0], valueText: valueText, unit: unit, defaultUnit: document.typingUnit(for: markers[0]), date: date,
       note: cleanNote, existing: groups[markers[0].id] ?? [])
     if EntryChecks.isUnqualifiedGlucose(markerText, marker: markers[0]) {
+      // Critical in any unit the number can be read in: as saved, as typed in mg/dL, or in mmol/L
+      // (clinician's third look this session: glucose 2.7, read as mmol/L, 49 mg/dL, and 45 from
+      // someone who reads SI, 45 mg/dL, asked nothing of it).
+      let typed = try? ValueParser.parse(valueText)
+      let units: [String?] = typed?.unit != nil || unit != nil ? [typed?.unit ?? unit] : [nil, markers[0].siUnit]
+      let savedCritical = document.judging(markers[0])
+        .judgement(of: single.entry(at: Timestamp(secondsSince1970: 0), source: .quickAdd)).status.isCritical
       let critical =
         markers[0].key == "fasting-glucose"
-        && document.judging(markers[0]).judgement(
-          of: single.entry(at: Timestamp(secondsSince1970: 0), source: .quickAdd)
-        )
-        .status.isCritical
+        && (savedCritical
+          || units.contains { unit in
+            typed.map {
+              LeftOutCritical.glucose.isCritical(
+                $0.value, comparator: $0.comparator, unit: unit, markers: library.markers)
+            } ?? false
+          })
       single.checks.insert(
         EntryChecks.fastingQuestion(
           for: markers[0], unit: document.displayUnit(for: markers[0]).unit, critical: critical), at: 0)

@@ -82,7 +82,11 @@ struct EntryPlannerTests {
   /// answered no, it said "Nothing was changed" and never that 30 mg/dL is critical.
   @Test(
     "the fasting question says when the glucose is critical as typed, fasting or not",
-    arguments: [("glucose", "30", true), ("blood sugar", "2.0 mmol/L", true), ("glucose", "95", false)])
+    arguments: [
+      ("glucose", "30", true), ("blood sugar", "2.0 mmol/L", true), ("glucose", "95", false),
+      // A bare number too low for mg/dL is critical in mmol/L (clinician's third look).
+      ("glucose", "2.7", true), ("glucose", "5.2", false),
+    ])
   func fastingQuestionSaysCritical(marker: String, value: String, critical: Bool) throws {
     let drafts = try Self.plan(marker, value)
     let question = try #require(drafts.first?.checks.first)
