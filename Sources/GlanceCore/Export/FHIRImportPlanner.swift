@@ -363,7 +363,9 @@ enum FHIRImportPlanner {
   }
 
   /// LOINC codes of a glucose not said to be fasting, which glance leaves out.
-  static let unqualifiedGlucoseCodes: Set<String> = ["2345-7", "2339-0", "41653-7", "14749-6", "15074-8"]
+  static let unqualifiedGlucoseCodes: Set<String> = [
+    "2345-7", "2339-0", "41653-7", "14749-6", "15074-8", "14770-2", "1518-0", "14995-5",
+  ]
 
   /// Codes left out that glance can still judge against a critical limit (`LeftOutCritical`).
   static let judgedLeftOut: [String: LeftOutCritical] = Dictionary(
@@ -600,6 +602,9 @@ enum FHIRCodes {
     "41653-7": "glucose by a meter, not said to be fasting; glance tracks fasting glucose, 1558-6",
     "14749-6": "glucose, not said to be fasting; glance tracks fasting glucose, 14771-0",
     "15074-8": "glucose in blood, not said to be fasting; glance tracks fasting glucose, 14771-0",
+    "14770-2": "glucose by a meter, not said to be fasting; glance tracks fasting glucose, 14771-0",
+    "1518-0": "glucose 2 hours after a glucose drink, not fasting; glance tracks fasting glucose, 1558-6",
+    "14995-5": "glucose 2 hours after a glucose drink, not fasting; glance tracks fasting glucose, 14771-0",
     "1994-3": "ionized calcium, not total calcium (17861-6)",
     "17863-2": "ionized calcium, not total calcium (17861-6)",
     "47596-2": "ionized calcium, not total calcium (17861-6)",

@@ -308,7 +308,9 @@ public enum Importer {
     let flagged = Set(plan.criticalFlaggedRows)
     for (index, row) in rows.enumerated() {
       let draft = row.draft
-      if draft.comparator == nil, draft.marker.isSystemDefined,
+      // A value past the plausible range is a slip to ask about, never a critical result (attacker's
+      // third look this session: a bare glucose of 5.0, 5 mmol/L, was called critical as 5 mg/dL).
+      if draft.comparator == nil, draft.marker.isSystemDefined, !EntryChecks.isImplausible(draft.value, draft.marker),
         ClinicalRules.rule(for: draft.marker.key)?.isCritical(draft.value) == true
       {
         plan.criticalInFile.append((draft.marker.displayName, "", draft.date))

@@ -67,7 +67,8 @@ public enum FalseFriends {
     FalseFriend(
       phrases: [
         "ca++", "ca+", "ca+++", "ca2+", "ionizedcalcium", "ionisedcalcium", "calciumionized", "calciumionised", "ica",
-        "freecalcium",
+        "freecalcium", "calciumfree", "ionisiertescalcium", "calciumionisiert", "ionisierteskalzium", "ca++ionized",
+        "caionized", "ionizedca", "calcioionico",
       ],
       lookalikes: ["calcium"],
       explanation:
@@ -270,7 +271,8 @@ public enum FalseFriends {
       phrases: [
         "randomglucose", "glucoserandom", "nonfastingglucose", "glucosenonfasting", "randombloodsugar",
         "postprandialglucose", "randomsugar", "nonfastingbloodsugar", "2hglucose", "glucose2h", "2hourglucose",
-        "glucose2hour", "2hrglucose", "glucose2hr", "2hpostprandialglucose",
+        "glucose2hour", "2hrglucose", "glucose2hr", "2hpostprandialglucose", "ogtt2h", "2hogtt", "2hpg", "ppglucose",
+        "glucosepp",
       ],
       lookalikes: ["fasting-glucose"],
       explanation:
@@ -283,7 +285,8 @@ public enum FalseFriends {
       phrases: [
         "capillaryglucose", "glucosecapillary", "fingerstickglucose", "glucosefingerstick", "fingerprickglucose",
         "pocglucose", "glucosepoc", "pointofcareglucose", "glucosepointofcare", "meterglucose", "glucosemeter",
-        "glucometer", "capillarybloodglucose",
+        "glucometer", "capillarybloodglucose", "glucosepoct", "poctglucose", "bloodglucosemeter", "kapillarglukose",
+        "kapillareglukose", "glukosekapillar", "glucosacapilar", "glicemiacapilar", "glucosecapillaire",
       ],
       lookalikes: ["fasting-glucose"],
       explanation:

@@ -694,6 +694,8 @@ struct FHIRCodesTests {
       ("88293-6", "eGFR among blacks", "10", "mL/min/{1.73_m2}", "", true),
       ("48643-1", "eGFR among blacks", "40", "mL/min/{1.73_m2}", "", false),
       ("", "Ionized calcium", "0.5", "mmol/L", "", true), ("", "Random glucose", "600", "mg/dL", "", true),
+      ("1518-0", "Glucose 2h post 75 g", "540", "mg/dL", "", true),
+      ("14770-2", "Glucose by meter", "1.5", "mmol/L", "", true),
     ])
   func criticalLeftOutByCode(
     code: String, display: String, value: String, unit: String, comparator: String, named: Bool

@@ -1000,6 +1000,10 @@ struct LabReportImportTests {
       ("Capillary glucose", "25", "mg/dL", true), ("Glucose POC", "450", "mg/dL", true),
       ("Fingerstick glucose", "110", "mg/dL", false), ("2h glucose", "25", "mg/dL", true),
       ("Ionized calcium", "<3.29", "mg/dL", true), ("Ionized calcium", ">6.21", "mg/dL", true),
+      // More names for them (attacker's third look this session).
+      ("Glucose (POCT)", "25", "mg/dL", true), ("Blood glucose (meter)", "450", "mg/dL", true),
+      ("OGTT 2h", "30", "mmol/L", true), ("Kapillarglukose", "1.5", "mmol/L", true),
+      ("Ionisiertes Calcium", "0.6", "mmol/L", true), ("Calcium free", "0.6", "mmol/L", true),
     ])
   func criticalLeftOutByGlance(test: String, value: String, unit: String, named: Bool) throws {
     let plan = try LabReportImportTests.plan(
