@@ -471,13 +471,14 @@ enum FHIRImportPlanner {
       let codes = Set(resource.interpretations)
       guard !codes.isDisjoint(with: Self.outsideCodes) else { return }
       let judging = document.judging(draft.marker)
-      let status = judging.judgement(of: draft.entry(at: Timestamp(secondsSince1970: 0), source: .fileImport)).status
+      let judgement = judging.judgement(of: draft.entry(at: Timestamp(secondsSince1970: 0), source: .fileImport))
+      let status = judgement.status
       // As the lab sent it: 5.15 mmol/L, not the 5.2 mEq/L a screen rounds it to.
       let shown = document.shownText(of: draft)
       let label = "\(draft.marker.shortName) \(shown.typed ?? shown.text) on \(DateText.long(draft.date))"
       if !codes.isDisjoint(with: Self.criticalCodes), !status.isCritical {
         critical.append(label)
-      } else if !status.isOutOfRange {
+      } else if !status.isOutOfRange, !judgement.dependsOnSex {
         outside.append(label)
       }
     }

@@ -264,13 +264,13 @@ enum SpreadsheetImporter {
     // The results the lab called critical where glance's limits do not, and those it flagged
     // outside its range that glance's range holds (newcomer review this session: Quest's vitamin
     // D 28 L showed ✓ and nothing said why), named as a portal's are: as shown, and by name.
-    func differing(_ indices: [Int], of rows: borrowing ImportRows, glanceAgrees: (MarkerStatus) -> Bool)
+    func differing(_ indices: [Int], of rows: borrowing ImportRows, glanceAgrees: (Judgement) -> Bool)
       -> [(shown: String, name: String)]
     {
       indices.compactMap { index in
         let draft = rows[index].draft
         let entry = draft.entry(at: Timestamp(secondsSince1970: 0), source: .fileImport)
-        guard !glanceAgrees(document.judging(draft.marker).judgement(of: entry).status) else { return nil }
+        guard !glanceAgrees(document.judging(draft.marker).judgement(of: entry)) else { return nil }
         let shown = document.shownText(of: draft)
         let day = DateText.long(draft.date)
         return (
@@ -278,10 +278,13 @@ enum SpreadsheetImporter {
         )
       }
     }
-    let critical = differing(plan.criticalFlaggedRows, of: rows) { $0.isCritical }
+    let critical = differing(plan.criticalFlaggedRows, of: rows) { $0.status.isCritical }
     plan.labCritical += critical.map(\.shown)
     plan.labCriticalNames += critical.map(\.name)
-    plan.labOutside += differing(plan.outsideFlaggedRows, of: rows) { $0.isOutOfRange }.map(\.shown)
+    // A range that depends on a sex not given is no range that holds it (clinician's third look
+    // this session: hemoglobin 12.5 L was "inside glance's range" beside "range depends on sex").
+    plan.labOutside += differing(plan.outsideFlaggedRows, of: rows) { $0.status.isOutOfRange || $0.dependsOnSex }
+      .map(\.shown)
     (plan.criticalFlaggedRows, plan.outsideFlaggedRows) = ([], [])
     if let name = SheetFormat.delimiterName(sheet.delimiter) {
       plan.readAs.append("columns separated by \(name), a comma between digits as a decimal point")

@@ -1050,6 +1050,9 @@ struct LabReportImportTests {
     let summary = plan.summary(library: Fixture.library, customMarkers: [], dryRun: false)
     #expect(
       summary.contains("The lab flagged outside its range what is inside glance's: Vitamin D 28 ng/mL"), "\(summary)")
+    // A range that depends on a sex not given holds nothing (clinician's third look).
+    let sexed = try LabReportImportTests.plan("Date,Test,Result,Units,Flag\n2024-10-28,Hemoglobin,12.5,g/dL,L\n")
+    #expect(sexed.labOutside.isEmpty, "\(sexed.labOutside)")
   }
 }
 
