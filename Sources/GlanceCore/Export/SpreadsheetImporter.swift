@@ -785,11 +785,8 @@ enum SpreadsheetImporter {
           resolved[key] = (markersOfRow, unitInName)
         } catch {
           var reason: String?
-          var judged: LeftOutCritical?
-          if case .falseFriend(_, let explanation) = error {
-            reason = explanation
-            judged = FalseFriends.all.first { $0.explanation == explanation }?.leftOutCritical
-          }
+          let judged = FalseFriends.leftOutCritical(of: error)
+          if case .falseFriend(_, let explanation) = error { reason = explanation }
           if case .twoUnits = error { reason = error.message }
           unknownIndex[key] = unknown.count
           unknown.append((shown, 1, reason, judged))
@@ -911,8 +908,7 @@ enum SpreadsheetImporter {
       _ = try MarkerResolver.markers(name, among: markers, search: search)
       return nil
     } catch {
-      guard case .falseFriend(_, let explanation) = error else { return nil }
-      return FalseFriends.all.first { $0.explanation == explanation }?.leftOutCritical
+      return FalseFriends.leftOutCritical(of: error)
     }
   }
 

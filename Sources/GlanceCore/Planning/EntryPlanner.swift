@@ -143,8 +143,7 @@ public enum EntryPlanner {
   static func leftOutCritical(_ error: EntryError, valueText: String, unit: String?, library: MarkerLibrary)
     -> EntryError
   {
-    guard case .falseFriend(let name, let explanation) = error,
-      let kind = FalseFriends.all.first(where: { $0.explanation == explanation })?.leftOutCritical,
+    guard case .falseFriend(let name, let explanation) = error, let kind = FalseFriends.leftOutCritical(of: error),
       let typed = try? ValueParser.parse(valueText),
       kind.isCritical(typed.value, comparator: typed.comparator, unit: typed.unit ?? unit, markers: library.markers)
     else { return error }

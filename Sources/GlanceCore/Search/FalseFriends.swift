@@ -360,6 +360,13 @@ public enum FalseFriends {
     "ft4",
   ]
 
+  /// The other test a refusal is about (`EntryError.falseFriend`), when glance can still judge its
+  /// results for a critical limit (a random glucose, an ionized calcium).
+  static func leftOutCritical(of error: EntryError) -> LeftOutCritical? {
+    guard case .falseFriend(_, let explanation) = error else { return nil }
+    return all.first { $0.explanation == explanation }?.leftOutCritical
+  }
+
   /// The false friend `query` names, if any ("CRP", "urine creatinine", "urine-creatinine"),
   /// misspelled too ("urine creatinin"): a typo must not turn it into the lookalike.
   public static func named(_ query: String) -> FalseFriend? {
