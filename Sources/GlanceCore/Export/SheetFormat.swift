@@ -92,26 +92,23 @@ enum SheetFormat {
   /// True for a flag a lab prints for a result outside its range that is not critical: H, L, A
   /// (HL7 v2 table 0078), bracketed or starred, or the word.
   static func isOutsideFlag(_ text: String) -> Bool {
-    var flag = text.trimmingWhitespace().lowercased()
-    if flag.count > 2, let first = flag.first, first == "(" || first == "[", let last = flag.last,
-      last == ")" || last == "]"
-    {
-      flag = String(flag.dropFirst().dropLast())
-    }
-    return ["h", "l", "a", "h*", "l*", "high", "low", "abnormal"].contains(flag)
+    ["h", "l", "a", "h*", "l*", "high", "low", "abnormal"].contains(flagWord(text))
   }
 
   /// True for a flag a lab prints for a critical result: HL7's HH, LL and AA (v2 table 0078:
   /// panic high, panic low, very abnormal), bracketed or not, and "!!".
   static func isCriticalFlag(_ text: String) -> Bool {
-    var flag = text.trimmingWhitespace().lowercased()
-    if flag.count > 2, let first = flag.first, first == "(" || first == "[", let last = flag.last,
-      last == ")" || last == "]"
-    {
-      flag = String(flag.dropFirst().dropLast())
-    }
     // A lab's words for it too (clinician's third look at stop 34).
-    return ["hh", "ll", "aa", "!!", "critical", "crit", "panic", "critical high", "critical low"].contains(flag)
+    ["hh", "ll", "aa", "!!", "critical", "crit", "panic", "critical high", "critical low"].contains(flagWord(text))
+  }
+
+  /// A flag cell as one lowercase word, without the brackets a lab may put round it: "(H)" → "h".
+  static func flagWord(_ text: String) -> String {
+    let flag = text.trimmingWhitespace().lowercased()
+    guard flag.count > 2, let first = flag.first, first == "(" || first == "[", let last = flag.last,
+      last == ")" || last == "]"
+    else { return flag }
+    return String(flag.dropFirst().dropLast())
   }
 
   /// `5,9` → `5.9` (and `<0,5 mmol/L` → `<0.5 mmol/L`) in a file whose columns are not separated
