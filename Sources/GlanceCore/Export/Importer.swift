@@ -304,15 +304,17 @@ public enum Importer {
         + " and \(count - 1) more \(count == 2 ? "row" : "rows") like it" + monthOnly
       problems = problems.enumerated().filter { $0.offset == first || !$0.element.hasSuffix(monthOnly) }.map(\.element)
     }
+    // Judged as a planned import's readings are (`criticalReadings`): a value past the plausible
+    // range is a slip to ask about, never a critical result (attacker's third look this session:
+    // a bare glucose of 5.0, 5 mmol/L, had been called critical as 5 mg/dL).
     var plan = plan
     let flagged = Set(plan.criticalFlaggedRows)
+    let entries = rows.map { $0.draft.entry(at: Timestamp(secondsSince1970: 0), source: .fileImport) }
+    let critical = Set(
+      criticalIndices(entries, document: .empty(createdAt: Timestamp(secondsSince1970: 0)), library: .builtIn))
     for (index, row) in rows.enumerated() {
       let draft = row.draft
-      // A value past the plausible range is a slip to ask about, never a critical result (attacker's
-      // third look this session: a bare glucose of 5.0, 5 mmol/L, was called critical as 5 mg/dL).
-      if draft.comparator == nil, draft.marker.isSystemDefined, !EntryChecks.isImplausible(draft.value, draft.marker),
-        ClinicalRules.rule(for: draft.marker.key)?.isCritical(draft.value) == true
-      {
+      if critical.contains(index) {
         plan.criticalInFile.append((draft.marker.displayName, "", draft.date))
       } else if flagged.contains(index) {
         plan.labCriticalNames.append("\(draft.marker.displayName) on \(DateText.long(draft.date))")
@@ -326,9 +328,18 @@ public enum Importer {
   static func criticalReadings(_ entries: [MarkerEntry], document: GlanceDocument, library: MarkerLibrary)
     -> [(name: String, shown: String, date: CalendarDate)]
   {
+    criticalIndices(entries, document: document, library: library).compactMap { index in
+      let entry = entries[index]
+      guard let definition = document.definition(for: entry.markerID, library: library) else { return nil }
+      return (definition.displayName, document.judging(definition).displayedText(entry), entry.dateOfService)
+    }.sorted { $0.date < $1.date }
+  }
+
+  /// The positions in `entries` of the readings past a critical limit (`criticalReadings`).
+  static func criticalIndices(_ entries: [MarkerEntry], document: GlanceDocument, library: MarkerLibrary) -> [Int] {
     var judging: [UUID: (snapshot: MarkerSnapshot, rule: ClinicalRule)?] = [:]
-    var found: [(name: String, shown: String, date: CalendarDate)] = []
-    for entry in entries {
+    var found: [Int] = []
+    for (index, entry) in entries.enumerated() {
       let known: (snapshot: MarkerSnapshot, rule: ClinicalRule)?
       if let cached = judging[entry.markerID] {
         known = cached
@@ -348,11 +359,10 @@ public enum Importer {
         known.rule.isCritical(entry.value) || known.rule.isCritical(entry.value * 0.9)
           || known.rule.isCritical(entry.value * 1.1)
       else { continue }
-      let snapshot = known.snapshot
-      guard snapshot.judgement(of: entry).status.isCritical else { continue }
-      found.append((snapshot.definition.displayName, snapshot.displayedText(entry), entry.dateOfService))
+      guard known.snapshot.judgement(of: entry).status.isCritical else { continue }
+      found.append(index)
     }
-    return found.sorted { $0.date < $1.date }
+    return found
   }
 
   private static func planContent(
