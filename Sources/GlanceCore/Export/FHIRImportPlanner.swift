@@ -256,11 +256,10 @@ enum FHIRImportPlanner {
           }
           count(&unknown, &unknownAt, name + (code ?? ""))
           leftOut(part, "no marker")
-          // A glucose not said to be fasting past glance's critical limits for glucose, which
-          // hold fasting or not (clinician's third look at stop 34: a glucose of 35 was a
-          // routine "no marker" line).
-          // An ionized calcium past its own limits is named too.
-          // By its code, else by its name (an observation with text only).
+          // A test glance leaves out but can judge (a glucose not said to be fasting, an ionized
+          // calcium, a race-adjusted eGFR), by its code, else by its name when it has no code, is
+          // named when past a critical limit (clinician's third look at stop 34: a glucose of 35
+          // was a routine "no marker" line).
           if let judged = part.loincCodes.lazy.compactMap({ Self.judgedLeftOut[$0] }).first
             ?? (part.loincCodes.isEmpty
               ? part.name.flatMap { SpreadsheetImporter.leftOutCritical($0, among: markers, search: search) } : nil),

@@ -700,10 +700,11 @@ enum SpreadsheetImporter {
     var rows = ImportRows()
     var flags = LabFlags()
     var notes = NumberNotes()
-    // The lab's flag column, read only for a critical flag (the others are its own range's).
+    // The lab's flag column: a critical flag, and an H or L where glance's range holds the result,
+    // are named; glance judges by its own ranges.
     let flagColumn = header.firstIndex { ["flag", "flags", "abnormalflag"].contains(SearchText($0).compact) }
-    // Said as what it is: read for a critical flag only (clinician's second look at stop 34: it
-    // was "not read" beside the lab-critical results it gave).
+    // Said as what it is (clinician's second look at stop 34: it was "not read" beside the
+    // lab-critical results it gave).
     if let flagColumn, let index = plan.notRead.firstIndex(where: { $0.hasPrefix(quoted(header[flagColumn])) }) {
       plan.notRead.remove(at: index)
       plan.columns.append(
