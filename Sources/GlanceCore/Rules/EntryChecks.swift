@@ -106,6 +106,7 @@ public enum EntryChecks {
       guard comparator == nil, let rule, rule.isCritical(offered) else { return "" }
       return " As \(shown), it is far \(rule.criticalLow?.contains(offered) == true ? "below" : "above") the range."
     }
+    let ionized = typed == nil && !unitTyped && comparator == nil ? ionizedNote(value, marker: marker) : ""
     if slipWins, let slip {
       var critical = criticalAsTyped
       // The reading offered, when it is critical too (WBC 150 /µL is 0.15 10³/µL).
@@ -130,7 +131,7 @@ public enum EntryChecks {
           kind: .unitSlip(suggestion: slip.value, entered: slip.entered),
           question:
             "You entered \(marker.shortName) of \(shown). Was that \(slip.entered.text(comparator)) (\(savedText(slip.value, comparator, slip.entered, marker)))?"
-            + critical + digit
+            + critical + digit + ionized
         )
       ]
     }
@@ -166,7 +167,7 @@ public enum EntryChecks {
           kind: .tenfold(suggestion: suggestion),
           question:
             "You entered \(marker.shortName) of \(shown), about \(suggestion > value ? "a tenth of" : "10 times") your usual. Did you mean \(ValueText.number(suggestion))?"
-            + criticalAsTyped + offeredCritical(suggestion, ValueText.number(suggestion)) + (other ?? "")
+            + criticalAsTyped + offeredCritical(suggestion, ValueText.number(suggestion)) + (other ?? "") + ionized
         )
       ]
     }
@@ -194,7 +195,7 @@ public enum EntryChecks {
           kind: .implausible,
           question:
             "You entered \(marker.shortName) of \(shown). This seems unusual: please double-check it. "
-            + (critical.map { "\($0) " } ?? "") + tenth + "Save it anyway?")
+            + (critical.map { "\($0) " } ?? "") + tenth + "Save it anyway?" + ionized)
       ]
     }
     return []
@@ -441,6 +442,29 @@ public enum EntryChecks {
   /// from is named in docs/MarkerLibrary.md, "Words for other tests"), is a different test from
   /// total calcium, whose critical low is 6.5 mg/dL (1.62 mmol/L, `ClinicalRules`).
   static let ionizedRange = "1.16 to 1.32 mmol/L, 4.64 to 5.28 mg/dL"
+
+  /// For a bare calcium number that reads as ionized calcium's kind of value in mg/dL or in
+  /// mmol/L (plausible, and at or below total calcium's critical low: the `ionizedCalcium`
+  /// question's rule, applied to either reading), the sentence naming that test, led by a space;
+  /// "" otherwise. Whatever else a bare 1.2 or 5.0 is asked (as 1.2 mmol/L, a total of 4.8 mg/dL
+  /// "far below"; as 5 mEq/L), it may be the other test (clinician review at stop 35).
+  static func ionizedNote(_ value: Double, marker: MarkerDefinition) -> String {
+    guard marker.isSystemDefined, marker.key == "calcium", let low = ClinicalRules.rule(for: marker.key)?.criticalLow
+    else { return "" }
+    func ionizedLike(_ total: Double) -> Bool { !isImplausible(total, marker) && low.contains(total) }
+    let unit: String
+    if let siUnit = marker.siUnit, let mgdL = try? UnitConverter.convert(value, unit: siUnit, for: marker).value,
+      ionizedLike(mgdL)
+    {
+      unit = siUnit
+    } else if ionizedLike(value) {
+      unit = marker.unit
+    } else {
+      return ""
+    }
+    return
+      " It is also about the values of ionized calcium (\(ionizedRange)), a different test glance does not track; for it, cancel and add your own marker: glance custom \"Ionized calcium\" --unit \(unit)"
+  }
 
   /// The question for a total calcium that is plausible but at or below its critical low limit
   /// (4 to 6.5 mg/dL, 1.0 to 1.62 mmol/L): ionized calcium's values, saved as a critical total

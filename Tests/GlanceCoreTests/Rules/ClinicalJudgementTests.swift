@@ -841,6 +841,35 @@ struct ClinicalJudgementTests {
     }
   }
 
+  /// Clinician review at stop 35: a bare calcium of 1.2 was asked about only as 1.2 mmol/L, a
+  /// total of 4.8 mg/dL "far below the range", and 5.0 only as 5 mEq/L (10.0 mg/dL): both are
+  /// ionized calcium's values (1.2 mmol/L, 5.0 mg/dL), a different test, and neither question
+  /// said so. Whichever question a bare number gets, it names ionized calcium when the number
+  /// read in either unit is that test's kind of value (at or below total calcium's critical low).
+  @Test(
+    "a bare calcium that reads as an ionized calcium in either unit names that test in its question",
+    arguments: [
+      ("1.2", "mmol/L", true), ("1.0", "mmol/L", true), ("1.3", "mmol/L", true), ("5.0", "mg/dL", true),
+      ("4.8", "mg/dL", true), ("6.0", "mg/dL", true), ("2.4", nil, false), ("3.3", nil, false),
+      ("9.5", nil, false), ("0.3", nil, false),
+    ] as [(String, String?, Bool)])
+  func bareIonizedCalcium(value: String, unit: String?, named: Bool) throws {
+    let drafts = try EntryPlanner.plan(
+      marker: "calcium", value: value, unit: nil, date: nil, note: nil, today: Fixture.date("2026-11-22"),
+      document: .empty(createdAt: Self.now), library: Fixture.library)
+    let questions = drafts[0].checks.map(\.question)
+    if named || value != "9.5" { #expect(!questions.isEmpty, "\(value)") }
+    let text = questions.joined(separator: " ")
+    #expect(text.contains("ionized calcium (1.16 to 1.32 mmol/L, 4.64 to 5.28 mg/dL)") == named, "\(text)")
+    if let unit, named {
+      #expect(text.contains("glance custom \"Ionized calcium\" --unit \(unit)"), "\(text)")
+    }
+    // Never twice in one question.
+    for question in questions {
+      #expect(question.components(separatedBy: "ionized calcium (").count <= 2, "\(question)")
+    }
+  }
+
   @Test("magnesium and calcium in mEq/L are converted (divalent: 1 mEq/L = 0.5 mmol/L)")
   func milliequivalents() throws {
     #expect(abs(try UnitConverter.convert(1.6, unit: "mEq/L", for: Self.marker("magnesium")).value - 1.94) < 0.01)
