@@ -302,7 +302,7 @@ enum FHIRImportPlanner {
             let name, EntryChecks.isUnqualifiedGlucose(name, marker: marker)
           {
             plan.ask(
-              "observation \(quoted(name)): \(EntryChecks.fastingQuestion(for: marker, unit: marker.unit).question) "
+              "observation \(quoted(name)): \(EntryChecks.fastingQuestion(for: rows[rows.count - 1].draft).question) "
                 + EntryChecks.fastingNameHint("name", marker),
               about: [rows.count - 1])
           }

@@ -650,7 +650,7 @@ enum SpreadsheetImporter {
       if !ofColumn.isEmpty {
         plan.ask(
           "column \(quoted(column.header)): "
-            + "\(EntryChecks.fastingQuestion(for: column.markers[0], unit: column.markers[0].unit).question) "
+            + "\(EntryChecks.fastingQuestion(for: rows[ofColumn[0]].draft).question) "
             + EntryChecks.fastingNameHint("header", column.markers[0]),
           about: ofColumn)
       }
@@ -787,7 +787,10 @@ enum SpreadsheetImporter {
         } catch {
           var reason: String?
           let judged = FalseFriends.leftOutCritical(of: error)
-          if case .falseFriend(_, let explanation) = error { reason = explanation }
+          // The custom marker it suggests in the unit of the row (the first of its name).
+          let unitCell = SheetFormat.withoutCalculatedMark(columns.cell(row, unitColumn))
+          let said = FalseFriends.inUnit(error, unitCell.isEmpty ? nil : unitCell, markers: markers)
+          if case .falseFriend(_, let explanation) = said { reason = explanation }
           if case .twoUnits = error { reason = error.message }
           unknownIndex[key] = unknown.count
           unknown.append((shown, 1, reason, judged))
@@ -870,7 +873,7 @@ enum SpreadsheetImporter {
       // "Glucose" without "fasting": asked once per name, as add asks.
       if markersOfRow.count == 1, EntryChecks.isUnqualifiedGlucose(name, marker: markersOfRow[0]) {
         plan.ask(
-          "test \(quoted(name)): \(EntryChecks.fastingQuestion(for: markersOfRow[0], unit: markersOfRow[0].unit).question) "
+          "test \(quoted(name)): \(EntryChecks.fastingQuestion(for: rows[rows.count - 1].draft).question) "
             + EntryChecks.fastingNameHint("name", markersOfRow[0]),
           about: [rows.count - 1])
       }

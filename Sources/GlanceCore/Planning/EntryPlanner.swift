@@ -87,7 +87,10 @@ public enum EntryPlanner {
     do {
       markers = try MarkerResolver.markers(named.name, among: library.markers + document.customMarkers)
     } catch {
-      throw leftOutCritical(error, valueText: valueText, unit: unit, library: library)
+      // The custom marker it suggests in the unit typed, else the one the person reads.
+      let typedUnit = unit ?? (try? ValueParser.parse(valueText))?.unit
+      let said = FalseFriends.inUnit(error, typedUnit, markers: library.markers)
+      throw leftOutCritical(said, valueText: valueText, unit: unit, library: library)
     }
     let date =
       try dateText.map { (text: String) throws(EntryError) in try DateParser.parse(text, today: today, for: .reading) }

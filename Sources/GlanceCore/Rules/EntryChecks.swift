@@ -495,6 +495,20 @@ public enum EntryChecks {
     fastingQuestion(noun: marker.key == "fasting-insulin" ? "insulin" : "glucose", unit: unit, critical: critical)
   }
 
+  /// The question for an imported `draft`'s marker named without "fasting", suggesting the
+  /// custom marker in the unit the file gave it when that is the marker's SI unit ("Glucose" in
+  /// mmol/L: newcomer review at stop 35 was told `--unit mg/dL`), else in the marker's own.
+  static func fastingQuestion(for draft: EntryDraft) -> EntryCheck {
+    let marker = draft.marker
+    var unit = marker.unit
+    if let typed = draft.entered?.unit, let siUnit = marker.siUnit,
+      UnitConverter.normalize(typed) == UnitConverter.normalize(siUnit)
+    {
+      unit = siUnit
+    }
+    return fastingQuestion(for: marker, unit: unit)
+  }
+
   static func fastingQuestion(noun: String, unit: String, critical: Bool = false) -> EntryCheck {
     let note =
       critical

@@ -364,7 +364,46 @@ public enum FalseFriends {
   /// results for a critical limit (a random glucose, an ionized calcium).
   static func leftOutCritical(of error: EntryError) -> LeftOutCritical? {
     guard case .falseFriend(_, let explanation) = error else { return nil }
-    return all.first { $0.explanation == explanation }?.leftOutCritical
+    return friend(of: explanation)?.leftOutCritical
+  }
+
+  /// The false friend a refusal's explanation is: its own, or its own with the custom marker in
+  /// another unit (`inUnit`), or either with more said after it.
+  static func friend(of explanation: String) -> FalseFriend? {
+    all.first { $0.explanation == explanation }
+      ?? all.first { friend in
+        guard let unit = suggestedUnit(friend.explanation) else { return false }
+        return explanation.hasPrefix(String(friend.explanation.dropLast(unit.count)))
+      }
+  }
+
+  /// The unit of the custom marker an explanation ends by suggesting (`--unit mg/dL`), if it does.
+  static func suggestedUnit(_ explanation: String) -> Substring? {
+    let words = explanation.split(separator: " ")
+    guard words.count >= 2, words[words.count - 2] == "--unit" else { return nil }
+    return words.last
+  }
+
+  /// `error` (a refusal of another test) with the custom marker it suggests in `unit`, the unit
+  /// the result came in, when that is a unit of the test it is mistaken for, spelled as glance
+  /// spells it: a European sheet's random glucose of 6.1 mmol/L was told `--unit mg/dL` (newcomer
+  /// review at stop 35). Any other unit, or none, leaves it as it is.
+  public static func inUnit(_ error: EntryError, _ unit: String?, markers: [MarkerDefinition]) -> EntryError {
+    guard case .falseFriend(let name, let explanation) = error, let unit,
+      let friend = all.first(where: { $0.explanation == explanation }), let current = suggestedUnit(explanation)
+    else { return error }
+    let wanted = UnitConverter.normalize(unit)
+    for key in friend.lookalikes {
+      guard let marker = markers.first(where: { $0.key == key && $0.isSystemDefined }) else { continue }
+      let spellings =
+        [marker.unit] + (marker.siUnit.map { [$0] } ?? [])
+        + UnitConverter.otherUnits.filter { $0.key == key }.map(\.unit)
+      guard spellings.contains(where: { UnitConverter.normalize($0) == UnitConverter.normalize(String(current)) }),
+        let spelled = spellings.first(where: { UnitConverter.normalize($0) == wanted })
+      else { continue }
+      return .falseFriend(name, String(explanation.dropLast(current.count)) + spelled)
+    }
+    return error
   }
 
   /// The false friend `query` names, if any ("CRP", "urine creatinine", "urine-creatinine"),

@@ -19,6 +19,43 @@ struct LabReportImportTests {
       file, replace: false, into: document ?? .empty(createdAt: now), library: Fixture.library, today: today, now: now)
   }
 
+  /// Newcomer review at stop 35: a row "Glucose random" of 6.1 mmol/L was told to track such
+  /// results with `--unit mg/dL`; `add` with the unit typed likewise.
+  @Test("a left-out test's custom marker is suggested in the unit of its rows, and of add's value")
+  func leftOutInRowUnit() throws {
+    let plan = try Self.plan("Date;Test;Result;Unit\n2025-03-01;Glucose random;6,1;mmol/L\n2025-03-01;LDL;3,1;mmol/L\n")
+    let line = try #require(plan.unknownTests.first { $0.contains("Glucose random") }, "\(plan.unknownTests)")
+    #expect(line.contains("--unit mmol/L") && !line.contains("mg/dL"), "\(line)")
+    let error = try #require(throws: EntryError.self) {
+      try EntryPlanner.plan(
+        marker: "random glucose", value: "6.1", unit: "mmol/L", date: nil, note: nil, today: Self.today,
+        document: .empty(createdAt: Self.now), library: Fixture.library)
+    }
+    #expect(error.message.contains("--unit mmol/L"), "\(error.message)")
+  }
+
+  /// The same review: the fasting question about a "Glucose" given in mmol/L suggested tracking
+  /// non-fasting readings with `--unit mg/dL`. It says the unit the file gave, in either layout
+  /// and in a FHIR observation named only by its text.
+  @Test(
+    "an import's fasting question suggests the custom marker in the unit of the file's glucose",
+    arguments: [
+      ("Date;Test;Result;Unit\n2025-03-01;Glucose;6,1;mmol/L\n", "mmol/L"),
+      ("Date;Test;Result;Unit\n2025-03-01;Glucose;110;mg/dL\n", "mg/dL"),
+      ("Date,Glucose (mmol/L)\n2025-03-01,6.1\n", "mmol/L"),
+      (
+        FHIRImportTests.bundle([
+          #"{"resourceType": "Observation", "status": "final", "code": {"text": "Glucose"}, "effectiveDateTime": "2025-03-01", "valueQuantity": {"value": 6.1, "unit": "mmol/L"}}"#
+        ]), "mmol/L"
+      ),
+    ])
+  func fastingQuestionInFileUnit(text: String, unit: String) throws {
+    let plan = try Self.plan(text)
+    let question = try #require(
+      plan.questions.first { $0.contains("Was this a fasting reading?") }, "\(plan.questions)")
+    #expect(question.contains("glance custom \"Random glucose\" --unit \(unit)"), "\(question)")
+  }
+
   /// Newcomer review: a German lab sheet lost its ALT, AST, PSA, white cells, platelets and
   /// eGFR, left out as unknown names and units.
   /// Attacker's second look: a lab report's refusal repeated the result on stderr ("Potassium

@@ -16,6 +16,31 @@ struct FalseFriendsTests {
     }
   }
 
+  /// Newcomer review at stop 35: a European sheet's "Glucose random" row, 6.1 mmol/L, was told
+  /// to `glance custom "Random glucose" --unit mg/dL`. The custom marker a refusal suggests is in
+  /// the unit the result was given in, when that is a unit of the test it is mistaken for
+  /// (glance's spelling); any other unit, or none, leaves the advice as it is.
+  @Test(
+    "a refusal's custom marker is suggested in the unit the result came in",
+    arguments: [
+      ("random glucose", "mmol/L", "--unit mmol/L"), ("random glucose", "MMOL/L", "--unit mmol/L"),
+      ("random glucose", "mg/dL", "--unit mg/dL"), ("random glucose", nil, "--unit mg/dL"),
+      ("random glucose", "kg", "--unit mg/dL"), ("ionized calcium", "mg/dL", "--unit mg/dL"),
+      ("ionized calcium", "mmol/L", "--unit mmol/L"), ("ionized calcium", nil, "--unit mmol/L"),
+      ("total t4", "nmol/L", "--unit µg/dL"),
+    ] as [(String, String?, String)])
+  func adviceInUnit(word: String, unit: String?, ends: String) throws {
+    let error = try #require(throws: EntryError.self) { try MarkerResolver.markers(word, among: Self.markers) }
+    let said = FalseFriends.inUnit(error, unit, markers: Self.markers)
+    guard case .falseFriend(_, let explanation) = said else {
+      Issue.record("\(said)")
+      return
+    }
+    #expect(explanation.hasSuffix(ends), "\(explanation)")
+    // Still the same test's refusal: its critical judgement is found by it.
+    #expect(FalseFriends.leftOutCritical(of: said) == FalseFriends.leftOutCritical(of: error))
+  }
+
   /// Clinician's third look at stop 34: the reason given must be the test's own.
   @Test(
     "a refused name gets its own test's reason",
