@@ -86,7 +86,9 @@ enum JSONImportPlanner {
         refused[marker.id] = label
         continue
       }
-      if !marker.key.hasPrefix("custom-") || keys.contains(marker.key) {
+      // Only a key `glance custom` could have made is kept: a key is printed in commands to paste
+      // (attacker review at stop 35: `custom-$(touch …)` from an edited backup).
+      if !CustomMarkerPlanner.isCustomKey(marker.key) || keys.contains(marker.key) {
         marker.key = CustomMarkerPlanner.key(for: marker.displayName, taken: keys.contains)
       }
       keys.insert(marker.key)

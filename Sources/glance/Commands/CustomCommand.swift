@@ -46,7 +46,7 @@ struct CustomCommand: GlanceCommand {
       line += ", your target range \(range)"
     }
     context.out(line + ".")
-    context.out("Record a reading with: glance add \(marker.key) VALUE")
+    context.out("Record a reading with: glance add \(ShellQuote.word(marker.key)) VALUE")
     context.out(
       "Custom markers get no unusual-value checks and no prep insights: glance knows nothing medical about them.")
   }

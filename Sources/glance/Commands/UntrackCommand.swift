@@ -30,7 +30,7 @@ struct UntrackCommand: GlanceCommand {
     try context.repository.removeTrackedMarkers(
       ids, summary: "stop tracking \(markers.map(\.shortName).joinedText(" and "))")
     context.out(
-      "Stopped tracking \(names).\(kept) Track \(markers.count == 1 ? "it" : "them") again any time: glance track \(markers.map(\.key).joinedText(" "))"
+      "Stopped tracking \(names).\(kept) Track \(markers.count == 1 ? "it" : "them") again any time: glance track \(markers.map { ShellQuote.word($0.key) }.joinedText(" "))"
     )
   }
 }

@@ -133,6 +133,17 @@ struct ShellWordTests {
     #expect(ShellQuote.word(text) == printed)
   }
 
+  /// Attacker review at stop 35: a custom-marker key from an edited data file was printed raw in
+  /// "glance track custom-$(touch …)". Every command glance suggests with a key quotes one the
+  /// shell would not read as one plain word; glance's own keys print as they are.
+  @Test(
+    "a suggested command quotes a marker key the shell would not read as one plain word",
+    arguments: [("custom-zed", "custom-zed"), ("custom-$(touch${IFS}x)", "'custom-$(touch${IFS}x)'"), ("ldl", "ldl")])
+  func suggestedKey(key: String, printed: String) {
+    #expect(TrackingError.notTracked("Zed", key).message.hasSuffix("glance track \(printed)"))
+    #expect(EntryError.markerAfterValue(key).message.hasSuffix("glance add \(printed) VALUE"))
+  }
+
   /// Attacker review at stop 34: a data folder whose path held a TAB was printed with a space in
   /// the suggested `chmod 700 '…'`, which then fixed another folder; a newline or ESC was
   /// printed as `\u{A}` inside single quotes, so the command did not run. Such a path is written

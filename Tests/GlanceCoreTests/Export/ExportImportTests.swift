@@ -129,6 +129,31 @@ struct ExportImportTests {
     #expect(!String(decoding: try DocumentCodec.encode(repository.read()), as: UTF8.self).contains("markerKey"))
   }
 
+  /// Attacker review at stop 35: a backup's custom-marker key `custom-$(touch …)` was restored as
+  /// it was, and `untrack` then printed it in "Track it again any time: glance track …", a
+  /// command that ran the file's own on paste. A key `glance custom` could not have made is made
+  /// anew from the name, as one another marker has is.
+  @Test(
+    "a restored custom marker keeps only a key glance custom could have made",
+    arguments: [
+      "custom-$(touch${IFS}/tmp/PWNED)", "custom-a b", "custom-ZED", "custom-", "custom-zed;ls", "custom-zed",
+    ])
+  func restoredCustomKey(key: String) throws {
+    let custom = try CustomMarkerPlanner.make(
+      name: "Zed", unit: "mg", low: nil, high: nil, direction: nil, existing: Fixture.library.markers)
+    var document = GlanceDocument.empty(createdAt: Self.now)
+    document.customMarkers = [custom]
+    document.entries = [Fixture.entry(custom, 3, on: "2025-01-11")]
+    let exported = String(decoding: try Exporter.json(document, library: Fixture.library), as: UTF8.self)
+    #expect(exported.contains("\"custom-zed\""))
+    let hostile = Array(exported.replacingOccurrences(of: "\"custom-zed\"", with: "\"\(key)\"").utf8)
+    let repository = Self.emptyRepository()
+    _ = try Self.importing(hostile, into: repository)
+    let restored = try repository.read()
+    #expect(restored.customMarkers.map(\.key) == [CustomMarkerPlanner.isCustomKey(key) ? key : "custom-zed"])
+    #expect(restored.entries.count == 1)
+  }
+
   @Test("the export has everything but the undo history")
   func exportContents() throws {
     var generator = SeededGenerator(seed: 12)
