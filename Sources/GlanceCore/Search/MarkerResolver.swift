@@ -206,7 +206,20 @@ public enum MarkerResolver {
       unit = String(trimmed[trimmed.index(after: space)...])
     }
     guard !name.isEmpty, !unit.isEmpty else { return (text, nil) }
+    if let standard = a1cStandards[unit.lowercased()], isA1cName(name, among: markers) { return (name, standard) }
     return isUnit(unit, among: markers) ? (name, unit) : (text, nil)
+  }
+
+  /// An A1c named with the standard it is reported by ("HbA1c (IFCC)", a German report's name):
+  /// IFCC's results are in mmol/mol, NGSP's and DCCT's in % (docs/MarkerLibrary.md). The name
+  /// then says the unit (newcomer review at stop 35: the name matched no marker).
+  static let a1cStandards = ["ifcc": "mmol/mol", "ngsp": "%", "dcct": "%"]
+
+  /// True when `name` is one of A1c's own names (its key, name or an alias), word for word.
+  static func isA1cName(_ name: String, among markers: [MarkerDefinition]) -> Bool {
+    guard let a1c = markers.first(where: { $0.isSystemDefined && $0.key == "a1c" }) else { return false }
+    let compact = SearchText(name).compact
+    return ([a1c.key, a1c.displayName, a1c.shortName] + a1c.aliases).contains { SearchText($0).compact == compact }
   }
 
   /// True when `text` is a unit a library marker is reported in ("mmol/L", "µmol/l", "%").

@@ -27,6 +27,42 @@ struct UnitInNameTests {
     #expect(split.unit == unit)
   }
 
+  /// Newcomer review at stop 35: "HbA1c (IFCC)", a German report's A1c, matched no marker in
+  /// either sheet layout, and its 45 mmol/mol (prediabetes) was left out. IFCC's A1c is in
+  /// mmol/mol, NGSP's and DCCT's in % (docs/MarkerLibrary.md): the name says the unit.
+  @Test(
+    "an A1c named with its standard (IFCC, NGSP, DCCT) is read in that standard's unit",
+    arguments: [
+      ("HbA1c (IFCC)", "HbA1c", "mmol/mol"), ("HbA1c IFCC", "HbA1c", "mmol/mol"),
+      ("HbA1c (IFCC) mmol/mol", "HbA1c", "mmol/mol"), ("A1c (ifcc)", "A1c", "mmol/mol"),
+      ("HbA1c (NGSP)", "HbA1c", "%"), ("HbA1c (DCCT) %", "HbA1c", "%"), ("Glucose (IFCC)", "Glucose (IFCC)", nil),
+    ] as [(String, String, String?)])
+  func a1cStandard(text: String, name: String, unit: String?) throws {
+    let split = try MarkerResolver.nameAndUnit(text, among: Fixture.library.markers)
+    #expect(split.name == name && split.unit == unit, "\(split)")
+  }
+
+  @Test("an A1c said to be IFCC's and given in % is refused as two units; IFCC's 45 is an A1c of 6.3%")
+  func a1cStandardReadings() throws {
+    #expect(throws: EntryError.self) {
+      try MarkerResolver.nameAndUnit("HbA1c (IFCC) %", among: Fixture.library.markers)
+    }
+    let drafts = try EntryPlanner.plan(
+      marker: "HbA1c (IFCC)", value: "45", unit: nil, date: nil, note: nil, today: Self.today,
+      document: .empty(createdAt: Self.now), library: Fixture.library)
+    #expect(drafts.count == 1 && drafts[0].marker.key == "a1c" && abs(drafts[0].value - 6.27) < 0.01)
+    for sheet in [
+      "Datum;HbA1c (IFCC);Kalium\n01.03.2025;45;4,2\n", "Datum;HbA1c (IFCC) mmol/mol;Kalium\n01.03.2025;45;4,2\n",
+      "Datum;Test;Ergebnis;Einheit\n01.03.2025;HbA1c (IFCC);45;mmol/mol\n",
+    ] {
+      let plan = try Importer.plan(
+        Importer.read(Array(sheet.utf8)), replace: false, into: .empty(createdAt: Self.now), library: Fixture.library,
+        today: Self.today, now: Self.now)
+      let a1c = plan.entries.filter { $0.markerID == Fixture.library.marker(key: "a1c")?.id }
+      #expect(a1c.count == 1 && a1c.first?.entered?.unit == "mmol/mol", "\(sheet): \(plan.entries)")
+    }
+  }
+
   @Test("add reads the unit its name says; one that disagrees with the unit typed is refused")
   func add() throws {
     let empty = GlanceDocument.empty(createdAt: Self.now)
