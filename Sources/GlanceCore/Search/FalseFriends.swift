@@ -363,8 +363,34 @@ public enum FalseFriends {
   /// The other test a refusal is about (`EntryError.falseFriend`), when glance can still judge its
   /// results for a critical limit (a random glucose, an ionized calcium).
   static func leftOutCritical(of error: EntryError) -> LeftOutCritical? {
-    guard case .falseFriend(_, let explanation) = error else { return nil }
-    return friend(of: explanation)?.leftOutCritical
+    switch error {
+    case .falseFriend(_, let explanation): return friend(of: explanation)?.leftOutCritical
+    // A name that matches no marker is still a glucose by its words ("Glucose 2h post", "Whole
+    // blood glucose": clinician review at stop 35), judged by glucose's critical limits.
+    case .unknownMarker(let name), .partialName(let name, _), .ambiguousMarker(let name, _):
+      return namesGlucose(name) ? .glucose : nil
+    default: return nil
+    }
+  }
+
+  /// Words that name glucose (English, German, Spanish, Italian, Portuguese, French), and words
+  /// that make a name another test that has the word (glucose-6-phosphate dehydrogenase, a
+  /// ratio) or another sample.
+  static let glucoseWords: Set<String> = [
+    "glucose", "glukose", "glucosa", "glucosio", "glicose", "glucemia", "glicemia", "glycemia", "glycemie",
+    "blutzucker", "glykamie",
+  ]
+  static let notGlucoseWords: Set<String> = [
+    "6", "phosphate", "phosphat", "dehydrogenase", "g6pd", "isomerase", "ratio", "index", "urine", "urin", "harn",
+    "csf", "liquor", "insulin",
+  ]
+
+  /// True when `name` says glucose (or blood sugar) and nothing that makes it another test.
+  static func namesGlucose(_ name: String) -> Bool {
+    let words = SearchText(name).words
+    let says =
+      words.contains(where: glucoseWords.contains) || (words.contains("blood") && words.contains("sugar"))
+    return says && !words.contains(where: notGlucoseWords.contains)
   }
 
   /// The false friend a refusal's explanation is: its own, or its own with the custom marker in

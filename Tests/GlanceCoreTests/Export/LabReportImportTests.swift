@@ -1041,6 +1041,13 @@ struct LabReportImportTests {
       ("Glucose (POCT)", "25", "mg/dL", true), ("Blood glucose (meter)", "450", "mg/dL", true),
       ("OGTT 2h", "30", "mmol/L", true), ("Kapillarglukose", "1.5", "mmol/L", true),
       ("Ionisiertes Calcium", "0.6", "mmol/L", true), ("Calcium free", "0.6", "mmol/L", true),
+      // Any glucose glance does not track, by its words (clinician review at stop 35: these three
+      // were only "Tests that match no marker"); never another test named with the word.
+      ("Glucose 2h post", "2.1", "mmol/L", true), ("Glucose 2 hr postprandial", "2.1", "mmol/L", true),
+      ("Whole blood glucose", "20", "mg/dL", true), ("Glucose 1h OGTT", "25", "mmol/L", true),
+      ("Glucose 2h post", "6.0", "mmol/L", false), ("Blutzucker 2h", "1.9", "mmol/L", true),
+      ("Glucose-6-phosphate dehydrogenase", "2", "", false), ("G6PD", "2", "", false),
+      ("Glucose/insulin ratio", "2", "", false),
     ])
   func criticalLeftOutByGlance(test: String, value: String, unit: String, named: Bool) throws {
     let plan = try LabReportImportTests.plan(
