@@ -95,8 +95,14 @@ public struct ImportPlan: Sendable {
   /// True when the summary (of an import, not a dry run) says the critical sentence's advice: the
   /// sentence said after it, of the latest readings, then leaves it out.
   public var saysCriticalAdvice: Bool {
-    !labCritical.isEmpty || !labCriticalLeftOut.isEmpty || !criticalLeftOut.isEmpty
+    !adviceSaidAfter && (!labCritical.isEmpty || !labCriticalLeftOut.isEmpty || !criticalLeftOut.isEmpty)
   }
+
+  /// Set when the import's critical sentence of the latest readings it saved follows the
+  /// summary: that sentence then says the advice, once, and the summary's lines leave it out
+  /// (clinician review at stop 35: five saved critical results read without it, the advice
+  /// being said of the rows left out).
+  public var adviceSaidAfter = false
 
   /// "Left out, though the lab called them critical: …", with the critical sentence when no
   /// line before it said it.
@@ -104,7 +110,8 @@ public struct ImportPlan: Sendable {
     guard !labCriticalLeftOut.isEmpty else { return nil }
     return
       "Left out, though the lab called them critical: \(listed(labCriticalLeftOut, limit: Self.criticalListLimit)). "
-      + "Check them on the lab's report." + (labCritical.isEmpty ? " " + Judgement.criticalAdvice : "")
+      + "Check them on the lab's report."
+      + (labCritical.isEmpty && !adviceSaidAfter ? " " + Judgement.criticalAdvice : "")
   }
 
   /// "Left out, though past a critical limit: …" (`LeftOutCritical`), with the critical sentence
@@ -113,7 +120,7 @@ public struct ImportPlan: Sendable {
     guard !criticalLeftOut.isEmpty else { return nil }
     return
       "Left out, though past a critical limit: \(listed(criticalLeftOut, limit: Self.criticalListLimit)). Check them on the lab's report."
-      + (labCritical.isEmpty && labCriticalLeftOut.isEmpty ? " " + Judgement.criticalAdvice : "")
+      + (labCritical.isEmpty && labCriticalLeftOut.isEmpty && !adviceSaidAfter ? " " + Judgement.criticalAdvice : "")
   }
 
   /// "The lab flagged outside its range what is inside glance's: …". The lab's call is for its
@@ -128,8 +135,8 @@ public struct ImportPlan: Sendable {
   /// "The lab called critical what glance's limits do not: Sodium 124 mmol/L on …", and the
   /// critical sentence.
   var labCriticalLine: String {
-    "The lab called critical what glance's limits do not: \(listed(labCritical, limit: Self.criticalListLimit)). "
-      + Judgement.criticalAdvice
+    "The lab called critical what glance's limits do not: \(listed(labCritical, limit: Self.criticalListLimit))."
+      + (adviceSaidAfter ? "" : " " + Judgement.criticalAdvice)
   }
 
   /// `note` kept to the length a note may have (a lab's long interpretive comment), the cut

@@ -76,20 +76,20 @@ struct ImportCommand: GlanceCommand {
       confirmed = ImportFingerprint(document)
     }
     // Planned again under the write lock: what another glance saved meanwhile is kept.
-    let plan = try Importer.apply(
+    var plan = try Importer.apply(
       consume file, replace: replace, confirmed: confirmed, assumeYes: context.global.yes, to: context.repository,
       summary: (replace ? "replace your data with " : "import ") + PathText.lastComponent(self.file),
       today: context.today, keepingReadings: false)
+    // A critical latest reading is said after the summary, as add says it (clinician review:
+    // only home did), with the advice the summary then leaves out.
+    let critical =
+      plan.isEmpty
+      ? nil : HomeView.criticalSentence(try context.document().trackedSnapshots(library: library), advice: true)
+    plan.adviceSaidAfter = critical != nil
     // The plan knows the folder's custom markers after the save: no second read of the file.
     context.out(plan.summary(library: library, customMarkers: [], dryRun: plan.isEmpty))
     guard !plan.isEmpty else { return }
-    // A critical latest reading is said now, as add says it (clinician review: only home did).
-    let after = try context.document()
-    if let line = HomeView.criticalSentence(
-      after.trackedSnapshots(library: library), advice: !plan.saysCriticalAdvice)
-    {
-      context.out(line)
-    }
+    if let critical { context.out(critical) }
     context.out("Changed your mind? glance undo")
   }
 }

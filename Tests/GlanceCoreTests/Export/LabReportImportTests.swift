@@ -677,19 +677,24 @@ struct LabReportImportTests {
     #expect(!long.notRead.contains { $0.hasPrefix("“Flag”") }, "\(long.notRead)")
     // HDL's H is no critical flag; potassium 7.5 is critical to glance too.
     #expect(!line.contains("HDL") && !line.contains("7.5"), "\(line)")
-    // The critical sentence's advice is said once after an import: its summary said it with the
-    // lab's flags, and the sentence of the latest readings then leaves it out (attacker's second
-    // look at stop 34: sodium 124 LL beside a potassium of 7.5 said it twice).
+    // The critical sentence's advice is said once after an import (attacker's second look at
+    // stop 34: sodium 124 LL beside a potassium of 7.5 said it twice), on the sentence of the
+    // latest readings it saved (clinician review at stop 35: five saved critical results read
+    // without it, the advice said of rows left out); the summary's lines then leave it out.
     var after = GlanceDocument.empty(createdAt: Self.now)
     after.entries = long.entries
     after.trackedMarkers = long.entries.enumerated().map {
       UserMarker(markerID: $0.element.markerID, displayOrder: $0.offset, addedAt: Self.now)
     }
-    let printed =
-      summary + "\n"
-      + (HomeView.criticalSentence(after.trackedSnapshots(library: Fixture.library), advice: !long.saysCriticalAdvice)
-        ?? "")
+    let sentence = try #require(
+      HomeView.criticalSentence(after.trackedSnapshots(library: Fixture.library), advice: true))
+    var saidAfter = long
+    saidAfter.adviceSaidAfter = true
+    let printed = saidAfter.summary(library: Fixture.library, customMarkers: [], dryRun: false) + "\n" + sentence
     #expect(printed.components(separatedBy: Judgement.criticalAdvice).count == 2, "\(printed)")
+    #expect(sentence.hasSuffix(Judgement.criticalAdvice), "\(sentence)")
+    // With no saved critical reading to follow, the summary says it.
+    #expect(summary.components(separatedBy: Judgement.criticalAdvice).count == 2, "\(summary)")
     // A row the lab flagged critical whose test glance has no marker for is named as such.
     let unknown = try Self.plan(
       "Date,Test,Result,Units,Flag\n2024-11-10,Troponin T,0.9,ng/mL,HH\n2024-11-10,HDL,55,mg/dL,\n")
