@@ -43,7 +43,16 @@ public enum InsightsEngine {
     var result: [(rank: Int, category: Int, order: Int, insight: VisitPrepInsight)] = []
     // Within a rank: the critical newest first, the out of range nearest critical first.
     var within: [UUID: (day: Int, toward: Double)] = [:]
-    for snapshot in snapshots where snapshot.definition.isSystemDefined {
+    for snapshot in snapshots {
+      // A custom marker gets no insight, but for a reading past a critical limit of the test it
+      // is (`MarkerSnapshot.leftOut`: random glucose, ionized calcium).
+      guard snapshot.definition.isSystemDefined else {
+        if snapshot.leftOut != nil, let (severity, item) = outOfRange(snapshot, at: now), item.kind == .critical {
+          result.append((severity * 2, categories.count, result.count, item))
+          within[item.id] = (-(snapshot.latest?.dateOfService.dayNumber ?? 0), -1)
+        }
+        continue
+      }
       let trend = trend(snapshot, at: now)
       let category = categories.firstIndex(of: snapshot.definition.category) ?? categories.count
       let latestCritical = snapshot.latest.map { snapshot.judgement(of: $0).status.isCritical } ?? false
@@ -169,9 +178,11 @@ public enum InsightsEngine {
       ", and " + movement(item.triggeringValues, rising: item.kind == .trendingUp, of: snapshot)
     }
     let position =
-      judgement.insideTarget
-      ? "inside your target range\(range) but past a critical limit"
-      : "\(far)\(side) \(rangeName(snapshot))\(range)\(stage)"
+      snapshot.leftOut != nil && status.isCritical
+      ? judgement.words
+      : judgement.insideTarget
+        ? "inside your target range\(range) but past a critical limit"
+        : "\(far)\(side) \(rangeName(snapshot))\(range)\(stage)"
     let text =
       "Your \(definition.displayName) \(isPlural(definition) ? "were" : "was") \(value) on \(DateText.long(latest.dateOfService)), \(position)\(trendClause ?? ""). "
       + next

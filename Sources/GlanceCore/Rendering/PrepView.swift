@@ -21,15 +21,26 @@ public enum PrepView {
     if let coming = brief.comingLine { title += "\n" + wrap("For: " + coming, width: style.width, indent: "  ") }
     var sections: [String] = [title]
     // Custom markers are never judged: say so rather than let "nothing is flagged" reassure.
-    let unchecked = snapshots.filter { !$0.definition.isSystemDefined && $0.latest != nil }.map(
-      \.definition.displayName)
-    var uncheckedNote =
-      unchecked.isEmpty
-      ? ""
-      : "\n"
+    let own = snapshots.filter { !$0.definition.isSystemDefined && $0.latest != nil }
+    let unchecked = own.map(\.definition.displayName)
+    // One for a test glance judges for a critical limit only (random glucose, ionized calcium).
+    let plain = own.filter { $0.leftOut == nil }.map(\.definition.displayName)
+    let limited = own.filter { $0.leftOut != nil }.map(\.definition.displayName)
+    var uncheckedNote = ""
+    if !plain.isEmpty {
+      uncheckedNote +=
+        "\n"
         + wrap(
-          "Your own markers (\(unchecked.joinedText(", "))) are not checked by glance: it knows no range or trend rule for them.",
+          "Your own markers (\(plain.joinedText(", "))) are not checked by glance: it knows no range or trend rule for them.",
           width: style.width, indent: "")
+    }
+    if !limited.isEmpty {
+      uncheckedNote +=
+        "\n"
+        + wrap(
+          "Your own markers (\(limited.joinedText(", "))) are checked only against the critical limits of the tests they are: glance knows no range or trend rule for them.",
+          width: style.width, indent: "")
+    }
     // Sex not given: say which latest readings depend on it instead of staying silent.
     let dependent = snapshots.filter { snapshot in snapshot.latest.map { snapshot.dependsOnSex($0) } ?? false }
     if !dependent.isEmpty {

@@ -42,14 +42,44 @@ public enum LeftOutCritical: Sendable, Equatable {
   public func isCritical(
     _ value: Double, comparator: ValueComparator? = nil, unit: String?, markers: [MarkerDefinition]
   ) -> Bool {
-    guard value.isFinite, value > 0 else { return false }
+    status(value, comparator: comparator, unit: unit, markers: markers) != nil
+  }
+
+  /// The test a custom marker called `name` is, when glance can judge its readings against a
+  /// critical limit: the one glance's refusal names and asks the person to track with
+  /// `glance custom "Random glucose"` (clinician review at stop 35: its readings of 30 and 480
+  /// mg/dL were then "·", the critical check gone once the advice was followed).
+  public static func of(customMarkerNamed name: String) -> LeftOutCritical? {
+    FalseFriends.named(name)?.leftOutCritical ?? (FalseFriends.namesGlucose(name) ? .glucose : nil)
+  }
+
+  /// `.criticalLow` or `.criticalHigh` when `value` is past a critical limit (as `isCritical`);
+  /// nil otherwise.
+  public func status(
+    _ value: Double, comparator: ValueComparator? = nil, unit: String?, markers: [MarkerDefinition]
+  ) -> MarkerStatus? {
+    status(value, comparator: comparator, unit: unit, judge: judge(markers: markers))
+  }
+
+  /// The snapshot of glance's own marker that judges this test (fasting glucose, eGFR), nil for
+  /// ionized calcium: made once where many readings are judged (a custom marker's 10,000).
+  func judge(markers: [MarkerDefinition]) -> MarkerSnapshot? {
+    guard self != .ionizedCalcium else { return nil }
+    let key = self == .glucose ? "fasting-glucose" : "egfr"
+    guard let marker = markers.first(where: { $0.key == key && $0.isSystemDefined }) else { return nil }
+    return GlanceDocument.empty(createdAt: Timestamp(secondsSince1970: 0)).judging(marker)
+  }
+
+  /// `status`, with `judge` (from `judge(markers:)`) for glucose and eGFR.
+  func status(_ value: Double, comparator: ValueComparator?, unit: String?, judge: MarkerSnapshot?) -> MarkerStatus? {
+    guard value.isFinite, value > 0 else { return nil }
     switch self {
     case .glucose, .raceAdjustedEGFR:
       // Judged as a reading of glance's own marker would be (its unit as typed, a bound by what
       // it can be, an SI value by the SI lab's limits: glucose 2.8 mmol/L is critical where
-      // 50.45 mg/dL is not, attacker's second look this session).
-      let key = self == .glucose ? "fasting-glucose" : "egfr"
-      guard let marker = markers.first(where: { $0.key == key && $0.isSystemDefined }) else { return false }
+      // 50.45 mg/dL is not, attacker's second look at stop 35).
+      guard let judge else { return nil }
+      let marker = judge.definition
       // A bare glucose below anything plausible in mg/dL is in mmol/L (6.0 beside SI rows was
       // called critical: attacker's review this session).
       var unit = unit
@@ -58,30 +88,40 @@ public enum LeftOutCritical: Sendable, Equatable {
         let draft = try? EntryPlanner.draft(
           marker, typed: TypedValue(value: value, comparator: comparator), unit: unit,
           date: CalendarDate(dayNumber: 0)!, note: nil, existing: [])
-      else { return false }
-      let status = GlanceDocument.empty(createdAt: Timestamp(secondsSince1970: 0)).judging(marker)
-        .judgement(of: draft.entry(at: Timestamp(secondsSince1970: 0), source: .fileImport)).status
+      else { return nil }
+      let status = judge.judgement(of: draft.entry(at: Timestamp(secondsSince1970: 0), source: .fileImport)).status
       // A race-adjusted eGFR is judged on its low side only: the eGFR without race is lower.
-      return status.isCritical && (self == .glucose || status.isLowSide)
+      return status.isCritical && (self == .glucose || status.isLowSide) ? status : nil
     case .ionizedCalcium:
-      let (low, high) = Self.ionizedCalciumLimits
-      let mg = Self.ionizedCalciumLimitsMgPerDL
-      let limits: (low: Double, high: Double)
-      let below = comparator == .lessThan || comparator == .lessThanOrEqual
-      let above = comparator == .greaterThan || comparator == .greaterThanOrEqual
-      switch unit.map(UnitConverter.normalize) {
-      case UnitConverter.normalize("mmol/L"): limits = (low, high)
-      case UnitConverter.normalize("mg/dL"): limits = mg
-      case nil:
-        // Without a unit, a value normal in neither unit is critical in both (2.4: above the
-        // limit in mmol/L, below it in mg/dL): only values normal in one of them pass. A bound
-        // is judged only where both units agree.
-        if below { return value <= low }
-        if above { return value >= mg.high }
-        return !((low...high).contains(value) || (mg.low...mg.high).contains(value))
-      default: return false
-      }
-      return below ? value <= limits.low : above ? value >= limits.high : value < limits.low || value > limits.high
+      return ionizedStatus(value, comparator: comparator, unit: unit)
     }
+  }
+
+  /// Ionized calcium's status by Kost's limits, in mmol/L or mg/dL (without a unit, in both).
+  private func ionizedStatus(_ value: Double, comparator: ValueComparator?, unit: String?) -> MarkerStatus? {
+    let (low, high) = Self.ionizedCalciumLimits
+    let mg = Self.ionizedCalciumLimitsMgPerDL
+    let limits: (low: Double, high: Double)
+    let below = comparator == .lessThan || comparator == .lessThanOrEqual
+    let above = comparator == .greaterThan || comparator == .greaterThanOrEqual
+    switch unit.map(UnitConverter.normalize) {
+    case UnitConverter.normalize("mmol/L"): limits = (low, high)
+    case UnitConverter.normalize("mg/dL"): limits = mg
+    case nil:
+      // Without a unit, a value normal in neither unit is critical in both (2.4: above the
+      // limit in mmol/L, below it in mg/dL): only values normal in one of them pass. A bound
+      // is judged only where both units agree.
+      if below { return value <= low ? .criticalLow : nil }
+      if above { return value >= mg.high ? .criticalHigh : nil }
+      if (low...high).contains(value) || (mg.low...mg.high).contains(value) { return nil }
+      // Below the mmol/L limit, or between the two units' normal values (too high in mmol/L,
+      // too low in mg/dL): said on the side of the unit it is nearer.
+      return value < low
+        ? .criticalLow : value > mg.high ? .criticalHigh : value < (high + mg.low) / 2 ? .criticalHigh : .criticalLow
+    default: return nil
+    }
+    if below { return value <= limits.low ? .criticalLow : nil }
+    if above { return value >= limits.high ? .criticalHigh : nil }
+    return value < limits.low ? .criticalLow : value > limits.high ? .criticalHigh : nil
   }
 }

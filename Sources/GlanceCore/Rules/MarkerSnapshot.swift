@@ -28,6 +28,15 @@ public struct MarkerSnapshot: Sendable {
   /// Sex not given, for a marker whose range depends on it: the marker as a man's and as a
   /// woman's, so a reading is judged by each exactly as it would be (typed units, printing).
   private let bySex: [MarkerSnapshot]
+  /// For a custom marker that is a test glance leaves out but can judge for a critical limit
+  /// (`LeftOutCritical.of(customMarkerNamed:)`: "Random glucose", "Ionized calcium"): that test.
+  public let leftOut: LeftOutCritical?
+  /// The snapshot of glance's own marker that judges `leftOut` (fasting glucose, eGFR): made once
+  /// (an array: a snapshot cannot hold one directly).
+  private let leftOutJudge: [MarkerSnapshot]
+  /// Plain values of the custom marker that no printing can put past those critical limits (a
+  /// tenth inside each): passed over without a judgement, as a marker of 25,000 readings is read.
+  private let leftOutSafe: ClosedRange<Double>?
 
   public init(
     definition: MarkerDefinition, tracked: UserMarker?, entries: [MarkerEntry], sex: Sex? = nil,
@@ -40,6 +49,17 @@ public struct MarkerSnapshot: Sendable {
     self.sex = sex
     let rule = definition.isSystemDefined ? ClinicalRules.rule(for: definition.key) : nil
     self.rule = rule
+    let leftOut = definition.isSystemDefined ? nil : LeftOutCritical.of(customMarkerNamed: definition.displayName)
+    self.leftOut = leftOut
+    leftOutJudge = leftOut?.judge(markers: MarkerLibrary.builtIn.markers).map { [$0] } ?? []
+    leftOutSafe = leftOutJudge.first.flatMap { judge -> ClosedRange<Double>? in
+      guard let factor = try? UnitConverter.convert(1, unit: definition.unit, for: judge.definition).value,
+        factor > 0, let rule = judge.rule
+      else { return nil }
+      let low = (rule.criticalLow?.value ?? 0) * 1.1 / factor
+      let high = rule.criticalHigh.map { $0.value * 0.9 / factor } ?? .infinity
+      return low < high ? low...high : nil
+    }
     if let tracked, tracked.hasCustomRange {
       range = tracked.effectiveRange(for: definition)
     } else if let sex, let own = rule?.range(for: sex) {
@@ -99,6 +119,16 @@ public struct MarkerSnapshot: Sendable {
     // prints, and potassium 3.699 mmol/L stored as 3.70 was "▲" where 3.699 mEq/L is "!"
     // (clinician's second look).
     let value = entry.exactValue(for: definition)
+    // A custom marker for a test glance leaves out but judges for a critical limit (random
+    // glucose, ionized calcium): critical by those limits, as when it was left out; else judged
+    // as any custom marker (clinician review at stop 35: following glance's own advice to track
+    // it had turned the critical check off).
+    if let leftOut, entry.comparator != nil || !(leftOutSafe?.contains(entry.value) ?? false),
+      let status = leftOut.status(
+        entry.value, comparator: entry.comparator, unit: definition.unit, judge: leftOutJudge.first)
+    {
+      return Judgement(status: status, words: Judgement.leftOutCriticalWords(status, leftOut))
+    }
     if entry.comparator == nil, definition.isOffScale(value) {
       return Judgement(status: .indeterminate, words: "beyond the plausible range: check it against the report")
     }
@@ -677,7 +707,15 @@ extension GlanceDocument {
     let typedInDisplay = draft.entered.map {
       UnitConverter.normalize($0.unit) == UnitConverter.normalize(judging.display.unit)
     }
-    return (judging.text(of: draft), typedInDisplay == true ? nil : draft.convertedFrom)
+    // As typed, with at least the decimals a lab prints in that unit: a lab's "5.0 mmol/L" was
+    // "5 mmol/L" (clinician review at stop 35).
+    let typed = draft.entered.map { entered in
+      let places =
+        DisplayUnit.of(draft.marker, unit: entered.unit).flatMap { $0.decimals }
+        ?? (draft.marker.isSystemDefined && draft.comparator == nil ? draft.marker.decimals : nil)
+      return ValueText.withUnit(entered.value, draft.comparator, entered.unit, places: places)
+    }
+    return (judging.text(of: draft), typedInDisplay == true ? nil : typed)
   }
 
   /// The unit a bare number typed for `definition` is read in: the person's, when it is not the

@@ -113,6 +113,12 @@ public struct Judgement: Equatable, Sendable {
 
   public func badge(_ style: OutputStyle) -> String { status.badge(style) }
 
+  /// The words of a custom marker's reading past the critical limit of the test it is
+  /// (`MarkerSnapshot.leftOut`): "below glance's critical limit for glucose".
+  static func leftOutCriticalWords(_ status: MarkerStatus, _ test: LeftOutCritical) -> String {
+    "\(status.isLowSide ? "below" : "above") glance's critical limit for \(test.noun)"
+  }
+
   /// The sentence said after a critical reading, inside the PRD's wording rules.
   public static let criticalAdvice =
     "Values this far outside the range are usually looked at promptly. Consider contacting your care team soon."

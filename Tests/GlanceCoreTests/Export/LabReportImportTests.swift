@@ -670,7 +670,7 @@ struct LabReportImportTests {
     let summary = long.summary(library: Fixture.library, customMarkers: [], dryRun: false)
     let line = try #require(
       summary.split(separator: "\n").first { $0.hasPrefix("The lab called critical what glance's limits do not:") })
-    #expect(line.contains("Potassium 6 mmol/L on Nov 10, 2024"), "\(line)")
+    #expect(line.contains("Potassium 6.0 mmol/L on Nov 10, 2024"), "\(line)")
     #expect(line.contains("Sodium 124 mmol/L on Nov 10, 2024"), "\(line)")
     #expect(line.contains("Potassium 5.9 mmol/L on Nov 11, 2024"), "\(line)")
     #expect(long.columns.contains { $0.hasPrefix("“Flag” → the lab's flags") }, "\(long.columns)")

@@ -1,0 +1,83 @@
+import Foundation
+import Testing
+
+@testable import GlanceCore
+
+/// Clinician review at stop 35: glance refuses "random glucose 30" and "ionized calcium 0.6",
+/// says they are past a critical limit, and tells the person to track them with `glance custom
+/// "Random glucose"`. Once they did, the same readings were saved and shown as "·": add, home,
+/// prep and an import said nothing. A custom marker that is such a test is judged against its
+/// critical limits (the ones glance applies while it leaves the test out), and only them.
+@Suite("Custom markers for a test glance judges for critical limits only")
+struct LeftOutCriticalCustomTests {
+  static let now = Timestamp(Fixture.now)
+
+  static func snapshot(_ name: String, unit: String, _ value: Double, comparator: ValueComparator? = nil)
+    -> MarkerSnapshot
+  {
+    let marker = Fixture.customMarker(name, unit: unit)
+    return MarkerSnapshot(
+      definition: marker, tracked: nil,
+      entries: [Fixture.entry(marker, value, on: "2025-05-30", comparator: comparator)])
+  }
+
+  @Test(
+    "a custom marker that is random glucose, a meter's glucose or ionized calcium is judged by its critical limits",
+    arguments: [
+      ("Random glucose", "mg/dL", 30.0, nil, MarkerStatus.criticalLow),
+      ("Random glucose", "mg/dL", 480, nil, .criticalHigh), ("Random glucose", "mg/dL", 120, nil, nil),
+      ("Random glucose", "mmol/L", 2.5, nil, .criticalLow), ("Random glucose", "mmol/L", 6.1, nil, nil),
+      ("Random glucose", "mg/dL", 20, .lessThan, .criticalLow), ("Random glucose", "mg/dL", 100, .lessThan, nil),
+      ("Meter glucose", "mg/dL", 35, nil, .criticalLow), ("Glucose 2h", "mmol/L", 25, nil, .criticalHigh),
+      ("Ionized calcium", "mmol/L", 0.6, nil, .criticalLow), ("Ionized calcium", "mmol/L", 1.7, nil, .criticalHigh),
+      ("Ionized calcium", "mmol/L", 1.2, nil, nil), ("Ionized calcium", "mg/dL", 3.0, nil, .criticalLow),
+      // At each limit and a step inside it, in either unit (no reading passed over unjudged).
+      ("Random glucose", "mg/dL", 50, nil, .criticalLow), ("Random glucose", "mg/dL", 51, nil, nil),
+      ("Random glucose", "mg/dL", 400, nil, .criticalHigh), ("Random glucose", "mg/dL", 399, nil, nil),
+      ("Random glucose", "mmol/L", 2.8, nil, .criticalLow), ("Random glucose", "mmol/L", 2.9, nil, nil),
+      ("Random glucose", "mmol/L", 22.2, nil, .criticalHigh), ("Random glucose", "mmol/L", 22.1, nil, nil),
+      // Any other custom marker is not judged, nor one in a unit glance cannot read for the test.
+      ("Ketones", "mmol/L", 0.1, nil, nil), ("Random glucose", "mg", 30, nil, nil),
+    ] as [(String, String, Double, ValueComparator?, MarkerStatus?)])
+  func judged(name: String, unit: String, value: Double, comparator: ValueComparator?, expected: MarkerStatus?) {
+    let snapshot = Self.snapshot(name, unit: unit, value, comparator: comparator)
+    let judgement = snapshot.judgement(of: snapshot.entries[0])
+    if let expected {
+      #expect(judgement.status == expected, "\(judgement)")
+      #expect(judgement.words.hasSuffix("glance's critical limit for \(snapshot.leftOut?.noun ?? "?")"))
+    } else {
+      #expect(!judgement.status.isCritical, "\(judgement)")
+    }
+  }
+
+  @Test("prep names such a reading past a critical limit, with the advice, and says what is checked")
+  func prep() throws {
+    let critical = Self.snapshot("Random glucose", unit: "mg/dL", 30)
+    let items = InsightsEngine.insights(for: [critical], at: Self.now)
+    let item = try #require(items.first)
+    #expect(item.kind == .critical)
+    #expect(item.suggestionText.contains("below glance's critical limit for glucose"), "\(item.suggestionText)")
+    #expect(item.suggestionText.hasSuffix(Judgement.criticalAdvice))
+    // Not critical: no item, as for any custom marker.
+    #expect(InsightsEngine.insights(for: [Self.snapshot("Random glucose", unit: "mg/dL", 120)], at: Self.now).isEmpty)
+    let text = PrepView.render(
+      insights: items, snapshots: [critical, Self.snapshot("Ketones", unit: "mmol/L", 0.4)], visits: [],
+      today: Fixture.date("2025-06-01"), style: .plain
+    ).replacingOccurrences(of: "\n", with: " ")
+    #expect(text.contains("Your own markers (Ketones) are not checked by glance"), "\(text)")
+    #expect(
+      text.contains("Your own markers (Random glucose) are checked only against the critical limits"), "\(text)")
+  }
+
+  /// The same review: a lab's "5.0 mmol/L" was named "Potassium 5 mmol/L" in the line of the
+  /// lab's critical flags.
+  @Test("an import names a value typed in another unit with a lab's decimals")
+  func typedWithDecimals() throws {
+    var file = try Importer.read(Array("Date,Test,Result,Units,Flag\n2026-11-12,Potassium,5.0,mmol/L,HH\n".utf8))
+    file.dayOrder = nil
+    let plan = try Importer.plan(
+      file, replace: false, into: .empty(createdAt: Self.now), library: Fixture.library,
+      today: Fixture.date("2026-11-20"), now: Self.now)
+    #expect(plan.labCritical == ["Potassium 5.0 mmol/L on Nov 12, 2026"], "\(plan.labCritical)")
+  }
+}
