@@ -160,6 +160,19 @@ struct VisitsPrepDataTests {
     #expect(try glance.document().undo.count == 1, "a batch is one change")
   }
 
+  /// Clinician review at stop 35: a piped panel stopped at its first question (hemoglobin 6.2
+  /// g/dL, "was that mmol/L?") said nothing of the potassium 6.5 and sodium 118 beside it.
+  @Test("a piped panel stopped at a question names its other readings past a critical limit")
+  func batchStoppedNamesCritical() throws {
+    let glance = GlanceSandbox()
+    let result = try glance.run("batch", stdin: "potassium 6.5\nsodium 118\nhemoglobin 6.2\nglucose 95\n")
+    #expect(result.status == 3, "\(result.stderr)")
+    #expect(
+      result.stderr.contains("As typed, Potassium, Sodium and Hemoglobin are past a critical limit."),
+      "\(result.stderr)")
+    #expect(glance.bytes == nil)
+  }
+
   @Test("batch from piped lines; a check refuses the whole panel without --yes")
   func batchPiped() throws {
     let glance = GlanceSandbox()

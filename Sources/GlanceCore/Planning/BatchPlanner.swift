@@ -108,14 +108,39 @@ public enum BatchPlanner {
         problems.append("\(label(name)): \(error.message)")
       }
     }
-    if !problems.isEmpty { throw BatchError(problems: problems) }
+    if !problems.isEmpty {
+      throw BatchError(problems: problems, critical: criticalNames(drafts, document: document))
+    }
     return drafts
+  }
+
+  /// The markers of `drafts` whose reading as typed is past a critical limit, by name: what a
+  /// panel that is refused, or stopped at a question, still says (clinician review at stop 35:
+  /// potassium 6.5 and sodium 118 went unsaid beside one bad line).
+  static func criticalNames(_ drafts: [EntryDraft], document: GlanceDocument) -> [String] {
+    drafts.filter { draft in
+      document.judging(draft.marker).judgement(of: draft.entry(at: Timestamp(secondsSince1970: 0), source: .batchEntry))
+        .status.isCritical
+    }.map(\.marker.displayName)
+  }
+
+  /// "As typed, Potassium and Sodium are past a critical limit.", and the advice; nil when none is.
+  public static func criticalLine(_ drafts: [EntryDraft], document: GlanceDocument) -> String? {
+    criticalLine(criticalNames(drafts, document: document))
+  }
+
+  static func criticalLine(_ names: [String]) -> String? {
+    guard !names.isEmpty else { return nil }
+    return "As typed, \(inWords(names)) \(names.count == 1 ? "is" : "are") past a critical limit. "
+      + Judgement.criticalAdvice
   }
 }
 
 /// Why a batch was refused: every bad value, by marker or line.
 public struct BatchError: GlanceError, Equatable {
   public var problems: [String]
+  /// The panel's other readings past a critical limit as typed, by marker (never by value).
+  public var critical: [String] = []
 
   /// More lines came in than a panel has (`InputLimits.lines`).
   public static let tooManyLines = BatchError(problems: [
@@ -126,6 +151,7 @@ public struct BatchError: GlanceError, Equatable {
     "Nothing was saved; the whole panel waits until every value is right:\n"
       + problems.prefix(20).map { "  " + $0 }.joinedText("\n")
       + (problems.count > 20 ? "\n  … and \(problems.count - 20) more." : "")
+      + (BatchPlanner.criticalLine(critical).map { "\n" + $0 } ?? "")
   }
 
   public var kind: ErrorKind { .refused }

@@ -49,7 +49,13 @@ struct BatchCommand: GlanceCommand {
       context.out("Nothing entered, so nothing was saved.")
       return
     }
-    drafts = try context.questions.answer(drafts)
+    do {
+      drafts = try context.questions.answer(drafts)
+    } catch {
+      // Stopped at a question: the panel's readings past a critical limit are still said.
+      if let line = BatchPlanner.criticalLine(drafts, document: document) { context.console.err(line) }
+      throw error
+    }
     let saved = try EntryPlanner.save(
       drafts, source: .batchEntry, summary: EntryPlanner.summary(of: drafts), assumeYes: context.global.yes,
       repository: context.repository)

@@ -35,6 +35,34 @@ struct BatchPlannerTests {
     return []
   }
 
+  /// Clinician review at stop 35: a panel refused over one bad line ("xyzzy 95") said nothing of
+  /// the potassium 6.5, sodium 118 and hemoglobin 6.2 on its other lines. A refusal names the
+  /// readings past a critical limit as typed, by marker and never by value, with the advice.
+  @Test("a refused panel names its readings past a critical limit, without their values")
+  func refusalNamesCritical() throws {
+    do {
+      _ = try Self.lines(["potassium 6.5", "sodium 118", "hemoglobin 6.2", "hdl 55", "xyzzy 95"])
+      Issue.record("accepted")
+    } catch let failure as BatchError {
+      #expect(failure.critical == ["Potassium", "Sodium", "Hemoglobin"], "\(failure.critical)")
+      let message = failure.message
+      #expect(message.contains("As typed, Potassium, Sodium and Hemoglobin are past a critical limit."), "\(message)")
+      #expect(message.hasSuffix(Judgement.criticalAdvice), "\(message)")
+      for value in ["6.5", "118", "6.2"] { #expect(!message.contains(value), "\(message)") }
+    }
+    // None critical: nothing more is said.
+    do {
+      _ = try Self.lines(["hdl 55", "xyzzy 95"])
+    } catch let failure as BatchError {
+      #expect(failure.critical.isEmpty && !failure.message.contains(Judgement.criticalAdvice))
+    }
+    // Planned, not refused: the same names for a panel stopped at a question.
+    let drafts = try Self.lines(["potassium 6.5", "hdl 550", "sodium 140"])
+    #expect(
+      BatchPlanner.criticalLine(drafts, document: Self.document)?.hasPrefix("As typed, Potassium is past") == true)
+    #expect(BatchPlanner.criticalLine(try Self.lines(["hdl 55"]), document: Self.document) == nil)
+  }
+
   /// Attacker review: "ldl\0 100" piped in was saved as LDL 100; the NUL vanished.
   @Test(
     "a line or a pair holding a control character is refused, never read around",
