@@ -41,6 +41,8 @@ public enum EntryError: Error, Equatable, Sendable {
   case markerAfterValue(String)
   case bloodPressureFormat(String)
   case negativeNotAllowed(String)
+  /// A lab's bound at or under zero (">=0", "<0"): it says nothing of a result.
+  case boundAtZero(String, String)
   /// A test's name ending in one unit ("LDL mmol/L") with a value in another.
   case twoUnits(name: String, inName: String, typed: String)
 }
@@ -116,6 +118,9 @@ extension EntryError: GlanceError {
         "\(quoted(text)) is not a blood pressure reading. Type it as top/bottom numbers, like: glance add bp 120/80"
     case .negativeNotAllowed(let text):
       return "\(text) can't be negative. Check the number and try again."
+    case .boundAtZero(let marker, let text):
+      return
+        "A bound at zero (\(quoted(TerminalText.cut(text, limit: 20)))) says nothing about a \(marker) result. Type the number the report gives."
     }
   }
 

@@ -189,14 +189,17 @@ public enum EntryPlanner {
     _ marker: MarkerDefinition, typed: TypedValue, unit: String?, date: CalendarDate, note: String?,
     existing: [MarkerEntry], belowZero: Bool = false
   ) throws(EntryError) -> EntryDraft {
-    let conversion = try UnitConverter.convert(typed.value, unit: typed.unit ?? unit, for: marker)
-    // No library marker is below zero, nor is a bound at or under it ("<0"): refused, never
-    // saved (attacker's review this session: glucose "<-5" was saved as critical).
-    if marker.isSystemDefined, !belowZero,
-      conversion.value < 0
-        || (conversion.value <= 0 && (typed.comparator == .lessThan || typed.comparator == .lessThanOrEqual))
-    {
-      throw .negativeNotAllowed(marker.shortName)
+    var conversion = try UnitConverter.convert(typed.value, unit: typed.unit ?? unit, for: marker)
+    // "-0" is 0.
+    if conversion.value == 0 { conversion.value = 0 }
+    // No library marker is below zero, nor says a bound at or under it anything (">=0", "<0"):
+    // refused, never saved (attacker's reviews at stop 34: glucose "<-5" was saved as critical;
+    // at stop 35: ">=0" was summed up as "within the reference range").
+    if marker.isSystemDefined, !belowZero {
+      if typed.comparator != nil, conversion.value <= 0 {
+        throw .boundAtZero(marker.shortName, (typed.comparator?.rawValue ?? "") + ValueText.number(typed.value))
+      }
+      if conversion.value < 0 { throw .negativeNotAllowed(marker.shortName) }
     }
     let entered = conversion.original.map { EnteredValue(value: $0.value, unit: $0.unit) }
     let checks = EntryChecks.check(

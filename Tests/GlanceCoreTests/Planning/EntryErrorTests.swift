@@ -13,7 +13,7 @@ struct EntryErrorTests {
     .noConversion(unit: "mmol/mol", marker: "A1c"), .futureDate(Fixture.date("2025-06-02")),
     .invalidDate("someday"), .ambiguousDate("02/03/2025"), .unknownMarker("banana"),
     .ambiguousMarker("liver", ["ALT (alt)", "AST (ast)"]), .bloodPressureFormat("120"),
-    .negativeNotAllowed("HDL"),
+    .negativeNotAllowed("HDL"), .boundAtZero("HDL", ">=0"),
   ]
 
   @Test("every refusal is a refusal (exit 65) in plain words, never a type's debug name", arguments: all)

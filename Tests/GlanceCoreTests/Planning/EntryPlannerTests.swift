@@ -39,21 +39,33 @@ struct EntryPlannerTests {
 
   /// Attacker's review this session: glucose "<-5" was saved and shown as critical, LDL "<0" as
   /// in range. No library marker is below zero.
+  /// Attacker review at stop 35: `>=0` was saved ("? cannot tell") and summed up as "within the
+  /// reference range"; `<0` was refused as "can't be negative", which it is not. A lab's bound at
+  /// or under zero says nothing of a result: refused as that. "-0" is kept as 0.
   @Test(
     "a library marker's value below zero, or a bound at or under it, is refused",
     arguments: [
       ("fasting glucose", "<-5", false), ("fasting glucose", "-5", false), ("ldl", "<0", false),
-      ("ldl", "<=0", false), ("ldl", ">-1", false), ("hs-crp", "<0.1", true), ("ldl", "0", true), ("ldl", ">0", true),
+      ("ldl", "<=0", false), ("ldl", ">-1", false), ("hs-crp", "<0.1", true), ("ldl", "0", true), ("ldl", ">0", false),
+      ("hdl", ">=0", false), ("hdl", "-0", true), ("ldl", ">0.5", true),
     ])
   func belowZero(marker: String, value: String, accepted: Bool) throws {
     if accepted {
-      #expect(try Self.plan(marker, value).count == 1)
+      let drafts = try Self.plan(marker, value)
+      #expect(drafts.count == 1)
+      #expect(drafts[0].value.sign == .plus || drafts[0].value != 0, "-0 is kept as 0")
     } else {
       #expect(throws: EntryError.self) { try Self.plan(marker, value) }
       do {
         _ = try Self.plan(marker, value)
       } catch {
-        guard case .negativeNotAllowed = error else { throw error }
+        let typed = try ValueParser.parse(value)
+        if typed.comparator != nil {
+          guard case .boundAtZero = error else { throw error }
+          #expect(error.message.contains("says nothing"), "\(error.message)")
+        } else {
+          guard case .negativeNotAllowed = error else { throw error }
+        }
       }
     }
   }
