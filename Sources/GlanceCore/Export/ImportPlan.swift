@@ -514,7 +514,11 @@ public struct ImportPlan: Sendable {
               ? ":"
               : kind == .labReport
                 ? "; a Units column converts each row's value:"
-                : "; a unit in a column header, like \"LDL (mmol/L)\", converts that column:")
+                // A FHIR file's units are its observations' own (clinician review at stop 35:
+                // the hint spoke of column headers a Bundle has none of).
+                : kind == .fhir
+                  ? ":"
+                  : "; a unit in a column header, like \"LDL (mmol/L)\", converts that column:")
           : "\(values) that glance add would ask about \(questions.count == 1 ? "was" : "were") imported as typed (--yes):"
       )
       lines += questions.prefix(20).map { "  " + $0 }

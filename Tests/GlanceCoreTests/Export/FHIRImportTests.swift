@@ -859,6 +859,19 @@ struct FHIRCodesTests {
     #expect(sheet.message.contains("column header"))
   }
 
+  /// Clinician review at stop 35: the dry run of a Bundle with a question said "a unit in a
+  /// column header, like "LDL (mmol/L)", converts that column".
+  @Test("a health record's dry run asks its questions without a spreadsheet's advice")
+  func recordDryRunWording() throws {
+    let plan = try FHIRImportTests.plan(
+      FHIRImportTests.bundle([
+        FHIRImportTests.observation(code: "17861-6", display: "Calcium", value: "2.4", unit: "mg/dL")
+      ]))
+    #expect(!plan.questions.isEmpty)
+    let summary = plan.summary(library: Fixture.library, customMarkers: [], dryRun: true)
+    #expect(summary.contains("would be asked about") && !summary.contains("column"), "\(summary)")
+  }
+
   /// Clinician's second look: a portal file whose Patient is a woman imported silently into a
   /// man's folder.
   @Test("a FHIR file whose Patient is of another sex than the folder's is refused")
