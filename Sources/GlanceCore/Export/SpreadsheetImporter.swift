@@ -148,7 +148,7 @@ enum SpreadsheetImporter {
   /// The lab's range and flag: glance judges by the marker's own range and your targets.
   static let rangeHeaders: Set<String> = [
     "referencerange", "range", "refrange", "reference", "referenceinterval", "normalrange", "normal", "flag", "flags",
-    "abnormal", "abnormalflag", "status", "interpretation", "hl", "standardrange", "normalvalues", "referencevalues",
+    "abnormal", "abnormalflag", "interpretation", "hl", "standardrange", "normalvalues", "referencevalues",
     "refinterval", "labrange", "referenzbereich", "normbereich", "normwert", "referenz", "valeursdereference",
     "valeurdereference", "valeursnormales", "intervallodiriferimento", "valoridiriferimento", "rangodereferencia",
     "valoresdereferencia",
@@ -174,6 +174,10 @@ enum SpreadsheetImporter {
     if unitHeaders.contains(key) { return .unit }
     if noteHeaders.contains(key) { return .note }
     if rangeHeaders.contains(key) { return .notRead(rangeReason) }
+    // A portal's result status (Final, Corrected, Preliminary) or an abnormal status.
+    if key == "status" || key == "resultstatus" {
+      return .notRead("a result's status (final, corrected) or flag: glance reads each row's result as given")
+    }
     return nil
   }
 
@@ -682,6 +686,13 @@ enum SpreadsheetImporter {
       plan.columns.append("\(quoted(header[note])) → the note")
     }
     columns.readTime(into: &plan, used: &used)
+    // The lab's flag column: a critical flag, and an H or L where glance's range holds the result,
+    // are named; glance judges by its own ranges. Said as what it is (clinician's second look at
+    // stop 34: it was "not read" beside the lab-critical results it gave), and only it: the
+    // columns named with it as not read ("Reference Range", "Status") stay named (newcomer
+    // review at stop 35: they were said nowhere).
+    let flagColumn = header.firstIndex { ["flag", "flags", "abnormalflag"].contains(SearchText($0).compact) }
+    if let flagColumn { used.insert(flagColumn) }
     plan.notRead = columns.notRead(used: used, unknown: true)
     // Each test name is resolved once: a lab report repeats thirty names over thousands of rows.
     // With the unit the name ends in ("LDL mmol/L"), the value's when the unit cell is empty.
@@ -700,13 +711,7 @@ enum SpreadsheetImporter {
     var rows = ImportRows()
     var flags = LabFlags()
     var notes = NumberNotes()
-    // The lab's flag column: a critical flag, and an H or L where glance's range holds the result,
-    // are named; glance judges by its own ranges.
-    let flagColumn = header.firstIndex { ["flag", "flags", "abnormalflag"].contains(SearchText($0).compact) }
-    // Said as what it is (clinician's second look at stop 34: it was "not read" beside the
-    // lab-critical results it gave).
-    if let flagColumn, let index = plan.notRead.firstIndex(where: { $0.hasPrefix(quoted(header[flagColumn])) }) {
-      plan.notRead.remove(at: index)
+    if let flagColumn {
       plan.columns.append(
         "\(quoted(header[flagColumn])) → the lab's flags, named where glance's ranges differ: glance judges by its own"
       )

@@ -56,6 +56,22 @@ struct LabReportImportTests {
     #expect(question.contains("glance custom \"Random glucose\" --unit \(unit)"), "\(question)")
   }
 
+  /// Newcomer review at stop 35: a Quest-style file's "Reference Range" and "Status" columns
+  /// were said nowhere: the Flag column, read, took the line that named them with it.
+  @Test("every column of a lab report is read or named, beside a Flag column that is read")
+  func everyColumnNamed() throws {
+    let plan = try Self.plan(
+      "Patient Name,Collection Date,Test Name,Result,Flag,Units,Reference Range,Lab,Status\n"
+        + "\"DOE, JOHN\",2024-01-09,HDL CHOLESTEROL,44,,mg/dL,> OR = 40,Quest Diagnostics,Final\n")
+    let named = (plan.columns + plan.notRead).joined(separator: " ")
+    for title in [
+      "Patient Name", "Collection Date", "Test Name", "Result", "Flag", "Units", "Reference Range", "Lab", "Status",
+    ] {
+      #expect(named.contains("“\(title)”"), "\(title): \(named)")
+    }
+    #expect(plan.notRead.contains { $0.contains("“Status” (a result's status") }, "\(plan.notRead)")
+  }
+
   /// Newcomer review: a German lab sheet lost its ALT, AST, PSA, white cells, platelets and
   /// eGFR, left out as unknown names and units.
   /// Attacker's second look: a lab report's refusal repeated the result on stderr ("Potassium
@@ -320,7 +336,7 @@ struct LabReportImportTests {
     // `sheetCriticalFlags`).
     arguments: [
       ("Reference Range", "the lab's range"), ("Ref Range", "the lab's range"),
-      ("Status", "the lab's range"), ("Normal range", "the lab's range"),
+      ("Status", "a result's status"), ("Normal range", "the lab's range"),
       ("Ordering Provider", "not a column glance reads"), ("Lab", "not a column glance reads"),
       ("Referenzbereich", "the lab's range"), ("Valeurs de référence", "the lab's range"),
     ])
