@@ -118,11 +118,14 @@ public enum EntryChecks {
       // glucose 9 after 95 was asked only as 9 mmol/L, 162 mg/dL; 90 was never offered).
       // Ten times the number only when that is near the usual: else a digit may be missing
       // anywhere (clinician's third look at stop 34: glucose 9 after 95 and 97 offered 90).
+      // A tenth of the number (a decimal point left out) only when it is the usual: A1c 40 after
+      // 5.6 is 40 mmol/mol, and no digit is missing (newcomer review at stop 35).
       let digit =
         tenfold.map { tenfold in
           guard let usual, apart(tenfold, usual) > 1.05 else {
             return " If you meant \(ValueText.number(tenfold)), cancel and type \(ValueText.number(tenfold))."
           }
+          guard tenfold > value else { return "" }
           let shown = ValueText.number(UnitConverter.round(usual, decimals: marker.decimals))
           return " If a digit was left out (your usual is about \(shown)), cancel and type the full number."
         } ?? ""

@@ -517,6 +517,15 @@ struct ClinicalJudgementTests {
         existing: Self.entries("fasting-glucose", earlier))
       #expect(glucose.first?.question.hasSuffix(ending) == true, "\(glucose)")
     }
+    // Ten times the usual, read in the SI unit: a tenth of the number is a decimal point left
+    // out, offered only when that is the usual; never "a digit was left out" (newcomer review at
+    // stop 35: A1c 40 after 5.6 was told a digit may be missing).
+    let a1c = EntryChecks.check(
+      value: 40, comparator: nil, date: Fixture.date("2026-11-01"), marker: Self.marker("a1c"),
+      existing: Self.entries("a1c", [5.6, 5.6]))
+    let question = a1c.first?.question ?? ""
+    #expect(question.contains("Was that 40 mmol/mol (5.8%)?") && !question.contains("digit"), "\(question)")
+    #expect(!question.contains("If you meant 4"), "\(question)")
   }
 
   @Test(
