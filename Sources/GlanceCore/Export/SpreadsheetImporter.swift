@@ -765,7 +765,8 @@ enum SpreadsheetImporter {
         else { return }
         plan.criticalLeftOut.append("\(quoted(shown)) in row \(line) (\(kind.why))")
       }
-      let key = SearchText(name).compact
+      // A name with a control character is its own (its compact form would be a marker's).
+      let key = MarkerResolver.hasControlCharacter(name) ? "\u{1}" + name : SearchText(name).compact
       if let index = unknownIndex[key] {
         unknown[index].rows += 1
         criticalLeftOut("no marker")

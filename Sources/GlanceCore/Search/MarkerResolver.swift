@@ -38,11 +38,20 @@ public enum MarkerResolver {
     try Self.markers(text, among: markers, search: nil)
   }
 
+  /// True when `text` holds a C0 or C1 control character (a TAB aside): such a name names no
+  /// marker.
+  static func hasControlCharacter(_ text: String) -> Bool {
+    text.unicodeScalars.contains { ($0.value < 0x20 && $0 != "\t") || (0x7F...0x9F).contains($0.value) }
+  }
+
   /// The same, with a search index built once for many look-ups (a spreadsheet's headers).
   static func markers(
     _ text: String, among markers: [MarkerDefinition], search: SearchService?,
     categories: [MarkerCategory] = MarkerLibrary.builtIn.categories + [.custom]
   ) throws(EntryError) -> [MarkerDefinition] {
+    // A control character is never read around: a lab report's "LD<ESC>L" was filed as LDL
+    // (attacker review at stop 35).
+    if hasControlCharacter(text) { throw .controlCharacter("The test name") }
     if text.contains("/"), let sides = slashSides(text, among: markers, search: search) {
       // "Systolic/Diastolic", "SBP/DBP": the blood-pressure pair, as "bp" is.
       let keys = Set(sides.flatMap { $0.map(\.key) })

@@ -41,6 +41,20 @@ struct FalseFriendsTests {
     #expect(FalseFriends.leftOutCritical(of: said) == FalseFriends.leftOutCritical(of: error))
   }
 
+  /// Attacker review at stop 35: a lab report's test "LD<ESC>L" was filed as LDL without a word,
+  /// the control byte read around. A name with a control character names no marker.
+  @Test(
+    "a test name with a control character is refused, never read around",
+    arguments: ["LD\u{1B}L", "HDL\u{7}", "\u{85}LDL", "L\u{7F}DL"])
+  func controlCharacterName(name: String) throws {
+    #expect(throws: EntryError.self) { try MarkerResolver.markers(name, among: Self.markers) }
+    let plan = try Importer.plan(
+      Importer.read(Array("Date,Test,Result,Units\n2024-01-15,\(name),50,mg/dL\n2024-01-15,HDL,55,mg/dL\n".utf8)),
+      replace: false, into: .empty(createdAt: Timestamp(Fixture.now)), library: Fixture.library,
+      today: Fixture.date("2025-06-01"), now: Timestamp(Fixture.now))
+    #expect(plan.entries.count == 1 && plan.unknownTests.count == 1, "\(plan.unknownTests)")
+  }
+
   /// Clinician's third look at stop 34: the reason given must be the test's own.
   @Test(
     "a refused name gets its own test's reason",
