@@ -198,7 +198,9 @@ public enum EntryChecks {
           kind: .implausible,
           question:
             "You entered \(marker.shortName) of \(shown). This seems unusual: please double-check it. "
-            + (critical.map { "\($0) " } ?? "") + tenth + "Save it anyway?" + ionized)
+            + (critical.map { "\($0) " } ?? "") + tenth
+            + (typed == nil && !unitTyped && comparator == nil ? ionizedNote(value, marker: marker, inline: true) : "")
+            + "Save it anyway?")
       ]
     }
     return []
@@ -451,7 +453,9 @@ public enum EntryChecks {
   /// question's rule, applied to either reading), the sentence naming that test, led by a space;
   /// "" otherwise. Whatever else a bare 1.2 or 5.0 is asked (as 1.2 mmol/L, a total of 4.8 mg/dL
   /// "far below"; as 5 mEq/L), it may be the other test (clinician review at stop 35).
-  static func ionizedNote(_ value: Double, marker: MarkerDefinition) -> String {
+  /// `inline`: said before the question's yes or no, the command in brackets, and led by nothing
+  /// (a yes/no prompt after a command read as part of it).
+  static func ionizedNote(_ value: Double, marker: MarkerDefinition, inline: Bool = false) -> String {
     guard marker.isSystemDefined, marker.key == "calcium", let low = ClinicalRules.rule(for: marker.key)?.criticalLow
     else { return "" }
     func ionizedLike(_ total: Double) -> Bool { !isImplausible(total, marker) && low.contains(total) }
@@ -465,8 +469,12 @@ public enum EntryChecks {
     } else {
       return ""
     }
-    return
-      " It is also about the values of ionized calcium (\(ionizedRange)), a different test glance does not track; for it, cancel and add your own marker: glance custom \"Ionized calcium\" --unit \(unit)"
+    let command = "glance custom \"Ionized calcium\" --unit \(unit)"
+    let test =
+      "It is also about the values of ionized calcium (\(ionizedRange)), a different test glance does not track"
+    return inline
+      ? test + " (for it, cancel and add your own marker: \(command)). "
+      : " " + test + "; for it, cancel and add your own marker: " + command
   }
 
   /// The question for a total calcium that is plausible but at or below its critical low limit

@@ -873,6 +873,11 @@ struct ClinicalJudgementTests {
     if let unit, named {
       #expect(text.contains("glance custom \"Ionized calcium\" --unit \(unit)"), "\(text)")
     }
+    // A yes-or-no question ends with its question, not a command it suggests (on a terminal
+    // "[y/N]" followed the command as if part of it).
+    for check in drafts[0].checks where check.kind == .implausible {
+      #expect(check.question.hasSuffix("Save it anyway?"), "\(check.question)")
+    }
     // Never twice in one question.
     for question in questions {
       #expect(question.components(separatedBy: "ionized calcium (").count <= 2, "\(question)")
