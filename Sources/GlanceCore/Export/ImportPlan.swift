@@ -79,6 +79,13 @@ public struct ImportPlan: Sendable {
   public var profileKept: [String] = []
   /// Readings and visits already stored (same id, or same marker, date and value).
   public var duplicates = 0
+  /// The first readings skipped as already kept, named ("Hemoglobin A1c on Jan 15, 2024"):
+  /// "Skipped 1 item" said nothing of which (newcomer review at stop 35).
+  public var duplicateExamples: [String] = []
+
+  mutating func keepDuplicateExample(_ label: String) {
+    if duplicateExamples.count < 3 { duplicateExamples.append(label) }
+  }
   /// Of `duplicates`, a sheet's rows whose note differs from the saved reading's, which is kept.
   public var notesDiffer = 0
   /// Notes longer than a note may be (a lab's long comment), kept to its length.
@@ -464,7 +471,14 @@ public struct ImportPlan: Sendable {
           ? "Every record line of the file read."
           : "\(counted(lostLines, "record line")) could not be read and \(lostLines == 1 ? "was" : "were") left out.")
     }
-    if duplicates > 0 { lines.append("Skipped \(counted(duplicates, "item")) already in your data.") }
+    if duplicates > 0 {
+      let named =
+        duplicateExamples.isEmpty
+        ? ""
+        : duplicates <= duplicateExamples.count
+          ? ": \(inWords(duplicateExamples))" : ", such as \(inWords(duplicateExamples))"
+      lines.append("Skipped \(counted(duplicates, "item")) already in your data\(named).")
+    }
     if notesDiffer > 0 {
       lines.append(
         "\(grouped(notesDiffer)) of them with another note in the file: the saved note\(notesDiffer == 1 ? " is" : "s are") kept."

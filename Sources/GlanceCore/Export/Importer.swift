@@ -764,6 +764,7 @@ public enum Importer {
               plan.differing.append("\(label(mine)): the file says \(entry.valueText), yours \(mine.valueText)")
             }
             plan.duplicates += 1
+            plan.keepDuplicateExample(label(entry))
             continue
           }
           if plan.kind == .fhir, !row.corrects {
@@ -771,6 +772,7 @@ public enum Importer {
             if let count = storedWithoutNotes[content], count > 0 {
               storedWithoutNotes[content] = count - 1
               plan.duplicates += 1
+              plan.keepDuplicateExample(label(entry))
               continue
             }
           }
@@ -778,12 +780,14 @@ public enum Importer {
         } else {
           if sameInEverything.contains(index) {
             plan.duplicates += 1
+            plan.keepDuplicateExample(label(entry))
             continue
           }
           let content = EntryContent(entry, withNote: false)
           if let count = stored[content], count > 0 {
             stored[content] = count - 1
             plan.duplicates += 1
+            plan.keepDuplicateExample(label(entry))
             plan.notesDiffer += 1
             continue
           }

@@ -243,6 +243,33 @@ struct ImportPlanTests {
     #expect(Self.lines(plan, dryRun: true).contains("Skipped 1 item already in your data."))
     plan.duplicates = 3
     #expect(Self.lines(plan, dryRun: false).contains("Skipped 3 items already in your data."))
+    // Named (newcomer review at stop 35: "Skipped 1 item" said nothing of which).
+    plan.duplicateExamples = ["Hemoglobin A1c on Jan 15, 2024"]
+    plan.duplicates = 1
+    #expect(
+      Self.lines(plan, dryRun: true).contains("Skipped 1 item already in your data: Hemoglobin A1c on Jan 15, 2024."))
+    plan.duplicates = 40
+    #expect(
+      Self.lines(plan, dryRun: true).contains(
+        "Skipped 40 items already in your data, such as Hemoglobin A1c on Jan 15, 2024."))
+  }
+
+  @Test("a sheet imported again names the readings it skips")
+  func duplicatesNamed() throws {
+    let text = "Date,HDL,LDL\n2024-01-15,55,120\n"
+    var document = GlanceDocument.empty(createdAt: Timestamp(Fixture.now))
+    let first = try Importer.plan(
+      Importer.read(Array(text.utf8)), replace: false, into: document, library: Fixture.library,
+      today: Fixture.date("2025-06-01"), now: Timestamp(Fixture.now))
+    document.entries = first.entries
+    let again = try Importer.plan(
+      Importer.read(Array(text.utf8)), replace: false, into: document, library: Fixture.library,
+      today: Fixture.date("2025-06-01"), now: Timestamp(Fixture.now))
+    #expect(again.duplicates == 2)
+    #expect(
+      Self.lines(again, dryRun: true).contains(
+        "Skipped 2 items already in your data: HDL Cholesterol on Jan 15, 2024 and LDL Cholesterol on Jan 15, 2024."),
+      "\(Self.lines(again, dryRun: true))")
   }
 
   @Test("columns that match no marker are each named, with how to include them")
