@@ -310,8 +310,14 @@ public enum Importer {
     var plan = plan
     let flagged = Set(plan.criticalFlaggedRows)
     let entries = rows.map { $0.draft.entry(at: Timestamp(secondsSince1970: 0), source: .fileImport) }
-    let critical = Set(
-      criticalIndices(entries, document: .empty(createdAt: Timestamp(secondsSince1970: 0)), library: .builtIn))
+    // The file's custom markers too: one for a random glucose is judged (clinician's second look
+    // at stop 35).
+    var judging = GlanceDocument.empty(createdAt: Timestamp(secondsSince1970: 0))
+    var customIDs = IDSet()
+    for row in rows where !row.draft.marker.isSystemDefined && customIDs.insert(row.draft.marker.id) {
+      judging.customMarkers.append(row.draft.marker)
+    }
+    let critical = Set(criticalIndices(entries, document: judging, library: .builtIn))
     for (index, row) in rows.enumerated() {
       let draft = row.draft
       if critical.contains(index) {
@@ -337,10 +343,10 @@ public enum Importer {
 
   /// The positions in `entries` of the readings past a critical limit (`criticalReadings`).
   static func criticalIndices(_ entries: [MarkerEntry], document: GlanceDocument, library: MarkerLibrary) -> [Int] {
-    var judging: [UUID: (snapshot: MarkerSnapshot, rule: ClinicalRule)?] = [:]
+    var judging: [UUID: (snapshot: MarkerSnapshot, rule: ClinicalRule?)?] = [:]
     var found: [Int] = []
     for (index, entry) in entries.enumerated() {
-      let known: (snapshot: MarkerSnapshot, rule: ClinicalRule)?
+      let known: (snapshot: MarkerSnapshot, rule: ClinicalRule?)?
       if let cached = judging[entry.markerID] {
         known = cached
       } else {
@@ -348,6 +354,12 @@ public enum Importer {
         let rule = definition.flatMap { $0.isSystemDefined ? ClinicalRules.rule(for: $0.key) : nil }
         if let definition, let rule, rule.criticalLow != nil || rule.criticalHigh != nil {
           known = (document.judging(definition), rule)
+        } else if let definition, !definition.isSystemDefined, case let snapshot = document.judging(definition),
+          snapshot.leftOut != nil
+        {
+          // A custom marker for a test glance judges for critical limits (a random glucose):
+          // judged by its snapshot (clinician's second look at stop 35: a dry run named none).
+          known = (snapshot, nil)
         } else {
           known = nil
         }
@@ -356,8 +368,10 @@ public enum Importer {
       // Judged in full only near or past a critical limit (a printed SI value moves a reading by
       // a rounding, never a tenth): judging every reading made a 10k-row import 11% slower.
       guard let known, entry.value.isFinite,
-        known.rule.isCritical(entry.value) || known.rule.isCritical(entry.value * 0.9)
-          || known.rule.isCritical(entry.value * 1.1)
+        known.rule.map({
+          $0.isCritical(entry.value) || $0.isCritical(entry.value * 0.9) || $0.isCritical(entry.value * 1.1)
+        })
+          ?? true
       else { continue }
       guard known.snapshot.judgement(of: entry).status.isCritical else { continue }
       found.append(index)

@@ -47,9 +47,31 @@ public enum InsightsEngine {
       // A custom marker gets no insight, but for a reading past a critical limit of the test it
       // is (`MarkerSnapshot.leftOut`: random glucose, ionized calcium).
       guard snapshot.definition.isSystemDefined else {
-        if snapshot.leftOut != nil, let (severity, item) = outOfRange(snapshot, at: now), item.kind == .critical {
+        guard let leftOut = snapshot.leftOut else { continue }
+        let latestCritical = snapshot.latest.map { snapshot.judgement(of: $0).status.isCritical } ?? false
+        if let (severity, item) = outOfRange(snapshot, at: now), item.kind == .critical {
           result.append((severity * 2, categories.count, result.count, item))
           within[item.id] = (-(snapshot.latest?.dateOfService.dayNumber ?? 0), -1)
+        } else if !latestCritical, let since = criticalSince,
+          let earlier = earlierCritical(snapshot, since: since, at: now)
+        {
+          // Critical since the last visit, the latest not (clinician's second look at stop 35:
+          // six critical glucose readings, then a 51, and prep said nothing was flagged).
+          result.append((5, categories.count, result.count, earlier))
+        } else if let latest = snapshot.latest, latest.comparator == nil,
+          snapshot.judgement(of: latest).status == .indeterminate
+        {
+          // Beyond what is plausible for the test: named, lest "nothing is flagged" stand.
+          let text =
+            "Your \(snapshot.definition.displayName) was \(snapshot.displayedText(latest)) on \(DateText.long(latest.dateOfService)), beyond the range glance can judge for \(leftOut.noun). Check it against the lab report. Consider asking your doctor about this result."
+          result.append(
+            (
+              4, categories.count, result.count,
+              VisitPrepInsight(
+                id: identifier(snapshot.definition.id, VisitPrepInsight.Kind.check.rawValue, latest.id),
+                markerID: snapshot.definition.id, kind: .check, suggestionText: text, triggeringValues: [latest],
+                generatedAt: now)
+            ))
         }
         continue
       }
@@ -150,7 +172,8 @@ public enum InsightsEngine {
 
   /// "the reference range", or "your target range" when the person set their own.
   static func rangeName(_ snapshot: MarkerSnapshot) -> String {
-    snapshot.hasCustomRange ? "your target range" : "the reference range"
+    if let leftOut = snapshot.leftOut { return "glance's critical limit for \(leftOut.noun)" }
+    return snapshot.hasCustomRange ? "your target range" : "the reference range"
   }
 
   static func outOfRange(_ snapshot: MarkerSnapshot, trend: VisitPrepInsight? = nil, at now: Timestamp)

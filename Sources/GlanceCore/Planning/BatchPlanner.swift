@@ -62,6 +62,9 @@ public enum BatchPlanner {
   ) throws -> [EntryDraft] {
     var problems: [String] = []
     var drafts: [EntryDraft] = []
+    // Every reading planned, a marker's second one too: each is judged for a critical limit when
+    // the panel is refused (attacker's second look at stop 35: "potassium 4" then "potassium 7").
+    var all: [EntryDraft] = []
     let markers = library.markers + document.customMarkers
     for (name, text) in items {
       // A control character (a NUL, an ESC) is refused, never read around: "ldl\0 100" was saved
@@ -96,6 +99,7 @@ public enum BatchPlanner {
           marker: parts.marker, value: parts.value, unit: parts.unit, date: date.iso, note: nil, today: date,
           document: document, library: library)
         for draft in planned {
+          all.append(draft)
           if drafts.contains(where: { $0.marker.id == draft.marker.id }) {
             problems.append("\(label(name)): \(draft.marker.displayName) appears twice in this panel.")
           } else {
@@ -109,7 +113,7 @@ public enum BatchPlanner {
       }
     }
     if !problems.isEmpty {
-      throw BatchError(problems: problems, critical: criticalNames(drafts, document: document))
+      throw BatchError(problems: problems, critical: criticalNames(all, document: document))
     }
     return drafts
   }
@@ -118,10 +122,14 @@ public enum BatchPlanner {
   /// panel that is refused, or stopped at a question, still says (clinician review at stop 35:
   /// potassium 6.5 and sodium 118 went unsaid beside one bad line).
   static func criticalNames(_ drafts: [EntryDraft], document: GlanceDocument) -> [String] {
-    drafts.filter { draft in
-      document.judging(draft.marker).judgement(of: draft.entry(at: Timestamp(secondsSince1970: 0), source: .batchEntry))
-        .status.isCritical
-    }.map(\.marker.displayName)
+    var names: [String] = []
+    for draft in drafts
+    where document.judging(draft.marker).judgement(
+      of: draft.entry(at: Timestamp(secondsSince1970: 0), source: .batchEntry)
+    ).status.isCritical && !names.contains(draft.marker.displayName) {
+      names.append(draft.marker.displayName)
+    }
+    return names
   }
 
   /// "As typed, Potassium and Sodium are past a critical limit.", and the advice; nil when none is.

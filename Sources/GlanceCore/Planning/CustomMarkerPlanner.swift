@@ -101,6 +101,17 @@ public enum CustomMarkerPlanner {
     return (lowValue, highValue)
   }
 
+  /// What glance checks of a new custom marker's readings: nothing medical, but for a test it
+  /// leaves out and knows the critical limits of (clinician's second look at stop 35: "no
+  /// unusual-value checks and no prep insights" was said of a "Random glucose" that gets both).
+  public static func checksNote(_ marker: MarkerDefinition) -> String {
+    guard let test = LeftOutCritical.of(customMarkerNamed: marker.displayName) else {
+      return "Custom markers get no unusual-value checks and no prep insights: glance knows nothing medical about them."
+    }
+    return
+      "glance checks its readings against the critical limits of \(test.noun) only, and names one past them in prep; it knows no range or trend rule for it."
+  }
+
   /// The key `make` gives a marker called `name`: "custom-" and its words joined by hyphens
   /// ("custom-marker" without any), numbered past the keys `taken` says are in use.
   static func key(for name: String, taken: (String) -> Bool) -> String {

@@ -88,7 +88,10 @@ public enum EntryPlanner {
       markers = try MarkerResolver.markers(named.name, among: library.markers + document.customMarkers)
     } catch {
       // The custom marker it suggests in the unit typed, else the one the person reads.
-      let typedUnit = unit ?? (try? ValueParser.parse(valueText))?.unit
+      let typed = try? ValueParser.parse(valueText)
+      let typedUnit =
+        unit ?? typed?.unit
+        ?? typed.flatMap { FalseFriends.leftOutCritical(of: error)?.unit(ofBare: $0.value, markers: library.markers) }
       let said = FalseFriends.inUnit(error, typedUnit, markers: library.markers)
       throw leftOutCritical(said, valueText: valueText, unit: unit, library: library)
     }
@@ -195,11 +198,13 @@ public enum EntryPlanner {
     // No library marker is below zero, nor says a bound at or under it anything (">=0", "<0"):
     // refused, never saved (attacker's reviews at stop 34: glucose "<-5" was saved as critical;
     // at stop 35: ">=0" was summed up as "within the reference range").
+    // The number as typed too: 0 mmol/mol is an A1c of 2.15% (attacker's second look at stop
+    // 35: "<0 mmol/mol" was saved as "<2.2% ✓", -20 mmol/mol as 0.3%).
     if marker.isSystemDefined, !belowZero {
-      if typed.comparator != nil, conversion.value <= 0 {
+      if typed.comparator != nil, conversion.value <= 0 || typed.value <= 0 {
         throw .boundAtZero(marker.shortName, (typed.comparator?.rawValue ?? "") + ValueText.number(typed.value))
       }
-      if conversion.value < 0 { throw .negativeNotAllowed(marker.shortName) }
+      if conversion.value < 0 || typed.value < 0 { throw .negativeNotAllowed(marker.shortName) }
     }
     let entered = conversion.original.map { EnteredValue(value: $0.value, unit: $0.unit) }
     let checks = EntryChecks.check(

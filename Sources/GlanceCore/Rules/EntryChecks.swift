@@ -487,7 +487,7 @@ public enum EntryChecks {
     return EntryCheck(
       kind: .otherTest,
       question:
-        "You entered Calcium of \(shown): about the values of ionized calcium (\(ionizedRange)), a different test. As total calcium, the one glance tracks, it is far below the range. Is it total calcium? If not, nothing is saved; for ionized calcium, add your own marker: glance custom \"Ionized calcium\" --unit mmol/L"
+        "You entered Calcium of \(shown): about the values of ionized calcium (\(ionizedRange)), a different test. As total calcium, the one glance tracks, it is far below the range. \(Judgement.criticalAdvice) Is it total calcium? If not, nothing is saved; for ionized calcium, add your own marker: glance custom \"Ionized calcium\" --unit mmol/L"
     )
   }
 

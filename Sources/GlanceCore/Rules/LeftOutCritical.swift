@@ -21,7 +21,7 @@ public enum LeftOutCritical: Sendable, Equatable {
   /// Why it was left out, as the summary names it.
   public var why: String {
     switch self {
-    case .glucose: "not said to be fasting"
+    case .glucose: "not a fasting glucose"
     case .ionizedCalcium: "ionized calcium, not glance's total calcium"
     case .raceAdjustedEGFR: "eGFR adjusted for race; the eGFR without it is lower still"
     }
@@ -49,8 +49,11 @@ public enum LeftOutCritical: Sendable, Equatable {
   /// critical limit: the one glance's refusal names and asks the person to track with
   /// `glance custom "Random glucose"` (clinician review at stop 35: its readings of 30 and 480
   /// mg/dL were then "·", the critical check gone once the advice was followed).
+  /// Only the names glance refuses as that test ("Random glucose", "Meter glucose", "Ionized
+  /// calcium"): a custom marker named with "glucose" may be another thing (clinician's second
+  /// look at stop 35: "Glucose SD", "Pleural fluid glucose" were called critical).
   public static func of(customMarkerNamed name: String) -> LeftOutCritical? {
-    FalseFriends.named(name)?.leftOutCritical ?? (FalseFriends.namesGlucose(name) ? .glucose : nil)
+    FalseFriends.named(name)?.leftOutCritical
   }
 
   /// `.criticalLow` or `.criticalHigh` when `value` is past a critical limit (as `isCritical`);
@@ -94,6 +97,42 @@ public enum LeftOutCritical: Sendable, Equatable {
       return status.isCritical && (self == .glucose || status.isLowSide) ? status : nil
     case .ionizedCalcium:
       return ionizedStatus(value, comparator: comparator, unit: unit)
+    }
+  }
+
+  /// The unit a bare number of this test is in when it can be in one only: a glucose below
+  /// anything plausible in mg/dL is in mmol/L, an ionized calcium above any in mmol/L is in mg/dL
+  /// (clinician's second look at stop 35: "random glucose 2.0" was told `--unit mg/dL`).
+  func unit(ofBare value: Double, markers: [MarkerDefinition]) -> String? {
+    switch self {
+    case .glucose:
+      guard let glucose = markers.first(where: { $0.key == "fasting-glucose" && $0.isSystemDefined }),
+        value < glucose.plausibleMin ?? 0
+      else { return nil }
+      return glucose.siUnit
+    case .ionizedCalcium: return value > Self.ionizedCalciumPlausible.mmol.upperBound ? "mg/dL" : nil
+    case .raceAdjustedEGFR: return nil
+    }
+  }
+
+  /// Ionized calcium's plausible values, editorial as glance's plausible ranges are
+  /// (docs/MarkerLibrary.md): far beyond Kost's critical limits either way.
+  static let ionizedCalciumPlausible = (mmol: 0.4...2.5, mg: 1.6...10.0)
+
+  /// True when `value` in `unit` is beyond anything plausible for this test: glance's own marker's
+  /// plausible range (through `judge`), or ionized calcium's. Such a reading is not judged.
+  func isImplausible(_ value: Double, unit: String, judge: MarkerSnapshot?) -> Bool {
+    switch self {
+    case .glucose, .raceAdjustedEGFR:
+      guard let judge, let converted = try? UnitConverter.convert(value, unit: unit, for: judge.definition).value
+      else { return false }
+      return judge.definition.isOffScale(converted)
+    case .ionizedCalcium:
+      switch UnitConverter.normalize(unit) {
+      case UnitConverter.normalize("mmol/L"): return !Self.ionizedCalciumPlausible.mmol.contains(value)
+      case UnitConverter.normalize("mg/dL"): return !Self.ionizedCalciumPlausible.mg.contains(value)
+      default: return false
+      }
     }
   }
 

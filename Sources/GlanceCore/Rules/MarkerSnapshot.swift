@@ -123,16 +123,30 @@ public struct MarkerSnapshot: Sendable {
     // glucose, ionized calcium): critical by those limits, as when it was left out; else judged
     // as any custom marker (clinician review at stop 35: following glance's own advice to track
     // it had turned the critical check off).
-    if let leftOut, entry.comparator != nil || !(leftOutSafe?.contains(entry.value) ?? false),
-      let status = leftOut.status(
-        entry.value, comparator: entry.comparator, unit: definition.unit, judge: leftOutJudge.first)
-    {
-      return Judgement(status: status, words: Judgement.leftOutCriticalWords(status, leftOut))
+    if let leftOut {
+      // Beyond anything plausible for the test (glucose 2.5 in a mg/dL marker, 50 in a mmol/L
+      // one): not judged, and said, as a library marker's is (clinician's and attacker's second
+      // looks at stop 35: saved with no flag at all).
+      if entry.comparator == nil,
+        leftOut.isImplausible(entry.value, unit: definition.unit, judge: leftOutJudge.first)
+      {
+        return Judgement(
+          status: .indeterminate, words: "beyond the plausible range for \(leftOut.noun): check it against the report")
+      }
+      if entry.comparator != nil || !(leftOutSafe?.contains(entry.value) ?? false),
+        let status = leftOut.status(
+          entry.value, comparator: entry.comparator, unit: definition.unit, judge: leftOutJudge.first)
+      {
+        return Judgement(status: status, words: Judgement.leftOutCriticalWords(status, leftOut))
+      }
     }
     if entry.comparator == nil, definition.isOffScale(value) {
       return Judgement(status: .indeterminate, words: "beyond the plausible range: check it against the report")
     }
     var judgement = Judgement.of(value, comparator: entry.comparator, range: range, rule: rule)
+    if let leftOut, judgement.status == .noRange {
+      judgement.words = "within glance's critical limits for \(leftOut.noun)"
+    }
     if let printed = printedSI(entry) {
       // A person who reads SI: judged as an SI lab prints it (the value, the range, the critical
       // limits, each with the lab's decimals), so what is printed never contradicts its status.

@@ -380,9 +380,15 @@ public enum FalseFriends {
     "glucose", "glukose", "glucosa", "glucosio", "glicose", "glucemia", "glicemia", "glycemia", "glycemie",
     "blutzucker", "glykamie",
   ]
+  /// (Clinician's second look at stop 35: a glucose SD, a rise after a meal, an estimated average
+  /// glucose and a pleural-fluid glucose were judged as blood glucose: a difference, a statistic,
+  /// a calculation, or another fluid with its own decision limits.)
   static let notGlucoseWords: Set<String> = [
     "6", "phosphate", "phosphat", "dehydrogenase", "g6pd", "isomerase", "ratio", "index", "urine", "urin", "harn",
-    "csf", "liquor", "insulin",
+    "csf", "liquor", "insulin", "sd", "standard", "deviation", "variability", "cv", "rise", "excursion", "delta",
+    "change", "difference", "average", "mean", "estimated", "eag", "gmi", "tir", "time", "range", "target", "swing",
+    "spike", "increase", "drop", "pleural", "peritoneal", "synovial", "ascitic", "ascites", "fluid", "drain",
+    "pericardial", "amniotic", "dialysate", "body", "punctate", "punktat", "aszites", "pleura",
   ]
 
   /// True when `name` says glucose (or blood sugar) and nothing that makes it another test.

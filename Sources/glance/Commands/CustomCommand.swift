@@ -5,7 +5,7 @@ struct CustomCommand: GlanceCommand {
     "custom", arguments: "NAME", words: 1...1,
     needs: "a name in quotes, e.g. glance custom \"Blood ketones\" --unit mmol/L", summary: "Add a marker of your own.",
     details:
-      "Custom markers get no plausible-range check, no slip check and no prep insights: glance knows nothing medical about them.",
+      "Custom markers get no plausible-range check, no slip check and no prep insights: glance knows nothing medical about them. One for a test glance leaves out but knows the critical limits of (\"Random glucose\", \"Meter glucose\", \"Ionized calcium\") is checked against those limits only.",
     options: [
       .value("unit", "U", "The unit you record it in."), .value("low", "L", "Your target range, low end (optional)."),
       .value("high", "H", "Your target range, high end (optional)."), .flag("higher-is-better", "Rising is good news."),
@@ -47,7 +47,6 @@ struct CustomCommand: GlanceCommand {
     }
     context.out(line + ".")
     context.out("Record a reading with: glance add \(ShellQuote.word(marker.key)) VALUE")
-    context.out(
-      "Custom markers get no unusual-value checks and no prep insights: glance knows nothing medical about them.")
+    context.out(CustomMarkerPlanner.checksNote(marker))
   }
 }

@@ -32,6 +32,18 @@ struct LabReportImportTests {
         document: .empty(createdAt: Self.now), library: Fixture.library)
     }
     #expect(error.message.contains("--unit mmol/L"), "\(error.message)")
+    // A bare number that can be in one unit only (clinician's second look at stop 35).
+    for (marker, value, unit) in [
+      ("random glucose", "2.0", "mmol/L"), ("random glucose", "95", "mg/dL"), ("ionized calcium", "4.8", "mg/dL"),
+      ("ionized calcium", "1.2", "mmol/L"),
+    ] {
+      let bare = try #require(throws: EntryError.self) {
+        try EntryPlanner.plan(
+          marker: marker, value: value, unit: nil, date: nil, note: nil, today: Self.today,
+          document: .empty(createdAt: Self.now), library: Fixture.library)
+      }
+      #expect(bare.message.contains("--unit \(unit)"), "\(marker) \(value): \(bare.message)")
+    }
   }
 
   /// The same review: the fasting question about a "Glucose" given in mmol/L suggested tracking
@@ -1068,7 +1080,9 @@ struct LabReportImportTests {
       ("Whole blood glucose", "20", "mg/dL", true), ("Glucose 1h OGTT", "25", "mmol/L", true),
       ("Glucose 2h post", "6.0", "mmol/L", false), ("Blutzucker 2h", "1.9", "mmol/L", true),
       ("Glucose-6-phosphate dehydrogenase", "2", "", false), ("G6PD", "2", "", false),
-      ("Glucose/insulin ratio", "2", "", false),
+      ("Glucose/insulin ratio", "2", "", false), ("Glucose SD", "30", "mg/dL", false),
+      ("Pleural fluid glucose", "30", "mg/dL", false), ("Estimated average glucose", "45", "mg/dL", false),
+      ("Glucose rise after meal", "2.0", "mmol/L", false),
     ])
   func criticalLeftOutByGlance(test: String, value: String, unit: String, named: Bool) throws {
     let plan = try LabReportImportTests.plan(

@@ -50,6 +50,13 @@ struct BatchPlannerTests {
       #expect(message.hasSuffix(Judgement.criticalAdvice), "\(message)")
       for value in ["6.5", "118", "6.2"] { #expect(!message.contains(value), "\(message)") }
     }
+    // A marker's second reading is judged too, and named once (attacker's second look at stop 35).
+    do {
+      _ = try Self.lines(["potassium 4", "potassium 7", "potassium 7.1"])
+      Issue.record("accepted")
+    } catch let failure as BatchError {
+      #expect(failure.critical == ["Potassium"], "\(failure.critical)")
+    }
     // None critical: nothing more is said.
     do {
       _ = try Self.lines(["hdl 55", "xyzzy 95"])

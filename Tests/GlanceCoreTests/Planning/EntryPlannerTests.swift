@@ -48,6 +48,8 @@ struct EntryPlannerTests {
       ("fasting glucose", "<-5", false), ("fasting glucose", "-5", false), ("ldl", "<0", false),
       ("ldl", "<=0", false), ("ldl", ">-1", false), ("hs-crp", "<0.1", true), ("ldl", "0", true), ("ldl", ">0", false),
       ("hdl", ">=0", false), ("hdl", "-0", true), ("ldl", ">0.5", true),
+      // As typed, before a conversion moves zero (attacker's second look at stop 35).
+      ("a1c", "<0 mmol/mol", false), ("a1c", "-20 mmol/mol", false), ("a1c", ">=0 mmol/mol", false),
     ])
   func belowZero(marker: String, value: String, accepted: Bool) throws {
     if accepted {

@@ -840,6 +840,9 @@ struct ClinicalJudgementTests {
     #expect((question != nil) == asked, "\(drafts[0].checks)")
     if let question {
       #expect(question.contains("ionized calcium (1.16 to 1.32 mmol/L") && question.contains("Is it total calcium?"))
+      // Critical as total calcium: said with the advice, before the way out (clinician's second
+      // look at stop 35: the fasting question said it, this one did not).
+      #expect(question.contains(Judgement.criticalAdvice + " Is it total calcium?"), "\(question)")
     }
     // A bare 4.8 is asked about too: first whether it was 4.8 mEq/L (9.6 mg/dL).
     if asked, unit == "mg/dL" {

@@ -38,6 +38,10 @@ struct LeftOutCriticalCustomTests {
       ("Random glucose", "mmol/L", 22.2, nil, .criticalHigh), ("Random glucose", "mmol/L", 22.1, nil, nil),
       // Any other custom marker is not judged, nor one in a unit glance cannot read for the test.
       ("Ketones", "mmol/L", 0.1, nil, nil), ("Random glucose", "mg", 30, nil, nil),
+      // Only the names glance refuses as such a test: a glucose SD or a pleural-fluid glucose is
+      // another thing (clinician's second look at stop 35).
+      ("Glucose SD", "mg/dL", 30, nil, nil), ("Pleural fluid glucose", "mg/dL", 30, nil, nil),
+      ("Estimated average glucose", "mg/dL", 45, nil, nil),
     ] as [(String, String, Double, ValueComparator?, MarkerStatus?)])
   func judged(name: String, unit: String, value: Double, comparator: ValueComparator?, expected: MarkerStatus?) {
     let snapshot = Self.snapshot(name, unit: unit, value, comparator: comparator)
@@ -48,6 +52,49 @@ struct LeftOutCriticalCustomTests {
     } else {
       #expect(!judgement.status.isCritical, "\(judgement)")
     }
+  }
+
+  /// Clinician's and attacker's second looks at stop 35: glucose 2.5 in a mg/dL marker, 50 in a
+  /// mmol/L one and ionized calcium 5.0 mmol/L were saved with no flag, or called critical.
+  @Test(
+    "a reading beyond anything plausible for the test is not judged, and said",
+    arguments: [
+      ("Random glucose", "mg/dL", 2.5), ("Random glucose", "mg/dL", 5000), ("Random glucose", "mmol/L", 50),
+      ("Ionized calcium", "mmol/L", 5.0), ("Ionized calcium", "mg/dL", 1.2),
+    ])
+  func implausible(name: String, unit: String, value: Double) throws {
+    let snapshot = Self.snapshot(name, unit: unit, value)
+    let judgement = snapshot.judgement(of: snapshot.entries[0])
+    #expect(judgement.status == .indeterminate, "\(judgement)")
+    #expect(judgement.words.hasPrefix("beyond the plausible range for"), "\(judgement.words)")
+    let items = InsightsEngine.insights(for: [snapshot], at: Self.now)
+    #expect(items.first?.kind == .check, "\(items)")
+  }
+
+  /// Clinician's second look at stop 35: six critical glucose readings in eleven days, then a
+  /// 51, and prep said nothing was flagged.
+  @Test("prep names a critical reading since the last visit when the latest is not")
+  func earlierCritical() throws {
+    let marker = Fixture.customMarker("Random glucose", unit: "mg/dL")
+    let snapshot = MarkerSnapshot(
+      definition: marker, tracked: nil,
+      entries: [Fixture.entry(marker, 30, on: "2025-05-20"), Fixture.entry(marker, 51, on: "2025-05-30")])
+    #expect(snapshot.judgement(of: snapshot.entries[1]).words == "within glance's critical limits for glucose")
+    let items = InsightsEngine.insights(for: [snapshot], at: Self.now, criticalSince: Fixture.date("2025-05-01"))
+    let item = try #require(items.first)
+    #expect(item.kind == .earlierCritical)
+    #expect(
+      item.suggestionText.contains(
+        "30 mg/dL on May 20, 2025, far below glance's critical limit for glucose; your latest, 51 mg/dL on May 30, 2025, is within glance's critical limits for glucose."
+      ), "\(item.suggestionText)")
+  }
+
+  @Test("a new custom marker is told what glance checks of it")
+  func checksNote() {
+    #expect(
+      CustomMarkerPlanner.checksNote(Fixture.customMarker("Random glucose", unit: "mg/dL")).contains(
+        "critical limits of glucose only"))
+    #expect(CustomMarkerPlanner.checksNote(Fixture.customMarker("Ketones")).hasPrefix("Custom markers get no"))
   }
 
   @Test("prep names such a reading past a critical limit, with the advice, and says what is checked")
@@ -67,6 +114,27 @@ struct LeftOutCriticalCustomTests {
     #expect(text.contains("Your own markers (Ketones) are not checked by glance"), "\(text)")
     #expect(
       text.contains("Your own markers (Random glucose) are checked only against the critical limits"), "\(text)")
+  }
+
+  /// Clinician's second look at stop 35: a dry run, and an import refused for another row, named
+  /// no critical reading going into such a custom marker.
+  @Test("a dry run and a refused import name a critical reading going into such a custom marker")
+  func importNamesCritical() throws {
+    var document = GlanceDocument.empty(createdAt: Self.now)
+    document.customMarkers = [Fixture.customMarker("Random glucose", unit: "mg/dL")]
+    func plan(_ text: String) throws -> ImportPlan {
+      try Importer.plan(
+        Importer.read(Array(text.utf8)), replace: false, into: document, library: Fixture.library,
+        today: Fixture.date("2026-11-20"), now: Self.now)
+    }
+    let dry = try plan("Date,Test,Result,Units\n2026-11-12,Random glucose,34,mg/dL\n2026-11-12,HDL,55,mg/dL\n")
+    let summary = dry.summary(library: Fixture.library, customMarkers: document.customMarkers, dryRun: true)
+    #expect(summary.contains("Past a critical limit: Random glucose 34 mg/dL on Nov 12, 2026."), "\(summary)")
+    let refused = try #require(throws: ImportError.self) {
+      try plan("Date,Test,Result,Units\n2026-11-12,Random glucose,34,mg/dL\n2026-11-12,HDL,55,furlongs\n")
+    }
+    #expect(refused.message.contains("Random glucose on Nov 12, 2026"), "\(refused.message)")
+    #expect(!refused.message.contains("34"), "\(refused.message)")
   }
 
   /// The same review: a lab's "5.0 mmol/L" was named "Potassium 5 mmol/L" in the line of the
