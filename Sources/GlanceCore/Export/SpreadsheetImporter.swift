@@ -765,12 +765,36 @@ enum SpreadsheetImporter {
         else { return }
         plan.criticalLeftOut.append("\(quoted(shown)) in row \(line) (\(kind.why))")
       }
-      // A name with a control character is its own (its compact form would be a marker's).
-      let key = MarkerResolver.hasControlCharacter(name) ? "\u{1}" + name : SearchText(name).compact
+      // A name with a control character is its own (its compact form would be a marker's), and
+      // is left out; a result past a critical limit of the test its letters name is still named
+      // (attacker's second look at stop 35: "Potassium<BEL>" 7.5 went unsaid).
+      let garbled = MarkerResolver.hasControlCharacter(name)
+      let key = garbled ? "\u{1}" + name : SearchText(name).compact
+      func garbledCritical() {
+        guard garbled, !flaggedCritical else { return }
+        let cleaned = String(String.UnicodeScalarView(name.unicodeScalars.filter { !MarkerResolver.isControl($0) }))
+        guard let found = try? MarkerResolver.markers(cleaned, among: markers, search: search), found.count == 1,
+          found[0].isSystemDefined,
+          let typed = try? ValueParser.parse(
+            SheetFormat.number(
+              SheetFormat.withoutLabFlag(text).text, delimiter: columns.sheet.delimiter,
+              groupsThousands: columns.sheet.groupsThousands))
+        else { return }
+        let unitCell = SheetFormat.withoutCalculatedMark(columns.cell(row, unitColumn))
+        guard
+          let draft = try? EntryPlanner.draft(
+            found[0], typed: typed, unit: unitCell.isEmpty ? nil : unitCell, date: CalendarDate(dayNumber: 0)!,
+            note: nil, existing: []),
+          GlanceDocument.empty(createdAt: Timestamp(secondsSince1970: 0)).judging(found[0])
+            .judgement(of: draft.entry(at: Timestamp(secondsSince1970: 0), source: .fileImport)).status.isCritical
+        else { return }
+        plan.criticalLeftOut.append("\(quoted(shown)) in row \(line) (a control character in its name)")
+      }
       if let index = unknownIndex[key] {
         unknown[index].rows += 1
         criticalLeftOut("no marker")
         judgedLeftOut(unknown[index].judged)
+        garbledCritical()
         continue
       }
       let markersOfRow: [MarkerDefinition]
@@ -802,6 +826,7 @@ enum SpreadsheetImporter {
           unknown.append((shown, 1, reason, judged))
           criticalLeftOut(reason == nil ? "no marker" : "another test than glance's")
           judgedLeftOut(judged)
+          garbledCritical()
           // Each new name is looked up (about half a millisecond): a file of 100,000 names held
           // the data lock for a minute (attacker's third look at stop 34). A lab report has a few
           // hundred tests.

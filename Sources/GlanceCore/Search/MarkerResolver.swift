@@ -40,8 +40,13 @@ public enum MarkerResolver {
 
   /// True when `text` holds a C0 or C1 control character (a TAB aside): such a name names no
   /// marker.
-  static func hasControlCharacter(_ text: String) -> Bool {
-    text.unicodeScalars.contains { ($0.value < 0x20 && $0 != "\t") || (0x7F...0x9F).contains($0.value) }
+  static func hasControlCharacter(_ text: String) -> Bool { text.unicodeScalars.contains(where: isControl) }
+
+  /// A C0 or C1 control character (a TAB aside), or one the terminal would not show (a bidi mark,
+  /// a zero-width space, a soft hyphen: `TerminalText.isHidden`): attacker's second look at stop
+  /// 35, "LDL" with a right-to-left mark inside was filed as LDL.
+  static func isControl(_ scalar: Unicode.Scalar) -> Bool {
+    scalar != "\t" && (scalar.value < 0x20 || TerminalText.isHidden(scalar))
   }
 
   /// The same, with a search index built once for many look-ups (a spreadsheet's headers).

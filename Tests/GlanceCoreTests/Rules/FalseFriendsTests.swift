@@ -45,7 +45,7 @@ struct FalseFriendsTests {
   /// the control byte read around. A name with a control character names no marker.
   @Test(
     "a test name with a control character is refused, never read around",
-    arguments: ["LD\u{1B}L", "HDL\u{7}", "\u{85}LDL", "L\u{7F}DL"])
+    arguments: ["LD\u{1B}L", "HDL\u{7}", "\u{85}LDL", "L\u{7F}DL", "L\u{200F}DL", "LD\u{AD}L", "\u{200B}LDL"])
   func controlCharacterName(name: String) throws {
     #expect(throws: EntryError.self) { try MarkerResolver.markers(name, among: Self.markers) }
     let plan = try Importer.plan(
@@ -53,6 +53,13 @@ struct FalseFriendsTests {
       replace: false, into: .empty(createdAt: Timestamp(Fixture.now)), library: Fixture.library,
       today: Fixture.date("2025-06-01"), now: Timestamp(Fixture.now))
     #expect(plan.entries.count == 1 && plan.unknownTests.count == 1, "\(plan.unknownTests)")
+    // Left out, a result past a critical limit of the test its letters name is still named.
+    let critical = try Importer.plan(
+      Importer.read(
+        Array("Date,Test,Result,Units\n2024-01-15,Potassium\u{7},7.5,mmol/L\n2024-01-15,HDL,55,mg/dL\n".utf8)),
+      replace: false, into: .empty(createdAt: Timestamp(Fixture.now)), library: Fixture.library,
+      today: Fixture.date("2025-06-01"), now: Timestamp(Fixture.now))
+    #expect(critical.criticalLeftOut.count == 1, "\(critical.criticalLeftOut)")
   }
 
   /// Clinician's third look at stop 34: the reason given must be the test's own.
