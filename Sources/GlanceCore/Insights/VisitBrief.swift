@@ -163,9 +163,35 @@ public struct VisitBrief: Sendable {
   /// What the brief says when it raises nothing: that nothing is flagged, or, in a folder
   /// without readings, that there are none yet (never "nothing flagged" over nothing).
   public var nothingRaised: String {
-    snapshots.contains { $0.latest != nil }
-      ? "Nothing in your readings is flagged for your next visit."
-      : "No readings yet: glance add NAME VALUE records one, glance import FILE brings in a sheet."
+    guard snapshots.contains(where: { $0.latest != nil }) else {
+      return "No readings yet: glance add NAME VALUE records one, glance import FILE brings in a sheet."
+    }
+    // Custom markers are not judged (but for a test's critical limits): "nothing is flagged" is
+    // said of the library's (clinician's second look at stop 35: the Markdown and HTML briefs
+    // said "Nothing in your readings is flagged" beside them).
+    return snapshots.contains { !$0.definition.isSystemDefined && $0.latest != nil }
+      ? "Nothing in your library markers' readings is flagged for your next visit."
+      : "Nothing in your readings is flagged for your next visit."
+  }
+
+  /// What glance checks of the person's own markers with readings, said in every form of the
+  /// brief: nothing, or only a test's critical limits (a random glucose).
+  public var ownMarkersNotes: [String] {
+    let own = snapshots.filter { !$0.definition.isSystemDefined && $0.latest != nil }
+    let plain = own.filter { $0.leftOut == nil }.map(\.definition.displayName)
+    let limited = own.filter { $0.leftOut != nil }.map(\.definition.displayName)
+    var notes: [String] = []
+    if !plain.isEmpty {
+      notes.append(
+        "Your own markers (\(plain.joinedText(", "))) are not checked by glance: it knows no range or trend rule for them."
+      )
+    }
+    if !limited.isEmpty {
+      notes.append(
+        "Your own markers (\(limited.joinedText(", "))) are checked only against the critical limits of the tests they are: glance knows no range or trend rule for them."
+      )
+    }
+    return notes
   }
 
   /// "3 readings", or "more than 1,500 readings" when a marker's readings since the visit reach

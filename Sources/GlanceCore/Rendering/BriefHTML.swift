@@ -24,6 +24,9 @@ public enum BriefHTML {
       }
       body.append("</ol>")
     }
+    for note in brief.ownMarkersNotes {
+      body.append("<p>\(escape(note))</p>")
+    }
     body.append("</section>")
 
     if !brief.questions.isEmpty {

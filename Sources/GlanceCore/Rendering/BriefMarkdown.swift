@@ -20,6 +20,7 @@ public enum BriefMarkdown {
           return "\(index + 1). " + critical + inline(item.suggestionText)
         }.joinedText("\n"))
     }
+    out += brief.ownMarkersNotes.map(inline)
     if !brief.questions.isEmpty {
       out.append("## Your questions")
       out.append(

@@ -97,9 +97,26 @@ public enum HomeView {
   /// and by an import that leaves a marker's latest reading critical. Nil for no names. Said of
   /// the reading, so a plural name reads right ("The latest Triglycerides reading is").
   public static func criticalSentence(_ names: [String], advice: Bool = true) -> String? {
-    guard !names.isEmpty else { return nil }
-    return "The latest \(inWords(names)) \(names.count == 1 ? "reading is" : "readings are") far outside "
-      + "\(names.count == 1 ? "its range" : "their ranges")." + (advice ? " \(Judgement.criticalAdvice)" : "")
+    criticalSentence(names, pastLimit: [], advice: advice)
+  }
+
+  /// The same, with `pastLimit`: markers of one's own judged only against a test's critical
+  /// limits (a random glucose), said past a critical limit, not "far outside its range", a range
+  /// they do not have (clinician's second look at stop 35).
+  static func criticalSentence(_ names: [String], pastLimit: [String], advice: Bool = true) -> String? {
+    var sentences: [String] = []
+    if !names.isEmpty {
+      sentences.append(
+        "The latest \(inWords(names)) \(names.count == 1 ? "reading is" : "readings are") far outside "
+          + "\(names.count == 1 ? "its range" : "their ranges").")
+    }
+    if !pastLimit.isEmpty {
+      sentences.append(
+        "The latest \(inWords(pastLimit)) \(pastLimit.count == 1 ? "reading is" : "readings are") past a critical limit."
+      )
+    }
+    guard !sentences.isEmpty else { return nil }
+    return sentences.joinedText(" ") + (advice ? " \(Judgement.criticalAdvice)" : "")
   }
 
   /// The same, for the tracked markers whose latest reading is critical; one inside the person's
@@ -113,8 +130,11 @@ public enum HomeView {
     let outside = latest.filter { !$0.1.insideTarget }.map(\.0)
     // Each with its day, so an old result is not read as today's (newcomer review this session:
     // a 13-month-old glucose said "Consider contacting your care team soon" with no date).
+    func named(_ snapshot: MarkerSnapshot) -> String {
+      "\(snapshot.definition.displayName) (\(snapshot.latest.map { DateText.long($0.dateOfService) } ?? ""))"
+    }
     let outsideSentence = criticalSentence(
-      outside.map { "\($0.definition.displayName) (\($0.latest.map { DateText.long($0.dateOfService) } ?? ""))" },
+      outside.filter { $0.leftOut == nil }.map(named), pastLimit: outside.filter { $0.leftOut != nil }.map(named),
       advice: advice)
     guard !inside.isEmpty else { return outsideSentence }
     let names = inside.map(\.definition.displayName)

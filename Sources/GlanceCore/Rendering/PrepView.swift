@@ -20,27 +20,9 @@ public enum PrepView {
     var title = style.paint("Next Visit Prep" + (brief.name.map { " for " + TerminalText.oneLine($0) } ?? ""), .bold)
     if let coming = brief.comingLine { title += "\n" + wrap("For: " + coming, width: style.width, indent: "  ") }
     var sections: [String] = [title]
-    // Custom markers are never judged: say so rather than let "nothing is flagged" reassure.
-    let own = snapshots.filter { !$0.definition.isSystemDefined && $0.latest != nil }
-    let unchecked = own.map(\.definition.displayName)
-    // One for a test glance judges for a critical limit only (random glucose, ionized calcium).
-    let plain = own.filter { $0.leftOut == nil }.map(\.definition.displayName)
-    let limited = own.filter { $0.leftOut != nil }.map(\.definition.displayName)
-    var uncheckedNote = ""
-    if !plain.isEmpty {
-      uncheckedNote +=
-        "\n"
-        + wrap(
-          "Your own markers (\(plain.joinedText(", "))) are not checked by glance: it knows no range or trend rule for them.",
-          width: style.width, indent: "")
-    }
-    if !limited.isEmpty {
-      uncheckedNote +=
-        "\n"
-        + wrap(
-          "Your own markers (\(limited.joinedText(", "))) are checked only against the critical limits of the tests they are: glance knows no range or trend rule for them.",
-          width: style.width, indent: "")
-    }
+    // Custom markers are never judged (but for a test's critical limits): said, rather than let
+    // "nothing is flagged" reassure.
+    var uncheckedNote = brief.ownMarkersNotes.map { "\n" + wrap($0, width: style.width, indent: "") }.joinedText("")
     // Sex not given: say which latest readings depend on it instead of staying silent.
     let dependent = snapshots.filter { snapshot in snapshot.latest.map { snapshot.dependsOnSex($0) } ?? false }
     if !dependent.isEmpty {
@@ -53,10 +35,7 @@ public enum PrepView {
           width: style.width, indent: "")
     }
     if insights.isEmpty {
-      sections.append(
-        (unchecked.isEmpty
-          ? brief.nothingRaised
-          : "Nothing in your library markers' readings is flagged for your next visit.") + uncheckedNote)
+      sections.append(brief.nothingRaised + uncheckedNote)
     } else {
       let bullet = style.symbol("•", ascii: "*")
       sections.append(

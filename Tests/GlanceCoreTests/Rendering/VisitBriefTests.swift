@@ -23,6 +23,28 @@ struct VisitBriefTests {
 
   // MARK: What the brief holds
 
+  /// Clinician's second look at stop 35: the Markdown and HTML briefs said "Nothing in your
+  /// readings is flagged" beside a custom marker glance does not judge, and left out what the
+  /// terminal's prep says of it.
+  @Test("every form of the brief says what glance checks of your own markers")
+  func ownMarkersInEveryForm() throws {
+    let ketones = Fixture.customMarker("Ketones")
+    let glucose = Fixture.customMarker("Random glucose", unit: "mg/dL")
+    let snapshots = [Self.snapshot(ketones, [("2026-11-01", 0.4)]), Self.snapshot(glucose, [("2026-11-01", 120)])]
+    let brief = VisitBrief(
+      document: .empty(createdAt: Self.now), snapshots: snapshots, items: [], today: Self.today)
+    let forms = [
+      PrepView.render(brief, all: false, style: .plain).replacingOccurrences(of: "\n", with: " "),
+      BriefMarkdown.render(brief), BriefHTML.render(brief).replacingOccurrences(of: "&#39;", with: "'"),
+    ]
+    for form in forms {
+      #expect(form.contains("Nothing in your library markers' readings is flagged"), "\(form)")
+      #expect(form.contains("Your own markers (Ketones) are not checked by glance"), "\(form)")
+      #expect(
+        form.contains("Your own markers (Random glucose) are checked only against the critical limits"), "\(form)")
+    }
+  }
+
   @Test("the demo's prep: one item per marker, critical and out of range before trends, as golden text")
   func demoTerminal() throws {
     let brief = try Self.demo()

@@ -89,6 +89,21 @@ struct LeftOutCriticalCustomTests {
       ), "\(item.suggestionText)")
   }
 
+  /// Clinician's second look at stop 35: home said such a marker was "far outside its range", a
+  /// range it does not have.
+  @Test("home says such a reading is past a critical limit, beside a library marker far outside its range")
+  func homeSentence() throws {
+    let potassium = try #require(Fixture.library.marker(key: "potassium"))
+    let library = MarkerSnapshot(
+      definition: potassium, tracked: nil, entries: [Fixture.entry(potassium, 7.0, on: "2025-05-30")])
+    let sentence = try #require(
+      HomeView.criticalSentence([library, Self.snapshot("Random glucose", unit: "mg/dL", 30)]))
+    #expect(
+      sentence
+        == "The latest Potassium (May 30, 2025) reading is far outside its range. The latest Random glucose (May 30, 2025) reading is past a critical limit. "
+        + Judgement.criticalAdvice, "\(sentence)")
+  }
+
   @Test("a new custom marker is told what glance checks of it")
   func checksNote() {
     #expect(
