@@ -135,9 +135,15 @@ public enum EntryPlanner {
                 $0.value, comparator: $0.comparator, unit: unit, markers: library.markers)
             } ?? false
           })
-      single.checks.insert(
-        EntryChecks.fastingQuestion(
-          for: markers[0], unit: document.displayUnit(for: markers[0]).unit, critical: critical), at: 0)
+      // The custom marker it suggests in the unit typed when that is the SI one (glucose 5.0
+      // mmol/L was told `--unit mg/dL`), else in the person's.
+      var suggested = document.displayUnit(for: markers[0]).unit
+      if let typedIn = single.entered?.unit, let siUnit = markers[0].siUnit,
+        UnitConverter.normalize(typedIn) == UnitConverter.normalize(siUnit)
+      {
+        suggested = siUnit
+      }
+      single.checks.insert(EntryChecks.fastingQuestion(for: markers[0], unit: suggested, critical: critical), at: 0)
     }
     return [single]
   }

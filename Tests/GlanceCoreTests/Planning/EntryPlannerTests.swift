@@ -108,6 +108,16 @@ struct EntryPlannerTests {
     #expect(question.question.contains(Judgement.criticalAdvice) == critical, "\(question.question)")
   }
 
+  /// Seen this session: `add glucose 5.0 mmol/L` was told to track non-fasting readings with
+  /// `--unit mg/dL`.
+  @Test(
+    "the fasting question suggests the custom marker in the unit typed, when it is glucose's SI unit",
+    arguments: [("5.0 mmol/L", "mmol/L"), ("95", "mg/dL"), ("95 mg/dL", "mg/dL")])
+  func fastingQuestionUnit(value: String, unit: String) throws {
+    let question = try #require(try Self.plan("glucose", value).first?.checks.first?.question)
+    #expect(question.hasSuffix("glance custom \"Random glucose\" --unit \(unit)"), "\(question)")
+  }
+
   @Test("a key typed with or without its dash needs no search", arguments: ["vitamin-d", "vitamind", "bp-systolic"])
   func keys(words: String) throws {
     let key = words == "vitamind" ? "vitamin-d" : words
