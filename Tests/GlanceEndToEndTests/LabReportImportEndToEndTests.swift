@@ -27,7 +27,7 @@ struct LabReportImportEndToEndTests {
     #expect(dry.stdout.contains("Read a spreadsheet with one row per result"))
     #expect(dry.stdout.contains("Would add 5 readings"))
     #expect(dry.stdout.contains("“MCV” (1 row)"))
-    // The Flag column is read, named as read wherever it stands (newcomer review at stop 35).
+    // The Flag column is read, named as read wherever it stands (newcomer review at stop 36).
     #expect(dry.stdout.contains("“Reference Range” (the lab's range and flag"), "\(dry.stdout)")
     #expect(dry.stdout.contains("“Flag” → the lab's flags"), "\(dry.stdout)")
     #expect(dry.stdout.contains("row 5: Jun 1, 2024, LDL Cholesterol 120 mg/dL (3.1 mmol/L)"))

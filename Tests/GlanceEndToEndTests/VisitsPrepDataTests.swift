@@ -160,7 +160,7 @@ struct VisitsPrepDataTests {
     #expect(try glance.document().undo.count == 1, "a batch is one change")
   }
 
-  /// Clinician review at stop 35: a piped panel stopped at its first question (hemoglobin 6.2
+  /// Clinician review at stop 36: a piped panel stopped at its first question (hemoglobin 6.2
   /// g/dL, "was that mmol/L?") said nothing of the potassium 6.5 and sodium 118 beside it.
   @Test("a piped panel stopped at a question names its other readings past a critical limit")
   func batchStoppedNamesCritical() throws {

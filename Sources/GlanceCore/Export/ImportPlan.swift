@@ -107,7 +107,7 @@ public struct ImportPlan: Sendable {
 
   /// Set when the import's critical sentence of the latest readings it saved follows the
   /// summary: that sentence then says the advice, once, and the summary's lines leave it out
-  /// (clinician review at stop 35: five saved critical results read without it, the advice
+  /// (clinician review at stop 36: five saved critical results read without it, the advice
   /// being said of the rows left out).
   public var adviceSaidAfter = false
 
@@ -528,7 +528,7 @@ public struct ImportPlan: Sendable {
               ? ":"
               : kind == .labReport
                 ? "; a Units column converts each row's value:"
-                // A FHIR file's units are its observations' own (clinician review at stop 35:
+                // A FHIR file's units are its observations' own (clinician review at stop 36:
                 // the hint spoke of column headers a Bundle has none of).
                 : kind == .fhir
                   ? ":"

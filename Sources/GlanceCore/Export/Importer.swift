@@ -311,7 +311,7 @@ public enum Importer {
     let flagged = Set(plan.criticalFlaggedRows)
     let entries = rows.map { $0.draft.entry(at: Timestamp(secondsSince1970: 0), source: .fileImport) }
     // The file's custom markers too: one for a random glucose is judged (clinician's second look
-    // at stop 35).
+    // at stop 36).
     var judging = GlanceDocument.empty(createdAt: Timestamp(secondsSince1970: 0))
     var customIDs = IDSet()
     for row in rows where !row.draft.marker.isSystemDefined && customIDs.insert(row.draft.marker.id) {
@@ -358,7 +358,7 @@ public enum Importer {
           snapshot.leftOut != nil
         {
           // A custom marker for a test glance judges for critical limits (a random glucose):
-          // judged by its snapshot (clinician's second look at stop 35: a dry run named none).
+          // judged by its snapshot (clinician's second look at stop 36: a dry run named none).
           known = (snapshot, nil)
         } else {
           known = nil

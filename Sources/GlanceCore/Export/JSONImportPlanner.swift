@@ -87,7 +87,7 @@ enum JSONImportPlanner {
         continue
       }
       // Only a key `glance custom` could have made is kept: a key is printed in commands to paste
-      // (attacker review at stop 35: `custom-$(touch …)` from an edited backup).
+      // (attacker review at stop 36: `custom-$(touch …)` from an edited backup).
       if !CustomMarkerPlanner.isCustomKey(marker.key) || keys.contains(marker.key) {
         marker.key = CustomMarkerPlanner.key(for: marker.displayName, taken: keys.contains)
       }

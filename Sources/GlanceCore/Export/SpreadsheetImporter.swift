@@ -690,7 +690,7 @@ enum SpreadsheetImporter {
     // are named; glance judges by its own ranges. Said as what it is (clinician's second look at
     // stop 34: it was "not read" beside the lab-critical results it gave), and only it: the
     // columns named with it as not read ("Reference Range", "Status") stay named (newcomer
-    // review at stop 35: they were said nowhere).
+    // review at stop 36: they were said nowhere).
     let flagColumn = header.firstIndex { ["flag", "flags", "abnormalflag"].contains(SearchText($0).compact) }
     if let flagColumn { used.insert(flagColumn) }
     plan.notRead = columns.notRead(used: used, unknown: true)
@@ -767,7 +767,7 @@ enum SpreadsheetImporter {
       }
       // A name with a control character is its own (its compact form would be a marker's), and
       // is left out; a result past a critical limit of the test its letters name is still named
-      // (attacker's second look at stop 35: "Potassium<BEL>" 7.5 went unsaid).
+      // (attacker's second look at stop 36: "Potassium<BEL>" 7.5 went unsaid).
       let garbled = MarkerResolver.hasControlCharacter(name)
       let key = garbled ? "\u{1}" + name : SearchText(name).compact
       func garbledCritical() {

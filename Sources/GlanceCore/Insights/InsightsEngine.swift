@@ -55,7 +55,7 @@ public enum InsightsEngine {
         } else if !latestCritical, let since = criticalSince,
           let earlier = earlierCritical(snapshot, since: since, at: now)
         {
-          // Critical since the last visit, the latest not (clinician's second look at stop 35:
+          // Critical since the last visit, the latest not (clinician's second look at stop 36:
           // six critical glucose readings, then a 51, and prep said nothing was flagged).
           result.append((5, categories.count, result.count, earlier))
         } else if let latest = snapshot.latest, latest.comparator == nil,

@@ -167,7 +167,7 @@ public struct VisitBrief: Sendable {
       return "No readings yet: glance add NAME VALUE records one, glance import FILE brings in a sheet."
     }
     // Custom markers are not judged (but for a test's critical limits): "nothing is flagged" is
-    // said of the library's (clinician's second look at stop 35: the Markdown and HTML briefs
+    // said of the library's (clinician's second look at stop 36: the Markdown and HTML briefs
     // said "Nothing in your readings is flagged" beside them).
     return snapshots.contains { !$0.definition.isSystemDefined && $0.latest != nil }
       ? "Nothing in your library markers' readings is flagged for your next visit."

@@ -63,7 +63,7 @@ public enum BatchPlanner {
     var problems: [String] = []
     var drafts: [EntryDraft] = []
     // Every reading planned, a marker's second one too: each is judged for a critical limit when
-    // the panel is refused (attacker's second look at stop 35: "potassium 4" then "potassium 7").
+    // the panel is refused (attacker's second look at stop 36: "potassium 4" then "potassium 7").
     var all: [EntryDraft] = []
     let markers = library.markers + document.customMarkers
     for (name, text) in items {
@@ -119,7 +119,7 @@ public enum BatchPlanner {
   }
 
   /// The markers of `drafts` whose reading as typed is past a critical limit, by name: what a
-  /// panel that is refused, or stopped at a question, still says (clinician review at stop 35:
+  /// panel that is refused, or stopped at a question, still says (clinician review at stop 36:
   /// potassium 6.5 and sodium 118 went unsaid beside one bad line).
   static func criticalNames(_ drafts: [EntryDraft], document: GlanceDocument) -> [String] {
     var names: [String] = []

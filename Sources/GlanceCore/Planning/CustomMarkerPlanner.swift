@@ -102,7 +102,7 @@ public enum CustomMarkerPlanner {
   }
 
   /// What glance checks of a new custom marker's readings: nothing medical, but for a test it
-  /// leaves out and knows the critical limits of (clinician's second look at stop 35: "no
+  /// leaves out and knows the critical limits of (clinician's second look at stop 36: "no
   /// unusual-value checks and no prep insights" was said of a "Random glucose" that gets both).
   public static func checksNote(_ marker: MarkerDefinition) -> String {
     guard let test = LeftOutCritical.of(customMarkerNamed: marker.displayName) else {

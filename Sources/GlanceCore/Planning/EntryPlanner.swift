@@ -203,7 +203,7 @@ public enum EntryPlanner {
     if conversion.value == 0 { conversion.value = 0 }
     // No library marker is below zero, nor says a bound at or under it anything (">=0", "<0"):
     // refused, never saved (attacker's reviews at stop 34: glucose "<-5" was saved as critical;
-    // at stop 35: ">=0" was summed up as "within the reference range").
+    // at stop 36: ">=0" was summed up as "within the reference range").
     // The number as typed too: 0 mmol/mol is an A1c of 2.15% (attacker's second look at stop
     // 35: "<0 mmol/mol" was saved as "<2.2% ✓", -20 mmol/mol as 0.3%).
     if marker.isSystemDefined, !belowZero {

@@ -102,7 +102,7 @@ public enum HomeView {
 
   /// The same, with `pastLimit`: markers of one's own judged only against a test's critical
   /// limits (a random glucose), said past a critical limit, not "far outside its range", a range
-  /// they do not have (clinician's second look at stop 35).
+  /// they do not have (clinician's second look at stop 36).
   static func criticalSentence(_ names: [String], pastLimit: [String], advice: Bool = true) -> String? {
     var sentences: [String] = []
     if !names.isEmpty {

@@ -119,7 +119,7 @@ public enum EntryChecks {
       // Ten times the number only when that is near the usual: else a digit may be missing
       // anywhere (clinician's third look at stop 34: glucose 9 after 95 and 97 offered 90).
       // A tenth of the number (a decimal point left out) only when it is the usual: A1c 40 after
-      // 5.6 is 40 mmol/mol, and no digit is missing (newcomer review at stop 35).
+      // 5.6 is 40 mmol/mol, and no digit is missing (newcomer review at stop 36).
       let digit =
         tenfold.map { tenfold in
           guard let usual, apart(tenfold, usual) > 1.05 else {

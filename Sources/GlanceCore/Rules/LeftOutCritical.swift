@@ -47,11 +47,11 @@ public enum LeftOutCritical: Sendable, Equatable {
 
   /// The test a custom marker called `name` is, when glance can judge its readings against a
   /// critical limit: the one glance's refusal names and asks the person to track with
-  /// `glance custom "Random glucose"` (clinician review at stop 35: its readings of 30 and 480
+  /// `glance custom "Random glucose"` (clinician review at stop 36: its readings of 30 and 480
   /// mg/dL were then "·", the critical check gone once the advice was followed).
   /// Only the names glance refuses as that test ("Random glucose", "Meter glucose", "Ionized
   /// calcium"): a custom marker named with "glucose" may be another thing (clinician's second
-  /// look at stop 35: "Glucose SD", "Pleural fluid glucose" were called critical).
+  /// look at stop 36: "Glucose SD", "Pleural fluid glucose" were called critical).
   public static func of(customMarkerNamed name: String) -> LeftOutCritical? {
     FalseFriends.named(name)?.leftOutCritical
   }
@@ -102,7 +102,7 @@ public enum LeftOutCritical: Sendable, Equatable {
 
   /// The unit a bare number of this test is in when it can be in one only: a glucose below
   /// anything plausible in mg/dL is in mmol/L, an ionized calcium above any in mmol/L is in mg/dL
-  /// (clinician's second look at stop 35: "random glucose 2.0" was told `--unit mg/dL`).
+  /// (clinician's second look at stop 36: "random glucose 2.0" was told `--unit mg/dL`).
   func unit(ofBare value: Double, markers: [MarkerDefinition]) -> String? {
     switch self {
     case .glucose:

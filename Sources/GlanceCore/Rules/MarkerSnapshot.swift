@@ -121,12 +121,12 @@ public struct MarkerSnapshot: Sendable {
     let value = entry.exactValue(for: definition)
     // A custom marker for a test glance leaves out but judges for a critical limit (random
     // glucose, ionized calcium): critical by those limits, as when it was left out; else judged
-    // as any custom marker (clinician review at stop 35: following glance's own advice to track
+    // as any custom marker (clinician review at stop 36: following glance's own advice to track
     // it had turned the critical check off).
     if let leftOut {
       // Beyond anything plausible for the test (glucose 2.5 in a mg/dL marker, 50 in a mmol/L
       // one): not judged, and said, as a library marker's is (clinician's and attacker's second
-      // looks at stop 35: saved with no flag at all).
+      // looks at stop 36: saved with no flag at all).
       if entry.comparator == nil,
         leftOut.isImplausible(entry.value, unit: definition.unit, judge: leftOutJudge.first)
       {
@@ -722,7 +722,7 @@ extension GlanceDocument {
       UnitConverter.normalize($0.unit) == UnitConverter.normalize(judging.display.unit)
     }
     // As typed, with at least the decimals a lab prints in that unit: a lab's "5.0 mmol/L" was
-    // "5 mmol/L" (clinician review at stop 35).
+    // "5 mmol/L" (clinician review at stop 36).
     let typed = draft.entered.map { entered in
       let places =
         DisplayUnit.of(draft.marker, unit: entered.unit).flatMap { $0.decimals }

@@ -366,7 +366,7 @@ public enum FalseFriends {
     switch error {
     case .falseFriend(_, let explanation): return friend(of: explanation)?.leftOutCritical
     // A name that matches no marker is still a glucose by its words ("Glucose 2h post", "Whole
-    // blood glucose": clinician review at stop 35), judged by glucose's critical limits.
+    // blood glucose": clinician review at stop 36), judged by glucose's critical limits.
     case .unknownMarker(let name), .partialName(let name, _), .ambiguousMarker(let name, _):
       return namesGlucose(name) ? .glucose : nil
     default: return nil
@@ -380,7 +380,7 @@ public enum FalseFriends {
     "glucose", "glukose", "glucosa", "glucosio", "glicose", "glucemia", "glicemia", "glycemia", "glycemie",
     "blutzucker", "glykamie",
   ]
-  /// (Clinician's second look at stop 35: a glucose SD, a rise after a meal, an estimated average
+  /// (Clinician's second look at stop 36: a glucose SD, a rise after a meal, an estimated average
   /// glucose and a pleural-fluid glucose were judged as blood glucose: a difference, a statistic,
   /// a calculation, or another fluid with its own decision limits.)
   static let notGlucoseWords: Set<String> = [

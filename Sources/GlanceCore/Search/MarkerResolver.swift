@@ -55,7 +55,7 @@ public enum MarkerResolver {
     categories: [MarkerCategory] = MarkerLibrary.builtIn.categories + [.custom]
   ) throws(EntryError) -> [MarkerDefinition] {
     // A control character is never read around: a lab report's "LD<ESC>L" was filed as LDL
-    // (attacker review at stop 35).
+    // (attacker review at stop 36).
     if hasControlCharacter(text) { throw .controlCharacter("The test name") }
     if text.contains("/"), let sides = slashSides(text, among: markers, search: search) {
       // "Systolic/Diastolic", "SBP/DBP": the blood-pressure pair, as "bp" is.
@@ -226,7 +226,7 @@ public enum MarkerResolver {
 
   /// An A1c named with the standard it is reported by ("HbA1c (IFCC)", a German report's name):
   /// IFCC's results are in mmol/mol, NGSP's and DCCT's in % (docs/MarkerLibrary.md). The name
-  /// then says the unit (newcomer review at stop 35: the name matched no marker).
+  /// then says the unit (newcomer review at stop 36: the name matched no marker).
   static let a1cStandards = ["ifcc": "mmol/mol", "ngsp": "%", "dcct": "%"]
 
   /// True when `name` is one of A1c's own names (its key, name or an alias), word for word.

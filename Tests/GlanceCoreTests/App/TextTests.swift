@@ -133,7 +133,7 @@ struct ShellWordTests {
     #expect(ShellQuote.word(text) == printed)
   }
 
-  /// Attacker review at stop 35: a custom-marker key from an edited data file was printed raw in
+  /// Attacker review at stop 36: a custom-marker key from an edited data file was printed raw in
   /// "glance track custom-$(touch …)". Every command glance suggests with a key quotes one the
   /// shell would not read as one plain word; glance's own keys print as they are.
   @Test(

@@ -129,7 +129,7 @@ struct ExportImportTests {
     #expect(!String(decoding: try DocumentCodec.encode(repository.read()), as: UTF8.self).contains("markerKey"))
   }
 
-  /// Attacker review at stop 35: a backup's custom-marker key `custom-$(touch …)` was restored as
+  /// Attacker review at stop 36: a backup's custom-marker key `custom-$(touch …)` was restored as
   /// it was, and `untrack` then printed it in "Track it again any time: glance track …", a
   /// command that ran the file's own on paste. A key `glance custom` could not have made is made
   /// anew from the name, as one another marker has is.

@@ -859,7 +859,7 @@ struct FHIRCodesTests {
     #expect(sheet.message.contains("column header"))
   }
 
-  /// Clinician review at stop 35: the dry run of a Bundle with a question said "a unit in a
+  /// Clinician review at stop 36: the dry run of a Bundle with a question said "a unit in a
   /// column header, like "LDL (mmol/L)", converts that column".
   @Test("a health record's dry run asks its questions without a spreadsheet's advice")
   func recordDryRunWording() throws {

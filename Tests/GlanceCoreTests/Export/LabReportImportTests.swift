@@ -32,7 +32,7 @@ struct LabReportImportTests {
         document: .empty(createdAt: Self.now), library: Fixture.library)
     }
     #expect(error.message.contains("--unit mmol/L"), "\(error.message)")
-    // A bare number that can be in one unit only (clinician's second look at stop 35).
+    // A bare number that can be in one unit only (clinician's second look at stop 36).
     for (marker, value, unit) in [
       ("random glucose", "2.0", "mmol/L"), ("random glucose", "95", "mg/dL"), ("ionized calcium", "4.8", "mg/dL"),
       ("ionized calcium", "1.2", "mmol/L"),
@@ -68,7 +68,7 @@ struct LabReportImportTests {
     #expect(question.contains("glance custom \"Random glucose\" --unit \(unit)"), "\(question)")
   }
 
-  /// Newcomer review at stop 35: a Quest-style file's "Reference Range" and "Status" columns
+  /// Newcomer review at stop 36: a Quest-style file's "Reference Range" and "Status" columns
   /// were said nowhere: the Flag column, read, took the line that named them with it.
   @Test("every column of a lab report is read or named, beside a Flag column that is read")
   func everyColumnNamed() throws {
@@ -707,7 +707,7 @@ struct LabReportImportTests {
     #expect(!line.contains("HDL") && !line.contains("7.5"), "\(line)")
     // The critical sentence's advice is said once after an import (attacker's second look at
     // stop 34: sodium 124 LL beside a potassium of 7.5 said it twice), on the sentence of the
-    // latest readings it saved (clinician review at stop 35: five saved critical results read
+    // latest readings it saved (clinician review at stop 36: five saved critical results read
     // without it, the advice said of rows left out); the summary's lines then leave it out.
     var after = GlanceDocument.empty(createdAt: Self.now)
     after.entries = long.entries
@@ -1074,7 +1074,7 @@ struct LabReportImportTests {
       ("Glucose (POCT)", "25", "mg/dL", true), ("Blood glucose (meter)", "450", "mg/dL", true),
       ("OGTT 2h", "30", "mmol/L", true), ("Kapillarglukose", "1.5", "mmol/L", true),
       ("Ionisiertes Calcium", "0.6", "mmol/L", true), ("Calcium free", "0.6", "mmol/L", true),
-      // Any glucose glance does not track, by its words (clinician review at stop 35: these three
+      // Any glucose glance does not track, by its words (clinician review at stop 36: these three
       // were only "Tests that match no marker"); never another test named with the word.
       ("Glucose 2h post", "2.1", "mmol/L", true), ("Glucose 2 hr postprandial", "2.1", "mmol/L", true),
       ("Whole blood glucose", "20", "mg/dL", true), ("Glucose 1h OGTT", "25", "mmol/L", true),

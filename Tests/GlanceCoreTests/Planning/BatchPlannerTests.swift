@@ -35,7 +35,7 @@ struct BatchPlannerTests {
     return []
   }
 
-  /// Clinician review at stop 35: a panel refused over one bad line ("xyzzy 95") said nothing of
+  /// Clinician review at stop 36: a panel refused over one bad line ("xyzzy 95") said nothing of
   /// the potassium 6.5, sodium 118 and hemoglobin 6.2 on its other lines. A refusal names the
   /// readings past a critical limit as typed, by marker and never by value, with the advice.
   @Test("a refused panel names its readings past a critical limit, without their values")
@@ -50,7 +50,7 @@ struct BatchPlannerTests {
       #expect(message.hasSuffix(Judgement.criticalAdvice), "\(message)")
       for value in ["6.5", "118", "6.2"] { #expect(!message.contains(value), "\(message)") }
     }
-    // A marker's second reading is judged too, and named once (attacker's second look at stop 35).
+    // A marker's second reading is judged too, and named once (attacker's second look at stop 36).
     do {
       _ = try Self.lines(["potassium 4", "potassium 7", "potassium 7.1"])
       Issue.record("accepted")

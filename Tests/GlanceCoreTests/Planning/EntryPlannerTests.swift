@@ -39,7 +39,7 @@ struct EntryPlannerTests {
 
   /// Attacker's review this session: glucose "<-5" was saved and shown as critical, LDL "<0" as
   /// in range. No library marker is below zero.
-  /// Attacker review at stop 35: `>=0` was saved ("? cannot tell") and summed up as "within the
+  /// Attacker review at stop 36: `>=0` was saved ("? cannot tell") and summed up as "within the
   /// reference range"; `<0` was refused as "can't be negative", which it is not. A lab's bound at
   /// or under zero says nothing of a result: refused as that. "-0" is kept as 0.
   @Test(
@@ -48,7 +48,7 @@ struct EntryPlannerTests {
       ("fasting glucose", "<-5", false), ("fasting glucose", "-5", false), ("ldl", "<0", false),
       ("ldl", "<=0", false), ("ldl", ">-1", false), ("hs-crp", "<0.1", true), ("ldl", "0", true), ("ldl", ">0", false),
       ("hdl", ">=0", false), ("hdl", "-0", true), ("ldl", ">0.5", true),
-      // As typed, before a conversion moves zero (attacker's second look at stop 35).
+      // As typed, before a conversion moves zero (attacker's second look at stop 36).
       ("a1c", "<0 mmol/mol", false), ("a1c", "-20 mmol/mol", false), ("a1c", ">=0 mmol/mol", false),
     ])
   func belowZero(marker: String, value: String, accepted: Bool) throws {

@@ -23,7 +23,7 @@ struct VisitBriefTests {
 
   // MARK: What the brief holds
 
-  /// Clinician's second look at stop 35: the Markdown and HTML briefs said "Nothing in your
+  /// Clinician's second look at stop 36: the Markdown and HTML briefs said "Nothing in your
   /// readings is flagged" beside a custom marker glance does not judge, and left out what the
   /// terminal's prep says of it.
   @Test("every form of the brief says what glance checks of your own markers")

@@ -519,7 +519,7 @@ struct ClinicalJudgementTests {
     }
     // Ten times the usual, read in the SI unit: a tenth of the number is a decimal point left
     // out, offered only when that is the usual; never "a digit was left out" (newcomer review at
-    // stop 35: A1c 40 after 5.6 was told a digit may be missing).
+    // stop 36: A1c 40 after 5.6 was told a digit may be missing).
     let a1c = EntryChecks.check(
       value: 40, comparator: nil, date: Fixture.date("2026-11-01"), marker: Self.marker("a1c"),
       existing: Self.entries("a1c", [5.6, 5.6]))
@@ -841,7 +841,7 @@ struct ClinicalJudgementTests {
     if let question {
       #expect(question.contains("ionized calcium (1.16 to 1.32 mmol/L") && question.contains("Is it total calcium?"))
       // Critical as total calcium: said with the advice, before the way out (clinician's second
-      // look at stop 35: the fasting question said it, this one did not).
+      // look at stop 36: the fasting question said it, this one did not).
       #expect(question.contains(Judgement.criticalAdvice + " Is it total calcium?"), "\(question)")
     }
     // A bare 4.8 is asked about too: first whether it was 4.8 mEq/L (9.6 mg/dL).

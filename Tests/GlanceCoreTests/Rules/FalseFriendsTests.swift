@@ -41,7 +41,7 @@ struct FalseFriendsTests {
     #expect(FalseFriends.leftOutCritical(of: said) == FalseFriends.leftOutCritical(of: error))
   }
 
-  /// Attacker review at stop 35: a lab report's test "LD<ESC>L" was filed as LDL without a word,
+  /// Attacker review at stop 36: a lab report's test "LD<ESC>L" was filed as LDL without a word,
   /// the control byte read around. A name with a control character names no marker.
   @Test(
     "a test name with a control character is refused, never read around",

@@ -3,7 +3,7 @@ import Testing
 
 @testable import GlanceCore
 
-/// Clinician review at stop 35: glance refuses "random glucose 30" and "ionized calcium 0.6",
+/// Clinician review at stop 36: glance refuses "random glucose 30" and "ionized calcium 0.6",
 /// says they are past a critical limit, and tells the person to track them with `glance custom
 /// "Random glucose"`. Once they did, the same readings were saved and shown as "·": add, home,
 /// prep and an import said nothing. A custom marker that is such a test is judged against its
@@ -39,7 +39,7 @@ struct LeftOutCriticalCustomTests {
       // Any other custom marker is not judged, nor one in a unit glance cannot read for the test.
       ("Ketones", "mmol/L", 0.1, nil, nil), ("Random glucose", "mg", 30, nil, nil),
       // Only the names glance refuses as such a test: a glucose SD or a pleural-fluid glucose is
-      // another thing (clinician's second look at stop 35).
+      // another thing (clinician's second look at stop 36).
       ("Glucose SD", "mg/dL", 30, nil, nil), ("Pleural fluid glucose", "mg/dL", 30, nil, nil),
       ("Estimated average glucose", "mg/dL", 45, nil, nil),
     ] as [(String, String, Double, ValueComparator?, MarkerStatus?)])
@@ -54,7 +54,7 @@ struct LeftOutCriticalCustomTests {
     }
   }
 
-  /// Clinician's and attacker's second looks at stop 35: glucose 2.5 in a mg/dL marker, 50 in a
+  /// Clinician's and attacker's second looks at stop 36: glucose 2.5 in a mg/dL marker, 50 in a
   /// mmol/L one and ionized calcium 5.0 mmol/L were saved with no flag, or called critical.
   @Test(
     "a reading beyond anything plausible for the test is not judged, and said",
@@ -71,7 +71,7 @@ struct LeftOutCriticalCustomTests {
     #expect(items.first?.kind == .check, "\(items)")
   }
 
-  /// Clinician's second look at stop 35: six critical glucose readings in eleven days, then a
+  /// Clinician's second look at stop 36: six critical glucose readings in eleven days, then a
   /// 51, and prep said nothing was flagged.
   @Test("prep names a critical reading since the last visit when the latest is not")
   func earlierCritical() throws {
@@ -89,7 +89,7 @@ struct LeftOutCriticalCustomTests {
       ), "\(item.suggestionText)")
   }
 
-  /// Clinician's second look at stop 35: home said such a marker was "far outside its range", a
+  /// Clinician's second look at stop 36: home said such a marker was "far outside its range", a
   /// range it does not have.
   @Test("home says such a reading is past a critical limit, beside a library marker far outside its range")
   func homeSentence() throws {
@@ -131,7 +131,7 @@ struct LeftOutCriticalCustomTests {
       text.contains("Your own markers (Random glucose) are checked only against the critical limits"), "\(text)")
   }
 
-  /// Clinician's second look at stop 35: a dry run, and an import refused for another row, named
+  /// Clinician's second look at stop 36: a dry run, and an import refused for another row, named
   /// no critical reading going into such a custom marker.
   @Test("a dry run and a refused import name a critical reading going into such a custom marker")
   func importNamesCritical() throws {

@@ -27,7 +27,7 @@ struct UnitInNameTests {
     #expect(split.unit == unit)
   }
 
-  /// Newcomer review at stop 35: "HbA1c (IFCC)", a German report's A1c, matched no marker in
+  /// Newcomer review at stop 36: "HbA1c (IFCC)", a German report's A1c, matched no marker in
   /// either sheet layout, and its 45 mmol/mol (prediabetes) was left out. IFCC's A1c is in
   /// mmol/mol, NGSP's and DCCT's in % (docs/MarkerLibrary.md): the name says the unit.
   @Test(
