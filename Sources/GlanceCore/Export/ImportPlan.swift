@@ -83,8 +83,9 @@ public struct ImportPlan: Sendable {
   /// "Skipped 1 item" said nothing of which (newcomer review at stop 35).
   public var duplicateExamples: [String] = []
 
-  mutating func keepDuplicateExample(_ label: String) {
-    if duplicateExamples.count < 3 { duplicateExamples.append(label) }
+  /// (The label is made only for the first three: a restore into the same folder skips them all.)
+  mutating func keepDuplicateExample(_ label: @autoclosure () -> String) {
+    if duplicateExamples.count < 3 { duplicateExamples.append(label()) }
   }
   /// Of `duplicates`, a sheet's rows whose note differs from the saved reading's, which is kept.
   public var notesDiffer = 0
