@@ -264,7 +264,8 @@ enum FHIRImportPlanner {
             ?? (part.loincCodes.isEmpty
               ? part.name.flatMap { SpreadsheetImporter.leftOutCritical($0, among: markers, search: search) } : nil),
             let (typed, unit) = try? value(of: part),
-            judged.isCritical(typed.value, comparator: typed.comparator, unit: unit, markers: markers)
+            judged.isCritical(
+              typed.value, comparator: typed.comparator, unit: unit, markers: markers, unitStated: unit != nil)
           {
             plan.criticalLeftOut.append("\(quoted(name)) on \(DateText.long(date)) (\(judged.why))")
           }

@@ -155,12 +155,13 @@ public enum InsightsEngine {
     let range = snapshot.judgedRangeInWords(first).map { " (\($0))" } ?? ""
     let other = named.dropFirst().first.map {
       ", and \(said($0)) on \(DateText.long($0.dateOfService)), "
-        + (snapshot.isCriticalInsideTarget($0) ? "past such a limit too" : "far \(side($0)) it")
+        + (snapshot.isCriticalInsideTarget($0)
+          ? "past such a limit too" : "\(snapshot.leftOut == nil ? "far " : "")\(side($0)) it")
     }
     let firstPosition =
       snapshot.isCriticalInsideTarget(first)
       ? "inside your target range\(range) but past a critical limit"
-      : "far \(side(first)) \(rangeName(snapshot))\(range)"
+      : "\(snapshot.leftOut == nil ? "far " : "")\(side(first)) \(rangeName(snapshot))\(range)"
     let text =
       "Your \(definition.displayName) \(isPlural(definition) ? "were" : "was") \(said(first)) on \(DateText.long(first.dateOfService)), \(firstPosition)\(other ?? ""); your latest, \(said(latest)) on \(DateText.long(latest.dateOfService)), is \(snapshot.judgement(of: latest).words). "
       + "Consider asking your doctor about this result."

@@ -105,7 +105,7 @@ public enum CustomMarkerPlanner {
   /// leaves out and knows the critical limits of (clinician's second look at stop 36: "no
   /// unusual-value checks and no prep insights" was said of a "Random glucose" that gets both).
   public static func checksNote(_ marker: MarkerDefinition) -> String {
-    guard let test = LeftOutCritical.of(customMarkerNamed: marker.displayName) else {
+    guard let test = LeftOutCritical.of(customMarkerNamed: marker.displayName, unit: marker.unit) else {
       return "Custom markers get no unusual-value checks and no prep insights: glance knows nothing medical about them."
     }
     return

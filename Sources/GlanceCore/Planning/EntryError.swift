@@ -120,7 +120,7 @@ extension EntryError: GlanceError {
       return "\(text) can't be negative. Check the number and try again."
     case .boundAtZero(let marker, let text):
       return
-        "A bound at zero (\(quoted(TerminalText.cut(text, limit: 20)))) says nothing about \(EntryChecks.article(marker)) \(marker) result. Type the number the report gives."
+        "A bound at or below zero (\(quoted(TerminalText.cut(text, limit: 20)))) says nothing about \(EntryChecks.article(marker)) \(marker) result. Type the number the report gives."
     }
   }
 

@@ -138,9 +138,13 @@ public enum EntryPlanner {
       // The custom marker it suggests in the unit typed when that is the SI one (glucose 5.0
       // mmol/L was told `--unit mg/dL`), else in the person's.
       var suggested = document.displayUnit(for: markers[0]).unit
-      if let typedIn = single.entered?.unit, let siUnit = markers[0].siUnit,
-        UnitConverter.normalize(typedIn) == UnitConverter.normalize(siUnit)
+      if let siUnit = markers[0].siUnit,
+        single.entered.map({ UnitConverter.normalize($0.unit) == UnitConverter.normalize(siUnit) })
+          ?? (typed?.unit == nil && unit == nil && (typed?.value ?? 0) > 0
+            && typed?.value ?? 0 < markers[0].plausibleMin ?? 0)
       {
+        // Typed in mmol/L, or a bare number below anything plausible in mg/dL (third look at
+        // stop 36: "glucose 2.5", critical as 2.5 mmol/L, was told --unit mg/dL).
         suggested = siUnit
       }
       single.checks.insert(EntryChecks.fastingQuestion(for: markers[0], unit: suggested, critical: critical), at: 0)
@@ -157,7 +161,9 @@ public enum EntryPlanner {
   {
     guard case .falseFriend(let name, let explanation) = error, let kind = FalseFriends.leftOutCritical(of: error),
       let typed = try? ValueParser.parse(valueText),
-      kind.isCritical(typed.value, comparator: typed.comparator, unit: typed.unit ?? unit, markers: library.markers)
+      kind.isCritical(
+        typed.value, comparator: typed.comparator, unit: typed.unit ?? unit, markers: library.markers,
+        unitStated: (typed.unit ?? unit) != nil)
     else { return error }
     return .falseFriend(
       name,

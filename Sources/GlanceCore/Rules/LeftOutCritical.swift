@@ -39,10 +39,13 @@ public enum LeftOutCritical: Sendable, Equatable {
   /// True when `value` (as the lab printed it, with its comparator; `unit` nil when it gave none)
   /// is past a critical limit: a bound only when every value it allows is (`<20` glucose, `>700`).
   /// A unit glance does not convert is not judged. `markers`: the library, for glance's limits.
+  /// `unitStated`: the unit is the file's or the marker's, not one guessed for a bare number: a
+  /// glucose above anything plausible is then critical (as 95 read in mmol/L is not).
   public func isCritical(
-    _ value: Double, comparator: ValueComparator? = nil, unit: String?, markers: [MarkerDefinition]
+    _ value: Double, comparator: ValueComparator? = nil, unit: String?, markers: [MarkerDefinition],
+    unitStated: Bool = false
   ) -> Bool {
-    status(value, comparator: comparator, unit: unit, markers: markers) != nil
+    status(value, comparator: comparator, unit: unit, judge: judge(markers: markers), unitStated: unitStated) != nil
   }
 
   /// The test a custom marker called `name` is, when glance can judge its readings against a
@@ -52,8 +55,25 @@ public enum LeftOutCritical: Sendable, Equatable {
   /// Only the names glance refuses as that test ("Random glucose", "Meter glucose", "Ionized
   /// calcium"): a custom marker named with "glucose" may be another thing (clinician's second
   /// look at stop 36: "Glucose SD", "Pleural fluid glucose" were called critical).
-  public static func of(customMarkerNamed name: String) -> LeftOutCritical? {
-    FalseFriends.named(name)?.leftOutCritical
+  /// And only in a unit its limits can be read in (third look at stop 36: a "Random glucose" in
+  /// g/L was said to be checked and never was).
+  public static func of(customMarkerNamed name: String, unit: String) -> LeftOutCritical? {
+    guard !FalseFriends.namesAnotherThing(name), let test = FalseFriends.named(name)?.leftOutCritical,
+      test.judges(unit: unit)
+    else { return nil }
+    return test
+  }
+
+  /// True when readings in `unit` can be judged against this test's limits.
+  func judges(unit: String) -> Bool {
+    switch self {
+    case .glucose, .raceAdjustedEGFR:
+      guard let judge = judge(markers: MarkerLibrary.builtIn.markers) else { return false }
+      return (try? UnitConverter.convert(1, unit: unit, for: judge.definition)) != nil
+    case .ionizedCalcium:
+      let normalized = UnitConverter.normalize(unit)
+      return normalized == UnitConverter.normalize("mmol/L") || normalized == UnitConverter.normalize("mg/dL")
+    }
   }
 
   /// `.criticalLow` or `.criticalHigh` when `value` is past a critical limit (as `isCritical`);
@@ -74,7 +94,9 @@ public enum LeftOutCritical: Sendable, Equatable {
   }
 
   /// `status`, with `judge` (from `judge(markers:)`) for glucose and eGFR.
-  func status(_ value: Double, comparator: ValueComparator?, unit: String?, judge: MarkerSnapshot?) -> MarkerStatus? {
+  func status(
+    _ value: Double, comparator: ValueComparator?, unit: String?, judge: MarkerSnapshot?, unitStated: Bool = false
+  ) -> MarkerStatus? {
     guard value.isFinite, value > 0 else { return nil }
     switch self {
     case .glucose, .raceAdjustedEGFR:
@@ -92,6 +114,10 @@ public enum LeftOutCritical: Sendable, Equatable {
           marker, typed: TypedValue(value: value, comparator: comparator), unit: unit,
           date: CalendarDate(dayNumber: 0)!, note: nil, existing: [])
       else { return nil }
+      // Above glucose's plausible maximum: past its critical high limit, not unjudged.
+      if self == .glucose, unitStated, comparator == nil, draft.value > (marker.plausibleMax ?? .infinity) {
+        return .criticalHigh
+      }
       let status = judge.judgement(of: draft.entry(at: Timestamp(secondsSince1970: 0), source: .fileImport)).status
       // A race-adjusted eGFR is judged on its low side only: the eGFR without race is lower.
       return status.isCritical && (self == .glucose || status.isLowSide) ? status : nil
@@ -126,6 +152,10 @@ public enum LeftOutCritical: Sendable, Equatable {
     case .glucose, .raceAdjustedEGFR:
       guard let judge, let converted = try? UnitConverter.convert(value, unit: unit, for: judge.definition).value
       else { return false }
+      // A glucose above glance's plausible maximum (800 mg/dL) is a hyperglycaemic crisis, not
+      // a slip to leave unjudged (third look at stop 36: 900 mg/dL was "?", 450 "!!"): only the
+      // low side is implausible.
+      if self == .glucose { return converted < (judge.definition.plausibleMin ?? 0) }
       return judge.definition.isOffScale(converted)
     case .ionizedCalcium:
       switch UnitConverter.normalize(unit) {

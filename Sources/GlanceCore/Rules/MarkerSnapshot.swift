@@ -49,7 +49,9 @@ public struct MarkerSnapshot: Sendable {
     self.sex = sex
     let rule = definition.isSystemDefined ? ClinicalRules.rule(for: definition.key) : nil
     self.rule = rule
-    let leftOut = definition.isSystemDefined ? nil : LeftOutCritical.of(customMarkerNamed: definition.displayName)
+    let leftOut =
+      definition.isSystemDefined
+      ? nil : LeftOutCritical.of(customMarkerNamed: definition.displayName, unit: definition.unit)
     self.leftOut = leftOut
     leftOutJudge = leftOut?.judge(markers: MarkerLibrary.builtIn.markers).map { [$0] } ?? []
     leftOutSafe = leftOutJudge.first.flatMap { judge -> ClosedRange<Double>? in
@@ -135,7 +137,8 @@ public struct MarkerSnapshot: Sendable {
       }
       if entry.comparator != nil || !(leftOutSafe?.contains(entry.value) ?? false),
         let status = leftOut.status(
-          entry.value, comparator: entry.comparator, unit: definition.unit, judge: leftOutJudge.first)
+          entry.value, comparator: entry.comparator, unit: definition.unit, judge: leftOutJudge.first,
+          unitStated: true)
       {
         return Judgement(status: status, words: Judgement.leftOutCriticalWords(status, leftOut))
       }

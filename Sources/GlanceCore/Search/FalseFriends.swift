@@ -69,6 +69,12 @@ public enum FalseFriends {
         "ca++", "ca+", "ca+++", "ca2+", "ionizedcalcium", "ionisedcalcium", "calciumionized", "calciumionised", "ica",
         "freecalcium", "calciumfree", "ionisiertescalcium", "calciumionisiert", "ionisierteskalzium", "ca++ionized",
         "caionized", "ionizedca", "calcioionico",
+        // Lab names with the sample or method (third look at stop 36: Mayo's "Calcium, Ionized,
+        // Serum" was neither refused nor judged).
+        "calciumionizedserum", "ionizedcalciumserum", "calciumionisedserum", "ionisedcalciumserum",
+        "ionizedcalciumpoc", "calciumionizedpoc", "ionizedcalciumwholeblood", "calciumionizedwholeblood",
+        "ionizedcalciumblood", "calciumionizedblood", "ionizedcalciumphadjusted", "calciumionizedphadjusted",
+        "ionizedcalciumph74", "calciumionizedph74",
       ],
       lookalikes: ["calcium"],
       explanation:
@@ -272,7 +278,7 @@ public enum FalseFriends {
         "randomglucose", "glucoserandom", "nonfastingglucose", "glucosenonfasting", "randombloodsugar",
         "postprandialglucose", "randomsugar", "nonfastingbloodsugar", "2hglucose", "glucose2h", "2hourglucose",
         "glucose2hour", "2hrglucose", "glucose2hr", "2hpostprandialglucose", "ogtt2h", "2hogtt", "2hpg", "ppglucose",
-        "glucosepp",
+        "glucosepp", "randombloodglucose", "bloodglucoserandom", "randomplasmaglucose", "randomserumglucose",
       ],
       lookalikes: ["fasting-glucose"],
       explanation:
@@ -364,7 +370,8 @@ public enum FalseFriends {
   /// results for a critical limit (a random glucose, an ionized calcium).
   static func leftOutCritical(of error: EntryError) -> LeftOutCritical? {
     switch error {
-    case .falseFriend(_, let explanation): return friend(of: explanation)?.leftOutCritical
+    case .falseFriend(let name, let explanation):
+      return namesAnotherThing(name) ? nil : friend(of: explanation)?.leftOutCritical
     // A name that matches no marker is still a glucose by its words ("Glucose 2h post", "Whole
     // blood glucose": clinician review at stop 36), judged by glucose's critical limits.
     case .unknownMarker(let name), .partialName(let name, _), .ambiguousMarker(let name, _):
@@ -389,14 +396,24 @@ public enum FalseFriends {
     "change", "difference", "average", "mean", "estimated", "eag", "gmi", "tir", "time", "range", "target", "swing",
     "spike", "increase", "drop", "pleural", "peritoneal", "synovial", "ascitic", "ascites", "fluid", "drain",
     "pericardial", "amniotic", "dialysate", "body", "punctate", "punktat", "aszites", "pleura",
+    // Third look at stop 36: CGM statistics, a glucose load, urinalysis names, other samples.
+    "std", "stdev", "stddev", "dev", "mage", "iqr", "load", "ua", "urinalysis", "urinaire", "orina", "spinal",
+    "semen", "seminal", "vitreous",
   ]
+
+  /// True when `name` says a statistic, a difference, another sample or another test
+  /// (`notGlucoseWords`): "Meter glucose SD" is no meter glucose, "Ionized calcium CV" no
+  /// ionized calcium (third look at stop 36: both were called critical as custom markers).
+  static func namesAnotherThing(_ name: String) -> Bool {
+    SearchText(name).words.contains(where: notGlucoseWords.contains)
+  }
 
   /// True when `name` says glucose (or blood sugar) and nothing that makes it another test.
   static func namesGlucose(_ name: String) -> Bool {
     let words = SearchText(name).words
     let says =
       words.contains(where: glucoseWords.contains) || (words.contains("blood") && words.contains("sugar"))
-    return says && !words.contains(where: notGlucoseWords.contains)
+    return says && !namesAnotherThing(name)
   }
 
   /// The false friend a refusal's explanation is: its own, or its own with the custom marker in

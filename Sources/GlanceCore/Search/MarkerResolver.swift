@@ -45,8 +45,14 @@ public enum MarkerResolver {
   /// A C0 or C1 control character (a TAB aside), or one the terminal would not show (a bidi mark,
   /// a zero-width space, a soft hyphen: `TerminalText.isHidden`): attacker's second look at stop
   /// 35, "LDL" with a right-to-left mark inside was filed as LDL.
+  /// Zero-width joiners, variation selectors, the braille blank and Khmer's invisible vowels too
+  /// (third look at stop 36: "Pota<ZWJ>ssium" was filed as Potassium).
   static func isControl(_ scalar: Unicode.Scalar) -> Bool {
-    scalar != "\t" && (scalar.value < 0x20 || TerminalText.isHidden(scalar))
+    switch scalar.value {
+    case 0x09: false
+    case 0x00..<0x20, 0x200C, 0x200D, 0xFE00...0xFE0F, 0xE0100...0xE01EF, 0x2800, 0x17B4, 0x17B5: true
+    default: TerminalText.isHidden(scalar)
+    }
   }
 
   /// The same, with a search index built once for many look-ups (a spreadsheet's headers).

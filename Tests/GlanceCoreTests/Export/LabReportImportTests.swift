@@ -1083,6 +1083,11 @@ struct LabReportImportTests {
       ("Glucose/insulin ratio", "2", "", false), ("Glucose SD", "30", "mg/dL", false),
       ("Pleural fluid glucose", "30", "mg/dL", false), ("Estimated average glucose", "45", "mg/dL", false),
       ("Glucose rise after meal", "2.0", "mmol/L", false),
+      // Third look at stop 36: more lab names, and more that are another thing.
+      ("Ionized Calcium POC", "0.6", "mmol/L", true), ("Random blood glucose", "30", "mg/dL", true),
+      ("Random glucose", "900", "mg/dL", true), ("Glucose std dev", "30", "mg/dL", false),
+      ("Glucose UA", "500", "mg/dL", false), ("Meter glucose SD", "30", "mg/dL", false),
+      ("Glucose semen", "30", "mg/dL", false),
     ])
   func criticalLeftOutByGlance(test: String, value: String, unit: String, named: Bool) throws {
     let plan = try LabReportImportTests.plan(

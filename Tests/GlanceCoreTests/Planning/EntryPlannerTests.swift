@@ -77,7 +77,8 @@ struct EntryPlannerTests {
   @Test(
     "a refused other test past its critical limit as typed says so, without the value",
     arguments: [
-      ("random glucose", "30", true), ("random glucose", "110", false), ("ionized calcium", "0.5 mmol/L", true),
+      ("random glucose", "30", true), ("random glucose", "110", false), ("random glucose", "900 mg/dL", true),
+      ("ionized calcium", "0.5 mmol/L", true),
       ("ionized calcium", "1.25 mmol/L", false), ("eGFR If Africn Am", "10", true), ("urine creatinine", "3", false),
     ])
   func refusedButCritical(marker: String, value: String, critical: Bool) throws {
@@ -112,7 +113,7 @@ struct EntryPlannerTests {
   /// `--unit mg/dL`.
   @Test(
     "the fasting question suggests the custom marker in the unit typed, when it is glucose's SI unit",
-    arguments: [("5.0 mmol/L", "mmol/L"), ("95", "mg/dL"), ("95 mg/dL", "mg/dL")])
+    arguments: [("5.0 mmol/L", "mmol/L"), ("95", "mg/dL"), ("95 mg/dL", "mg/dL"), ("2.5", "mmol/L")])
   func fastingQuestionUnit(value: String, unit: String) throws {
     let question = try #require(try Self.plan("glucose", value).first?.checks.first?.question)
     #expect(question.hasSuffix("glance custom \"Random glucose\" --unit \(unit)"), "\(question)")

@@ -45,7 +45,10 @@ struct FalseFriendsTests {
   /// the control byte read around. A name with a control character names no marker.
   @Test(
     "a test name with a control character is refused, never read around",
-    arguments: ["LD\u{1B}L", "HDL\u{7}", "\u{85}LDL", "L\u{7F}DL", "L\u{200F}DL", "LD\u{AD}L", "\u{200B}LDL"])
+    arguments: [
+      "LD\u{1B}L", "HDL\u{7}", "\u{85}LDL", "L\u{7F}DL", "L\u{200F}DL", "LD\u{AD}L", "\u{200B}LDL", "Pota\u{200D}ssium",
+      "LD\u{FE0F}L",
+    ])
   func controlCharacterName(name: String) throws {
     #expect(throws: EntryError.self) { try MarkerResolver.markers(name, among: Self.markers) }
     let plan = try Importer.plan(
@@ -60,6 +63,13 @@ struct FalseFriendsTests {
       replace: false, into: .empty(createdAt: Timestamp(Fixture.now)), library: Fixture.library,
       today: Fixture.date("2025-06-01"), now: Timestamp(Fixture.now))
     #expect(critical.criticalLeftOut.count == 1, "\(critical.criticalLeftOut)")
+    // A test glance leaves out, spelled so, too (third look at stop 36: "Random<ZWSP>glucose").
+    let leftOut = try Importer.plan(
+      Importer.read(
+        Array("Date,Test,Result,Units\n2024-01-15,Random\u{200B}glucose,30,mg/dL\n2024-01-15,HDL,55,mg/dL\n".utf8)),
+      replace: false, into: .empty(createdAt: Timestamp(Fixture.now)), library: Fixture.library,
+      today: Fixture.date("2025-06-01"), now: Timestamp(Fixture.now))
+    #expect(leftOut.criticalLeftOut.count == 1, "\(leftOut.criticalLeftOut)")
   }
 
   /// Clinician's third look at stop 34: the reason given must be the test's own.

@@ -42,6 +42,12 @@ struct LeftOutCriticalCustomTests {
       // another thing (clinician's second look at stop 36).
       ("Glucose SD", "mg/dL", 30, nil, nil), ("Pleural fluid glucose", "mg/dL", 30, nil, nil),
       ("Estimated average glucose", "mg/dL", 45, nil, nil),
+      // Nor one that names a statistic of the test (third look at stop 36), nor one in a unit its
+      // limits cannot be read in (g/L).
+      ("Meter glucose SD", "mg/dL", 35, nil, nil), ("Random glucose CV", "mg/dL", 30, nil, nil),
+      ("Ionized calcium SD", "mmol/L", 0.6, nil, nil), ("Random glucose", "g/L", 0.3, nil, nil),
+      // Above glucose's plausible maximum: a hyperglycaemic crisis, critical (third look).
+      ("Random glucose", "mg/dL", 900, nil, .criticalHigh), ("Random glucose", "mmol/L", 50, nil, .criticalHigh),
     ] as [(String, String, Double, ValueComparator?, MarkerStatus?)])
   func judged(name: String, unit: String, value: Double, comparator: ValueComparator?, expected: MarkerStatus?) {
     let snapshot = Self.snapshot(name, unit: unit, value, comparator: comparator)
@@ -59,7 +65,7 @@ struct LeftOutCriticalCustomTests {
   @Test(
     "a reading beyond anything plausible for the test is not judged, and said",
     arguments: [
-      ("Random glucose", "mg/dL", 2.5), ("Random glucose", "mg/dL", 5000), ("Random glucose", "mmol/L", 50),
+      ("Random glucose", "mg/dL", 2.5), ("Random glucose", "mmol/L", 0.5),
       ("Ionized calcium", "mmol/L", 5.0), ("Ionized calcium", "mg/dL", 1.2),
     ])
   func implausible(name: String, unit: String, value: Double) throws {
@@ -85,7 +91,7 @@ struct LeftOutCriticalCustomTests {
     #expect(item.kind == .earlierCritical)
     #expect(
       item.suggestionText.contains(
-        "30 mg/dL on May 20, 2025, far below glance's critical limit for glucose; your latest, 51 mg/dL on May 30, 2025, is within glance's critical limits for glucose."
+        "30 mg/dL on May 20, 2025, below glance's critical limit for glucose; your latest, 51 mg/dL on May 30, 2025, is within glance's critical limits for glucose."
       ), "\(item.suggestionText)")
   }
 
@@ -110,6 +116,9 @@ struct LeftOutCriticalCustomTests {
       CustomMarkerPlanner.checksNote(Fixture.customMarker("Random glucose", unit: "mg/dL")).contains(
         "critical limits of glucose only"))
     #expect(CustomMarkerPlanner.checksNote(Fixture.customMarker("Ketones")).hasPrefix("Custom markers get no"))
+    #expect(
+      CustomMarkerPlanner.checksNote(Fixture.customMarker("Random glucose", unit: "g/L")).hasPrefix(
+        "Custom markers get no"))
   }
 
   @Test("prep names such a reading past a critical limit, with the advice, and says what is checked")
