@@ -706,6 +706,9 @@ enum SpreadsheetImporter {
     // Tests that name no marker, each with its rows, and why when the name is another test's.
     var unknown: [(name: String, rows: Int, reason: String?, judged: LeftOutCritical?)] = []
     var unknownIndex: [String: Int] = [:]
+    // A garbled name's letters, looked up once: the library marker they spell, or the left-out
+    // test glance judges for a critical limit.
+    var spelled: [String: (marker: MarkerDefinition?, kind: LeftOutCritical?)] = [:]
     var otherSamples: [(name: String, rows: Int)] = []
     var problems: [String] = []
     var rows = ImportRows()
@@ -772,36 +775,37 @@ enum SpreadsheetImporter {
       let key = garbled ? "\u{1}" + name : SearchText(name).compact
       func garbledCritical() {
         guard garbled, !flaggedCritical else { return }
-        let cleaned = String(String.UnicodeScalarView(name.unicodeScalars.filter { !MarkerResolver.isControl($0) }))
-        let unitCell = SheetFormat.withoutCalculatedMark(columns.cell(row, unitColumn))
-        let found: [MarkerDefinition]
-        do {
-          found = try MarkerResolver.markers(cleaned, among: markers, search: search)
-        } catch {
-          // Another test glance judges for a critical limit ("Random<ZWSP>glucose": third look at
-          // stop 36).
-          if let kind = FalseFriends.leftOutCritical(of: error),
-            Self.isCritical(
-              text, kind: kind, unit: unitCell.isEmpty ? nil : unitCell, sheet: columns.sheet, markers: markers)
-          {
-            plan.criticalLeftOut.append("\(quoted(shown)) in row \(line) (a control character in its name)")
+        if spelled[key] == nil {
+          let cleaned = String(String.UnicodeScalarView(name.unicodeScalars.filter { !MarkerResolver.isControl($0) }))
+          do {
+            let found = try MarkerResolver.markers(cleaned, among: markers, search: search)
+            spelled[key] = (found.count == 1 && found[0].isSystemDefined ? found[0] : nil, nil)
+          } catch {
+            // Another test glance judges for a critical limit ("Random<ZWSP>glucose": third look
+            // at stop 36).
+            spelled[key] = (nil, FalseFriends.leftOutCritical(of: error))
           }
-          return
         }
-        guard found.count == 1, found[0].isSystemDefined,
+        let unitCell = SheetFormat.withoutCalculatedMark(columns.cell(row, unitColumn))
+        let unit = unitCell.isEmpty ? nil : unitCell
+        var critical = false
+        if let kind = spelled[key]?.kind {
+          critical = Self.isCritical(text, kind: kind, unit: unit, sheet: columns.sheet, markers: markers)
+        } else if let marker = spelled[key]?.marker,
           let typed = try? ValueParser.parse(
             SheetFormat.number(
               SheetFormat.withoutLabFlag(text).text, delimiter: columns.sheet.delimiter,
-              groupsThousands: columns.sheet.groupsThousands))
-        else { return }
-        guard
+              groupsThousands: columns.sheet.groupsThousands)),
           let draft = try? EntryPlanner.draft(
-            found[0], typed: typed, unit: unitCell.isEmpty ? nil : unitCell, date: CalendarDate(dayNumber: 0)!,
-            note: nil, existing: []),
-          GlanceDocument.empty(createdAt: Timestamp(secondsSince1970: 0)).judging(found[0])
-            .judgement(of: draft.entry(at: Timestamp(secondsSince1970: 0), source: .fileImport)).status.isCritical
-        else { return }
-        plan.criticalLeftOut.append("\(quoted(shown)) in row \(line) (a control character in its name)")
+            marker, typed: typed, unit: unit, date: CalendarDate(dayNumber: 0)!, note: nil, existing: [])
+        {
+          // Judged as a planned import's readings are (`Importer.criticalIndices`).
+          critical = !Importer.criticalIndices(
+            [draft.entry(at: Timestamp(secondsSince1970: 0), source: .fileImport)],
+            document: .empty(createdAt: Timestamp(secondsSince1970: 0)), library: .builtIn
+          ).isEmpty
+        }
+        if critical { plan.criticalLeftOut.append("\(quoted(shown)) in row \(line) (a control character in its name)") }
       }
       if let index = unknownIndex[key] {
         unknown[index].rows += 1

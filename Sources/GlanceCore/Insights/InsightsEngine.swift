@@ -47,7 +47,7 @@ public enum InsightsEngine {
       // A custom marker gets no insight, but for a reading past a critical limit of the test it
       // is (`MarkerSnapshot.leftOut`: random glucose, ionized calcium).
       guard snapshot.definition.isSystemDefined else {
-        guard let leftOut = snapshot.leftOut else { continue }
+        guard snapshot.leftOut != nil else { continue }
         let latestCritical = snapshot.latest.map { snapshot.judgement(of: $0).status.isCritical } ?? false
         if let (severity, item) = outOfRange(snapshot, at: now), item.kind == .critical {
           result.append((severity * 2, categories.count, result.count, item))
@@ -58,20 +58,8 @@ public enum InsightsEngine {
           // Critical since the last visit, the latest not (clinician's second look at stop 36:
           // six critical glucose readings, then a 51, and prep said nothing was flagged).
           result.append((5, categories.count, result.count, earlier))
-        } else if let latest = snapshot.latest, latest.comparator == nil,
-          snapshot.judgement(of: latest).status == .indeterminate
-        {
-          // Beyond what is plausible for the test: named, lest "nothing is flagged" stand.
-          let text =
-            "Your \(snapshot.definition.displayName) was \(snapshot.displayedText(latest)) on \(DateText.long(latest.dateOfService)), beyond the range glance can judge for \(leftOut.noun). Check it against the lab report. Consider asking your doctor about this result."
-          result.append(
-            (
-              4, categories.count, result.count,
-              VisitPrepInsight(
-                id: identifier(snapshot.definition.id, VisitPrepInsight.Kind.check.rawValue, latest.id),
-                markerID: snapshot.definition.id, kind: .check, suggestionText: text, triggeringValues: [latest],
-                generatedAt: now)
-            ))
+        } else if let check = beyondPlausible(snapshot, at: now) {
+          result.append((4, categories.count, result.count, check))
         }
         continue
       }
@@ -221,15 +209,22 @@ public enum InsightsEngine {
 
   /// An item for a latest reading beyond the plausible range (confirmed when it was saved): not
   /// judged, so named, lest "nothing is flagged" reassure over a 1,900 mg/dL LDL.
+  /// A custom marker that is a left-out test (`MarkerSnapshot.leftOut`): beyond what is plausible
+  /// for that test ("beyond the range glance can judge for glucose").
   static func beyondPlausible(_ snapshot: MarkerSnapshot, at now: Timestamp) -> VisitPrepInsight? {
-    guard let latest = snapshot.latest, latest.comparator == nil, snapshot.definition.isOffScale(latest.value) else {
-      return nil
-    }
+    guard let latest = snapshot.latest, latest.comparator == nil else { return nil }
     let definition = snapshot.definition
+    var test = ""
+    if let leftOut = snapshot.leftOut {
+      guard snapshot.judgement(of: latest).status == .indeterminate else { return nil }
+      test = " for \(leftOut.noun)"
+    } else {
+      guard definition.isOffScale(latest.value) else { return nil }
+    }
     // A tape measure or a cuff is not a lab (clinician review: waist 92 "against the lab report").
     let source = definition.category == "vitals-body" ? "the measurement" : "the lab report"
     let text =
-      "Your \(definition.displayName) \(isPlural(definition) ? "were" : "was") \(snapshot.displayedText(latest)) on \(DateText.long(latest.dateOfService)), beyond the range glance can judge. Check it against \(source). Consider asking your doctor about this result."
+      "Your \(definition.displayName) \(isPlural(definition) ? "were" : "was") \(snapshot.displayedText(latest)) on \(DateText.long(latest.dateOfService)), beyond the range glance can judge\(test). Check it against \(source). Consider asking your doctor about this result."
     return VisitPrepInsight(
       id: identifier(definition.id, VisitPrepInsight.Kind.check.rawValue, latest.id), markerID: definition.id,
       kind: .check, suggestionText: text, triggeringValues: [latest], generatedAt: now)

@@ -137,15 +137,13 @@ public enum EntryPlanner {
           })
       // The custom marker it suggests in the unit typed when that is the SI one (glucose 5.0
       // mmol/L was told `--unit mg/dL`), else in the person's.
+      // Or a bare number below anything plausible in mg/dL (third look at stop 36: "glucose 2.5",
+      // critical as 2.5 mmol/L, was told --unit mg/dL).
       var suggested = document.displayUnit(for: markers[0]).unit
-      if let siUnit = markers[0].siUnit,
-        single.entered.map({ UnitConverter.normalize($0.unit) == UnitConverter.normalize(siUnit) })
-          ?? (typed?.unit == nil && unit == nil && (typed?.value ?? 0) > 0
-            && typed?.value ?? 0 < markers[0].plausibleMin ?? 0)
-      {
-        // Typed in mmol/L, or a bare number below anything plausible in mg/dL (third look at
-        // stop 36: "glucose 2.5", critical as 2.5 mmol/L, was told --unit mg/dL).
-        suggested = siUnit
+      if let siUnit = markers[0].siUnit {
+        let typedInSI = single.entered.map { UnitConverter.normalize($0.unit) == UnitConverter.normalize(siUnit) }
+        let bare = typed.map { $0.unit == nil && unit == nil && $0.value > 0 } ?? false
+        if typedInSI ?? (bare && (typed?.value ?? 0) < markers[0].plausibleMin ?? 0) { suggested = siUnit }
       }
       single.checks.insert(EntryChecks.fastingQuestion(for: markers[0], unit: suggested, critical: critical), at: 0)
     }
@@ -214,7 +212,7 @@ public enum EntryPlanner {
     // 35: "<0 mmol/mol" was saved as "<2.2% ✓", -20 mmol/mol as 0.3%).
     if marker.isSystemDefined, !belowZero {
       if typed.comparator != nil, conversion.value <= 0 || typed.value <= 0 {
-        throw .boundAtZero(marker.shortName, (typed.comparator?.rawValue ?? "") + ValueText.number(typed.value))
+        throw .boundAtZero(marker.shortName, ValueText.value(typed.value, typed.comparator))
       }
       if conversion.value < 0 || typed.value < 0 { throw .negativeNotAllowed(marker.shortName) }
     }

@@ -68,8 +68,8 @@ public enum LeftOutCritical: Sendable, Equatable {
   func judges(unit: String) -> Bool {
     switch self {
     case .glucose, .raceAdjustedEGFR:
-      guard let judge = judge(markers: MarkerLibrary.builtIn.markers) else { return false }
-      return (try? UnitConverter.convert(1, unit: unit, for: judge.definition)) != nil
+      guard let marker = judgingMarker(markers: MarkerLibrary.builtIn.markers) else { return false }
+      return (try? UnitConverter.convert(1, unit: unit, for: marker)) != nil
     case .ionizedCalcium:
       let normalized = UnitConverter.normalize(unit)
       return normalized == UnitConverter.normalize("mmol/L") || normalized == UnitConverter.normalize("mg/dL")
@@ -87,10 +87,15 @@ public enum LeftOutCritical: Sendable, Equatable {
   /// The snapshot of glance's own marker that judges this test (fasting glucose, eGFR), nil for
   /// ionized calcium: made once where many readings are judged (a custom marker's 10,000).
   func judge(markers: [MarkerDefinition]) -> MarkerSnapshot? {
+    judgingMarker(markers: markers).map { GlanceDocument.empty(createdAt: Timestamp(secondsSince1970: 0)).judging($0) }
+  }
+
+  /// glance's own marker whose limits judge this test: fasting glucose, eGFR; nil for ionized
+  /// calcium, judged by Kost's limits.
+  private func judgingMarker(markers: [MarkerDefinition]) -> MarkerDefinition? {
     guard self != .ionizedCalcium else { return nil }
     let key = self == .glucose ? "fasting-glucose" : "egfr"
-    guard let marker = markers.first(where: { $0.key == key && $0.isSystemDefined }) else { return nil }
-    return GlanceDocument.empty(createdAt: Timestamp(secondsSince1970: 0)).judging(marker)
+    return markers.first { $0.key == key && $0.isSystemDefined }
   }
 
   /// `status`, with `judge` (from `judge(markers:)`) for glucose and eGFR.
