@@ -305,6 +305,8 @@ public enum JSONOutput {
             }),
         ]),
         "stale": .array(brief.stale.map(JSONValue.string)),
+        // What glance checks of your own markers, as every other form of the brief says it.
+        "ownMarkers": .array(brief.ownMarkersNotes.map(JSONValue.string)),
         "latest": .array(
           brief.snapshots.map { snapshot in
             .object([

@@ -61,6 +61,23 @@ struct JSONOutputTests {
     #expect(items.first?["kind"] as? String == "out-of-range" || items.first?["kind"] as? String == "critical")
   }
 
+  @Test("prep --json says what glance checks of your own markers, as the text, Markdown and HTML briefs do")
+  func prepOwnMarkers() throws {
+    let ketones = Fixture.customMarker()
+    let random = Fixture.customMarker("Random glucose", unit: "mg/dL")
+    let snapshots = [ketones, random].map { marker in
+      MarkerSnapshot(definition: marker, tracked: nil, entries: [Fixture.entry(marker, 1.2, on: "2026-10-01")])
+    }
+    let brief = VisitBrief(
+      document: .empty(createdAt: Timestamp(Fixture.now)), snapshots: snapshots, items: [], today: Self.today)
+    #expect(brief.ownMarkersNotes.count == 2)
+    let object = try Self.parse(JSONOutput.prep(brief, shortIDs: [:]))
+    #expect(object["ownMarkers"] as? [String] == brief.ownMarkersNotes)
+    // A folder of library markers only has none: the key is there, empty.
+    let (_, demo) = try Self.demo()
+    #expect(try Self.parse(JSONOutput.prep(demo, shortIDs: [:]))["ownMarkers"] as? [String] == [])
+  }
+
   @Test("search --json: every reading with a matching note, each judged as its own marker's")
   func searchNotedReadings() throws {
     var document = GlanceDocument.empty(createdAt: Timestamp(Fixture.now))
