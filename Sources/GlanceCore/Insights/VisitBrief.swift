@@ -175,23 +175,30 @@ public struct VisitBrief: Sendable {
   }
 
   /// What glance checks of the person's own markers with readings, said in every form of the
-  /// brief: nothing, or only a test's critical limits (a random glucose).
+  /// brief: nothing, the range the person gave one (judged on home and in show), or a test's
+  /// critical limits (a random glucose). The brief raises nothing else about them (PRD: no
+  /// insights for custom markers).
   public var ownMarkersNotes: [String] {
     let own = snapshots.filter { !$0.definition.isSystemDefined && $0.latest != nil }
-    let plain = own.filter { $0.leftOut == nil }.map(\.definition.displayName)
-    let limited = own.filter { $0.leftOut != nil }.map(\.definition.displayName)
-    var notes: [String] = []
-    if !plain.isEmpty {
-      notes.append(
-        "Your own markers (\(plain.joinedText(", "))) are not checked by glance: it knows no range or trend rule for them."
-      )
+    func names(leftOut: Bool, ranged: Bool) -> String? {
+      let matching = own.filter { ($0.leftOut != nil) == leftOut && !$0.range.isEmpty == ranged }
+      return matching.isEmpty ? nil : "Your own markers (\(matching.map(\.definition.displayName).joinedText(", ")))"
     }
-    if !limited.isEmpty {
-      notes.append(
-        "Your own markers (\(limited.joinedText(", "))) are checked only against the critical limits of the tests they are: glance knows no range or trend rule for them."
-      )
-    }
-    return notes
+    let shown = "on the home screen and in glance show"
+    return [
+      names(leftOut: false, ranged: false).map {
+        "\($0) are not judged: glance knows no range for them, and raises nothing about them here."
+      },
+      names(leftOut: false, ranged: true).map {
+        "\($0) are judged only by the range you gave them, \(shown); glance raises nothing about them here."
+      },
+      names(leftOut: true, ranged: false).map {
+        "\($0) are checked only against the critical limits of the tests they are; glance raises nothing else about them here."
+      },
+      names(leftOut: true, ranged: true).map {
+        "\($0) are checked against the critical limits of the tests they are, and judged by the range you gave them \(shown); glance raises nothing else about them here."
+      },
+    ].compactMap { $0 }
   }
 
   /// "3 readings", or "more than 1,500 readings" when a marker's readings since the visit reach

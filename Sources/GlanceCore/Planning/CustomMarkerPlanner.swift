@@ -108,8 +108,13 @@ public enum CustomMarkerPlanner {
     guard let test = LeftOutCritical.of(customMarkerNamed: marker.displayName, unit: marker.unit) else {
       return "Custom markers get no unusual-value checks and no prep insights: glance knows nothing medical about them."
     }
+    // A target range the person gave it judges it on home and in show too (named at stop 36).
+    guard marker.defaultRange.isEmpty else {
+      return
+        "glance checks its readings against the critical limits of \(test.noun) and against your target range, and names one past the critical limits in prep."
+    }
     return
-      "glance checks its readings against the critical limits of \(test.noun) only, and names one past them in prep; it knows no range or trend rule for it."
+      "glance checks its readings against the critical limits of \(test.noun) only, and names one past them in prep."
   }
 
   /// The key `make` gives a marker called `name`: "custom-" and its words joined by hyphens

@@ -26,6 +26,36 @@ struct VisitBriefTests {
   /// Clinician's second look at stop 36: the Markdown and HTML briefs said "Nothing in your
   /// readings is flagged" beside a custom marker glance does not judge, and left out what the
   /// terminal's prep says of it.
+  /// A custom marker with a range the person gave it is judged by it on home and in show; the
+  /// brief had said glance "knows no range or trend rule" for it (named at stop 36).
+  @Test(
+    "the brief says what is checked of each kind of own marker: nothing, your range, a test's critical limits",
+    arguments: [
+      ("Grip strength", "kg", nil, "Your own markers (Grip strength) are not judged: glance knows no range for them"),
+      (
+        "Ketones", "mmol/L", 0.5,
+        "Your own markers (Ketones) are judged only by the range you gave them, on the home screen and in glance show; glance raises nothing about them here."
+      ),
+      (
+        "Random glucose", "mg/dL", nil,
+        "Your own markers (Random glucose) are checked only against the critical limits of the tests they are; glance raises nothing else about them here."
+      ),
+      (
+        "Random glucose", "mg/dL", 140,
+        "Your own markers (Random glucose) are checked against the critical limits of the tests they are, and judged by the range you gave them on the home screen and in glance show; glance raises nothing else about them here."
+      ),
+    ] as [(String, String, Double?, String)])
+  func ownMarkerKinds(name: String, unit: String, high: Double?, says: String) {
+    var marker = Fixture.customMarker(name, unit: unit)
+    marker.referenceHigh = high
+    let brief = VisitBrief(
+      document: .empty(createdAt: Self.now), snapshots: [Self.snapshot(marker, [("2026-11-01", 0.4)])], items: [],
+      today: Self.today)
+    #expect(brief.ownMarkersNotes.count == 1)
+    #expect(brief.ownMarkersNotes.first?.hasPrefix(says) == true, "\(brief.ownMarkersNotes)")
+    #expect(!brief.ownMarkersNotes.joinedText(" ").contains("trend rule"))
+  }
+
   @Test("every form of the brief says what glance checks of your own markers")
   func ownMarkersInEveryForm() throws {
     let ketones = Fixture.customMarker("Ketones")
@@ -39,7 +69,7 @@ struct VisitBriefTests {
     ]
     for form in forms {
       #expect(form.contains("Nothing in your library markers' readings is flagged"), "\(form)")
-      #expect(form.contains("Your own markers (Ketones) are not checked by glance"), "\(form)")
+      #expect(form.contains("Your own markers (Ketones) are not judged"), "\(form)")
       #expect(
         form.contains("Your own markers (Random glucose) are checked only against the critical limits"), "\(form)")
     }

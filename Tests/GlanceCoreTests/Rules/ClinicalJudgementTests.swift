@@ -413,7 +413,8 @@ struct ClinicalJudgementTests {
     let text = PrepView.render(
       insights: [], snapshots: [snapshot], visits: [], today: Fixture.date("2026-11-22"), style: .plain)
     #expect(!text.contains("Nothing in your readings is flagged"))
-    #expect(text.contains("are not checked by glance"))
+    // Its range is the person's: said so, not "not checked" (named at stop 36).
+    #expect(text.contains("are judged only by the range you gave them"), "\(text)")
   }
 
   // MARK: 3. Unit slips

@@ -116,6 +116,13 @@ struct LeftOutCriticalCustomTests {
       CustomMarkerPlanner.checksNote(Fixture.customMarker("Random glucose", unit: "mg/dL")).contains(
         "critical limits of glucose only"))
     #expect(CustomMarkerPlanner.checksNote(Fixture.customMarker("Ketones")).hasPrefix("Custom markers get no"))
+    // With a target range the person gave it, judged by that too: not "only", and no "knows no
+    // range" (named at stop 36).
+    var ranged = Fixture.customMarker("Random glucose", unit: "mg/dL")
+    ranged.referenceHigh = 140
+    let note = CustomMarkerPlanner.checksNote(ranged)
+    #expect(note.contains("critical limits of glucose and against your target range"), "\(note)")
+    #expect(!note.contains("only") && !note.contains("knows no range"), "\(note)")
     #expect(
       CustomMarkerPlanner.checksNote(Fixture.customMarker("Random glucose", unit: "g/L")).hasPrefix(
         "Custom markers get no"))
@@ -135,7 +142,7 @@ struct LeftOutCriticalCustomTests {
       insights: items, snapshots: [critical, Self.snapshot("Ketones", unit: "mmol/L", 0.4)], visits: [],
       today: Fixture.date("2025-06-01"), style: .plain
     ).replacingOccurrences(of: "\n", with: " ")
-    #expect(text.contains("Your own markers (Ketones) are not checked by glance"), "\(text)")
+    #expect(text.contains("Your own markers (Ketones) are not judged"), "\(text)")
     #expect(
       text.contains("Your own markers (Random glucose) are checked only against the critical limits"), "\(text)")
   }
