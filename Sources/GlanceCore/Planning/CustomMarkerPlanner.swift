@@ -26,6 +26,11 @@ public enum CustomMarkerPlanner {
     // A name that is another marker's name, key or everyday word would make `add NAME` ambiguous
     // ("good cholesterol" is HDL).
     if let clash = existing.first(where: { $0.answers(to: wanted) }) {
+      // "Ca++" spells calcium's "ca" but is ionized calcium, as add says (third look at stop 36:
+      // custom called it taken by Calcium): the other test's explanation names a name to use.
+      if clash.isSystemDefined, let friend = FalseFriends.named(name) {
+        throw EntryError.falseFriend(name, friend.explanation)
+      }
       throw CustomMarkerError.nameTaken(clash.displayName)
     }
     // "bp" names the blood-pressure pair: `add bp` would never reach a marker of that name.

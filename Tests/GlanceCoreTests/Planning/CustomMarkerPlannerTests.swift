@@ -88,6 +88,20 @@ struct CustomMarkerPlannerTests {
     #expect(throws: CustomMarkerError.nameTaken(taken)) { try Self.make(name, existing: existing) }
   }
 
+  /// Third look at stop 36: `custom "Ca++"` said "There is already a marker called Calcium",
+  /// where `add "Ca++"` refuses it as ionized calcium, a different test.
+  @Test(
+    "a name that spells another marker's word but is another test is refused as add refuses it",
+    arguments: ["Ca++", "CA++", "ca ++"])
+  func falseFriendName(name: String) throws {
+    let error = try #require(throws: EntryError.self) { try Self.make(name, existing: Fixture.library.markers) }
+    let message = error.message
+    #expect(message.contains("Ionized calcium"), "\(message)")
+    #expect(!message.contains("already a marker"), "\(message)")
+    // A name of its own for that test is taken (it is judged by its critical limits).
+    #expect(try Self.make("iCa", existing: Fixture.library.markers).key == "custom-ica")
+  }
+
   @Test(
     "the key is custom- and the name's words, lowercase, joined by dashes",
     arguments: [
