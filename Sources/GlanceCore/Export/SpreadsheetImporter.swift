@@ -740,7 +740,9 @@ enum SpreadsheetImporter {
       var text = columns.cell(row, resultColumn)
       if row.allSatisfy({ $0.trimmingWhitespace().isEmpty }) { continue }
       let shown = TerminalText.cut(name, limit: 60)
-      if columns.isBlank(name) {
+      // "Na" is sodium's symbol, not "n/a", in a test cell (clinician review at stop 37: a
+      // critical sodium's row was left out as "no test named").
+      if columns.isBlank(name) && name.lowercased() != "na" {
         leaveOut(line, columns.isBlank(text) ? "no test and no result" : "no test named")
         continue
       }

@@ -446,6 +446,18 @@ struct LabReportImportTests {
     #expect(plan.summary(library: Fixture.library, customMarkers: [], dryRun: false).contains("Rows left out: row 3"))
   }
 
+  /// Clinician review at stop 37: a lab report's "Na" (sodium's symbol) was read as "n/a" and
+  /// its row left out as "no test named", a critical sodium of 118 with it.
+  @Test(
+    "a test named Na is sodium, in any case; a test cell of n/a or a dash names no test", arguments: ["Na", "NA", "na"])
+  func sodiumSymbol(name: String) throws {
+    let plan = try Self.plan(
+      "Date,Test,Result,Units\n2024-01-15,\(name),118,mmol/L\n2024-01-15,n/a,5,\n2024-01-15,-,5,\n")
+    #expect(plan.entries.map(\.markerID) == [Fixture.library.marker(key: "sodium")!.id], "\(plan.rowsLeftOut)")
+    #expect(plan.entries.first?.value == 118)
+    #expect(plan.rowsLeftOut == ["row 3 (no test named)", "row 4 (no test named)"])
+  }
+
   /// Clinician and newcomer reviews: a known test's number glance could not take (a decimal comma
   /// in a comma-separated file, a flag before the value) was a row left out, and the rest was
   /// saved with exit 0: a report's critical potassium was not in glance, and nothing said so
