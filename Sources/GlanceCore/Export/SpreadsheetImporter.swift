@@ -160,6 +160,31 @@ enum SpreadsheetImporter {
   ]
   static let rangeReason = "the lab's range and flag: glance judges by its own ranges and your targets"
 
+  /// A result status that is not final yet, as a portal's Status column or HL7's result status
+  /// (OBX-11) writes it: such a row is left out, as a FHIR import leaves out a preliminary
+  /// observation (newcomer review at stop 37: a preliminary TSH was kept beside its correction).
+  static let notFinalStatuses: Set<String> = [
+    "preliminary", "prelim", "p", "partial", "s", "pending", "i", "inprogress", "incomplete", "registered",
+    "notverified", "unverified", "r", "provisional", "provisoire", "vorlaufig", "preliminar", "preliminare",
+  ]
+  /// A result status that withdraws the result: cancelled, deleted, entered in error.
+  static let withdrawnStatuses: Set<String> = [
+    "cancelled", "canceled", "x", "d", "deleted", "w", "wrong", "enteredinerror", "error", "void", "voided",
+    "invalid", "rejected", "withdrawn", "storniert", "annule", "anulado", "annullato",
+  ]
+  static let statusHeaders: Set<String> = ["status", "resultstatus", "statusofresult", "befundstatus"]
+
+  /// Why a row with the status `text` is left out; nil for a result to read (final, corrected,
+  /// amended, or a flag a portal put in its Status column).
+  static func leftOut(status text: String) -> String? {
+    let key = SearchText(text).compact
+    if notFinalStatuses.contains(key) {
+      return "\(quoted(TerminalText.cut(text, limit: 20))), not final yet; import it again when the final result is in"
+    }
+    if withdrawnStatuses.contains(key) { return "\(quoted(TerminalText.cut(text, limit: 20))), withdrawn by the lab" }
+    return nil
+  }
+
   static func role(_ title: String) -> Role? {
     let key = SearchText(title).compact
     if dateHeaders.contains(key) { return .date }
@@ -174,8 +199,9 @@ enum SpreadsheetImporter {
     if unitHeaders.contains(key) { return .unit }
     if noteHeaders.contains(key) { return .note }
     if rangeHeaders.contains(key) { return .notRead(rangeReason) }
-    // A portal's result status (Final, Corrected, Preliminary) or an abnormal status.
-    if key == "status" || key == "resultstatus" {
+    // A portal's result status (Final, Corrected, Preliminary) or an abnormal status: read in
+    // a lab report (`planLong`), not in a sheet with a column per marker.
+    if statusHeaders.contains(key) {
       return .notRead("a result's status (final, corrected) or flag: glance reads each row's result as given")
     }
     return nil
@@ -693,6 +719,8 @@ enum SpreadsheetImporter {
     // review at stop 36: they were said nowhere).
     let flagColumn = header.firstIndex { ["flag", "flags", "abnormalflag"].contains(SearchText($0).compact) }
     if let flagColumn { used.insert(flagColumn) }
+    let statusColumn = header.firstIndex { statusHeaders.contains(SearchText($0).compact) }
+    if let statusColumn { used.insert(statusColumn) }
     plan.notRead = columns.notRead(used: used, unknown: true)
     // Each test name is resolved once: a lab report repeats thirty names over thousands of rows.
     // With the unit the name ends in ("LDL mmol/L"), the value's when the unit cell is empty.
@@ -717,6 +745,11 @@ enum SpreadsheetImporter {
     if let flagColumn {
       plan.columns.append(
         "\(quoted(header[flagColumn])) → the lab's flags, named where glance's ranges differ: glance judges by its own"
+      )
+    }
+    if let statusColumn {
+      plan.columns.append(
+        "\(quoted(header[statusColumn])) → the result's status: a row not final yet or withdrawn (cancelled) is left out"
       )
     }
     func leaveOut(_ line: Int, _ why: String) { plan.rowsLeftOut.append("row \(line) (\(why))") }
@@ -882,7 +915,14 @@ enum SpreadsheetImporter {
         leaveOut(line, "\(quoted(TerminalText.cut(dateCell, limit: 30))): a summary row, not readings")
         continue
       }
-      guard let date = columns.date(row, line: line, today: today, problems: &problems) else { continue }
+      // A result not final yet, or withdrawn: left out and named, never refusing the file, and
+      // named as critical when it is (as typed, or by the lab's flag).
+      let withdrawn = statusColumn.flatMap { Self.leftOut(status: columns.cell(row, $0)) }
+      var dateProblems: [String] = []
+      guard let date = columns.date(row, line: line, today: today, problems: &dateProblems) else {
+        if let withdrawn { leaveOut(line, "\(shown): \(withdrawn)") } else { problems += dateProblems }
+        continue
+      }
       // "142 H", "H 7.2": the lab's flag beside the value; glance judges by its own ranges.
       text = flags.leavingOut(from: text)
       var unit: String? = SheetFormat.withoutCalculatedMark(columns.cell(row, unitColumn))
@@ -907,6 +947,25 @@ enum SpreadsheetImporter {
       let readOutside =
         !readCritical
         && (flags.lastOutside || flagColumn.map { SheetFormat.isOutsideFlag(columns.cell(row, $0)) } == true)
+      if let withdrawn {
+        leaveOut(line, "\(shown): \(withdrawn)")
+        let read = try? readings(
+          markersOfRow, text: text, unit: unit, date: date, note: nil, line: line,
+          delimiter: columns.sheet.delimiter, groupsThousands: columns.sheet.groupsThousands,
+          decimalCommas: columns.sheet.decimalCommas, typingUnit: columns.typingUnit, notes: &notes)
+        let stamp = Timestamp(secondsSince1970: 0)
+        if readCritical {
+          criticalLeftOut(withdrawn)
+        } else if let read,
+          !Importer.criticalIndices(
+            read.map { $0.draft.entry(at: stamp, source: .fileImport) }, document: .empty(createdAt: stamp),
+            library: .builtIn
+          ).isEmpty
+        {
+          plan.criticalLeftOut.append("\(quoted(shown)) in row \(line) (\(withdrawn))")
+        }
+        continue
+      }
       do {
         let before = rows.count
         rows += try readings(

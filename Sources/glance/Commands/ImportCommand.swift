@@ -14,7 +14,7 @@ struct ImportCommand: GlanceCommand {
         Date,Test,Result,Units,Comment
         15.01.2024,LDL,3.4,mmol/L,fasting
         15.01.2024,HDL,1.42,mmol/L,
-      Columns may be separated by commas, semicolons (then with decimal commas) or tabs. Dates: 2024-01-15, 15.01.2024 (day first), Jan 15 2024, or slashed when only one day is possible (1/15/2024); say --dates us or eu for files of 03/04/2024. Tests are named as glance add names markers; a Note or Comment column is kept with the readings; the lab's range and flag columns are named and left out. --dry-run shows the first readings as glance read them.
+      Columns may be separated by commas, semicolons (then with decimal commas) or tabs. Dates: 2024-01-15, 15.01.2024 (day first), Jan 15 2024, or slashed when only one day is possible (1/15/2024); say --dates us or eu for files of 03/04/2024. Tests are named as glance add names markers; a Note or Comment column is kept with the readings; the lab's range and flag columns are named and left out, and so are the results a Status column calls preliminary or cancelled. --dry-run shows the first readings as glance read them.
       """,
     options: [
       .flag("replace", "Replace everything with the file (asks first)."),

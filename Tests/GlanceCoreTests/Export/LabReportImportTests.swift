@@ -81,7 +81,7 @@ struct LabReportImportTests {
     ] {
       #expect(named.contains("“\(title)”"), "\(title): \(named)")
     }
-    #expect(plan.notRead.contains { $0.contains("“Status” (a result's status") }, "\(plan.notRead)")
+    #expect(plan.columns.contains { $0.hasPrefix("“Status” → the result's status") }, "\(plan.columns)")
   }
 
   /// Newcomer review: a German lab sheet lost its ALT, AST, PSA, white cells, platelets and
@@ -348,7 +348,7 @@ struct LabReportImportTests {
     // `sheetCriticalFlags`).
     arguments: [
       ("Reference Range", "the lab's range"), ("Ref Range", "the lab's range"),
-      ("Status", "a result's status"), ("Normal range", "the lab's range"),
+      ("Normal range", "the lab's range"),
       ("Ordering Provider", "not a column glance reads"), ("Lab", "not a column glance reads"),
       ("Referenzbereich", "the lab's range"), ("Valeurs de référence", "the lab's range"),
     ])
@@ -444,6 +444,43 @@ struct LabReportImportTests {
     #expect(plan.rowsLeftOut[2] == "row 5 (no test and no result)")
     #expect(plan.rowsLeftOut[3] == "row 6 (no test named)")
     #expect(plan.summary(library: Fixture.library, customMarkers: [], dryRun: false).contains("Rows left out: row 3"))
+  }
+
+  /// Newcomer review at stop 37: a portal's TSH 5.2 "Preliminary" was kept beside its 4.9
+  /// "Corrected" as two readings of the day; a FHIR import leaves a preliminary result out.
+  @Test(
+    "a row whose status says not final yet or withdrawn is left out and named; final, corrected and flags are read",
+    arguments: [
+      ("Preliminary", false), ("prelim", false), ("P", false), ("Partial", false), ("Pending", false),
+      ("Cancelled", false), ("Canceled", false), ("Entered in error", false), ("entered-in-error", false),
+      ("X", false), ("Deleted", false), ("Vorläufig", false), ("Final", true), ("F", true), ("Corrected", true),
+      ("C", true), ("Amended", true), ("Verified", true), ("", true), ("H", true), ("Abnormal", true),
+      ("N", true),
+    ])
+  func statusColumn(status: String, read: Bool) throws {
+    let plan = try Self.plan(
+      "Date,Test,Result,Units,Status\n2025-03-04,TSH,5.2,mIU/L,\(status)\n2025-03-04,LDL,120,mg/dL,Final\n")
+    #expect(plan.entries.count == (read ? 2 : 1), "\(plan.rowsLeftOut)")
+    if read {
+      #expect(plan.rowsLeftOut.isEmpty)
+    } else {
+      #expect(plan.rowsLeftOut.count == 1)
+      #expect(plan.rowsLeftOut.first?.hasPrefix("row 2 (TSH: ") == true, "\(plan.rowsLeftOut)")
+    }
+    #expect(plan.columns.contains { $0.hasPrefix("“Status” → ") }, "\(plan.columns)")
+    #expect(!plan.notRead.contains { $0.contains("Status") }, "\(plan.notRead)")
+  }
+
+  @Test("a withdrawn row past a critical limit is named as such, and its unreadable value refuses nothing")
+  func statusCritical() throws {
+    let plan = try Self.plan(
+      "Date,Test,Result,Units,Status\n2025-03-04,Potassium,7.1,mmol/L,Preliminary\n"
+        + "2025-03-04,Potassium,4.1,mmol/L,Final\n2025-03-04,Sodium,1e,mmol/L,Cancelled\n2026-13-45,TSH,2,mIU/L,X\n")
+    #expect(plan.entries.map(\.value) == [4.1])
+    #expect(plan.rowsLeftOut.count == 3, "\(plan.rowsLeftOut)")
+    #expect(
+      plan.criticalLeftOut.count == 1 && plan.criticalLeftOut[0].contains("“Potassium” in row 2"),
+      "\(plan.criticalLeftOut)")
   }
 
   /// Clinician review at stop 37: a lab report's "Na" (sodium's symbol) was read as "n/a" and
