@@ -261,11 +261,10 @@ enum FHIRImportPlanner {
           // named when past a critical limit (clinician's third look at stop 34: a glucose of 35
           // was a routine "no marker" line).
           if let judged = part.loincCodes.lazy.compactMap({ Self.judgedLeftOut[$0] }).first
+            .map({ LeftOutJudge(test: $0, marker: nil, garbled: false) })
             ?? (part.loincCodes.isEmpty
-              ? part.name.flatMap { SpreadsheetImporter.leftOutCritical($0, among: markers, search: search) } : nil),
-            let (typed, unit) = try? value(of: part),
-            judged.isCritical(
-              typed.value, comparator: typed.comparator, unit: unit, markers: markers, unitStated: unit != nil)
+              ? part.name.flatMap { LeftOutJudge.of($0, among: markers, search: search) } : nil),
+            let (typed, unit) = try? value(of: part), judged.isCritical(typed, unit: unit, markers: markers)
           {
             plan.criticalLeftOut.append("\(quoted(name)) on \(DateText.long(date)) (\(judged.why))")
           }

@@ -573,7 +573,7 @@ enum SpreadsheetImporter {
     }
     columns.readTime(into: &plan, used: &used)
     // Columns of another test glance can still judge for a critical limit (`LeftOutCritical`).
-    var judged: [(index: Int, title: String, kind: LeftOutCritical, unit: String?)] = []
+    var judged: [(index: Int, title: String, judge: LeftOutJudge, unit: String?)] = []
     for (index, title) in header.enumerated() where !used.contains(index) {
       guard !title.isEmpty else { continue }
       var (name, unit) = splitUnit(title)
@@ -590,8 +590,8 @@ enum SpreadsheetImporter {
         plan.unmatchedColumns.append(title)
         continue
       }
-      if let kind = Self.leftOutCritical(name, among: markers, search: search) {
-        judged.append((index, title, kind, unit))
+      if let judge = LeftOutJudge.of(name, among: markers, search: search) {
+        judged.append((index, title, judge, unit))
       }
       if let resolved = try? MarkerResolver.markers(name, among: markers, search: search) {
         // Two columns filling one marker ("Urine Creatinine" and "Creatinine" read alike) would
@@ -619,12 +619,10 @@ enum SpreadsheetImporter {
     for (offset, row) in columns.sheet.rows.enumerated() where offset > 0 || !columns.sheet.unitsRow {
       let line = offset + 2
       for column in judged where !Self.isSummaryRow(columns.cell(row, columns.date)) {
-        guard
-          Self.isCritical(
-            columns.cell(row, column.index), kind: column.kind, unit: column.unit, sheet: columns.sheet,
-            markers: markers)
+        guard let typed = Self.typed(columns.cell(row, column.index), sheet: columns.sheet),
+          column.judge.isCritical(typed, unit: column.unit, markers: markers)
         else { continue }
-        plan.criticalLeftOut.append("\(quoted(column.title)) in row \(line) (\(column.kind.why))")
+        plan.criticalLeftOut.append("\(quoted(column.title)) in row \(line) (\(column.judge.why))")
       }
       let cells = filled.map { columns.cell(row, $0.index) }
       for text in cells where !text.isEmpty && columns.isBlank(text) {
@@ -732,11 +730,8 @@ enum SpreadsheetImporter {
       plan.notRead = columns.notRead(used: used, unknown: true)
     }
     // Tests that name no marker, each with its rows, and why when the name is another test's.
-    var unknown: [(name: String, rows: Int, reason: String?, judged: LeftOutCritical?)] = []
+    var unknown: [(name: String, rows: Int, reason: String?, judged: LeftOutJudge?)] = []
     var unknownIndex: [String: Int] = [:]
-    // A garbled name's letters, looked up once: the library marker they spell, or the left-out
-    // test glance judges for a critical limit.
-    var spelled: [String: (marker: MarkerDefinition?, kind: LeftOutCritical?)] = [:]
     var otherSamples: [(name: String, rows: Int)] = []
     var problems: [String] = []
     var rows = ImportRows()
@@ -793,60 +788,24 @@ enum SpreadsheetImporter {
         guard flaggedCritical else { return }
         plan.labCriticalLeftOut.append("\(quoted(shown)) in row \(line) (\(why))")
       }
-      // Another test glance can still judge (a random glucose, an ionized calcium): named when
-      // past its critical limits, unless the lab's flag named it already.
-      func judgedLeftOut(_ kind: LeftOutCritical?) {
+      // Another test glance can still judge (a random glucose, an ionized calcium, the test a
+      // garbled name's letters spell): named when past its critical limits, unless the lab's
+      // flag named it already.
+      func judgedLeftOut(_ judge: LeftOutJudge?) {
         let unitCell = SheetFormat.withoutCalculatedMark(columns.cell(row, unitColumn))
-        guard let kind, !flaggedCritical,
-          Self.isCritical(
-            text, kind: kind, unit: unitCell.isEmpty ? nil : unitCell, sheet: columns.sheet, markers: markers)
+        guard let judge, !flaggedCritical, let typed = Self.typed(text, sheet: columns.sheet),
+          judge.isCritical(typed, unit: unitCell.isEmpty ? nil : unitCell, markers: markers)
         else { return }
-        plan.criticalLeftOut.append("\(quoted(shown)) in row \(line) (\(kind.why))")
+        plan.criticalLeftOut.append("\(quoted(shown)) in row \(line) (\(judge.why))")
       }
       // A name with a control character is its own (its compact form would be a marker's), and
       // is left out; a result past a critical limit of the test its letters name is still named
       // (attacker's second look at stop 36: "Potassium<BEL>" 7.5 went unsaid).
-      let garbled = MarkerResolver.hasControlCharacter(name)
-      let key = garbled ? "\u{1}" + name : SearchText(name).compact
-      func garbledCritical() {
-        guard garbled, !flaggedCritical else { return }
-        if spelled[key] == nil {
-          let cleaned = String(String.UnicodeScalarView(name.unicodeScalars.filter { !MarkerResolver.isControl($0) }))
-          do {
-            let found = try MarkerResolver.markers(cleaned, among: markers, search: search)
-            spelled[key] = (found.count == 1 && found[0].isSystemDefined ? found[0] : nil, nil)
-          } catch {
-            // Another test glance judges for a critical limit ("Random<ZWSP>glucose": third look
-            // at stop 36).
-            spelled[key] = (nil, FalseFriends.leftOutCritical(of: error))
-          }
-        }
-        let unitCell = SheetFormat.withoutCalculatedMark(columns.cell(row, unitColumn))
-        let unit = unitCell.isEmpty ? nil : unitCell
-        var critical = false
-        if let kind = spelled[key]?.kind {
-          critical = Self.isCritical(text, kind: kind, unit: unit, sheet: columns.sheet, markers: markers)
-        } else if let marker = spelled[key]?.marker,
-          let typed = try? ValueParser.parse(
-            SheetFormat.number(
-              SheetFormat.withoutLabFlag(text).text, delimiter: columns.sheet.delimiter,
-              groupsThousands: columns.sheet.groupsThousands)),
-          let draft = try? EntryPlanner.draft(
-            marker, typed: typed, unit: unit, date: CalendarDate(dayNumber: 0)!, note: nil, existing: [])
-        {
-          // Judged as a planned import's readings are (`Importer.criticalIndices`).
-          critical = !Importer.criticalIndices(
-            [draft.entry(at: Timestamp(secondsSince1970: 0), source: .fileImport)],
-            document: .empty(createdAt: Timestamp(secondsSince1970: 0)), library: .builtIn
-          ).isEmpty
-        }
-        if critical { plan.criticalLeftOut.append("\(quoted(shown)) in row \(line) (a control character in its name)") }
-      }
+      let key = MarkerResolver.hasControlCharacter(name) ? "\u{1}" + name : SearchText(name).compact
       if let index = unknownIndex[key] {
         unknown[index].rows += 1
         criticalLeftOut("no marker")
         judgedLeftOut(unknown[index].judged)
-        garbledCritical()
         continue
       }
       let markersOfRow: [MarkerDefinition]
@@ -868,7 +827,7 @@ enum SpreadsheetImporter {
           resolved[key] = (markersOfRow, unitInName)
         } catch {
           var reason: String?
-          let judged = FalseFriends.leftOutCritical(of: error)
+          let judged = LeftOutJudge.of(name, refused: error, among: markers, search: search)
           // The custom marker it suggests in the unit of the row (the first of its name).
           let unitCell = SheetFormat.withoutCalculatedMark(columns.cell(row, unitColumn))
           let said = FalseFriends.inUnit(error, unitCell.isEmpty ? nil : unitCell, markers: markers)
@@ -878,7 +837,6 @@ enum SpreadsheetImporter {
           unknown.append((shown, 1, reason, judged))
           criticalLeftOut(reason == nil ? "no marker" : "another test than glance's")
           judgedLeftOut(judged)
-          garbledCritical()
           // Each new name is looked up (about half a millisecond): a file of 100,000 names held
           // the data lock for a minute (attacker's third look at stop 34). A lab report has a few
           // hundred tests.
@@ -1012,32 +970,12 @@ enum SpreadsheetImporter {
     init(row: Int, text: String) { self.init(rows: [row], text: text) }
   }
 
-  /// The other test a left-out name is (`FalseFriend.leftOutCritical`), when glance can still
-  /// judge its results for a critical limit.
-  static func leftOutCritical(_ name: String, among markers: [MarkerDefinition], search: SearchService)
-    -> LeftOutCritical?
-  {
-    do {
-      _ = try MarkerResolver.markers(name, among: markers, search: search)
-      return nil
-    } catch {
-      return FalseFriends.leftOutCritical(of: error)
-    }
-  }
-
-  /// True when a left-out cell (`text`, as the lab printed it, a flag beside it left out) is past
-  /// `kind`'s critical limits; `unit` is its column's or row's, nil when none is given.
-  static func isCritical(
-    _ text: String, kind: LeftOutCritical, unit: String?, sheet: Sheet, markers: [MarkerDefinition]
-  ) -> Bool {
-    guard
-      let typed = try? ValueParser.parse(
-        SheetFormat.number(
-          SheetFormat.withoutLabFlag(text).text, delimiter: sheet.delimiter, groupsThousands: sheet.groupsThousands))
-    else { return false }
-    return kind.isCritical(
-      typed.value, comparator: typed.comparator, unit: typed.unit ?? unit, markers: markers,
-      unitStated: (typed.unit ?? unit) != nil)
+  /// A left-out cell as the lab printed it (a flag beside it left out), for judging it against a
+  /// critical limit (`LeftOutJudge`); nil when it is no number.
+  static func typed(_ text: String, sheet: Sheet) -> TypedValue? {
+    try? ValueParser.parse(
+      SheetFormat.number(
+        SheetFormat.withoutLabFlag(text).text, delimiter: sheet.delimiter, groupsThousands: sheet.groupsThousands))
   }
 
   /// The questions `add` would ask about each value `asking` picks (a unit slip, a tenfold slip,

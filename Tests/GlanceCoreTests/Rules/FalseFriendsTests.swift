@@ -72,6 +72,43 @@ struct FalseFriendsTests {
     #expect(leftOut.criticalLeftOut.count == 1, "\(leftOut.criticalLeftOut)")
   }
 
+  /// Attacker review at stop 37: a wide sheet's "Pota<ZWJ>ssium (mmol/L)" 7.5 column, and FHIR
+  /// observations named only "Random<ZWSP>glucose" 30 or "Ionized<SHY>calcium" 0.5, were left
+  /// out without a word; only a lab report's rows were named.
+  @Test(
+    "a garbled name's critical result is named in every layout and in FHIR",
+    arguments: [
+      ("Pota\u{200D}ssium", "7.5", "4.1", "mmol/L"), ("Random\u{200B}glucose", "30", "95", "mg/dL"),
+      ("Ionized\u{AD}calcium", "0.5", "1.2", "mmol/L"), ("Sod\u{2060}ium", "118", "140", "mmol/L"),
+    ])
+  func garbledCriticalEverywhere(name: String, value: String, calm: String, unit: String) throws {
+    let files = [
+      "Date,Test,Result,Units\n2024-01-15,\(name),\(value),\(unit)\n2024-01-15,HDL,55,mg/dL\n",
+      "Date,\(name) (\(unit)),HDL\n2024-01-15,\(value),55\n",
+      FHIRImportTests.bundle([
+        #"{"resourceType": "Observation", "status": "final", "code": {"text": "\#(name)"}, "effectiveDateTime": "2024-01-15", "valueQuantity": {"value": \#(value), "unit": "\#(unit)"}}"#,
+        #"{"resourceType": "Observation", "status": "final", "code": {"text": "HDL"}, "effectiveDateTime": "2024-01-15", "valueQuantity": {"value": 55, "unit": "mg/dL"}}"#,
+      ]),
+    ]
+    for file in files {
+      let plan = try Importer.plan(
+        Importer.read(Array(file.utf8)), replace: false, into: .empty(createdAt: Timestamp(Fixture.now)),
+        library: Fixture.library, today: Fixture.date("2025-06-01"), now: Timestamp(Fixture.now))
+      #expect(plan.entries.count == 1, "\(file)")
+      #expect(plan.criticalLeftOut.count == 1, "\(file): \(plan.criticalLeftOut)")
+      // Not critical: not named.
+      let calm = try Importer.plan(
+        Importer.read(
+          Array(
+            file.replacingOccurrences(of: ",\(value)", with: ",\(calm)").replacingOccurrences(
+              of: ": \(value),", with: ": \(calm),"
+            ).utf8)), replace: false,
+        into: .empty(createdAt: Timestamp(Fixture.now)), library: Fixture.library, today: Fixture.date("2025-06-01"),
+        now: Timestamp(Fixture.now))
+      #expect(calm.criticalLeftOut.isEmpty, "\(file): \(calm.criticalLeftOut)")
+    }
+  }
+
   /// Clinician's third look at stop 34: the reason given must be the test's own.
   @Test(
     "a refused name gets its own test's reason",
