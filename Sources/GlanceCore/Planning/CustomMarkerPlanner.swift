@@ -33,9 +33,12 @@ public enum CustomMarkerPlanner {
       }
       throw CustomMarkerError.nameTaken(clash.displayName)
     }
-    // "bp" names the blood-pressure pair: `add bp` would never reach a marker of that name.
-    if let pair = try? MarkerResolver.markers(name, among: existing), pair.count == 2 {
-      throw CustomMarkerError.nameTaken(pair[0].displayName)
+    // "bp" names the blood-pressure pair: `add bp` would never reach a marker of that name. Nor
+    // would it reach one `add` reads as a library marker ("Potassium whole blood": attacker
+    // review at stop 37).
+    if let found = try? MarkerResolver.markers(name, among: existing) {
+      if found.count == 2 { throw CustomMarkerError.nameTaken(found[0].displayName) }
+      if let marker = found.first, marker.isSystemDefined { throw CustomMarkerError.readAs(name, marker.displayName) }
     }
     let key = Self.key(for: name) { key in existing.contains { $0.key == key } }
     let resolvedDirection =
@@ -160,6 +163,8 @@ public enum CustomMarkerError: GlanceError, Equatable {
   case emptyUnit
   case rangeOrder(low: String, high: String)
   case nameTaken(String)
+  /// `glance add` reads the name as a library marker's (the name, then the marker's).
+  case readAs(String, String)
   /// A range bound beyond anything the marker can be, read in `unit` (nil: the marker's own),
   /// and the unit it would fit, if any.
   case implausibleBound(option: String, value: Double, marker: MarkerDefinition, fits: String?, unit: String? = nil)
@@ -172,6 +177,8 @@ public enum CustomMarkerError: GlanceError, Equatable {
     case .rangeOrder(let low, let high): "The low end (\(low)) must be below the high end (\(high))."
     case .nameTaken(let name):
       "There is already a marker called \(quoted(name)). See: glance library \(ShellQuote.quote(name))"
+    case .readAs(let name, let marker):
+      "glance add reads \(quoted(name)) as \(marker), so a marker of that name would never be reached. For \(marker) itself, see: glance library \(ShellQuote.quote(marker)). For another test, give your marker a name of its own."
     case .tooMany(let limit):
       "You have \(grouped(limit)) custom markers, as many as glance keeps. Remove one you no longer use first."
     case .implausibleBound(let option, let value, let marker, let fits, let unit):

@@ -157,16 +157,27 @@ public enum EntryPlanner {
   static func leftOutCritical(_ error: EntryError, valueText: String, unit: String?, library: MarkerLibrary)
     -> EntryError
   {
-    guard case .falseFriend(let name, let explanation) = error, let kind = FalseFriends.leftOutCritical(of: error),
-      let typed = try? ValueParser.parse(valueText),
+    guard let kind = FalseFriends.leftOutCritical(of: error), let typed = try? ValueParser.parse(valueText),
       kind.isCritical(
         typed.value, comparator: typed.comparator, unit: typed.unit ?? unit, markers: library.markers,
         unitStated: (typed.unit ?? unit) != nil)
     else { return error }
-    return .falseFriend(
-      name,
-      explanation + (explanation.hasSuffix(".") ? "" : ".") + " Still: as typed, it is past a critical limit for "
-        + "\(kind.noun). " + Judgement.criticalAdvice)
+    let still = " Still: as typed, it is past a critical limit for \(kind.noun). " + Judgement.criticalAdvice
+    switch error {
+    case .falseFriend(let name, let explanation):
+      return .falseFriend(name, explanation + (explanation.hasSuffix(".") ? "" : ".") + still)
+    case .unknownMarker(let name):
+      // A name glance knows no marker for that an import judges as a glucose ("Whole blood
+      // glucose": attacker and clinician reviews at stop 37), with the marker to track it in.
+      let said =
+        typed.unit ?? unit ?? kind.unit(ofBare: typed.value, markers: library.markers)
+        ?? library.marker(key: "fasting-glucose")?.unit ?? "mg/dL"
+      return .falseFriend(
+        name,
+        "It is a glucose that is not glance's fasting glucose; to keep such readings, add your own marker: glance custom \(ShellQuote.quote(name)) --unit \(said)."
+          + still)
+    default: return error
+    }
   }
 
   /// A note as typed: nil when it is only spaces (`--note ""` removes a note), refused past

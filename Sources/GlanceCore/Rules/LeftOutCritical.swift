@@ -57,8 +57,11 @@ public enum LeftOutCritical: Sendable, Equatable {
   /// look at stop 36: "Glucose SD", "Pleural fluid glucose" were called critical).
   /// And only in a unit its limits can be read in (third look at stop 36: a "Random glucose" in
   /// g/L was said to be checked and never was).
+  /// A name an import judges as a glucose by its words ("Whole blood glucose", "CGM glucose") is
+  /// one too (clinician and attacker reviews at stop 37: such a marker's 30 mg/dL was "·").
   public static func of(customMarkerNamed name: String, unit: String) -> LeftOutCritical? {
-    guard !FalseFriends.namesAnotherThing(name), let test = FalseFriends.named(name)?.leftOutCritical,
+    guard !FalseFriends.namesAnotherThing(name),
+      let test = FalseFriends.named(name)?.leftOutCritical ?? (FalseFriends.namesGlucose(name) ? .glucose : nil),
       test.judges(unit: unit)
     else { return nil }
     return test
@@ -119,9 +122,12 @@ public enum LeftOutCritical: Sendable, Equatable {
           marker, typed: TypedValue(value: value, comparator: comparator), unit: unit,
           date: CalendarDate(dayNumber: 0)!, note: nil, existing: [])
       else { return nil }
-      // Above glucose's plausible maximum: past its critical high limit, not unjudged.
-      if self == .glucose, unitStated, comparator == nil, draft.value > (marker.plausibleMax ?? .infinity) {
-        return .criticalHigh
+      // Beyond glucose's plausible range, in a unit stated (no slip to fear): past its critical
+      // limit, not unjudged. Above it, a hyperglycaemic crisis (third look at stop 36); below it,
+      // a severe low (clinician review at stop 37: a meter's 1.1 mmol/L was "?").
+      if self == .glucose, unitStated, comparator == nil {
+        if draft.value > (marker.plausibleMax ?? .infinity) { return .criticalHigh }
+        if draft.value < (marker.plausibleMin ?? 0) { return .criticalLow }
       }
       let status = judge.judgement(of: draft.entry(at: Timestamp(secondsSince1970: 0), source: .fileImport)).status
       // A race-adjusted eGFR is judged on its low side only: the eGFR without race is lower.
@@ -157,10 +163,10 @@ public enum LeftOutCritical: Sendable, Equatable {
     case .glucose, .raceAdjustedEGFR:
       guard let judge, let converted = try? UnitConverter.convert(value, unit: unit, for: judge.definition).value
       else { return false }
-      // A glucose above glance's plausible maximum (800 mg/dL) is a hyperglycaemic crisis, not
-      // a slip to leave unjudged (third look at stop 36: 900 mg/dL was "?", 450 "!!"): only the
-      // low side is implausible.
-      if self == .glucose { return converted < (judge.definition.plausibleMin ?? 0) }
+      // A glucose beyond glance's plausible range in its marker's own unit is past a critical
+      // limit (`status`), never a slip to leave unjudged: above it a hyperglycaemic crisis (third
+      // look at stop 36: 900 mg/dL was "?"), below it a severe low (clinician review at stop 37).
+      if self == .glucose { return false }
       return judge.definition.isOffScale(converted)
     case .ionizedCalcium:
       switch UnitConverter.normalize(unit) {
@@ -187,6 +193,10 @@ public enum LeftOutCritical: Sendable, Equatable {
       // is judged only where both units agree.
       if below { return value <= low ? .criticalLow : nil }
       if above { return value >= mg.high ? .criticalHigh : nil }
+      // One plausible in neither unit is not judged (clinician review at stop 37: 40, 12 and
+      // 0.3 were called critical).
+      guard Self.ionizedCalciumPlausible.mmol.contains(value) || Self.ionizedCalciumPlausible.mg.contains(value)
+      else { return nil }
       if (low...high).contains(value) || (mg.low...mg.high).contains(value) { return nil }
       // Below the mmol/L limit, or between the two units' normal values (too high in mmol/L,
       // too low in mg/dL): said on the side of the unit it is nearer.
@@ -196,6 +206,8 @@ public enum LeftOutCritical: Sendable, Equatable {
     }
     if below { return value <= limits.low ? .criticalLow : nil }
     if above { return value >= limits.high ? .criticalHigh : nil }
+    let plausible = limits == mg ? Self.ionizedCalciumPlausible.mg : Self.ionizedCalciumPlausible.mmol
+    guard plausible.contains(value) else { return nil }
     return value < limits.low ? .criticalLow : value > limits.high ? .criticalHigh : nil
   }
 }

@@ -88,6 +88,25 @@ struct CustomMarkerPlannerTests {
     #expect(throws: CustomMarkerError.nameTaken(taken)) { try Self.make(name, existing: existing) }
   }
 
+  /// Attacker review at stop 37: `custom "Potassium whole blood"` was made, and `add "Potassium
+  /// whole blood"` still filed its readings under Potassium: a marker no name could reach.
+  @Test(
+    "a name add reads as a library marker is refused, naming that marker",
+    arguments: [("Potassium whole blood", "Potassium"), ("serum potassium level", "Potassium")])
+  func readAsLibraryMarker(name: String, marker: String) throws {
+    let error = try #require(throws: CustomMarkerError.self) { try Self.make(name, existing: Fixture.library.markers) }
+    #expect(error.message.contains(marker), "\(error.message)")
+    let resolved = try MarkerResolver.markers(name, among: Fixture.library.markers)
+    #expect(resolved.map(\.displayName) == [marker])
+  }
+
+  @Test(
+    "a name add knows no marker for is made", arguments: ["Whole blood glucose", "Grip strength", "Blood Ketones"])
+  func unknownNameMade(name: String) throws {
+    #expect(throws: EntryError.self) { try MarkerResolver.markers(name, among: Fixture.library.markers) }
+    #expect(try Self.make(name, existing: Fixture.library.markers).displayName == name)
+  }
+
   /// Third look at stop 36: `custom "Ca++"` said "There is already a marker called Calcium",
   /// where `add "Ca++"` refuses it as ionized calcium, a different test.
   @Test(

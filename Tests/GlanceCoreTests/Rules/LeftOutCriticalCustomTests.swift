@@ -48,6 +48,16 @@ struct LeftOutCriticalCustomTests {
       ("Ionized calcium SD", "mmol/L", 0.6, nil, nil), ("Random glucose", "g/L", 0.3, nil, nil),
       // Above glucose's plausible maximum: a hyperglycaemic crisis, critical (third look).
       ("Random glucose", "mg/dL", 900, nil, .criticalHigh), ("Random glucose", "mmol/L", 50, nil, .criticalHigh),
+      // Below its plausible minimum, in the marker's own unit: no unit slip to fear, a severe low
+      // (clinician review at stop 37: a meter's 1.1 mmol/L and 15 mg/dL were "?").
+      ("Meter glucose", "mmol/L", 1.1, nil, .criticalLow), ("Random glucose", "mg/dL", 15, nil, .criticalLow),
+      ("Random glucose", "mg/dL", 2.5, nil, .criticalLow), ("Random glucose", "mmol/L", 0.5, nil, .criticalLow),
+      // Any name an import judges as a glucose (clinician and attacker reviews at stop 37: a
+      // "Whole blood glucose" or "CGM glucose" of 30 was "·").
+      ("Whole blood glucose", "mg/dL", 30, nil, .criticalLow), ("CGM glucose", "mmol/L", 2.5, nil, .criticalLow),
+      ("Sensor glucose", "mg/dL", 120, nil, nil), ("Post-meal glucose", "mg/dL", 450, nil, .criticalHigh),
+      ("Blutzucker 2h", "mg/dL", 30, nil, .criticalLow), ("Glucose, whole blood", "mg/dL", 30, nil, .criticalLow),
+      ("Urine glucose", "mg/dL", 30, nil, nil),
     ] as [(String, String, Double, ValueComparator?, MarkerStatus?)])
   func judged(name: String, unit: String, value: Double, comparator: ValueComparator?, expected: MarkerStatus?) {
     let snapshot = Self.snapshot(name, unit: unit, value, comparator: comparator)
@@ -65,8 +75,7 @@ struct LeftOutCriticalCustomTests {
   @Test(
     "a reading beyond anything plausible for the test is not judged, and said",
     arguments: [
-      ("Random glucose", "mg/dL", 2.5), ("Random glucose", "mmol/L", 0.5),
-      ("Ionized calcium", "mmol/L", 5.0), ("Ionized calcium", "mg/dL", 1.2),
+      ("Ionized calcium", "mmol/L", 5.0), ("Ionized calcium", "mg/dL", 1.2), ("Ionized calcium", "mmol/L", 0.3),
     ])
   func implausible(name: String, unit: String, value: Double) throws {
     let snapshot = Self.snapshot(name, unit: unit, value)
