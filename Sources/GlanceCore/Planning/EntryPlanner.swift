@@ -145,6 +145,8 @@ public enum EntryPlanner {
         let bare = typed.map { $0.unit == nil && unit == nil && $0.value > 0 } ?? false
         if typedInSI ?? (bare && (typed?.value ?? 0) < markers[0].plausibleMin ?? 0) { suggested = siUnit }
       }
+      // Its advice said first, a unit question after it does not say it again.
+      if critical { single.checks = single.checks.map { $0.withoutAdvice() } }
       single.checks.insert(EntryChecks.fastingQuestion(for: markers[0], unit: suggested, critical: critical), at: 0)
     }
     return [single]

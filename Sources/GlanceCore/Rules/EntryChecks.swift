@@ -25,7 +25,34 @@ public struct EntryCheck: Equatable, Sendable {
   public var kind: Kind
   /// The question in the PRD's words: "You entered HDL of 890 mg/dL. This seems unusual — would
   /// you like to double-check?"
-  public var question: String
+  public var question: String { head + (advised ? " " + Judgement.criticalAdvice : "") + tail }
+  /// The question before and after the critical advice, said between them when `advised`.
+  private var head: String
+  private var tail = ""
+  /// A reading the question names is critical: the advice follows what it says of it.
+  private(set) var advised = false
+
+  public init(kind: Kind, question: String) {
+    self.kind = kind
+    head = question
+  }
+
+  /// The question with the critical advice after `question`, then `then`, when `critical` says
+  /// a reading it names is critical (clinician review at stop 37: a unit-slip question about
+  /// hemoglobin 7 g/dL said "far below the range" and nothing more).
+  static func advising(_ kind: Kind, _ question: String, critical: Bool, then: String = "") -> EntryCheck {
+    var check = EntryCheck(kind: kind, question: question)
+    check.tail = then
+    check.advised = critical
+    return check
+  }
+
+  /// The same question without the critical advice, for one asked after a question that gave it.
+  func withoutAdvice() -> EntryCheck {
+    var check = self
+    check.advised = false
+    return check
+  }
 }
 
 /// The checks a new reading goes through before it is saved.
@@ -129,13 +156,21 @@ public enum EntryChecks {
           let shown = ValueText.number(UnitConverter.round(usual, decimals: marker.decimals))
           return " If a digit was left out (your usual is about \(shown)), cancel and type the full number."
         } ?? ""
+      // Below or above the range as typed, said when not far (clinician review at stop 37: a
+      // first hemoglobin of 8.5 g/dL was offered as 8.5 mmol/L, 13.7 g/dL, and never said to be
+      // below the range as typed).
+      let range = marker.defaultRange
+      let outside =
+        !critical.isEmpty || comparator != nil || isImplausible(value, marker)
+        ? ""
+        : range.isBelow(value)
+          ? " As typed, \(shown) is below the range."
+          : range.isAbove(value) ? " As typed, \(shown) is above the range." : ""
       return [
-        EntryCheck(
-          kind: .unitSlip(suggestion: slip.value, entered: slip.entered),
-          question:
-            "You entered \(marker.shortName) of \(shown). Was that \(slip.entered.text(comparator)) (\(savedText(slip.value, comparator, slip.entered, marker)))?"
-            + critical + digit + ionized
-        )
+        .advising(
+          .unitSlip(suggestion: slip.value, entered: slip.entered),
+          "You entered \(marker.shortName) of \(shown). Was that \(slip.entered.text(comparator)) (\(savedText(slip.value, comparator, slip.entered, marker)))?"
+            + outside + critical, critical: !critical.isEmpty, then: digit + ionized)
       ]
     }
     if let suggestion = tenfold, let typed {
@@ -147,13 +182,12 @@ public enum EntryChecks {
         value: UnitConverter.round(suggestion > value ? typed.value * 10 : typed.value / 10, decimals: 6),
         unit: typed.unit)
       let converted = (try? UnitConverter.convert(mean.value, unit: mean.unit, for: marker).value) ?? suggestion
+      let critical = criticalAsTyped + offeredCritical(converted, mean.text(comparator))
       return [
-        EntryCheck(
-          kind: .unitSlip(suggestion: converted, entered: mean),
-          question:
-            "You entered \(marker.shortName) of \(shown), about \(suggestion > value ? "a tenth of" : "10 times") your usual. Did you mean \(mean.text(comparator))?"
-            + criticalAsTyped + offeredCritical(converted, mean.text(comparator))
-        )
+        .advising(
+          .unitSlip(suggestion: converted, entered: mean),
+          "You entered \(marker.shortName) of \(shown), about \(suggestion > value ? "a tenth of" : "10 times") your usual. Did you mean \(mean.text(comparator))?"
+            + critical, critical: !critical.isEmpty)
       ]
     }
     if let suggestion = tenfold {
@@ -161,17 +195,17 @@ public enum EntryChecks {
       // (7.5%) from a UK report (newcomer review: only 5.9 was offered).
       // Said critical when it is (clinician's second look this session: platelets 2500 after 250
       // offered 2500 /µL, 2.5 10³/µL, without a word).
+      let otherCritical = slip.map { offeredCritical($0.value, $0.entered.text(comparator)) } ?? ""
       let other = slip.map {
         " If it was \($0.entered.text(comparator)) (\(savedText($0.value, comparator, $0.entered, marker))), cancel and type the unit."
-          + offeredCritical($0.value, $0.entered.text(comparator))
+          + otherCritical
       }
+      let critical = criticalAsTyped + offeredCritical(suggestion, ValueText.number(suggestion))
       return [
-        EntryCheck(
-          kind: .tenfold(suggestion: suggestion),
-          question:
-            "You entered \(marker.shortName) of \(shown), about \(suggestion > value ? "a tenth of" : "10 times") your usual. Did you mean \(ValueText.number(suggestion))?"
-            + criticalAsTyped + offeredCritical(suggestion, ValueText.number(suggestion)) + (other ?? "") + ionized
-        )
+        .advising(
+          .tenfold(suggestion: suggestion),
+          "You entered \(marker.shortName) of \(shown), about \(suggestion > value ? "a tenth of" : "10 times") your usual. Did you mean \(ValueText.number(suggestion))?"
+            + critical + (other ?? ""), critical: !(critical + otherCritical).isEmpty, then: ionized)
       ]
     }
     if let other = ionizedCalcium(value, marker: marker, shown: shown)
@@ -185,20 +219,24 @@ public enum EntryChecks {
       // plausible, is named, and said critical when it is (clinician's second look this session:
       // potassium 68 after 4.2 was only "unusual").
       var tenth = ""
+      var tenthPlain = ""
       if comparator == nil, typed == nil, !unitTyped, critical == nil {
         let candidate = UnitConverter.round(value / 10, decimals: max(marker.decimals, 2))
         if !isImplausible(candidate, marker) {
+          tenthPlain = "If you meant \(ValueText.number(candidate)), cancel and type \(ValueText.number(candidate)). "
           tenth =
             "If you meant \(ValueText.number(candidate)), cancel and type \(ValueText.number(candidate))."
             + offeredCritical(candidate, ValueText.number(candidate)) + " "
         }
       }
+      // The advice before the question, so "Save it anyway?" ends it.
+      let advice = critical != nil || !tenth.isEmpty && tenth != tenthPlain ? Judgement.criticalAdvice + " " : ""
       return [
         EntryCheck(
           kind: .implausible,
           question:
             "You entered \(marker.shortName) of \(shown). This seems unusual: please double-check it. "
-            + (critical.map { "\($0) " } ?? "") + tenth
+            + (critical.map { "\($0) " } ?? "") + tenth + advice
             + (typed == nil && !unitTyped && comparator == nil ? ionizedNote(value, marker: marker, inline: true) : "")
             + "Save it anyway?")
       ]

@@ -430,9 +430,26 @@ struct ClinicalJudgementTests {
   @Test(
     "a unit-slip question about a value critical as typed says it is",
     arguments: [
-      ("hemoglobin", 6.5, "As typed, 6.5 g/dL is far below the range."), ("hemoglobin", 12.5, nil),
-      // Both readings critical: each said (a count per µL).
-      ("wbc", 150, "As typed, 150 10³/µL is far above the range. As 150 /µL, it is far below the range."),
+      ("hemoglobin", 6.5, "As typed, 6.5 g/dL is far below the range. " + Judgement.criticalAdvice),
+      ("hemoglobin", 12.5, nil),
+      // Both readings critical: each said (a count per µL), the advice once.
+      (
+        "wbc", 150,
+        "As typed, 150 10³/µL is far above the range. As 150 /µL, it is far below the range. "
+          + Judgement.criticalAdvice
+      ),
+      // Clinician review at stop 37: the question left out the advice a critical value brings
+      // (hemoglobin 7, glucose 35 offered as 35 mmol/L, magnesium 1.0), and never said that a
+      // first hemoglobin of 8.5 g/dL, offered as 8.5 mmol/L (13.7 g/dL), is below the range as
+      // typed.
+      ("hemoglobin", 7, "As typed, 7 g/dL is far below the range. " + Judgement.criticalAdvice),
+      (
+        "fasting-glucose", 35,
+        "As typed, 35 mg/dL is far below the range. As 35 mmol/L, it is far above the range. "
+          + Judgement.criticalAdvice
+      ),
+      ("magnesium", 1.0, "As typed, 1 mg/dL is far below the range. " + Judgement.criticalAdvice),
+      ("hemoglobin", 8.5, "As typed, 8.5 g/dL is below the range."),
     ] as [(String, Double, String?)])
   func criticalAsTyped(key: String, value: Double, said: String?) throws {
     let checks = EntryChecks.check(
