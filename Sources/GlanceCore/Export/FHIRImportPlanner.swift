@@ -45,7 +45,9 @@ enum FHIRImportPlanner {
     var observations = 0
     // Where each name is in its list: a file of 50,000 different codes is counted in one pass.
     var byName: [String: Match] = [:]
-    let storedIDs = IDSet(document.entries.map(\.id))
+    // Only a reading that came from an import follows a lab's withdrawal: one typed by hand,
+    // exported and marked entered-in-error, is the person's (attacker review at stop 37).
+    let importedIDs = IDSet(document.entries.filter { $0.sourceType == .fileImport }.map(\.id))
     var withdrawn: [(UUID, String)] = []
     var namesResolvedAmong = 0
     var unknownAt: [String: Int] = [:]
@@ -166,7 +168,7 @@ enum FHIRImportPlanner {
           let date = try? DateParser.parse(dateText, today: today, for: .reading),
           case .found(let marker) = self.marker(for: resource, byCode: byCode, among: markers, search: search),
           let id = GlanceFHIR.reading(resource)?.id ?? stableID(resource, marker: marker, date: date),
-          storedIDs.contains(id)
+          importedIDs.contains(id)
         {
           withdrawn.append((id, "\(marker.displayName) on \(DateText.long(date))"))
         }

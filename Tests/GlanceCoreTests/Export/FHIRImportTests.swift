@@ -618,6 +618,22 @@ struct FHIRCodesTests {
     #expect(try FHIRImportTests.plan(withdrawn).withdrawn.isEmpty)
   }
 
+  /// Attacker review at stop 37: a reading typed by hand, exported as FHIR and marked
+  /// entered-in-error, was removed by importing that file, as if the lab had withdrawn it.
+  @Test("a lab's withdrawal removes only a reading that came from an import, never one typed")
+  func withdrawnTypedByHand() throws {
+    let final = FHIRImportTests.observation(extra: ", \"id\": \"lab-7\"")
+    let repository = InMemoryDataRepository(clock: { Fixture.now })
+    try Importer.apply(
+      try Importer.read(Array(final.utf8)), replace: false, to: repository, summary: "import",
+      today: FHIRImportTests.today)
+    var document = try repository.read()
+    for index in document.entries.indices { document.entries[index].sourceType = .quickAdd }
+    let withdrawn = final.replacingOccurrences(of: "\"status\": \"final\"", with: "\"status\": \"entered-in-error\"")
+    let plan = try FHIRImportTests.plan(withdrawn, into: document)
+    #expect(plan.withdrawn.isEmpty && plan.withdrawnIDs.isEmpty)
+  }
+
   /// Clinician review: a glucose of 350 and a creatinine of 4.5 the lab flagged HH (critical)
   /// became "Consider asking your doctor", and a potassium of 5.15 it flagged H against its own
   /// 3.5–5.1 did not appear at all; the summary said nothing of the flags, where a spreadsheet's
