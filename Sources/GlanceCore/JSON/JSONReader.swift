@@ -37,6 +37,8 @@ public struct JSONReader: ~Copyable {
   private var internedSpans: [(start: Int, count: Int, head: UInt64)] = []
   private var internedTexts: [String] = []
   private static let maximumDepth = 128
+  /// The most significant digits a number may have: glance writes 17 at most.
+  static let maximumDigits = 40
   /// Which way each record was read; a canonical file takes no fallback (`ReadPathTests`).
   var paths = ReadPaths()
 
@@ -465,6 +467,12 @@ public struct JSONReader: ~Copyable {
       }
       exponent += exponentNegative ? -value : value
     }
+    // More digits than any number glance writes (17), or a lab prints: never read as a rounded
+    // value without a word (attacker review at stop 37: a 5,000-digit number was kept).
+    guard digits <= Self.maximumDigits else {
+      position = start
+      throw error("A number has more than \(Self.maximumDigits) digits.")
+    }
     position = index
     // Clinger's fast path: exact when the mantissa and the power of ten are both exact doubles.
     if digits <= 15, abs(exponent) <= 22 {
@@ -481,6 +489,11 @@ public struct JSONReader: ~Copyable {
       position = start
       // NB: the number itself is not repeated: it may be a health value from the data file.
       throw error("A number is too large.")
+    }
+    // A number that is not zero but reads as zero (1e-400) would be kept as 0 without a word.
+    guard value != 0 || digits == 0 else {
+      position = start
+      throw error("A number is too small to read (it is not zero, and would read as zero).")
     }
     return value
   }

@@ -60,6 +60,10 @@ struct JSONReaderTests {
       ("[1] x", 1, 5),
       ("", 1, 1),
       ("[1e400]", 1, 2),
+      // Attacker review at stop 37: a backup's 1e-400 was kept as 0, and a 5,000-digit number
+      // rounded, without a word.
+      ("[1e-400]", 1, 2), ("[-0.1e-330]", 1, 2), ("[" + String(repeating: "7", count: 41) + "]", 1, 2),
+      ("[0." + String(repeating: "1", count: 5000) + "]", 1, 2),
       ("[", 1, 2),
       ("\"abc", 1, 1),
     ])
