@@ -334,6 +334,19 @@ enum JSONImportPlanner {
         return "one of its other names, \(quoted(alias)), names a group of the library."
       }
     }
+    // Its other units, as its unit is checked: glance makes none (attacker review at stop 37: an
+    // escape code in one was then taken by `add` as the marker's unit).
+    if marker.unitSynonyms.count > maximumAliases {
+      return "it has more than \(maximumAliases) other units."
+    }
+    for unit in marker.unitSynonyms + (marker.siUnit.map { [$0] } ?? []) {
+      do {
+        try InputLimits.checkName(unit, InputLimits.unitCharacters, "One of its units")
+      } catch {
+        return error.message
+      }
+      guard !unit.trimmingWhitespace().isEmpty else { return "one of its units is blank." }
+    }
     if let factor = marker.siFactor, !(factor > 0 && ValueParser.isStorable(factor)) {
       return "its unit conversion is not a number glance can use."
     }

@@ -90,6 +90,11 @@ struct RestorableExportTests {
     ("a custom marker's decimals past any glance writes", { $0.customMarkers[0].decimals = 2_147_483_647 }),
     ("a custom marker's negative decimals", { $0.customMarkers[0].decimals = -1 }),
     ("a custom marker in a library category", { $0.customMarkers[0].category = "heart" }),
+    // Attacker review at stop 37: a backup's unit synonyms held a terminal escape, and `add` then
+    // took it as the marker's unit.
+    ("a custom marker's unit synonym with an escape", { $0.customMarkers[0].unitSynonyms = ["\u{1B}[2J"] }),
+    ("a custom marker's blank unit synonym", { $0.customMarkers[0].unitSynonyms = [" "] }),
+    ("a custom marker's SI unit with an escape", { $0.customMarkers[0].siUnit = "mg\u{7}" }),
     (
       "a custom key twice",
       { document in
@@ -131,6 +136,25 @@ struct RestorableExportTests {
       Importer.read(try Exporter.json(document)), replace: false, into: .empty(createdAt: Self.now),
       library: .builtIn, today: Self.today, now: Self.now)
     #expect((restored == nil) == refused, "\(field) \(value)")
+  }
+
+  /// Attacker review at stop 37: a backup's custom marker kept unit synonyms holding a terminal
+  /// escape, and `add` then took the escape as the marker's unit.
+  @Test(
+    "a restore refuses a custom marker whose other units hold a control character or are blank",
+    arguments: [(["\u{1B}[2J"], nil, true), ([" "], nil, true), ([], "mg\u{7}", true), (["mmol"], "mg/dL", false)]
+      as [([String], String?, Bool)])
+  func customMarkerUnits(synonyms: [String], siUnit: String?, refused: Bool) throws {
+    var document = Self.document { _ in }
+    var ketones = Fixture.customMarker()
+    ketones.unitSynonyms = synonyms
+    ketones.siUnit = siUnit
+    document.apply(.putCustomMarker(ketones))
+    document.apply(.putEntry(Fixture.entry(ketones, 1.2, on: "2025-03-10")))
+    let restored = try? Importer.plan(
+      Importer.read(try Exporter.json(document)), replace: false, into: .empty(createdAt: Self.now),
+      library: .builtIn, today: Self.today, now: Self.now)
+    #expect((restored == nil) == refused, "\(synonyms) \(String(describing: siUnit))")
   }
 
   @Test(
