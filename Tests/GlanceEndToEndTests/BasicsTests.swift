@@ -201,5 +201,12 @@ struct BasicsTests {
     #expect(add.status == 74)
     #expect(add.stderr.contains("mv '"))
     #expect(glance.bytes == bytes)
+    // An export would hold the backup, not the data: refused, in every format (attacker review
+    // at stop 37: it wrote the backup and exited 0).
+    for format in ["--json", "--csv", "--fhir"] {
+      let export = try glance.run("export", format)
+      #expect(export.status == 74, "\(format): \(export.stderr)")
+      #expect(export.stdout.isEmpty && export.stderr.contains("Nothing was exported"), "\(format)")
+    }
   }
 }

@@ -142,9 +142,23 @@ public enum ExportError: GlanceError, Equatable {
   case wouldNotRestore([String], json: Bool)
   /// A FHIR or CSV export larger than `glance import` reads (`InputLimits.fileBytes`).
   case tooLargeToImport(megabytes: Int)
+  /// What was read is not the data file: a backup in place of a damaged one, or what this
+  /// version understands of a newer one's.
+  case notTheDataFile(StorageNotice)
+
+  /// Refuses an export of what is not the data file itself (attacker review at stop 37: with a
+  /// damaged data file, `export --json -o backup.json` wrote the older backup and exited 0,
+  /// said only in a note on stderr).
+  public static func checkSource(_ notice: StorageNotice?) throws(ExportError) {
+    if let notice { throw .notTheDataFile(notice) }
+  }
 
   public var message: String {
     switch self {
+    case .notTheDataFile(.usedBackup(_, _, let backup, _)):
+      "So an export now would hold the backup \(PathText.shown(backup)), the version before the latest change(s), not your data. Nothing was exported. Restore the data file with the command above, then export."
+    case .notTheDataFile(.newerVersion):
+      "So an export by this glance would leave out what it does not understand of your data. Nothing was exported. Update glance, then export."
     case .cannotWrite(let path, let reason):
       "glance could not write \(PathText.shown(path)): \(reason). Nothing was exported."
     case .insideDataFolder(let path):
@@ -169,7 +183,7 @@ public enum ExportError: GlanceError, Equatable {
   public var kind: ErrorKind {
     switch self {
     case .wouldNotRestore, .tooLargeToImport: .refused
-    case .cannotWrite, .insideDataFolder: .dataFile
+    case .cannotWrite, .insideDataFolder, .notTheDataFile: .dataFile
     }
   }
 }

@@ -54,6 +54,7 @@ struct ExportCommand: GlanceCommand {
 
   func run(_ context: Context) throws {
     let document = try context.document()
+    try ExportError.checkSource(context.repository.notice)
     // A backup that would not restore is refused before it is written; with --yes it is written
     // and said.
     var unrestorable: ExportError?

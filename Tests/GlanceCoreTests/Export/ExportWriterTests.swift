@@ -14,6 +14,19 @@ import Testing
 /// is written straight into, never renamed over. DESIGN §7: files 0600.
 @Suite("ExportWriter")
 struct ExportWriterTests {
+  /// Attacker review at stop 37: with a damaged data file an export wrote the backup and exited 0.
+  @Test("an export of what is not the data file itself (a backup, a newer glance's file) is refused")
+  func notTheDataFile() throws {
+    try ExportError.checkSource(nil)
+    for notice in [
+      StorageNotice.usedBackup(file: "/d/glance.json", reason: "x", backup: "/d/glance.json.1", aside: "/d/a"),
+      .newerVersion(file: "/d/glance.json", version: 99),
+    ] {
+      let error = try #require(throws: ExportError.self) { try ExportError.checkSource(notice) }
+      #expect(error.kind == .dataFile && error.message.contains("Nothing was exported"), "\(error.message)")
+    }
+  }
+
   static let payload = Array("date,marker,value\n2025-02-15,hdl,89\n".utf8)
 
   static func inode(_ path: String) -> UInt64? { try? PosixFileSystem().status(path)?.identity.inode }
