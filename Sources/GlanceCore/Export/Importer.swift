@@ -28,6 +28,9 @@ public struct ImportFile: Sendable {
   /// How a spreadsheet's slashed dates are read (`--dates us|eu`); nil: only when one way is
   /// possible.
   public var dayOrder: DateParser.DayOrder?
+  /// `--fasting yes|no`: whether a glucose (or insulin) the file does not call fasting was;
+  /// nil: asked (`FastingChoice`).
+  public var fasting: Bool?
   /// For a folder: its files that were not read, each with why.
   var skippedFiles: [String] = []
   /// For a folder: its other files (a spreadsheet, a note), not read as FHIR, quoted.
@@ -408,7 +411,9 @@ public enum Importer {
       if keys.contains("doctor") && keys.contains("type") && keys.contains("date") {
         return try planVisitsCSV(header: header, rows: rows, replace: replace, into: document, today: today, now: now)
       }
-      let sheet = SpreadsheetImporter.Sheet(header: header, rows: rows, delimiter: delimiter, dayOrder: file.dayOrder)
+      var sheet = SpreadsheetImporter.Sheet(
+        header: header, rows: rows, delimiter: delimiter, dayOrder: file.dayOrder)
+      sheet.fasting = file.fasting
       return try SpreadsheetImporter.plan(
         sheet, replace: replace, into: document, library: library, today: today, now: now)
     }

@@ -24,6 +24,8 @@ enum SpreadsheetImporter {
     var rows: CSV.Table
     var delimiter: UInt8 = SheetFormat.comma
     var dayOrder: DateParser.DayOrder? = nil
+    /// `--fasting yes|no` (`FastingChoice`).
+    var fasting: Bool? = nil
     /// A quoted "1,045" is 1045 (`SheetFormat.groupsThousands`).
     var groupsThousands = false
     /// A comma-separated file that writes decimal commas ("6,3"): a dot there groups thousands.
@@ -613,6 +615,9 @@ enum SpreadsheetImporter {
     var flags = LabFlags()
     var notes = NumberNotes()
     var notesAlone: [Int] = []
+    var fasting = FastingChoice(given: columns.sheet.fasting, markers: markers)
+    // The rows of each column asked whether they were fasting, by the column's index.
+    var asked: [Int: [Int]] = [:]
     // "n/a", "-", "none": no reading, left out and counted (newcomer review: 30 went unsaid).
     var noReading = 0
     var firstNoReading = ""
@@ -646,15 +651,43 @@ enum SpreadsheetImporter {
       guard let date = columns.date(row, line: line, today: today, problems: &problems) else { continue }
       let note = plan.kept(note: columns.note(row))
       for (column, text) in zip(filled, cells) where !columns.isBlank(text) {
+        // A glucose not taken fasting: the person's own marker for it, or left out and named.
+        var columnMarkers = column.markers
+        var askFasting = false
+        if column.markers.count == 1,
+          let decision = fasting.decide(
+            column.markers[0], name: splitUnit(column.header).0, note: columns.note(row))
+        {
+          switch decision {
+          case .fasting: break
+          case .ask: askFasting = true
+          case .notFasting(let why):
+            let readUnit = column.unit ?? columns.typingUnit(column.markers[0]) ?? column.markers[0].unit
+            if let own = fasting.ownMarker(for: column.markers[0], unit: readUnit) {
+              columnMarkers = [own]
+            } else {
+              fasting.leaveOut(line: line, quoted(column.header), column.markers[0], why: why, unit: readUnit)
+              if column.markers[0].key == "fasting-glucose",
+                let typed = Self.typed(text, sheet: columns.sheet),
+                LeftOutJudge(test: .glucose, marker: nil, garbled: false).isCritical(
+                  typed, unit: column.unit, markers: markers)
+              {
+                plan.criticalLeftOut.append("\(quoted(column.header)) in row \(line) (not a fasting glucose)")
+              }
+              continue
+            }
+          }
+        }
         do {
           let before = rows.count
           rows += try readings(
-            column.markers, text: flags.leavingOut(from: text), unit: column.unit, date: date, note: note, line: line,
+            columnMarkers, text: flags.leavingOut(from: text), unit: column.unit, date: date, note: note, line: line,
             delimiter: columns.sheet.delimiter, groupsThousands: columns.sheet.groupsThousands,
             decimalCommas: columns.sheet.decimalCommas, secondOfDay: columns.secondOfDay(row),
             typingUnit: columns.typingUnit, notes: &notes)
           if flags.lastCritical { plan.criticalFlaggedRows += before..<rows.count }
           if flags.lastOutside { plan.outsideFlaggedRows += before..<rows.count }
+          if askFasting { asked[column.index, default: []] += before..<rows.count }
         } catch {
           problems.append("row \(line), column \(quoted(column.header)): \(EntryError.messageNamingNoValue(error))")
         }
@@ -664,6 +697,7 @@ enum SpreadsheetImporter {
     flags.said(in: &plan)
     notes.said(in: &plan)
     plan.rowsLeftOut += notesAlone.map { "row \($0) (a note and no reading: glance keeps a note with a reading)" }
+    plan.rowsLeftOut += fasting.leftOutLines
     if noReading > 0 {
       plan.readAs.append(
         "\(counted(noReading, "cell")) that \(noReading == 1 ? "says" : "say") there is no reading (\(quoted(firstNoReading))\(noReading > 1 ? "…" : "")) left out"
@@ -671,15 +705,11 @@ enum SpreadsheetImporter {
     }
     // "Glucose" without "fasting": asked once for the column, as add asks.
     for column in filled where column.markers.count == 1 {
-      let (name, _) = splitUnit(column.header)
-      // NB: the column's rows are looked for only for such a column: a wide sheet has many.
-      guard EntryChecks.isUnqualifiedGlucose(name, marker: column.markers[0]) else { continue }
-      let ofColumn = rows.indices.filter { rows[$0].draft.marker.id == column.markers[0].id }
-      if !ofColumn.isEmpty {
+      if let ofColumn = asked[column.index], !ofColumn.isEmpty {
         plan.ask(
           "column \(quoted(column.header)): "
             + "\(EntryChecks.fastingQuestion(for: rows[ofColumn[0]].draft).question) "
-            + EntryChecks.fastingNameHint("header", column.markers[0]),
+            + EntryChecks.fastingNameHint("header", column.markers[0], answersAll: true),
           about: ofColumn)
       }
     }
@@ -731,6 +761,7 @@ enum SpreadsheetImporter {
     }
     // Tests that name no marker, each with its rows, and why when the name is another test's.
     var unknown: [(name: String, rows: Int, reason: String?, judged: LeftOutJudge?)] = []
+    var fasting = FastingChoice(given: columns.sheet.fasting, markers: markers)
     var unknownIndex: [String: Int] = [:]
     var otherSamples: [(name: String, rows: Int)] = []
     var problems: [String] = []
@@ -899,6 +930,27 @@ enum SpreadsheetImporter {
       {
         unit = nil
       }
+      // A glucose not taken fasting: the person's own marker for it, or left out and named.
+      var rowMarkers = markersOfRow
+      var askFasting = false
+      if markersOfRow.count == 1, let decision = fasting.decide(markersOfRow[0], name: name, note: columns.note(row)) {
+        switch decision {
+        case .fasting: break
+        case .ask: askFasting = true
+        case .notFasting(let why):
+          let readUnit = unit ?? columns.typingUnit(markersOfRow[0]) ?? markersOfRow[0].unit
+          if let own = fasting.ownMarker(for: markersOfRow[0], unit: readUnit) {
+            rowMarkers = [own]
+          } else {
+            fasting.leaveOut(line: line, shown, markersOfRow[0], why: why, unit: readUnit)
+            criticalLeftOut("not fasting")
+            if markersOfRow[0].key == "fasting-glucose" {
+              judgedLeftOut(LeftOutJudge(test: .glucose, marker: nil, garbled: false))
+            }
+            continue
+          }
+        }
+      }
       // A lab report's rows hold what the lab printed ("Negative", "TNP", a unit glance does not
       // convert): such a row is left out and named, and the others are read.
       let readCritical = flags.lastCritical || flaggedCritical
@@ -927,7 +979,7 @@ enum SpreadsheetImporter {
       do {
         let before = rows.count
         rows += try readings(
-          markersOfRow, text: text, unit: unit, date: date, note: plan.kept(note: columns.note(row)), line: line,
+          rowMarkers, text: text, unit: unit, date: date, note: plan.kept(note: columns.note(row)), line: line,
           delimiter: columns.sheet.delimiter, groupsThousands: columns.sheet.groupsThousands,
           decimalCommas: columns.sheet.decimalCommas, secondOfDay: columns.secondOfDay(row),
           typingUnit: columns.typingUnit, notes: &notes)
@@ -938,16 +990,17 @@ enum SpreadsheetImporter {
         continue
       }
       // "Glucose" without "fasting": asked once per name, as add asks.
-      if markersOfRow.count == 1, EntryChecks.isUnqualifiedGlucose(name, marker: markersOfRow[0]) {
+      if askFasting {
         plan.ask(
           "test \(quoted(name)): \(EntryChecks.fastingQuestion(for: rows[rows.count - 1].draft).question) "
-            + EntryChecks.fastingNameHint("name", markersOfRow[0]),
+            + EntryChecks.fastingNameHint("name", markersOfRow[0], answersAll: true),
           about: [rows.count - 1])
       }
     }
     if !problems.isEmpty { throw Importer.refusal(problems, rows: rows, plan: plan) }
     flags.said(in: &plan)
     notes.said(in: &plan)
+    plan.rowsLeftOut += fasting.leftOutLines
     plan.unknownTests = unknown.map {
       "\(quoted($0.name)) (\(counted($0.rows, "row"))\($0.reason.map { ": " + $0 } ?? ""))"
     }

@@ -56,7 +56,7 @@ public struct CommandDeclaration: Sendable {
 
   /// The same for an import.
   public static let keepsAsRead =
-    "Save without asking, every value exactly as glance read it: each question listed without --yes is answered \"keep it as read\", so when glance read a row wrong, fix it in the file first (a unit in the column header, say); a glucose the file does not call fasting is saved as fasting glucose. An import never asks on a terminal: it lists its questions and saves nothing."
+    "Save without asking, every value exactly as glance read it: each question listed without --yes is answered \"keep it as read\", so when glance read a row wrong, fix it in the file first (a unit in the column header, say); a glucose the file does not call fasting is saved as fasting glucose (--fasting no when it was not). An import never asks on a terminal: it lists its questions and saves nothing."
 
   public init(
     _ name: String, arguments: String = "", words: ClosedRange<Int> = 0...0, needs: String = "nothing more",

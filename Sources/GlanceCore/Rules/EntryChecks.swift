@@ -570,9 +570,38 @@ public enum EntryChecks {
   }
 
   /// "(A name "Fasting glucose" says so.)", for a file's name or header of `marker`.
-  public static func fastingNameHint(_ place: String, _ marker: MarkerDefinition) -> String {
-    "(A \(place) \"Fasting \(marker.key == "fasting-insulin" ? "insulin" : "glucose")\" says so.)"
+  /// `answersAll`: `--fasting yes|no` answers it for every such reading of the file (a
+  /// spreadsheet; a FHIR file's observations are named by their codes).
+  public static func fastingNameHint(_ place: String, _ marker: MarkerDefinition, answersAll: Bool = false) -> String {
+    "(A \(place) \"Fasting \(marker.key == "fasting-insulin" ? "insulin" : "glucose")\" says so"
+      + (answersAll ? "; --fasting yes or --fasting no answers it for every such reading of the file.)" : ".)")
   }
+
+  /// What a note (or a name) says of fasting: false when it says the sample was not fasting
+  /// ("non-fasting", "not fasting", "random", "after breakfast", "nicht nüchtern"), true when it
+  /// says fasting ("fasting", "fasted", "nüchtern", "à jeun"), nil when it says neither.
+  public static func saysFasting(_ text: String?) -> Bool? {
+    guard let text, !text.isEmpty else { return nil }
+    let words = SearchText(text).words
+    guard !words.isEmpty else { return nil }
+    for (index, word) in words.enumerated() {
+      if notFastingWords.contains(word) { return false }
+      let next = index + 1 < words.count ? words[index + 1] : ""
+      if negations.contains(word), fastingWords.contains(next) || next == "fast" { return false }
+      if word == "after", meals.contains(next) { return false }
+      if word == "post", meals.contains(next) || next == "prandial" { return false }
+    }
+    return words.contains(where: fastingWords.contains) ? true : nil
+  }
+
+  static let fastingWords: Set<String> = [
+    "fasting", "fasted", "nuchtern", "nuchter", "jeun", "ayunas", "digiuno", "jejum",
+  ]
+  static let notFastingWords: Set<String> = [
+    "nonfasting", "nonfasted", "unfasted", "random", "postprandial", "casual", "ate",
+  ]
+  static let negations: Set<String> = ["non", "not", "no", "nicht", "niet", "sans", "sin", "senza", "without"]
+  static let meals: Set<String> = ["breakfast", "lunch", "dinner", "meal", "meals", "eating", "food", "snack"]
 
   /// True when `text` names glucose without saying it was fasting.
   public static func isUnqualifiedGlucose(_ text: String, marker: MarkerDefinition) -> Bool {

@@ -24,6 +24,10 @@ struct ImportCommand: GlanceCommand {
         "dates", "us|eu",
         "How to read a spreadsheet's slashed dates: us 3/4/2024 is March 4, eu April 3. Only needed when the file does not say."
       ),
+      .value(
+        "fasting", "yes|no",
+        "Whether a spreadsheet's glucose (or insulin) it does not call fasting was: yes saves it as fasting glucose; no leaves it out, or files it under your own \"Random glucose\" marker in its unit. A row's note that says fasting or not decides for that row."
+      ),
     ],
     yes: CommandDeclaration.keepsAsRead,
     examples: [
@@ -36,12 +40,14 @@ struct ImportCommand: GlanceCommand {
   var dryRun = false
   var salvage = false
   var dates: DateParser.DayOrder? = nil
+  var fasting: Bool? = nil
 
   init(
     file: String, replace: Bool = false, dryRun: Bool = false, salvage: Bool = false,
-    dates: DateParser.DayOrder? = nil
+    dates: DateParser.DayOrder? = nil, fasting: Bool? = nil
   ) {
     (self.file, self.replace, self.dryRun, self.salvage, self.dates) = (file, replace, dryRun, salvage, dates)
+    self.fasting = fasting
   }
 
   init(_ input: ParsedInput) throws(UsageError) {
@@ -52,9 +58,16 @@ struct ImportCommand: GlanceCommand {
       }
       dates = order
     }
+    var fasting: Bool?
+    if let word = input.value("fasting") {
+      guard let answer = ["yes": true, "no": false][word.lowercased()] else {
+        throw input.usageError("--fasting takes yes (the file's glucose was fasting) or no (it was not).")
+      }
+      fasting = answer
+    }
     self.init(
       file: input.words[0], replace: input.flag("replace"), dryRun: input.flag("dry-run"),
-      salvage: input.flag("salvage"), dates: dates)
+      salvage: input.flag("salvage"), dates: dates, fasting: fasting)
   }
 
   func run(_ context: Context) throws {
@@ -62,6 +75,7 @@ struct ImportCommand: GlanceCommand {
     let document = try context.document()
     var file = try Importer.load(self.file, salvage: salvage)
     file.dayOrder = dates
+    file.fasting = fasting
     let library = context.library
     if dryRun {
       let plan = try Importer.plan(

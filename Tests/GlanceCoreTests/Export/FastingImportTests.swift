@@ -1,0 +1,112 @@
+import Foundation
+import Testing
+
+@testable import GlanceCore
+
+/// Newcomer review at stop 37: a portal's "GLUCOSE" (most often not fasting) could only be saved
+/// as fasting glucose, with `--yes`; a row noted "non-fasting, ate breakfast" and a "Fasting
+/// Glucose" column's row noted "non-fasting" were filed as fasting glucose. A row's note decides
+/// for its row, `--fasting yes|no` for the file, and a reading not taken fasting goes to the
+/// person's own "Random glucose" marker in its unit, or is left out and named.
+@Suite("Imports: glucose taken fasting or not")
+struct FastingImportTests {
+  static let today = Fixture.date("2025-06-01")
+  static let now = Timestamp(Fixture.now)
+
+  static func plan(_ text: String, fasting: Bool? = nil, customMarkers: [MarkerDefinition] = []) throws
+    -> ImportPlan
+  {
+    var file = try Importer.read(Array(text.utf8))
+    file.fasting = fasting
+    var document = GlanceDocument.empty(createdAt: now)
+    document.customMarkers = customMarkers
+    return try Importer.plan(
+      file, replace: false, into: document, library: Fixture.library, today: today, now: now)
+  }
+
+  static let glucose = Fixture.library.marker(key: "fasting-glucose")!
+
+  @Test(
+    "a note says fasting, not fasting, or neither",
+    arguments: [
+      ("non-fasting, ate breakfast", false), ("not fasting", false), ("Nicht nüchtern", false), ("random", false),
+      ("after lunch", false), ("postprandial", false), ("Non Fasting", false), ("fasting 12h", true),
+      ("nüchtern", true), ("à jeun", true), ("Fasted overnight", true), ("", nil), ("LDL high, see Dr", nil),
+      ("breakfast at 7", nil),
+    ] as [(String, Bool?)])
+  func notes(note: String, says: Bool?) {
+    #expect(EntryChecks.saysFasting(note) == says, "\(note)")
+  }
+
+  static let report = """
+    Date,Test,Result,Units,Comment
+    2025-03-01,GLUCOSE,104,mg/dL,
+    2025-04-01,GLUCOSE,35,mg/dL,
+    2025-05-01,GLUCOSE,108,mg/dL,"non-fasting, ate breakfast"
+    2025-05-10,GLUCOSE,92,mg/dL,fasting 12h
+    2025-03-01,LDL,120,mg/dL,
+
+    """
+
+  @Test("a lab report: a row's note decides for its row; the others are asked about")
+  func notesDecide() throws {
+    let plan = try Self.plan(Self.report)
+    // Asked about: the two rows whose note says nothing.
+    #expect(plan.questions.count == 1, "\(plan.questions)")
+    #expect(plan.questions.first?.contains("--fasting yes or --fasting no") == true)
+    #expect(plan.entries.filter { $0.markerID == Self.glucose.id }.map(\.value).sorted() == [35, 92, 104])
+    #expect(
+      plan.rowsLeftOut == [
+        "row 4 (GLUCOSE: not fasting (as its note says); to keep such readings: glance custom \"Random glucose\" --unit mg/dL, then import again)"
+      ])
+  }
+
+  @Test("--fasting yes saves them as fasting glucose unasked, but a row noted not fasting")
+  func fastingYes() throws {
+    let plan = try Self.plan(Self.report, fasting: true)
+    #expect(plan.questions.isEmpty, "\(plan.questions)")
+    #expect(plan.entries.filter { $0.markerID == Self.glucose.id }.count == 3)
+    #expect(plan.rowsLeftOut.count == 1)
+  }
+
+  @Test("--fasting no leaves them out and names the critical one, or files them under your own marker")
+  func fastingNo() throws {
+    let plan = try Self.plan(Self.report, fasting: false)
+    #expect(plan.questions.isEmpty)
+    #expect(plan.entries.filter { $0.markerID == Self.glucose.id }.map(\.value) == [92])
+    #expect(plan.rowsLeftOut.first?.hasPrefix("rows 2, 3 (GLUCOSE: not fasting (as --fasting no says)") == true)
+    #expect(plan.criticalLeftOut == ["“GLUCOSE” in row 3 (not a fasting glucose)"], "\(plan.criticalLeftOut)")
+    // With the person's own marker in the rows' unit, every one not fasting is kept there.
+    let random = Fixture.customMarker("Random glucose", unit: "mg/dL")
+    let kept = try Self.plan(Self.report, fasting: false, customMarkers: [random])
+    #expect(kept.entries.filter { $0.markerID == random.id }.map(\.value).sorted() == [35, 104, 108])
+    #expect(kept.rowsLeftOut.isEmpty && kept.criticalLeftOut.isEmpty)
+    // In another unit than the rows': left out, saying so.
+    let other = try Self.plan(
+      Self.report, fasting: false, customMarkers: [Fixture.customMarker("Random glucose", unit: "mmol/L")])
+    #expect(other.rowsLeftOut.first?.contains("your Random glucose is in mmol/L, this reading in mg/dL") == true)
+  }
+
+  @Test(
+    "a sheet with a column per marker: a Glucose column as a lab report's, a Fasting Glucose row noted not fasting left out"
+  )
+  func wide() throws {
+    let sheet = """
+      Date,Glucose,LDL,Note
+      2025-03-01,104,120,
+      2025-04-01,108,,non-fasting
+      2025-05-01,95,,fasting
+
+      """
+    let asked = try Self.plan(sheet)
+    #expect(asked.questions.count == 1)
+    #expect(asked.rowsLeftOut.count == 1 && asked.rowsLeftOut[0].hasPrefix("row 3 (“Glucose”: not fasting"))
+    let no = try Self.plan(sheet, fasting: false)
+    #expect(no.questions.isEmpty && no.entries.filter { $0.markerID == Self.glucose.id }.map(\.value) == [95])
+    #expect(try Self.plan(sheet, fasting: true).entries.filter { $0.markerID == Self.glucose.id }.count == 2)
+    // Named fasting, a row's note that says it was not wins.
+    let named = try Self.plan(sheet.replacingOccurrences(of: "Date,Glucose", with: "Date,Fasting Glucose"))
+    #expect(named.questions.isEmpty)
+    #expect(named.entries.filter { $0.markerID == Self.glucose.id }.map(\.value).sorted() == [95, 104])
+  }
+}
