@@ -565,7 +565,7 @@ public enum EntryChecks {
     return EntryCheck(
       kind: .fasting,
       question:
-        "glance tracks fasting \(noun) (nothing to eat for at least 8 hours before the test). Was this a fasting reading?\(note) If not, nothing is saved; track non-fasting readings with: glance custom \"Random \(noun)\" --unit \(unit)"
+        "glance tracks fasting \(noun) (nothing to eat for at least 8 hours before the test); track non-fasting readings in a marker of your own: glance custom \"Random \(noun)\" --unit \(unit).\(note) Was this a fasting reading? If not, nothing is saved."
     )
   }
 
