@@ -411,9 +411,23 @@ public enum Importer {
       if keys.contains("doctor") && keys.contains("type") && keys.contains("date") {
         return try planVisitsCSV(header: header, rows: rows, replace: replace, into: document, today: today, now: now)
       }
+      // A lab's export with lines above its header ("Patient: Müller, Hans", a birth date): the
+      // header is the first of the next lines with a date column (newcomer review at stop 37:
+      // such a file was refused for having no Date column).
+      var (header, rows, skipped) = (header, rows, 0)
+      if !header.contains(where: SpreadsheetImporter.isDateHeader),
+        let at = rows.prefix(SpreadsheetImporter.linesAboveHeader).firstIndex(where: {
+          $0.contains(where: SpreadsheetImporter.isDateHeader)
+        })
+      {
+        header = Array(rows[at])
+        for _ in 0...at { rows = rows.droppingFirst }
+        skipped = at + 1
+      }
       var sheet = SpreadsheetImporter.Sheet(
         header: header, rows: rows, delimiter: delimiter, dayOrder: file.dayOrder)
       sheet.fasting = file.fasting
+      sheet.linesAbove = skipped
       return try SpreadsheetImporter.plan(
         sheet, replace: replace, into: document, library: library, today: today, now: now)
     }

@@ -26,6 +26,8 @@ enum SpreadsheetImporter {
     var dayOrder: DateParser.DayOrder? = nil
     /// `--fasting yes|no` (`FastingChoice`).
     var fasting: Bool? = nil
+    /// Lines above the header (a lab's patient lines), left out; a row's line counts them.
+    var linesAbove = 0
     /// A quoted "1,045" is 1045 (`SheetFormat.groupsThousands`).
     var groupsThousands = false
     /// A comma-separated file that writes decimal commas ("6,3"): a dot there groups thousands.
@@ -162,6 +164,15 @@ enum SpreadsheetImporter {
   ]
   static let rangeReason = "the lab's range and flag: glance judges by its own ranges and your targets"
 
+  /// How many lines above a header glance looks through for it (`Importer.plan`).
+  static let linesAboveHeader = 10
+
+  /// True when `title` heads a column of dates.
+  static func isDateHeader(_ title: String) -> Bool {
+    let role = role(title.trimmingWhitespace())
+    return role == .date || role == .reportDate
+  }
+
   /// A result status that is not final yet, as a portal's Status column or HL7's result status
   /// (OBX-11) writes it: such a row is left out, as a FHIR import leaves out a preliminary
   /// observation (newcomer review at stop 37: a preliminary TSH was kept beside its correction).
@@ -267,7 +278,7 @@ enum SpreadsheetImporter {
     for (offset, row) in sheet.rows.enumerated() where row.count > header.count {
       if row[header.count...].contains(where: { !$0.trimmingWhitespace().isEmpty }) {
         problems.append(
-          "row \(offset + 2) has \(row.count) cells and the header \(header.count) (a date or value with a comma needs quotes)"
+          "row \(offset + 2 + sheet.linesAbove) has \(row.count) cells and the header \(header.count) (a date or value with a comma needs quotes)"
         )
       }
     }
@@ -329,7 +340,14 @@ enum SpreadsheetImporter {
     if grouping.holds {
       plan.readAs.append("a comma between groups of three digits as a thousands separator (1,045 as 1045)")
     }
-    if unitsRowRead { plan.readAs.append("a row of units under the header (row 2) as each column's unit") }
+    if unitsRowRead {
+      plan.readAs.append("a row of units under the header (row \(2 + sheet.linesAbove)) as each column's unit")
+    }
+    if sheet.linesAbove > 0 {
+      plan.readAs.append(
+        "the header on line \(sheet.linesAbove + 1); the \(counted(sheet.linesAbove, "line")) above it (the lab's, not readings) left out"
+      )
+    }
     let asked = questions(rows, header: header, replace: replace, document: document)
     Importer.addRows(consume rows, to: &plan, document: document, now: now, asking: asked)
     // The questions name every unusual value already.
@@ -622,7 +640,7 @@ enum SpreadsheetImporter {
     var noReading = 0
     var firstNoReading = ""
     for (offset, row) in columns.sheet.rows.enumerated() where offset > 0 || !columns.sheet.unitsRow {
-      let line = offset + 2
+      let line = offset + 2 + columns.sheet.linesAbove
       for column in judged where !Self.isSummaryRow(columns.cell(row, columns.date)) {
         guard let typed = Self.typed(columns.cell(row, column.index), sheet: columns.sheet),
           column.judge.isCritical(typed, unit: column.unit, markers: markers)
@@ -794,7 +812,7 @@ enum SpreadsheetImporter {
       problems.append("row \(line), \(shown): \(error.messageNamingNoValue)")
     }
     for (offset, row) in columns.sheet.rows.enumerated() {
-      let line = offset + 2
+      let line = offset + 2 + columns.sheet.linesAbove
       let name = columns.cell(row, testColumn)
       var text = columns.cell(row, resultColumn)
       if row.allSatisfy({ $0.trimmingWhitespace().isEmpty }) { continue }

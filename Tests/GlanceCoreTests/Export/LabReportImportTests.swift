@@ -483,6 +483,21 @@ struct LabReportImportTests {
       "\(plan.criticalLeftOut)")
   }
 
+  /// Newcomer review at stop 37: a German lab's export starting "Patient: Müller, Hans" and a
+  /// birth date above its header was refused for having no Date column.
+  @Test("lines above the header are left out and said; rows keep their lines in the file")
+  func linesAboveHeader() throws {
+    let plan = try Self.plan(
+      "Patient: Müller, Hans;;;\nGeb.-Datum: 12.04.1958;;;\nDatum;Analyse;Ergebnis;Einheit\n"
+        + "14.03.2024;LDL;3,1;mmol/L\n14.03.2024;HDL;;mmol/L\n")
+    #expect(plan.entries.count == 1)
+    #expect(plan.rowsLeftOut == ["row 5 (HDL: no result)"], "\(plan.rowsLeftOut)")
+    #expect(plan.readAs.contains { $0.hasPrefix("the header on line 3; the 2 lines above it") }, "\(plan.readAs)")
+    // Ten lines at most are looked through; a file with no date column is still refused.
+    let far = String(repeating: "Note;;;\n", count: 11) + "Datum;Analyse;Ergebnis;Einheit\n14.03.2024;LDL;3,1;mmol/L\n"
+    #expect(throws: ImportError.self) { try Self.plan(far) }
+  }
+
   /// Clinician review at stop 37: a lab report's "Na" (sodium's symbol) was read as "n/a" and
   /// its row left out as "no test named", a critical sodium of 118 with it.
   @Test(
