@@ -125,7 +125,12 @@ public enum DateParser {
       // "20-03-04": day-month-year, or year-month-day as ISO writes it? Never guessed, unless the
       // order is given (attacker's second look at stop 33: read as Mar 20, 2004).
       if separator == "-", order == nil, parts.allSatisfy({ $0.utf8.count <= 2 }) { throw .ambiguousDate(trimmed) }
-      if parts[0].count == 4, let date = CalendarDate(year: numbers[0], month: numbers[1], day: numbers[2]) {
+      // Year first (four digits): that day, or none (attacker review at stop 37: "0000-01-01" was
+      // said to be month/day or day/month).
+      if parts[0].count == 4 {
+        guard let date = CalendarDate(year: numbers[0], month: numbers[1], day: numbers[2]) else {
+          throw .invalidDate(trimmed)
+        }
         return date
       }
       // 02/03/2025: month/day or day/month? Dotted dates are day first wherever they are

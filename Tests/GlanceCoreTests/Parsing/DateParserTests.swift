@@ -108,6 +108,14 @@ struct DateParserTests {
     }
   }
 
+  /// Attacker review at stop 37: "0000-01-01" was said to be month/day or day/month.
+  @Test(
+    "a year-first date with no such day is a date glance cannot read, never an ambiguous one",
+    arguments: ["0000-01-01", "0000-12-31", "2025-02-30", "2025-00-10"])
+  func yearFirstNoSuchDay(text: String) {
+    #expect(throws: EntryError.invalidDate(text)) { try Self.parse(text, .reading) }
+  }
+
   @Test(
     "lab-sheet forms: dotted dates day first, slashed dates when only one day is possible, a portal's date and time",
     arguments: [
