@@ -51,7 +51,7 @@ struct LeftOutJudge {
     let unit = typed.unit ?? unit
     if let test {
       return test.isCritical(
-        typed.value, comparator: typed.comparator, unit: unit, markers: markers, unitStated: unit != nil)
+        typed.value, comparator: typed.comparator, unit: unit, markers: markers)
     }
     guard let marker,
       let draft = try? EntryPlanner.draft(

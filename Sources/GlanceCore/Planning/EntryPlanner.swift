@@ -161,8 +161,7 @@ public enum EntryPlanner {
   {
     guard let kind = FalseFriends.leftOutCritical(of: error), let typed = try? ValueParser.parse(valueText),
       kind.isCritical(
-        typed.value, comparator: typed.comparator, unit: typed.unit ?? unit, markers: library.markers,
-        unitStated: (typed.unit ?? unit) != nil)
+        typed.value, comparator: typed.comparator, unit: typed.unit ?? unit, markers: library.markers)
     else { return error }
     let still = " Still: as typed, it is past a critical limit for \(kind.noun). " + Judgement.criticalAdvice
     switch error {

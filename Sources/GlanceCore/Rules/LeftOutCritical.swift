@@ -39,13 +39,11 @@ public enum LeftOutCritical: Sendable, Equatable {
   /// True when `value` (as the lab printed it, with its comparator; `unit` nil when it gave none)
   /// is past a critical limit: a bound only when every value it allows is (`<20` glucose, `>700`).
   /// A unit glance does not convert is not judged. `markers`: the library, for glance's limits.
-  /// `unitStated`: the unit is the file's or the marker's, not one guessed for a bare number: a
-  /// glucose above anything plausible is then critical (as 95 read in mmol/L is not).
+  /// A glucose beyond anything plausible is judged by `glucoseBeyondPlausible`.
   public func isCritical(
-    _ value: Double, comparator: ValueComparator? = nil, unit: String?, markers: [MarkerDefinition],
-    unitStated: Bool = false
+    _ value: Double, comparator: ValueComparator? = nil, unit: String?, markers: [MarkerDefinition]
   ) -> Bool {
-    status(value, comparator: comparator, unit: unit, judge: judge(markers: markers), unitStated: unitStated) != nil
+    status(value, comparator: comparator, unit: unit, judge: judge(markers: markers)) != nil
   }
 
   /// The test a custom marker called `name` is, when glance can judge its readings against a
@@ -103,7 +101,7 @@ public enum LeftOutCritical: Sendable, Equatable {
 
   /// `status`, with `judge` (from `judge(markers:)`) for glucose and eGFR.
   func status(
-    _ value: Double, comparator: ValueComparator?, unit: String?, judge: MarkerSnapshot?, unitStated: Bool = false
+    _ value: Double, comparator: ValueComparator?, unit: String?, judge: MarkerSnapshot?
   ) -> MarkerStatus? {
     guard value.isFinite, value > 0 else { return nil }
     switch self {
@@ -122,12 +120,9 @@ public enum LeftOutCritical: Sendable, Equatable {
           marker, typed: TypedValue(value: value, comparator: comparator), unit: unit,
           date: CalendarDate(dayNumber: 0)!, note: nil, existing: [])
       else { return nil }
-      // Beyond glucose's plausible range, in a unit stated (no slip to fear): past its critical
-      // limit, not unjudged. Above it, a hyperglycaemic crisis (third look at stop 36); below it,
-      // a severe low (clinician review at stop 37: a meter's 1.1 mmol/L was "?").
-      if self == .glucose, unitStated, comparator == nil {
-        if draft.value > (marker.plausibleMax ?? .infinity) { return .criticalHigh }
-        if draft.value < (marker.plausibleMin ?? 0) { return .criticalLow }
+      if self == .glucose, comparator == nil, let beyond = Self.glucoseBeyondPlausible(draft, judge: judge) {
+        guard case .critical(let status) = beyond else { return nil }
+        return status
       }
       let status = judge.judgement(of: draft.entry(at: Timestamp(secondsSince1970: 0), source: .fileImport)).status
       // A race-adjusted eGFR is judged on its low side only: the eGFR without race is lower.
@@ -135,6 +130,40 @@ public enum LeftOutCritical: Sendable, Equatable {
     case .ionizedCalcium:
       return ionizedStatus(value, comparator: comparator, unit: unit)
     }
+  }
+
+  /// A glucose beyond glance's plausible range (`draft`, read in its unit): nil when it is not.
+  /// Critical, as read, when the same number in glucose's other unit is beyond it too, or is
+  /// critical too: above it a hyperglycaemic crisis (third look at stop 36: 900 mg/dL was "?"),
+  /// below it a severe low (clinician review at stop 37: a meter's 1.1 mmol/L was "?"). Else the
+  /// number most likely is in that other unit, and it is not judged (`status` nil): clinician's
+  /// second look at stop 37, 16 in a mg/dL marker (288 mg/dL as mmol/L) had been called below
+  /// the critical limit, 90 in a mmol/L one above it.
+  static func glucoseBeyondPlausible(_ draft: EntryDraft, judge: MarkerSnapshot) -> BeyondPlausible? {
+    let marker = draft.marker
+    let plausible = (marker.plausibleMin ?? 0)...(marker.plausibleMax ?? .infinity)
+    guard !plausible.contains(draft.value), let siUnit = marker.siUnit else { return nil }
+    let read: MarkerStatus = draft.value > plausible.upperBound ? .criticalHigh : .criticalLow
+    // The number as typed, in the other unit: mmol/L for one read in mg/dL, and back.
+    let number = draft.entered?.value ?? draft.value
+    let inSI = draft.entered.map { UnitConverter.normalize($0.unit) == UnitConverter.normalize(siUnit) } ?? false
+    guard
+      let other = inSI
+        ? number : (try? UnitConverter.convert(number, unit: siUnit, for: marker).value),
+      plausible.contains(other),
+      let otherDraft = try? EntryPlanner.draft(
+        marker, typed: TypedValue(value: number), unit: inSI ? marker.unit : siUnit,
+        date: CalendarDate(dayNumber: 0)!, note: nil, existing: [])
+    else { return .critical(read) }
+    let otherStatus = judge.judgement(of: otherDraft.entry(at: Timestamp(secondsSince1970: 0), source: .fileImport))
+      .status
+    return otherStatus.isCritical ? .critical(read) : .likelyOtherUnit
+  }
+
+  /// A glucose beyond its plausible range: critical as read, or most likely in the other unit.
+  enum BeyondPlausible {
+    case critical(MarkerStatus)
+    case likelyOtherUnit
   }
 
   /// The unit a bare number of this test is in when it can be in one only: a glucose below
@@ -163,10 +192,19 @@ public enum LeftOutCritical: Sendable, Equatable {
     case .glucose, .raceAdjustedEGFR:
       guard let judge, let converted = try? UnitConverter.convert(value, unit: unit, for: judge.definition).value
       else { return false }
-      // A glucose beyond glance's plausible range in its marker's own unit is past a critical
-      // limit (`status`), never a slip to leave unjudged: above it a hyperglycaemic crisis (third
-      // look at stop 36: 900 mg/dL was "?"), below it a severe low (clinician review at stop 37).
-      if self == .glucose { return false }
+      // A glucose beyond glance's plausible range is critical unless the number most likely is
+      // in glucose's other unit (`glucoseBeyondPlausible`); zero or less is no reading.
+      if self == .glucose {
+        guard value > 0 else { return true }
+        guard
+          let draft = try? EntryPlanner.draft(
+            judge.definition, typed: TypedValue(value: value), unit: unit, date: CalendarDate(dayNumber: 0)!,
+            note: nil, existing: []),
+          let beyond = Self.glucoseBeyondPlausible(draft, judge: judge)
+        else { return false }
+        guard case .likelyOtherUnit = beyond else { return false }
+        return true
+      }
       return judge.definition.isOffScale(converted)
     case .ionizedCalcium:
       switch UnitConverter.normalize(unit) {

@@ -137,8 +137,7 @@ public struct MarkerSnapshot: Sendable {
       }
       if entry.comparator != nil || !(leftOutSafe?.contains(entry.value) ?? false),
         let status = leftOut.status(
-          entry.value, comparator: entry.comparator, unit: definition.unit, judge: leftOutJudge.first,
-          unitStated: true)
+          entry.value, comparator: entry.comparator, unit: definition.unit, judge: leftOutJudge.first)
       {
         return Judgement(status: status, words: Judgement.leftOutCriticalWords(status, leftOut))
       }

@@ -87,6 +87,9 @@ struct EntryPlannerTests {
       // A name glance knows for no marker that an import judges as a glucose (attacker and
       // clinician reviews at stop 37: refused with no word of its critical value).
       ("whole blood glucose", "30", true), ("CGM glucose", "2.0 mmol/L", true), ("whole blood glucose", "110", false),
+      // A bare number past glucose's plausible maximum that no other unit makes plausible
+      // (clinician's second look at stop 37: 850 was said only at 450).
+      ("random glucose", "850", true), ("whole blood glucose", "850", true), ("random glucose", "16", false),
     ])
   func refusedButCritical(marker: String, value: String, critical: Bool) throws {
     do {

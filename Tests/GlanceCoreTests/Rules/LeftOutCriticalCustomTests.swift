@@ -48,10 +48,11 @@ struct LeftOutCriticalCustomTests {
       ("Ionized calcium SD", "mmol/L", 0.6, nil, nil), ("Random glucose", "g/L", 0.3, nil, nil),
       // Above glucose's plausible maximum: a hyperglycaemic crisis, critical (third look).
       ("Random glucose", "mg/dL", 900, nil, .criticalHigh), ("Random glucose", "mmol/L", 50, nil, .criticalHigh),
-      // Below its plausible minimum, in the marker's own unit: no unit slip to fear, a severe low
-      // (clinician review at stop 37: a meter's 1.1 mmol/L and 15 mg/dL were "?").
-      ("Meter glucose", "mmol/L", 1.1, nil, .criticalLow), ("Random glucose", "mg/dL", 15, nil, .criticalLow),
-      ("Random glucose", "mg/dL", 2.5, nil, .criticalLow), ("Random glucose", "mmol/L", 0.5, nil, .criticalLow),
+      // Below its plausible minimum, and no plausible reading in glucose's other unit (no slip to
+      // fear): a severe low (clinician review at stop 37: a meter's 1.1 mmol/L was "?"). Or
+      // critical in the other unit too (2.5 mg/dL, or 2.5 mmol/L: 45 mg/dL).
+      ("Meter glucose", "mmol/L", 1.1, nil, .criticalLow), ("Random glucose", "mmol/L", 0.5, nil, .criticalLow),
+      ("Random glucose", "mg/dL", 2.5, nil, .criticalLow),
       // Any name an import judges as a glucose (clinician and attacker reviews at stop 37: a
       // "Whole blood glucose" or "CGM glucose" of 30 was "·").
       ("Whole blood glucose", "mg/dL", 30, nil, .criticalLow), ("CGM glucose", "mmol/L", 2.5, nil, .criticalLow),
@@ -76,6 +77,12 @@ struct LeftOutCriticalCustomTests {
     "a reading beyond anything plausible for the test is not judged, and said",
     arguments: [
       ("Ionized calcium", "mmol/L", 5.0), ("Ionized calcium", "mg/dL", 1.2), ("Ionized calcium", "mmol/L", 0.3),
+      // Beyond glucose's plausible range in the marker's unit, and a reading in its other unit
+      // that is plausible and not critical: most likely typed in that unit, so not judged either
+      // way (clinician's second look at stop 37: 16 in a mg/dL marker, 288 mg/dL as mmol/L, was
+      // "below the critical limit"; 90 in a mmol/L one "above" it). Zero or less is no reading.
+      ("Meter glucose", "mg/dL", 16), ("Meter glucose", "mg/dL", 5.5), ("Random glucose", "mg/dL", 15),
+      ("Random glucose", "mmol/L", 90), ("Random glucose", "mg/dL", 0), ("Random glucose", "mmol/L", 0),
     ])
   func implausible(name: String, unit: String, value: Double) throws {
     let snapshot = Self.snapshot(name, unit: unit, value)
