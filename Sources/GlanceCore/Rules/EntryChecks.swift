@@ -584,14 +584,26 @@ public enum EntryChecks {
     guard let text, !text.isEmpty else { return nil }
     let words = SearchText(text).words
     guard !words.isEmpty else { return nil }
+    var fasting = false
     for (index, word) in words.enumerated() {
       if notFastingWords.contains(word) { return false }
       let next = index + 1 < words.count ? words[index + 1] : ""
-      if negations.contains(word), fastingWords.contains(next) || next == "fast" { return false }
       if word == "after", meals.contains(next) { return false }
       if word == "post", meals.contains(next) || next == "prandial" { return false }
+      guard fastingWords.contains(word) || word == "fast" else { continue }
+      // "not fasting", "non à jeun", "n. nüchtern", "wasn't fasting": a negation just before;
+      // "fasting: no", "Fasting: N": an answer just after (attacker's and clinician's second
+      // looks at stop 37: each had been read as fasting).
+      if words[max(0, index - 3)..<index].contains(where: negations.contains) { return false }
+      let after = index + 2 < words.count ? words[index + 2] : ""
+      if ["no", "n", "nein", "false", "nee", "non"].contains(next), !meals.contains(after) { return false }
+      if word != "fast" { fasting = true }
     }
-    return words.contains(where: fastingWords.contains) ? true : nil
+    // "fasting status unknown": it says nothing either way.
+    if fasting, words.contains(where: ["unknown", "unclear", "unsure", "uncertain", "maybe", "possibly"].contains) {
+      return nil
+    }
+    return fasting ? true : nil
   }
 
   static let fastingWords: Set<String> = [
@@ -600,7 +612,10 @@ public enum EntryChecks {
   static let notFastingWords: Set<String> = [
     "nonfasting", "nonfasted", "unfasted", "random", "postprandial", "casual", "ate",
   ]
-  static let negations: Set<String> = ["non", "not", "no", "nicht", "niet", "sans", "sin", "senza", "without"]
+  static let negations: Set<String> = [
+    "non", "not", "no", "n", "nicht", "niet", "kein", "keine", "sans", "sin", "senza", "without", "didn", "didnt",
+    "wasn", "wasnt", "nao", "never",
+  ]
   static let meals: Set<String> = ["breakfast", "lunch", "dinner", "meal", "meals", "eating", "food", "snack"]
 
   /// True when `text` names glucose without saying it was fasting.

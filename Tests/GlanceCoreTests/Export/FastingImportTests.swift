@@ -33,6 +33,11 @@ struct FastingImportTests {
       ("after lunch", false), ("postprandial", false), ("Non Fasting", false), ("fasting 12h", true),
       ("nüchtern", true), ("à jeun", true), ("Fasted overnight", true), ("", nil), ("LDL high, see Dr", nil),
       ("breakfast at 7", nil),
+      // Attacker's and clinician's second looks at stop 37: each of these had been read as fasting.
+      ("fasting: no", false), ("fasting? no", false), ("Fasting: N", false), ("non à jeun", false),
+      ("no en ayunas", false), ("n. nüchtern", false), ("didn't fast", false), ("wasn't fasting", false),
+      ("fasting status unknown", nil), ("fasting? unclear", nil), ("Fasting: Yes", true), ("Fasting: Y", true),
+      ("fasting, no breakfast", true),
     ] as [(String, Bool?)])
   func notes(note: String, says: Bool?) {
     #expect(EntryChecks.saysFasting(note) == says, "\(note)")
