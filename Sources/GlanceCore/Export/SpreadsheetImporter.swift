@@ -187,15 +187,64 @@ enum SpreadsheetImporter {
   ]
   static let statusHeaders: Set<String> = ["status", "resultstatus", "statusofresult", "befundstatus"]
 
-  /// Why a row with the status `text` is left out; nil for a result to read (final, corrected,
-  /// amended, or a flag a portal put in its Status column).
-  static func leftOut(status text: String) -> String? {
-    let key = SearchText(text).compact
-    if notFinalStatuses.contains(key) {
-      return "\(quoted(TerminalText.cut(text, limit: 20))), not final yet; import it again when the final result is in"
+  /// What a lab report's Status cell says of its row's result, by its words (attacker's second
+  /// look at stop 37: "not final", "preliminary - final to follow", "Vorläufiger Befund",
+  /// "retracted" had been read as final).
+  enum ResultStatus: Int, Comparable {
+    /// Cancelled, entered in error, retracted: no result at all.
+    case withdrawn = 0
+    case notFinal = 1
+    /// Final, or anything else the cell says (a flag a portal put there).
+    case final = 2
+    /// Corrected or amended: it replaces the row's other results of that test and day.
+    case corrected = 3
+
+    init(_ text: String) {
+      let words = SearchText(text).words
+      let compact = words.joined()
+      func says(_ set: Set<String>) -> Bool { set.contains(compact) || words.contains(where: set.contains) }
+      if withdrawnStatuses.contains(compact) || words.contains(where: withdrawnWords.contains) {
+        self = .withdrawn
+      } else if notFinalStatuses.contains(compact) || says(notFinalWords)
+        || (words.contains(where: ["not", "nicht", "non", "no"].contains) && words.contains("final"))
+      {
+        self = .notFinal
+      } else if says(correctedStatuses) {
+        self = .corrected
+      } else {
+        self = .final
+      }
     }
-    if withdrawnStatuses.contains(key) { return "\(quoted(TerminalText.cut(text, limit: 20))), withdrawn by the lab" }
-    return nil
+
+    static func < (left: ResultStatus, right: ResultStatus) -> Bool { left.rawValue < right.rawValue }
+  }
+
+  static let notFinalWords: Set<String> = [
+    "preliminary", "prelim", "partial", "pending", "incomplete", "provisional", "provisoire", "vorlaufig",
+    "vorlaufiger", "vorlaufiges", "teilbefund", "ausstehend", "bearbeitung", "awaiting", "unconfirmed",
+    "unverified", "preliminar", "preliminare", "registered", "inprocess", "inprogress",
+  ]
+  static let withdrawnWords: Set<String> = [
+    "cancel", "cancelled", "canceled", "retracted", "superseded", "withdrawn", "deleted", "void", "voided",
+    "storniert", "annule", "anulado", "annullato", "error", "invalid", "rejected",
+  ]
+  static let correctedStatuses: Set<String> = [
+    "corrected", "c", "amended", "revised", "korrigiert", "corrige", "corregido", "corretto",
+  ]
+
+  /// Why a row with `status` is left out; nil for a result to read. `superseded`: the line of
+  /// a row of the same test and day whose result replaces this one (a final after a
+  /// preliminary, a correction after a final: newcomer's second look at stop 37).
+  static func leftOut(status: ResultStatus, text: String, superseded: Int?) -> String? {
+    let said = quoted(TerminalText.cut(text, limit: 20))
+    switch status {
+    case .withdrawn: return "\(said), withdrawn by the lab"
+    case .notFinal:
+      return superseded.map { "\(said), not final; row \($0) has the lab's later result" }
+        ?? "\(said), not final yet; import it again when the final result is in"
+    case .final, .corrected:
+      return superseded.map { "replaced by the lab's correction in row \($0)" }
+    }
   }
 
   static func role(_ title: String) -> Role? {
@@ -626,6 +675,14 @@ enum SpreadsheetImporter {
         plan.unmatchedColumns.append(title)
       }
     }
+    // A Status column: a row not final yet or withdrawn is left out, as in a lab report
+    // (attacker's second look at stop 37: a sheet with a column per marker read them all).
+    let statusColumn = header.firstIndex { statusHeaders.contains(SearchText($0).compact) }
+    if let statusColumn {
+      used.insert(statusColumn)
+      plan.columns.append(
+        "\(quoted(header[statusColumn])) → each row's status: a row not final yet or withdrawn (cancelled) is left out")
+    }
     plan.notRead = columns.notRead(used: used)
     guard !filled.isEmpty else { throw ImportError.noMarkerColumns(header) }
     var problems: [String] = []
@@ -664,6 +721,27 @@ enum SpreadsheetImporter {
       if Self.isSummaryRow(dateCell) {
         plan.rowsLeftOut.append(
           "row \(line) (\(quoted(TerminalText.cut(dateCell, limit: 30))): a summary row, not readings)")
+        continue
+      }
+      if let statusColumn, case let status = ResultStatus(columns.cell(row, statusColumn)), status < .final {
+        let said = Self.leftOut(status: status, text: columns.cell(row, statusColumn), superseded: nil) ?? ""
+        plan.rowsLeftOut.append("row \(line) (\(said))")
+        // A result not final yet past a critical limit is named; a withdrawn one is none.
+        var ignored = NumberNotes()
+        if status == .notFinal, let date = try? DateParser.parse(dateCell, today: today, for: .reading) {
+          for (column, text) in zip(filled, cells) where !columns.isBlank(text) {
+            guard
+              let read = try? readings(
+                column.markers, text: text, unit: column.unit, date: date, note: nil, line: line,
+                delimiter: columns.sheet.delimiter, notes: &ignored),
+              !Importer.criticalIndices(
+                read.map { $0.draft.entry(at: Timestamp(secondsSince1970: 0), source: .fileImport) },
+                document: .empty(createdAt: Timestamp(secondsSince1970: 0)), library: .builtIn
+              ).isEmpty
+            else { continue }
+            plan.criticalLeftOut.append("\(quoted(column.header)) in row \(line) (not final yet)")
+          }
+        }
         continue
       }
       guard let date = columns.date(row, line: line, today: today, problems: &problems) else { continue }
@@ -767,6 +845,18 @@ enum SpreadsheetImporter {
     if let flagColumn { used.insert(flagColumn) }
     let statusColumn = header.firstIndex { statusHeaders.contains(SearchText($0).compact) }
     if let statusColumn { used.insert(statusColumn) }
+    // Each test and day's latest result by status, and its line: a row below it is replaced.
+    var latestStatus: [String: (status: ResultStatus, line: Int)] = [:]
+    if let statusColumn {
+      for (offset, row) in columns.sheet.rows.enumerated() {
+        let status = ResultStatus(columns.cell(row, statusColumn))
+        guard status != .withdrawn else { continue }
+        let key = SearchText(columns.cell(row, testColumn)).compact + "\u{1}" + columns.cell(row, columns.date)
+        if status > (latestStatus[key]?.status ?? .withdrawn) {
+          latestStatus[key] = (status, offset + 2 + columns.sheet.linesAbove)
+        }
+      }
+    }
     plan.notRead = columns.notRead(used: used, unknown: true)
     // Each test name is resolved once: a lab report repeats thirty names over thousands of rows.
     // With the unit the name ends in ("LDL mmol/L"), the value's when the unit cell is empty.
@@ -793,7 +883,7 @@ enum SpreadsheetImporter {
     }
     if let statusColumn {
       plan.columns.append(
-        "\(quoted(header[statusColumn])) → the result's status: a row not final yet or withdrawn (cancelled) is left out"
+        "\(quoted(header[statusColumn])) → the result's status: a row not final yet or withdrawn (cancelled) is left out, and a correction replaces that day's other result of its test"
       )
     }
     func leaveOut(_ line: Int, _ why: String) { plan.rowsLeftOut.append("row \(line) (\(why))") }
@@ -830,6 +920,8 @@ enum SpreadsheetImporter {
       // plain numbers are not looked at twice.)
       let flaggedCritical =
         flagColumn.map { SheetFormat.isCriticalFlag(columns.cell(row, $0)) } == true
+        // A portal's Status column may hold the lab's flag (attacker's second look at stop 37).
+        || statusColumn.map { SheetFormat.isCriticalFlag(columns.cell(row, $0)) } == true
         || (text.utf8.contains(UInt8(ascii: " "))
           && SheetFormat.isCriticalFlag(String(text.trimmingWhitespace().split(separator: " ").last ?? "")))
         || (text.utf8.contains(UInt8(ascii: "!")) && text.trimmingWhitespace().hasPrefix("!!"))
@@ -924,7 +1016,16 @@ enum SpreadsheetImporter {
       }
       // A result not final yet, or withdrawn: left out and named, never refusing the file, and
       // named as critical when it is (as typed, or by the lab's flag).
-      let withdrawn = statusColumn.flatMap { Self.leftOut(status: columns.cell(row, $0)) }
+      let status = statusColumn.map { ResultStatus(columns.cell(row, $0)) } ?? .final
+      let latest = latestStatus[SearchText(name).compact + "\u{1}" + columns.cell(row, columns.date)]
+      let supersededBy =
+        latest.map { latest in
+          latest.status > status && status != .withdrawn && (status == .notFinal || latest.status == .corrected)
+            ? latest.line : nil
+        } ?? nil
+      let withdrawn = statusColumn.flatMap {
+        Self.leftOut(status: status, text: columns.cell(row, $0), superseded: supersededBy)
+      }
       var dateProblems: [String] = []
       guard let date = columns.date(row, line: line, today: today, problems: &dateProblems) else {
         if let withdrawn { leaveOut(line, "\(shown): \(withdrawn)") } else { problems += dateProblems }
@@ -977,6 +1078,10 @@ enum SpreadsheetImporter {
         && (flags.lastOutside || flagColumn.map { SheetFormat.isOutsideFlag(columns.cell(row, $0)) } == true)
       if let withdrawn {
         leaveOut(line, "\(shown): \(withdrawn)")
+        // A withdrawn result is none, and a replaced one has its replacement read: neither is
+        // named as critical (clinician's second look at stop 37: an entered-in-error platelet
+        // count of 15 was).
+        guard status == .notFinal, supersededBy == nil else { continue }
         let read = try? readings(
           markersOfRow, text: text, unit: unit, date: date, note: nil, line: line,
           delimiter: columns.sheet.delimiter, groupsThousands: columns.sheet.groupsThousands,

@@ -471,10 +471,65 @@ struct LabReportImportTests {
     #expect(!plan.notRead.contains { $0.contains("Status") }, "\(plan.notRead)")
   }
 
+  /// Newcomer's second look at stop 37: a portal's TSH 5.2 "Final" and 4.1 "Corrected" of one
+  /// day were both kept, and with the correction listed first the replaced 5.2 was the latest.
+  /// Attacker's and clinician's: statuses in other words were read as final, a withdrawn result
+  /// past a critical limit was named as critical, and a Status column's lab flag was lost.
+  @Test("a correction replaces the day's other results of its test; a final, a preliminary one")
+  func corrections() throws {
+    for rows in [
+      ["2025-03-04,TSH,5.2,mIU/L,Final", "2025-03-04,TSH,4.1,mIU/L,Corrected"],
+      ["2025-03-04,TSH,4.1,mIU/L,Corrected", "2025-03-04,TSH,5.2,mIU/L,Final"],
+    ] {
+      let plan = try Self.plan("Date,Test,Result,Units,Status\n" + rows.joined(separator: "\n") + "\n")
+      #expect(plan.entries.map(\.value) == [4.1], "\(rows)")
+      #expect(plan.rowsLeftOut.count == 1 && plan.rowsLeftOut[0].contains("replaced by the lab's correction in row"))
+    }
+    let final = try Self.plan(
+      "Date,Test,Result,Units,Status\n2025-03-04,Potassium,7.1,mmol/L,Preliminary\n2025-03-04,Potassium,4.1,mmol/L,Final\n"
+    )
+    #expect(final.entries.map(\.value) == [4.1])
+    #expect(final.rowsLeftOut == ["row 2 (Potassium: “Preliminary”, not final; row 3 has the lab's later result)"])
+    #expect(final.criticalLeftOut.isEmpty)
+  }
+
+  @Test(
+    "a status in other words: not final, withdrawn, or read",
+    arguments: [
+      ("not final", SpreadsheetImporter.ResultStatus.notFinal), ("preliminary - final to follow", .notFinal),
+      ("Vorläufiger Befund", .notFinal), ("Teilbefund", .notFinal), ("awaiting verification", .notFinal),
+      ("in process", .notFinal), ("Unconfirmed", .notFinal), ("retracted", .withdrawn), ("cancel", .withdrawn),
+      ("Entered in error", .withdrawn), ("superseded", .withdrawn), ("Final", .final), ("A", .final),
+      ("HH", .final), ("Corrected", .corrected), ("Amended", .corrected),
+    ])
+  func statusWords(text: String, status: SpreadsheetImporter.ResultStatus) {
+    #expect(SpreadsheetImporter.ResultStatus(text) == status, "\(text)")
+  }
+
+  @Test("a sheet with a column per marker leaves out a row its Status column calls not final or withdrawn")
+  func wideStatus() throws {
+    let plan = try Self.plan(
+      "Date,Status,LDL,Potassium\n2025-03-01,preliminary,130,7.5\n2025-03-01,final,131,4.0\n"
+        + "2025-03-02,cancelled,132,7.7\n")
+    #expect(plan.entries.map(\.value).sorted() == [4.0, 131], "\(plan.rowsLeftOut)")
+    #expect(plan.rowsLeftOut.count == 2)
+    #expect(plan.criticalLeftOut == ["“Potassium” in row 2 (not final yet)"], "\(plan.criticalLeftOut)")
+    #expect(!plan.notRead.contains { $0.contains("Status") })
+  }
+
+  @Test("a withdrawn result is never named as critical; a Status column's critical flag is kept")
+  func withdrawnNotCritical() throws {
+    let plan = try Self.plan(
+      "Date,Test,Result,Units,Status\n2025-03-04,Platelets,15,10^3/uL,Entered in error\n"
+        + "2025-03-04,Potassium,6.0,mmol/L,HH\n")
+    #expect(plan.criticalLeftOut.isEmpty && plan.labCriticalLeftOut.isEmpty, "\(plan.criticalLeftOut)")
+    #expect(plan.labCritical.count == 1, "\(plan.labCritical)")
+  }
+
   @Test("a withdrawn row past a critical limit is named as such, and its unreadable value refuses nothing")
   func statusCritical() throws {
     let plan = try Self.plan(
-      "Date,Test,Result,Units,Status\n2025-03-04,Potassium,7.1,mmol/L,Preliminary\n"
+      "Date,Test,Result,Units,Status\n2025-03-05,Potassium,7.1,mmol/L,Preliminary\n"
         + "2025-03-04,Potassium,4.1,mmol/L,Final\n2025-03-04,Sodium,1e,mmol/L,Cancelled\n2026-13-45,TSH,2,mIU/L,X\n")
     #expect(plan.entries.map(\.value) == [4.1])
     #expect(plan.rowsLeftOut.count == 3, "\(plan.rowsLeftOut)")
