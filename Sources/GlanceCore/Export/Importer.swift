@@ -415,10 +415,17 @@ public enum Importer {
       // header is the first of the next lines with a date column (newcomer review at stop 37:
       // such a file was refused for having no Date column).
       var (header, rows, skipped) = (header, rows, 0)
-      if !header.contains(where: SpreadsheetImporter.isDateHeader),
+      // Only lines that hold no results: a cell or two, none a column's name (attacker's second
+      // look at stop 37: results above a second header were left out as "the lab's lines").
+      func isLabLine(_ cells: some Collection<String>) -> Bool {
+        let filled = cells.filter { !$0.trimmingWhitespace().isEmpty }
+        return filled.count <= 2 && !filled.contains { SpreadsheetImporter.role($0.trimmingWhitespace()) != nil }
+      }
+      if !header.contains(where: SpreadsheetImporter.isDateHeader), isLabLine(header),
         let at = rows.prefix(SpreadsheetImporter.linesAboveHeader).firstIndex(where: {
           $0.contains(where: SpreadsheetImporter.isDateHeader)
-        })
+        }),
+        rows.prefix(at).allSatisfy({ isLabLine(Array($0)) })
       {
         header = Array(rows[at])
         for _ in 0...at { rows = rows.droppingFirst }

@@ -19,20 +19,48 @@ enum SheetFormat {
   /// The one of comma, semicolon and tab that the first line holds most of outside quotes
   /// (`Datum;LDL;HDL` from a European Excel); a comma when it holds none, or on a tie.
   static func delimiter(_ bytes: some Sequence<UInt8>) -> UInt8 {
+    // Each line's counts, for the first twelve lines.
+    var lines: [[UInt8: Int]] = []
     var counts: [UInt8: Int] = [comma: 0, semicolon: 0, tab: 0]
     var quoted = false
+    var previous: UInt8 = 0
     for byte in bytes {
       if byte == UInt8(ascii: "\"") {
         quoted.toggle()
       } else if !quoted {
-        if byte == UInt8(ascii: "\n") || byte == UInt8(ascii: "\r") { break }
-        if counts[byte] != nil { counts[byte]! += 1 }
+        if byte == UInt8(ascii: "\n") || byte == UInt8(ascii: "\r") {
+          if previous != UInt8(ascii: "\r") || byte != UInt8(ascii: "\n") { lines.append(counts) }
+          counts = [comma: 0, semicolon: 0, tab: 0]
+          if lines.count == 12 { break }
+        } else if counts[byte] != nil {
+          counts[byte]! += 1
+        }
+      }
+      previous = byte
+    }
+    if lines.count < 12 { lines.append(counts) }
+    // The first line decides, unless it is a lab's line above the header ("Patient: Müller,
+    // Hans", one comma at most): then the first twelve lines together (newcomer's second look
+    // at stop 37: such a semicolon file was read with commas, and refused).
+    var decided = lines[0]
+    if (decided.values.max() ?? 0) <= 1, !firstLineHasDate(bytes) {
+      decided = lines.reduce(into: [comma: 0, semicolon: 0, tab: 0]) { total, line in
+        for (byte, count) in line { total[byte]! += count }
       }
     }
-    let most = counts[comma]!
-    if counts[semicolon]! > most && counts[semicolon]! >= counts[tab]! { return semicolon }
-    if counts[tab]! > most && counts[tab]! > counts[semicolon]! { return tab }
+    let most = decided[comma]!
+    if decided[semicolon]! > most && decided[semicolon]! >= decided[tab]! { return semicolon }
+    if decided[tab]! > most && decided[tab]! > decided[semicolon]! { return tab }
     return comma
+  }
+
+  /// True when the first line names a date column in any of the delimiters ("Date,LDL"): a
+  /// header, whatever the lines below hold.
+  private static func firstLineHasDate(_ bytes: some Sequence<UInt8>) -> Bool {
+    let first = String(decoding: bytes.prefix { $0 != UInt8(ascii: "\n") && $0 != UInt8(ascii: "\r") }, as: UTF8.self)
+    return first.split(whereSeparator: { $0 == "," || $0 == ";" || $0 == "\t" }).contains {
+      SpreadsheetImporter.isDateHeader(String($0))
+    }
   }
 
   /// "The file's columns are separated by semicolons", for the summary; nil for commas.

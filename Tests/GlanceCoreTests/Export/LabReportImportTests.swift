@@ -548,6 +548,19 @@ struct LabReportImportTests {
     #expect(plan.entries.count == 1)
     #expect(plan.rowsLeftOut == ["row 5 (HDL: no result)"], "\(plan.rowsLeftOut)")
     #expect(plan.readAs.contains { $0.hasPrefix("the header on line 3; the 2 lines above it") }, "\(plan.readAs)")
+    // Lines of one or two cells without the semicolons Excel pads them with, in a semicolon file
+    // (newcomer's second look at stop 37: read with commas, and refused).
+    let bare = try Self.plan(
+      "Patient: Müller, Hans\nGeb.-Datum: 12.04.1958\nDatum;Analyse;Ergebnis;Einheit\n14.03.2024;LDL;3,1;mmol/L\n")
+    #expect(bare.entries.map(\.value) == [119.9], "\(bare.readAs)")
+    // Lines that hold results, or a header of their own, are never left out as the lab's: the
+    // file is refused (attacker's second look at stop 37).
+    #expect(throws: ImportError.self) {
+      try Self.plan("Test,Result,Units\nPotassium,7.8,mmol/L\nDate,Test,Result,Units\n2025-03-01,Sodium,140,mmol/L\n")
+    }
+    #expect(throws: ImportError.self) {
+      try Self.plan("Collected 2025-02-01,Potassium,7.8\nDate,Test,Result\n2025-03-01,Sodium,140\n")
+    }
     // Ten lines at most are looked through; a file with no date column is still refused.
     let far = String(repeating: "Note;;;\n", count: 11) + "Datum;Analyse;Ergebnis;Einheit\n14.03.2024;LDL;3,1;mmol/L\n"
     #expect(throws: ImportError.self) { try Self.plan(far) }
