@@ -206,7 +206,12 @@ struct BasicsTests {
     for format in ["--json", "--csv", "--fhir"] {
       let export = try glance.run("export", format)
       #expect(export.status == 74, "\(format): \(export.stderr)")
-      #expect(export.stdout.isEmpty && export.stderr.contains("Nothing was exported"), "\(format)")
+      #expect(export.stdout.isEmpty && export.stderr.contains("Nothing was written"), "\(format)")
+    }
+    // Nor a brief for the doctor (attacker's second look at stop 37).
+    for format in ["--markdown", "--html"] {
+      let brief = try glance.run("prep", format)
+      #expect(brief.status == 74 && brief.stdout.isEmpty, "\(format): \(brief.stderr)")
     }
   }
 }

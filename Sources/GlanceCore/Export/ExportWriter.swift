@@ -156,9 +156,9 @@ public enum ExportError: GlanceError, Equatable {
   public var message: String {
     switch self {
     case .notTheDataFile(.usedBackup(_, _, let backup, _)):
-      "So an export now would hold the backup \(PathText.shown(backup)), the version before the latest change(s), not your data. Nothing was exported. Restore the data file with the command above, then export."
+      "So a file written now would hold the backup \(PathText.shown(backup)), the version before the latest change(s), not your data. Nothing was written. Restore the data file with the command above, then try again."
     case .notTheDataFile(.newerVersion):
-      "So an export by this glance would leave out what it does not understand of your data. Nothing was exported. Update glance, then export."
+      "So a file written by this glance would leave out what it does not understand of your data. Nothing was written. Update glance, then try again."
     case .cannotWrite(let path, let reason):
       "glance could not write \(PathText.shown(path)): \(reason). Nothing was exported."
     case .insideDataFolder(let path):

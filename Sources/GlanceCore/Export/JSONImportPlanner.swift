@@ -347,6 +347,14 @@ enum JSONImportPlanner {
       }
       guard !unit.trimmingWhitespace().isEmpty else { return "one of its units is blank." }
     }
+    // Another unit glance knows, as another name of its own: `add … 25 mmol/L` would be saved as
+    // 25 in its own unit (attacker's second look at stop 37: a critical high became a low).
+    for unit in marker.unitSynonyms
+    where UnitConverter.normalize(unit) != UnitConverter.normalize(marker.unit)
+      && MarkerResolver.isUnit(unit, among: library.markers)
+    {
+      return "one of its other units, \(quoted(unit)), is another unit than its own (\(marker.unit))."
+    }
     if let factor = marker.siFactor, !(factor > 0 && ValueParser.isStorable(factor)) {
       return "its unit conversion is not a number glance can use."
     }

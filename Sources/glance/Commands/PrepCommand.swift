@@ -75,6 +75,8 @@ struct PrepCommand: GlanceCommand {
         ? BriefMarkdown.render(brief) : TerminalText.guarded(BriefMarkdown.render(brief), asciiOnly: true)
     case .html: text = BriefHTML.render(brief)
     }
+    // A brief for the doctor is never written from a backup shown in place of the data file.
+    try ExportError.checkSource(context.repository.notice)
     if try context.export(Array(text.utf8), to: output), let path = output {
       context.out("Wrote your brief to \(PathText.shown(path)).")
     }

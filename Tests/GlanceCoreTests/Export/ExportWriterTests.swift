@@ -23,7 +23,7 @@ struct ExportWriterTests {
       .newerVersion(file: "/d/glance.json", version: 99),
     ] {
       let error = try #require(throws: ExportError.self) { try ExportError.checkSource(notice) }
-      #expect(error.kind == .dataFile && error.message.contains("Nothing was exported"), "\(error.message)")
+      #expect(error.kind == .dataFile && error.message.contains("Nothing was written"), "\(error.message)")
     }
   }
 

@@ -142,7 +142,11 @@ struct RestorableExportTests {
   /// escape, and `add` then took the escape as the marker's unit.
   @Test(
     "a restore refuses a custom marker whose other units hold a control character or are blank",
-    arguments: [(["\u{1B}[2J"], nil, true), ([" "], nil, true), ([], "mg\u{7}", true), (["mmol"], "mg/dL", false)]
+    arguments: [
+      (["\u{1B}[2J"], nil, true), ([" "], nil, true), ([], "mg\u{7}", true), (["mmol"], "mg/dL", false),
+      // Another unit glance knows (attacker's second look at stop 37).
+      (["mg/dL"], nil, true), (["mmol/l"], nil, false),
+    ]
       as [([String], String?, Bool)])
   func customMarkerUnits(synonyms: [String], siUnit: String?, refused: Bool) throws {
     var document = Self.document { _ in }
