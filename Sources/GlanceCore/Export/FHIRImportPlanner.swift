@@ -479,7 +479,7 @@ enum FHIRImportPlanner {
       let label = "\(draft.marker.shortName) \(shown.typed ?? shown.text) on \(DateText.long(draft.date))"
       if !codes.isDisjoint(with: Self.criticalCodes), !status.isCritical {
         critical.append(label)
-      } else if !status.isOutOfRange, !judgement.dependsOnSex {
+      } else if !status.isOutOfRange, !judgement.dependsOnSex, status != .noRange, status != .indeterminate {
         outside.append(label)
       }
     }

@@ -375,8 +375,12 @@ enum SpreadsheetImporter {
     plan.labCriticalNames += critical.map(\.name)
     // A range that depends on a sex not given is no range that holds it (clinician's third look
     // this session: hemoglobin 12.5 L was "inside glance's range" beside "range depends on sex").
-    plan.labOutside += differing(plan.outsideFlaggedRows, of: rows) { $0.status.isOutOfRange || $0.dependsOnSex }
-      .map(\.shown)
+    // A marker glance has no range for (your own) is not "inside glance's" (newcomer's second
+    // look at stop 37: a Random glucose the lab flagged H was said to be).
+    plan.labOutside += differing(plan.outsideFlaggedRows, of: rows) {
+      $0.status.isOutOfRange || $0.dependsOnSex || $0.status == .noRange || $0.status == .indeterminate
+    }
+    .map(\.shown)
     (plan.criticalFlaggedRows, plan.outsideFlaggedRows) = ([], [])
     if let name = SheetFormat.delimiterName(sheet.delimiter) {
       plan.readAs.append("columns separated by \(name), a comma between digits as a decimal point")

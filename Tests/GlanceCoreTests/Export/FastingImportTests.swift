@@ -86,6 +86,11 @@ struct FastingImportTests {
     let kept = try Self.plan(Self.report, fasting: false, customMarkers: [random])
     #expect(kept.entries.filter { $0.markerID == random.id }.map(\.value).sorted() == [35, 104, 108])
     #expect(kept.rowsLeftOut.isEmpty && kept.criticalLeftOut.isEmpty)
+    // The lab's H on a marker glance has no range for is not "inside glance's" range (newcomer's
+    // second look at stop 37).
+    let flagged = try Self.plan(
+      "Date,Test,Result,Units,Flag\n2025-03-01,GLUCOSE,112,mg/dL,H\n", fasting: false, customMarkers: [random])
+    #expect(flagged.entries.count == 1 && flagged.labOutside.isEmpty, "\(flagged.labOutside)")
     // In another unit than the rows': left out, saying so.
     let other = try Self.plan(
       Self.report, fasting: false, customMarkers: [Fixture.customMarker("Random glucose", unit: "mmol/L")])
