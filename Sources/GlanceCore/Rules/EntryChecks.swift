@@ -41,9 +41,10 @@ public struct EntryCheck: Equatable, Sendable {
   /// a reading it names is critical (clinician review at stop 37: a unit-slip question about
   /// hemoglobin 7 g/dL said "far below the range" and nothing more).
   static func advising(_ kind: Kind, _ question: String, critical: Bool, then: String = "") -> EntryCheck {
+    guard critical else { return EntryCheck(kind: kind, question: question + then) }
     var check = EntryCheck(kind: kind, question: question)
     check.tail = then
-    check.advised = critical
+    check.advised = true
     return check
   }
 
@@ -229,14 +230,15 @@ public enum EntryChecks {
             + offeredCritical(candidate, ValueText.number(candidate)) + " "
         }
       }
-      // The advice before the question, so "Save it anyway?" ends it.
-      let advice = critical != nil || !tenth.isEmpty && tenth != tenthPlain ? Judgement.criticalAdvice + " " : ""
+      // The advice before the question, so "Save it anyway?" ends it; left out after a fasting
+      // question that gave it (`EntryCheck.withoutAdvice`).
+      let advised = critical != nil || !tenth.isEmpty && tenth != tenthPlain
       return [
-        EntryCheck(
-          kind: .implausible,
-          question:
-            "You entered \(marker.shortName) of \(shown). This seems unusual: please double-check it. "
-            + (critical.map { "\($0) " } ?? "") + tenth + advice
+        .advising(
+          .implausible,
+          "You entered \(marker.shortName) of \(shown). This seems unusual: please double-check it."
+            + (critical.map { " \($0)" } ?? "") + (tenth.isEmpty ? "" : " " + tenth.dropLast()), critical: advised,
+          then: " "
             + (typed == nil && !unitTyped && comparator == nil ? ionizedNote(value, marker: marker, inline: true) : "")
             + "Save it anyway?")
       ]
