@@ -129,7 +129,9 @@ public struct MarkerSnapshot: Sendable {
       // Beyond anything plausible for the test (glucose 2.5 in a mg/dL marker, 50 in a mmol/L
       // one): not judged, and said, as a library marker's is (clinician's and attacker's second
       // looks at stop 36: saved with no flag at all).
-      if entry.comparator == nil,
+      // NB: a reading well inside the critical limits (`leftOutSafe`) is plausible: a marker of
+      // 10,000 readings is not judged one by one.
+      if entry.comparator == nil, !(leftOutSafe?.contains(entry.value) ?? false),
         leftOut.isImplausible(entry.value, unit: definition.unit, judge: leftOutJudge.first)
       {
         return Judgement(
