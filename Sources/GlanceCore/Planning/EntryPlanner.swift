@@ -147,7 +147,15 @@ public enum EntryPlanner {
       }
       // Its advice said first, a unit question after it does not say it again.
       if critical { single.checks = single.checks.map { $0.withoutAdvice() } }
-      single.checks.insert(EntryChecks.fastingQuestion(for: markers[0], unit: suggested, critical: critical), at: 0)
+      // The person's own marker for it, in the unit the number is in: the command that records it.
+      let readIn = typed?.unit ?? unit ?? single.entered?.unit ?? markers[0].unit
+      let own = FastingChoice(given: nil, markers: document.customMarkers).ownMarker(for: markers[0], unit: readIn)
+        .map {
+          "glance add \(ShellQuote.word($0.key)) \(ShellQuote.word(valueText))"
+            + (unit.map { " " + ShellQuote.word($0) } ?? "")
+        }
+      single.checks.insert(
+        EntryChecks.fastingQuestion(for: markers[0], unit: suggested, critical: critical, own: own), at: 0)
     }
     return [single]
   }

@@ -542,8 +542,14 @@ public enum EntryChecks {
   /// `critical`: the value as typed is past a critical limit, fasting or not; said before the
   /// way out, so a "no" never hides it (clinician's second look this session: "add glucose 30",
   /// answered no, said only "Nothing was changed").
-  public static func fastingQuestion(for marker: MarkerDefinition, unit: String, critical: Bool = false) -> EntryCheck {
-    fastingQuestion(noun: marker.key == "fasting-insulin" ? "insulin" : "glucose", unit: unit, critical: critical)
+  /// `own`: the person's own marker for such readings and the command that records this one in
+  /// it (newcomer's second look at stop 37: `add glucose 130` told someone who had made "Random
+  /// glucose" to make it, and that command then failed).
+  public static func fastingQuestion(
+    for marker: MarkerDefinition, unit: String, critical: Bool = false, own: String? = nil
+  ) -> EntryCheck {
+    fastingQuestion(
+      noun: marker.key == "fasting-insulin" ? "insulin" : "glucose", unit: unit, critical: critical, own: own)
   }
 
   /// The question for an imported `draft`'s marker named without "fasting", suggesting the
@@ -560,14 +566,17 @@ public enum EntryChecks {
     return fastingQuestion(for: marker, unit: unit)
   }
 
-  static func fastingQuestion(noun: String, unit: String, critical: Bool = false) -> EntryCheck {
+  static func fastingQuestion(noun: String, unit: String, critical: Bool = false, own: String? = nil) -> EntryCheck {
     let note =
       critical
       ? " Fasting or not, as typed it is past a critical limit for \(noun). " + Judgement.criticalAdvice : ""
     return EntryCheck(
       kind: .fasting,
       question:
-        "glance tracks fasting \(noun) (nothing to eat for at least 8 hours before the test); track non-fasting readings in a marker of your own: glance custom \"Random \(noun)\" --unit \(unit).\(note) Was this a fasting reading? If not, nothing is saved."
+        "glance tracks fasting \(noun) (nothing to eat for at least 8 hours before the test); "
+        + (own.map { "a non-fasting reading goes in your own marker: \($0)." }
+          ?? "track non-fasting readings in a marker of your own: glance custom \"Random \(noun)\" --unit \(unit).")
+        + "\(note) Was this a fasting reading? If not, nothing is saved."
     )
   }
 

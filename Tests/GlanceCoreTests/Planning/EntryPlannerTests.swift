@@ -135,6 +135,20 @@ struct EntryPlannerTests {
     #expect(question.hasSuffix("Was this a fasting reading? If not, nothing is saved."), "\(question)")
   }
 
+  /// Newcomer's second look at stop 37: with "Random glucose" made, `add glucose 130` still told
+  /// the person to make it, and that command failed as "already a marker".
+  @Test("the fasting question gives the command that records the reading in your own marker, when you have one")
+  func fastingQuestionOwnMarker() throws {
+    var document = GlanceDocument.empty(createdAt: Timestamp(Fixture.now))
+    document.customMarkers = [Fixture.customMarker("Random glucose", unit: "mg/dL")]
+    let question = try #require(try Self.plan("glucose", "130", document: document).first?.checks.first?.question)
+    #expect(question.contains("goes in your own marker: glance add custom-random-glucose 130."), "\(question)")
+    #expect(!question.contains("glance custom"), "\(question)")
+    // In another unit than the typed one: the way to make one, as before.
+    let other = try #require(try Self.plan("glucose", "7.2 mmol/L", document: document).first?.checks.first?.question)
+    #expect(other.contains("glance custom \"Random glucose\" --unit mmol/L."), "\(other)")
+  }
+
   @Test("a key typed with or without its dash needs no search", arguments: ["vitamin-d", "vitamind", "bp-systolic"])
   func keys(words: String) throws {
     let key = words == "vitamind" ? "vitamin-d" : words
