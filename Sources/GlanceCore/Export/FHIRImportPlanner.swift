@@ -185,6 +185,19 @@ enum FHIRImportPlanner {
       if let status = resource.status, notFinalStatuses.contains(status) {
         plan.notFinal += 1
         leftOut(resource, "not final yet")
+        // Past glance's own critical limit, named too, as a lab report's preliminary row is
+        // (clinician's second look at stop 37: a preliminary potassium of 6.9 was only counted).
+        if !LabFlags.isCritical(resource), let dateText,
+          let date = try? DateParser.parse(dateText, today: today, for: .reading),
+          case .found(let marker) = self.marker(for: resource, byCode: byCode, among: markers, search: search),
+          let (typed, unit) = try? value(of: resource),
+          let draft = try? EntryPlanner.draft(marker, typed: typed, unit: unit, date: date, note: nil, existing: []),
+          !Importer.criticalIndices(
+            [draft.entry(at: Timestamp(secondsSince1970: 0), source: .fileImport)], document: document, library: library
+          ).isEmpty
+        {
+          plan.criticalLeftOut.append("\(place) on \(DateText.long(date)) (not final yet)")
+        }
         continue
       }
       guard let dateText else {

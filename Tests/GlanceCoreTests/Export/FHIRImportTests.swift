@@ -600,6 +600,14 @@ struct FHIRCodesTests {
       .replacingOccurrences(of: "\"status\": \"final\", ", with: "")
     let plan = try FHIRImportTests.plan(preliminary)
     #expect(plan.entries.isEmpty && plan.notFinal == 1)
+    #expect(plan.criticalLeftOut.isEmpty)
+    // Past glance's own critical limit, named (clinician's second look at stop 37).
+    let potassium = FHIRImportTests.observation(
+      code: "2823-3", display: "Potassium", value: "6.9", unit: "mmol/L", extra: ", \"status\": \"preliminary\""
+    )
+    .replacingOccurrences(of: "\"status\": \"final\", ", with: "")
+    let critical = try FHIRImportTests.plan(potassium)
+    #expect(critical.entries.isEmpty && critical.criticalLeftOut.count == 1, "\(critical.criticalLeftOut)")
     #expect(plan.summary(library: Fixture.library, customMarkers: [], dryRun: false).contains("1 not final yet"))
     let final = FHIRImportTests.observation(extra: ", \"id\": \"lab-7\"")
     let repository = InMemoryDataRepository(clock: { Fixture.now })
