@@ -141,7 +141,11 @@ public struct MarkerSnapshot: Sendable {
         let status = leftOut.status(
           entry.value, comparator: entry.comparator, unit: definition.unit, judge: leftOutJudge.first)
       {
-        return Judgement(status: status, words: Judgement.leftOutCriticalWords(status, leftOut))
+        var judgement = Judgement(status: status, words: Judgement.leftOutCriticalWords(status, leftOut))
+        // Its advice speaks of the limit: the marker may have no range (clinician review at stop
+        // 37: "Values this far outside the range" of a custom marker without one).
+        judgement.byCriticalLimit = true
+        return judgement
       }
     }
     if entry.comparator == nil, definition.isOffScale(value) {

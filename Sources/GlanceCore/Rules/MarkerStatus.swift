@@ -104,6 +104,9 @@ public struct Judgement: Equatable, Sendable {
   public var mayBeCritical = false
   /// Critical, though inside the person's own target range (`MarkerSnapshot.judgement(of:)`).
   public var insideTarget = false
+  /// Critical by a test's critical limit on a marker of the person's own, which may have no range
+  /// (`MarkerSnapshot.leftOut`): its advice speaks of the limit, not of "the range".
+  public var byCriticalLimit = false
 
   public init(status: MarkerStatus, words: String? = nil, dependsOnSex: Bool = false) {
     self.status = status
@@ -130,7 +133,7 @@ public struct Judgement: Equatable, Sendable {
   /// The sentence said after this reading when it is critical; nil otherwise.
   public var criticalSentence: String? {
     guard status.isCritical else { return nil }
-    return insideTarget ? Self.criticalInsideAdvice : Self.criticalAdvice
+    return insideTarget || byCriticalLimit ? Self.criticalInsideAdvice : Self.criticalAdvice
   }
 
   /// What a critical reading inside the person's own target range is: in a sentence, and as a

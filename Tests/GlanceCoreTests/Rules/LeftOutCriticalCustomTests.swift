@@ -151,7 +151,9 @@ struct LeftOutCriticalCustomTests {
     let item = try #require(items.first)
     #expect(item.kind == .critical)
     #expect(item.suggestionText.contains("below glance's critical limit for glucose"), "\(item.suggestionText)")
-    #expect(item.suggestionText.hasSuffix(Judgement.criticalAdvice))
+    // The advice speaks of the limit, not of a range the marker does not have (clinician review
+    // at stop 37).
+    #expect(item.suggestionText.hasSuffix(Judgement.criticalInsideAdvice), "\(item.suggestionText)")
     // Not critical: no item, as for any custom marker.
     #expect(InsightsEngine.insights(for: [Self.snapshot("Random glucose", unit: "mg/dL", 120)], at: Self.now).isEmpty)
     let text = PrepView.render(
