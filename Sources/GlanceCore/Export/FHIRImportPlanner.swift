@@ -192,9 +192,7 @@ enum FHIRImportPlanner {
           case .found(let marker) = self.marker(for: resource, byCode: byCode, among: markers, search: search),
           let (typed, unit) = try? value(of: resource),
           let draft = try? EntryPlanner.draft(marker, typed: typed, unit: unit, date: date, note: nil, existing: []),
-          !Importer.criticalIndices(
-            [draft.entry(at: Timestamp(secondsSince1970: 0), source: .fileImport)], document: document, library: library
-          ).isEmpty
+          Importer.anyCritical(drafts: [draft], document: document, library: library)
         {
           plan.criticalLeftOut.append("\(place) on \(DateText.long(date)) (not final yet)")
         }

@@ -344,6 +344,21 @@ public enum Importer {
     }.sorted { $0.date < $1.date }
   }
 
+  /// True when one of `drafts`, a file's results left out (not final yet, under a garbled name),
+  /// is past a critical limit, judged as a planned import's readings are (`criticalIndices`).
+  static func anyCritical(
+    drafts: [EntryDraft], document: GlanceDocument = .empty(createdAt: Timestamp(secondsSince1970: 0)),
+    library: MarkerLibrary = .builtIn
+  ) -> Bool {
+    let stamp = Timestamp(secondsSince1970: 0)
+    return !criticalIndices(
+      drafts.map { $0.entry(at: stamp, source: .fileImport) }, document: document, library: library
+    ).isEmpty
+  }
+
+  /// The same for a file's rows read but left out.
+  static func anyCritical(_ rows: [ImportRow]) -> Bool { anyCritical(drafts: rows.map(\.draft)) }
+
   /// The positions in `entries` of the readings past a critical limit (`criticalReadings`).
   static func criticalIndices(_ entries: [MarkerEntry], document: GlanceDocument, library: MarkerLibrary) -> [Int] {
     var judging: [UUID: (snapshot: MarkerSnapshot, rule: ClinicalRule?)?] = [:]

@@ -58,10 +58,6 @@ struct LeftOutJudge {
         marker, typed: TypedValue(value: typed.value, comparator: typed.comparator, unit: nil), unit: unit,
         date: CalendarDate(dayNumber: 0)!, note: nil, existing: [])
     else { return false }
-    // Judged as a planned import's readings are.
-    let stamp = Timestamp(secondsSince1970: 0)
-    return !Importer.criticalIndices(
-      [draft.entry(at: stamp, source: .fileImport)], document: .empty(createdAt: stamp), library: .builtIn
-    ).isEmpty
+    return Importer.anyCritical(drafts: [draft])
   }
 }

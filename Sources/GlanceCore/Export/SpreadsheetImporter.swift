@@ -738,10 +738,7 @@ enum SpreadsheetImporter {
               let read = try? readings(
                 column.markers, text: text, unit: column.unit, date: date, note: nil, line: line,
                 delimiter: columns.sheet.delimiter, notes: &ignored),
-              !Importer.criticalIndices(
-                read.map { $0.draft.entry(at: Timestamp(secondsSince1970: 0), source: .fileImport) },
-                document: .empty(createdAt: Timestamp(secondsSince1970: 0)), library: .builtIn
-              ).isEmpty
+              Importer.anyCritical(read)
             else { continue }
             plan.criticalLeftOut.append("\(quoted(column.header)) in row \(line) (not final yet)")
           }
@@ -873,6 +870,8 @@ enum SpreadsheetImporter {
     }
     // Tests that name no marker, each with its rows, and why when the name is another test's.
     var unknown: [(name: String, rows: Int, reason: String?, judged: LeftOutJudge?)] = []
+    // What reading a row left out would say of its number is not said: it is not read.
+    var ignoredNotes = NumberNotes()
     var fasting = FastingChoice(given: columns.sheet.fasting, markers: markers)
     var unknownIndex: [String: Int] = [:]
     var otherSamples: [(name: String, rows: Int)] = []
@@ -1021,7 +1020,7 @@ enum SpreadsheetImporter {
       // A result not final yet, or withdrawn: left out and named, never refusing the file, and
       // named as critical when it is (as typed, or by the lab's flag).
       let status = statusColumn.map { ResultStatus(columns.cell(row, $0)) } ?? .final
-      let latest = latestStatus[SearchText(name).compact + "\u{1}" + columns.cell(row, columns.date)]
+      let latest = latestStatus[key + "\u{1}" + columns.cell(row, columns.date)]
       let supersededBy =
         latest.map { latest in
           latest.status > status && status != .withdrawn && (status == .notFinal || latest.status == .corrected)
@@ -1053,6 +1052,31 @@ enum SpreadsheetImporter {
       {
         unit = nil
       }
+      // A lab report's rows hold what the lab printed ("Negative", "TNP", a unit glance does not
+      // convert): such a row is left out and named, and the others are read.
+      let readCritical = flags.lastCritical || flaggedCritical
+      let readOutside =
+        !readCritical
+        && (flags.lastOutside || flagColumn.map { SheetFormat.isOutsideFlag(columns.cell(row, $0)) } == true)
+      if let withdrawn {
+        leaveOut(line, "\(shown): \(withdrawn)")
+        // A withdrawn result is none, and a replaced one has its replacement read: neither is
+        // named as critical (clinician's second look at stop 37: an entered-in-error platelet
+        // count of 15 was). Looked at before whether it was fasting: a withdrawn glucose is
+        // withdrawn, whatever its note says.
+        guard status == .notFinal, supersededBy == nil else { continue }
+        if readCritical {
+          criticalLeftOut(withdrawn)
+        } else if Importer.anyCritical(
+          (try? readings(
+            markersOfRow, text: text, unit: unit, date: date, note: nil, line: line,
+            delimiter: columns.sheet.delimiter, groupsThousands: columns.sheet.groupsThousands,
+            decimalCommas: columns.sheet.decimalCommas, typingUnit: columns.typingUnit, notes: &ignoredNotes)) ?? [])
+        {
+          plan.criticalLeftOut.append("\(quoted(shown)) in row \(line) (\(withdrawn))")
+        }
+        continue
+      }
       // A glucose not taken fasting: the person's own marker for it, or left out and named.
       var rowMarkers = markersOfRow
       var askFasting = false
@@ -1073,35 +1097,6 @@ enum SpreadsheetImporter {
             continue
           }
         }
-      }
-      // A lab report's rows hold what the lab printed ("Negative", "TNP", a unit glance does not
-      // convert): such a row is left out and named, and the others are read.
-      let readCritical = flags.lastCritical || flaggedCritical
-      let readOutside =
-        !readCritical
-        && (flags.lastOutside || flagColumn.map { SheetFormat.isOutsideFlag(columns.cell(row, $0)) } == true)
-      if let withdrawn {
-        leaveOut(line, "\(shown): \(withdrawn)")
-        // A withdrawn result is none, and a replaced one has its replacement read: neither is
-        // named as critical (clinician's second look at stop 37: an entered-in-error platelet
-        // count of 15 was).
-        guard status == .notFinal, supersededBy == nil else { continue }
-        let read = try? readings(
-          markersOfRow, text: text, unit: unit, date: date, note: nil, line: line,
-          delimiter: columns.sheet.delimiter, groupsThousands: columns.sheet.groupsThousands,
-          decimalCommas: columns.sheet.decimalCommas, typingUnit: columns.typingUnit, notes: &notes)
-        let stamp = Timestamp(secondsSince1970: 0)
-        if readCritical {
-          criticalLeftOut(withdrawn)
-        } else if let read,
-          !Importer.criticalIndices(
-            read.map { $0.draft.entry(at: stamp, source: .fileImport) }, document: .empty(createdAt: stamp),
-            library: .builtIn
-          ).isEmpty
-        {
-          plan.criticalLeftOut.append("\(quoted(shown)) in row \(line) (\(withdrawn))")
-        }
-        continue
       }
       do {
         let before = rows.count

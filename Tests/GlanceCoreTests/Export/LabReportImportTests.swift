@@ -10,11 +10,12 @@ struct LabReportImportTests {
   static let today = Fixture.date("2025-06-01")
   static let now = Timestamp(Fixture.now)
 
-  static func plan(_ text: String, dayOrder: DateParser.DayOrder? = nil, into document: GlanceDocument? = nil) throws
-    -> ImportPlan
-  {
+  static func plan(
+    _ text: String, dayOrder: DateParser.DayOrder? = nil, into document: GlanceDocument? = nil, fasting: Bool? = nil
+  ) throws -> ImportPlan {
     var file = try Importer.read(Array(text.utf8))
     file.dayOrder = dayOrder
+    file.fasting = fasting
     return try Importer.plan(
       file, replace: false, into: document ?? .empty(createdAt: now), library: Fixture.library, today: today, now: now)
   }
@@ -524,6 +525,12 @@ struct LabReportImportTests {
         + "2025-03-04,Potassium,6.0,mmol/L,HH\n")
     #expect(plan.criticalLeftOut.isEmpty && plan.labCriticalLeftOut.isEmpty, "\(plan.criticalLeftOut)")
     #expect(plan.labCritical.count == 1, "\(plan.labCritical)")
+    // Its status is looked at before whether it was fasting: a withdrawn glucose noted not
+    // fasting is withdrawn, not a critical glucose left out as not fasting.
+    let glucose = try Self.plan(
+      "Date,Test,Result,Units,Status,Comment\n2025-03-04,Glucose,30,mg/dL,Cancelled,non-fasting\n", fasting: false)
+    #expect(glucose.criticalLeftOut.isEmpty, "\(glucose.criticalLeftOut)")
+    #expect(glucose.rowsLeftOut == ["row 2 (Glucose: “Cancelled”, withdrawn by the lab)"], "\(glucose.rowsLeftOut)")
   }
 
   @Test("a withdrawn row past a critical limit is named as such, and its unreadable value refuses nothing")
