@@ -628,6 +628,9 @@ public enum ImportError: GlanceError, Equatable {
     case .columnsShareRole(let first, let second):
       "The columns \(quoted(first)) and \(quoted(second)) say the same thing, and glance will not pick one. "
         + "Leave one of them out (or rename it), then import again. Nothing was changed."
+    case .ambiguousDates(let example) where SheetFormat.isDashedTwoDigit(example):
+      "Dates like \(quoted(example)) could be year first (as 2025-02-03 is) or day or month first, and nothing in the file says which. "
+        + "Write the file's years with four digits, or import again with --dates eu (day first) or --dates us (month first). Nothing was changed."
     case .ambiguousDates(let example):
       "Dates like \(quoted(example)) could be month first or day first, and nothing in the file says which. "
         + "Import again with --dates us (month first, 3/4/2024 is March 4) or --dates eu (day first, April 3). Nothing was changed."

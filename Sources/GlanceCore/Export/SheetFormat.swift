@@ -294,6 +294,14 @@ enum SheetFormat {
     return nil
   }
 
+  /// A dashed date of three one- or two-digit parts (`25-02-03`), which may be year first.
+  static func isDashedTwoDigit(_ text: String) -> Bool {
+    var trimmed = text.trimmingWhitespace()
+    if let (day, _) = DateParser.splitTime(trimmed) { trimmed = day }
+    let parts = trimmed.split(separator: "-", omittingEmptySubsequences: false)
+    return parts.count == 3 && parts.allSatisfy { (1...2).contains($0.utf8.count) }
+  }
+
   /// The order the file's slashed dates are read in: the one given (`--dates us|eu`), else the
   /// only one its dates allow (one `3/14/2024` makes every date of the file month first), with the
   /// file's date that decided it; nil when no date needs one. Refused when dates need an order and
@@ -305,8 +313,12 @@ enum SheetFormat {
     var monthFirst: String?
     var dayFirst: String?
     var ambiguous: String?
+    // "25-02-03" may be ISO's year first (2025) as well as day first (2003): no such date decides
+    // the file's order, and one of them asks for it (attacker review at stop 37).
+    var yearFirstToo: String?
     for cell in cells {
       guard let (first, second) = slashedParts(cell) else { continue }
+      if yearFirstToo == nil, isDashedTwoDigit(cell) { yearFirstToo = cell.trimmingWhitespace() }
       if first > 12 && second <= 12 {
         dayFirst = dayFirst ?? cell.trimmingWhitespace()
       } else if second > 12 && first <= 12 {
@@ -315,6 +327,7 @@ enum SheetFormat {
         ambiguous = ambiguous ?? cell.trimmingWhitespace()
       }
     }
+    if let yearFirstToo { throw .ambiguousDates(yearFirstToo) }
     switch (monthFirst, dayFirst) {
     case (let us?, let eu?): throw .mixedDates(us, eu)
     case (let us?, nil): return (.monthFirst, us)

@@ -405,6 +405,18 @@ struct LabReportImportTests {
     }
   }
 
+  @Test(
+    "a dashed date of two-digit parts may be year first: it never decides the file's order (attacker at stop 37: 25-02-03 was read as Feb 25, 2003)",
+    arguments: [["25-02-03"], ["25-02-03", "15/01/2022"], ["15-01-24", "03-04-24"]])
+  func dashedTwoDigitDates(cells: [String]) throws {
+    #expect(throws: ImportError.ambiguousDates(cells[0])) { try SheetFormat.dayOrder(cells, given: nil) }
+    #expect(try SheetFormat.dayOrder(cells, given: .dayFirst).0 == .dayFirst)
+    #expect(ImportError.ambiguousDates(cells[0]).message.contains("year first"))
+    #expect(throws: ImportError.ambiguousDates("25-02-03")) { try Self.plan("Date,LDL\n25-02-03,120\n") }
+    let eu = try Self.plan("Date,LDL\n25-02-03,120\n", dayOrder: .dayFirst)
+    #expect(eu.entries.map(\.dateOfService) == [Fixture.date("2003-02-25")])
+  }
+
   @Test("a month-first file reads every slashed date month first and says so; --dates reads an ambiguous file")
   func slashedFile() throws {
     let plan = try Self.plan("Date,Test,Result\n1/15/2022,LDL,130\n3/4/2022,LDL,120\n")
