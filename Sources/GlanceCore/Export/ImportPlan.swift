@@ -601,6 +601,8 @@ public enum ImportError: GlanceError, Equatable {
   case severalPeople([String])
   /// A file whose person is of another sex than the folder's profile: another person's records.
   case otherPerson(file: Sex, yours: Sex)
+  /// An option the file's kind does not read (`--fasting` for a glance export), and the kind.
+  case optionNotRead(String, String)
 
   public var message: String {
     switch self {
@@ -610,6 +612,9 @@ public enum ImportError: GlanceError, Equatable {
     case .newerVersion(let version):
       "The file was written by a newer glance (schema \(version)). Update glance to import it. Nothing was changed."
     case .empty: "The file is empty. Nothing was changed."
+    case .optionNotRead(let option, let kind):
+      "\(option) is read for a spreadsheet of your own or a lab's, and this file is \(kind), which says that itself. "
+        + "Import it again without \(option). Nothing was changed."
     case .tooLarge(let limit):
       "The file is larger than glance imports (\(limit >> 20) MB). Split it and import the parts. Nothing was changed."
     case .tooManyReadings(let limit):

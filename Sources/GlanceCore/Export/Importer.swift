@@ -401,8 +401,15 @@ public enum Importer {
     _ file: ImportFile, replace: Bool, into document: GlanceDocument, library: MarkerLibrary, today: CalendarDate,
     now: Timestamp
   ) throws -> ImportPlan {
+    // An answer glance would not read is said, not dropped (attacker review at stop 37:
+    // `--fasting no` on a restore was taken without a word).
+    func refuse(_ kind: String, dates: Bool) throws(ImportError) {
+      if file.fasting != nil { throw .optionNotRead("--fasting", kind) }
+      if dates, file.dayOrder != nil { throw .optionNotRead("--dates", kind) }
+    }
     switch file.content {
     case .json(let imported):
+      try refuse("a glance JSON export", dates: true)
       var plan = try JSONImportPlanner.plan(
         imported, replace: replace, into: document, library: library, today: today, leavingOut: file.lostLines != nil)
       if let lost = file.lostLines {
@@ -411,6 +418,7 @@ public enum Importer {
       }
       return plan
     case .fhir(let resources):
+      try refuse("FHIR records", dates: true)
       var plan = try FHIRImportPlanner.plan(
         resources, replace: replace, into: document, library: library, today: today, now: now)
       plan.filesNotRead = file.skippedFiles
@@ -419,11 +427,13 @@ public enum Importer {
     case .csv(let header, let rows, let delimiter):
       let keys = header.map { SearchText($0).compact }
       if keys.contains("markerkey") && keys.contains("value") {
+        try refuse("a glance CSV export", dates: false)
         return try planGlanceCSV(
           header: header, rows: rows, replace: replace, into: document, library: library, today: today, now: now,
           delimiter: delimiter, dayOrder: file.dayOrder)
       }
       if keys.contains("doctor") && keys.contains("type") && keys.contains("date") {
+        try refuse("a glance CSV export of visits", dates: false)
         return try planVisitsCSV(header: header, rows: rows, replace: replace, into: document, today: today, now: now)
       }
       // A lab's export with lines above its header ("Patient: Müller, Hans", a birth date): the

@@ -416,6 +416,8 @@ enum JSONImportPlanner {
   {
     try RecordRules.check(entry)
     try DateParser.check(entry.dateOfService, today: today, for: .reading)
+    // -0 is kept as 0, as a typed one is (attacker review at stop 37).
+    if entry.value == 0 { entry.value = 0 }
     if entry.unit != marker.unit {
       let conversion = try UnitConverter.convert(entry.value, unit: entry.unit, for: marker)
       // What the file held is what was entered, unless the file says (a glance export does).

@@ -120,3 +120,56 @@ struct FastingImportTests {
     #expect(named.entries.filter { $0.markerID == Self.glucose.id }.map(\.value).sorted() == [95, 104])
   }
 }
+
+/// Attacker review at stop 37: `--fasting no` on a JSON restore was taken without a word, and so
+/// was `--dates` on a file whose dates are ISO: a person who gave an answer glance does not read
+/// is told so, and nothing changes.
+@Suite("Imports: options a file does not read")
+struct ImportOptionsNotReadTests {
+  static let now = Timestamp(Fixture.now)
+  static let today = Fixture.date("2025-06-01")
+
+  static func plan(_ bytes: [UInt8], fasting: Bool? = nil, dates: DateParser.DayOrder? = nil) throws -> ImportPlan {
+    var file = try Importer.read(bytes)
+    (file.fasting, file.dayOrder) = (fasting, dates)
+    return try Importer.plan(
+      file, replace: false, into: .empty(createdAt: now), library: Fixture.library, today: today, now: now)
+  }
+
+  static func files() throws -> [(String, [UInt8])] {
+    var document = GlanceDocument.empty(createdAt: now)
+    let ldl = Fixture.library.marker(key: "ldl")!
+    document.entries = [
+      MarkerEntry(markerID: ldl.id, value: 100, unit: ldl.unit, dateOfService: today, entryTimestamp: now)
+    ]
+    return [
+      ("a glance JSON export", try Exporter.json(document, library: Fixture.library)),
+      ("a glance CSV export", Array(Exporter.readingsCSV(document, library: Fixture.library).utf8)),
+      ("FHIR records", FHIRExporter.bundle(document, library: Fixture.library)),
+    ]
+  }
+
+  @Test("--fasting is refused for a glance export and FHIR records; --dates for JSON and FHIR")
+  func refused() throws {
+    for (kind, bytes) in try Self.files() {
+      #expect(throws: ImportError.optionNotRead("--fasting", kind)) { try Self.plan(bytes, fasting: false) }
+      #expect(try Self.plan(bytes).entries.count == 1, "without it, \(kind) imports")
+      if kind != "a glance CSV export" {
+        #expect(throws: ImportError.optionNotRead("--dates", kind)) { try Self.plan(bytes, dates: .dayFirst) }
+      }
+    }
+    let message = ImportError.optionNotRead("--fasting", "a glance JSON export").message
+    #expect(message.contains("--fasting") && message.hasSuffix("Nothing was changed."))
+    // A spreadsheet reads both.
+    #expect(try Self.plan(Array("Date,LDL\n3/4/2024,100\n".utf8), fasting: false, dates: .dayFirst).entries.count == 1)
+  }
+
+  @Test("a restored -0 is stored as 0, as a typed one is")
+  func negativeZero() throws {
+    let text = String(decoding: try Self.files()[0].1, as: UTF8.self)
+    let edited = text.replacingOccurrences(of: "\"value\": 100", with: "\"value\": -0")
+    #expect(edited != text)
+    let entry = try #require(try Self.plan(Array(edited.utf8)).entries.first)
+    #expect(entry.value == 0 && entry.value.sign == .plus)
+  }
+}
