@@ -386,6 +386,8 @@ public enum FalseFriends {
   static let glucoseWords: Set<String> = [
     "glucose", "glukose", "glucosa", "glucosio", "glicose", "glucemia", "glicemia", "glycemia", "glycemie",
     "blutzucker", "glykamie",
+    // German labs' short name for Blutzucker (attacker review at stop 37).
+    "bz",
   ]
   /// (Clinician's second look at stop 36: a glucose SD, a rise after a meal, an estimated average
   /// glucose and a pleural-fluid glucose were judged as blood glucose: a difference, a statistic,

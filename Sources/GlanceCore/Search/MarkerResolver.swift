@@ -108,11 +108,13 @@ public enum MarkerResolver {
   /// ("Serum triglycerides", "Plasma sodium"): the name that follows is the test.
   static let bloodSampleWords: Set<String> = ["serum", "plasma"]
 
-  /// How many of `words`' last words name a blood sample ("plasma", "serum", "whole blood"):
-  /// 0 when none, nil when that would leave no name.
+  /// How many of `words`' last words name a blood sample ("plasma", "serum", "whole blood",
+  /// "WB", German "Vollblut"): 0 when none, nil when that would leave no name.
   static func sampleSuffix(_ words: [String]) -> Int? {
     var cut = 0
-    if words.last == "plasma" || words.last == "serum" || words.last == "blood" { cut = 1 }
+    // "Potassium (WB)" and "Kalium Vollblut" as "K (whole blood)" (attacker review at stop 37:
+    // they were left out with no critical check).
+    if let last = words.last, ["plasma", "serum", "blood", "wb", "vollblut"].contains(last) { cut = 1 }
     if cut == 1, words.count > 2, words[words.count - 2] == "whole" { cut = 2 }
     return cut > 0 && cut < words.count ? cut : nil
   }

@@ -109,6 +109,18 @@ struct FalseFriendsTests {
     }
   }
 
+  /// Attacker review at stop 37: a German lab's "BZ" 35 mg/dL and "Kalium Vollblut" 6.9 were
+  /// left out as tests of no marker, with no word of their critical values.
+  @Test("a German lab's BZ is judged as a glucose, and its whole-blood potassium is potassium")
+  func germanWholeBlood() throws {
+    let file = "Datum;Test;Ergebnis;Einheit\n15.01.2024;BZ;35;mg/dL\n15.01.2024;Kalium Vollblut;6,9;mmol/L\n"
+    let plan = try Importer.plan(
+      Importer.read(Array(file.utf8)), replace: false, into: .empty(createdAt: Timestamp(Fixture.now)),
+      library: Fixture.library, today: Fixture.date("2025-06-01"), now: Timestamp(Fixture.now))
+    #expect(plan.entries.map(\.value) == [6.9])
+    #expect(plan.criticalLeftOut.count == 1 && plan.criticalLeftOut[0].hasPrefix("“BZ”"), "\(plan.criticalLeftOut)")
+  }
+
   /// Clinician's third look at stop 34: the reason given must be the test's own.
   @Test(
     "a refused name gets its own test's reason",
@@ -258,6 +270,10 @@ struct FalseFriendsTests {
       // Clinician's third look at stop 34: the total hemoglobin was refused as unknown.
       ("Hemoglobin, Total", "hemoglobin"), ("Total hemoglobin", "hemoglobin"), ("Hb total", "hemoglobin"),
       ("Whole blood Hb", "hemoglobin"), ("Total Haemoglobin", "hemoglobin"),
+      // Attacker review at stop 37: "K (whole blood)" was potassium, and these were left out
+      // without a critical check.
+      ("Potassium (WB)", "potassium"), ("Kalium Vollblut", "potassium"), ("Natrium, Vollblut", "sodium"),
+      ("Hemoglobin WB", "hemoglobin"),
     ])
   func stillResolved(word: String, key: String) throws {
     #expect(try MarkerResolver.markers(word, among: Self.markers).map(\.key) == [key])

@@ -59,6 +59,8 @@ struct LeftOutCriticalCustomTests {
       ("Sensor glucose", "mg/dL", 120, nil, nil), ("Post-meal glucose", "mg/dL", 450, nil, .criticalHigh),
       ("Blutzucker 2h", "mg/dL", 30, nil, .criticalLow), ("Glucose, whole blood", "mg/dL", 30, nil, .criticalLow),
       ("Urine glucose", "mg/dL", 30, nil, nil),
+      // German labs' "BZ" (Blutzucker; attacker review at stop 37: a BZ of 35 was left out unsaid).
+      ("BZ", "mg/dL", 35, nil, .criticalLow), ("BZ 2h", "mmol/L", 30, nil, .criticalHigh),
     ] as [(String, String, Double, ValueComparator?, MarkerStatus?)])
   func judged(name: String, unit: String, value: Double, comparator: ValueComparator?, expected: MarkerStatus?) {
     let snapshot = Self.snapshot(name, unit: unit, value, comparator: comparator)
