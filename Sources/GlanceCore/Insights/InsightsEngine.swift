@@ -159,10 +159,10 @@ public enum InsightsEngine {
       triggeringValues: named.reversed() + [latest], generatedAt: now)
   }
 
-  /// "the reference range", or "your target range" when the person set their own.
+  /// The snapshot's `rangeName`, or the critical limit a left-out test is judged by.
   static func rangeName(_ snapshot: MarkerSnapshot) -> String {
     if let leftOut = snapshot.leftOut { return "glance's critical limit for \(leftOut.noun)" }
-    return snapshot.hasCustomRange ? "your target range" : "the reference range"
+    return snapshot.rangeName
   }
 
   static func outOfRange(_ snapshot: MarkerSnapshot, trend: VisitPrepInsight? = nil, at now: Timestamp)

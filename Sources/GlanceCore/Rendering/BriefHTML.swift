@@ -64,7 +64,7 @@ public enum BriefHTML {
           "<tr class=\"\(statusClass(judgement.status))\"><td>\(escape(snapshot.definition.displayName))</td>"
             + "<td class=\"num\">\(escape(ValueText.withUnit(judged.value, latest.comparator, judged.unit, places: judged.places)))</td>"
             + "<td class=\"date\">\(DateText.long(latest.dateOfService))</td>"
-            + "<td>\(escape((snapshot.hasCustomRange ? "your range: " : "") + range))</td>"
+            + "<td>\(escape((snapshot.rangeIsYours ? "your range: " : "") + range))</td>"
             + "<td>\(judgement.status == .noRange ? "" : mark(judgement.status) + " " + escape(judgement.words))</td></tr>"
         )
       }

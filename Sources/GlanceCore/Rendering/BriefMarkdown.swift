@@ -44,7 +44,7 @@ public enum BriefMarkdown {
           "| " + cell(snapshot.definition.displayName) + " | "
             + cell(ValueText.withUnit(judged.value, latest.comparator, judged.unit, places: judged.places)) + " | "
             + DateText.long(latest.dateOfService) + " | "
-            + cell((snapshot.hasCustomRange ? "your range: " : "") + range)
+            + cell((snapshot.rangeIsYours ? "your range: " : "") + range)
             + " | " + cell(judgement.status == .noRange ? "" : judgement.words) + " |")
       }
       out.append(table.joinedText("\n"))

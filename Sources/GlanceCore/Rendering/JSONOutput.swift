@@ -162,10 +162,10 @@ public enum JSONOutput {
     let definition = snapshot.definition
     return .object([
       "key": .string(definition.key), "name": .string(definition.displayName), "unit": .string(definition.unit),
-      "category": .string(definition.category), "range": range(snapshot.range, yours: snapshot.hasCustomRange),
+      "category": .string(definition.category), "range": range(snapshot.range, yours: snapshot.rangeIsYours),
       // In the unit the person reads it in (`glance units`), as the screens show it.
       "shown": .object([
-        "unit": .string(snapshot.display.unit), "range": range(snapshot.shownRange, yours: snapshot.hasCustomRange),
+        "unit": .string(snapshot.display.unit), "range": range(snapshot.shownRange, yours: snapshot.rangeIsYours),
       ]),
     ])
   }

@@ -129,7 +129,7 @@ public enum PrepView {
       return ValueText.range(
         judged[index].range, unit: judged[index].unit, style: style, places: judged[index].places
       )
-      .map { (snapshot.hasCustomRange ? "your range: " : "range: ") + $0 }
+      .map { (snapshot.rangeIsYours ? "your range: " : "range: ") + $0 }
     }
     let valueWidth = values.map { TextWidth.of($0) }.max() ?? 0
     let dateWidth = rows.map { TextWidth.of(DateText.long($0.1.dateOfService)) }.max() ?? 0

@@ -27,7 +27,7 @@ public enum RangeView {
       lines = [
         snapshot.hasCustomRange
           ? "\(marker.displayName) is judged against your target range: \(rangeText) (library default: \(defaultText))."
-          : "\(marker.displayName) is judged against \(snapshot.range.isEmpty ? "no range" : "the reference range: \(rangeText)")."
+          : "\(marker.displayName) is judged against \(snapshot.range.isEmpty ? "no range" : "\(snapshot.rangeName): \(rangeText)")."
       ]
     }
     let all = snapshot.entries.count

@@ -257,7 +257,7 @@ public enum TrendSummary {
       }
     }
     if !snapshot.range.isEmpty {
-      let name = snapshot.hasCustomRange ? "your target range" : "the reference range"
+      let name = snapshot.rangeName
       // Each reading judged once.
       let judgements = entries.map { snapshot.judgement(of: $0) }
       // A critical reading inside the person's own target is not outside it (said apart).

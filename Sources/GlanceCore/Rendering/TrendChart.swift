@@ -182,14 +182,15 @@ public enum TrendChart {
         range: snapshot.shownRange(places: listPlaces), unit: display.unit, offChart: offChart, outliers: clipping,
         glyphs: glyphs,
         style: style,
-        own: snapshot.hasCustomRange, censored: points.contains { $0.censored },
+        rangeName: snapshot.rangeName.hasPrefix("the ") ? String(snapshot.rangeName.dropFirst(4)) : snapshot.rangeName,
+        censored: points.contains { $0.censored },
         places: snapshot.rangePlaces(listPlaces)))
     return lines.joinedText("\n")
   }
 
   static func legend(
     range: ReferenceRange, unit: String, offChart: String?, outliers: Bool, glyphs: Glyphs, style: OutputStyle,
-    own: Bool = false, censored: Bool = false, places: Int? = nil
+    rangeName: String = "reference range", censored: Bool = false, places: Int? = nil
   ) -> String {
     // Without a range (weight) no reading is in or out of one (newcomer review: "● in range").
     var parts =
@@ -202,7 +203,7 @@ public enum TrendChart {
     if let text = ValueText.range(range, unit: unit, style: style, places: places) {
       let mark = range.low != nil && range.high != nil ? glyphs.band : glyphs.boundLine
       parts.append(
-        style.paint(mark, .green) + (own ? " your target range: " : " reference range: ") + text
+        style.paint(mark, .green) + " \(rangeName): " + text
           + (offChart.map { " (\($0))" } ?? ""))
     }
     if outliers { parts.append(glyphs.offTop + glyphs.offBottom + " off the scale (see the list)") }

@@ -607,6 +607,17 @@ public struct MarkerSnapshot: Sendable {
 
   /// True when the person set their own target range.
   public var hasCustomRange: Bool { tracked?.hasCustomRange ?? false }
+
+  /// True when the range readings are judged by is the person's: a target set with `glance
+  /// range`, or the range they gave a custom marker (clinician review at stop 37: show called the
+  /// latter "the reference range").
+  public var rangeIsYours: Bool { hasCustomRange || (!definition.isSystemDefined && !range.isEmpty) }
+
+  /// What that range is called: "your target range", "your range" (a custom marker's), or "the
+  /// reference range".
+  public var rangeName: String {
+    hasCustomRange ? "your target range" : rangeIsYours ? "your range" : "the reference range"
+  }
 }
 
 extension GlanceDocument {
