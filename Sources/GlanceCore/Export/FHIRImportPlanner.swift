@@ -315,9 +315,9 @@ enum FHIRImportPlanner {
             let name, EntryChecks.isUnqualifiedGlucose(name, marker: marker)
           {
             plan.ask(
-              "observation \(quoted(name)): \(EntryChecks.fastingQuestion(for: rows[rows.count - 1].draft).question) "
+              "\(EntryChecks.fastingQuestion(for: rows[rows.count - 1].draft).question) "
                 + EntryChecks.fastingNameHint("name", marker),
-              about: [rows.count - 1])
+              of: "observation \(quoted(name))", about: [rows.count - 1])
           }
         } catch let error as any GlanceError {
           plan.notRead.append("\(place) on \(DateText.long(date)) (\(error.message))")

@@ -247,11 +247,11 @@ public struct ImportPlan: Sendable {
   var groupQuestions: [SpreadsheetImporter.RowQuestion] = []
 
   /// Asks `text` about `rows`, once: a question asked already gets the rows added to it.
-  mutating func ask(_ text: String, about rows: [Int]) {
-    if let index = groupQuestions.firstIndex(where: { $0.text == text }) {
+  mutating func ask(_ text: String, of subject: String, about rows: [Int]) {
+    if let index = groupQuestions.firstIndex(where: { $0.text == text && $0.subject == subject }) {
       groupQuestions[index].rows += rows
     } else {
-      groupQuestions.append(SpreadsheetImporter.RowQuestion(rows: rows, text: text))
+      groupQuestions.append(SpreadsheetImporter.RowQuestion(rows: rows, text: text, subject: subject))
     }
   }
 

@@ -799,6 +799,14 @@ public enum Importer {
     plan.groupQuestions = []
     let asked = Set(questions.flatMap(\.rows))
     var askedAndAdded = Set<Int>()
+    // A group's question names the rows it asks about (newcomer review at stop 37: "test
+    // “Glucose”" left the person to find every such row of a long sheet).
+    var groupOf: [Int: Int] = [:]
+    for (number, question) in questions.prefix(groups).enumerated() {
+      for row in question.rows { groupOf[row] = number }
+    }
+    var groupLines = Array(repeating: [Int](), count: groups)
+    var groupCounts = Array(repeating: 0, count: groups)
     // Sized once: doubling 100,000 readings held two buffers of them at once.
     plan.entries.reserveCapacity(plan.entries.count + rows.count)
     while let chunk = rows.takeChunk() {
@@ -879,6 +887,10 @@ public enum Importer {
         plan.entries.append(entry)
         if row.enteredDropped { plan.enteredLeftOut.append(label(entry)) }
         if asked.contains(index) { askedAndAdded.insert(index) }
+        if let number = groupOf[index] {
+          groupCounts[number] += 1
+          if groupLines[number].count < 3 { groupLines[number].append(row.line) }
+        }
         // The dry run shows the first readings it would add, not rows stored already.
         if plan.preview.count < SpreadsheetImporter.previewed {
           plan.preview.append(SpreadsheetImporter.preview(row, place: place, document: document))
@@ -904,7 +916,16 @@ public enum Importer {
     }
     if plan.replace { plan.trackedMarkers = tracked }
     let kept = questions.enumerated().filter { $0.element.rows.contains(where: askedAndAdded.contains) }
-    plan.questions += kept.map(\.element.text)
+    plan.questions += kept.map { number, question in
+      let subject = question.subject.map { $0 + ": " } ?? ""
+      guard number < groups, !groupLines[number].isEmpty, let about = question.subject else {
+        return subject + question.text
+      }
+      let lines = groupLines[number].map(String.init)
+      let more = groupCounts[number] - lines.count
+      return about + " (\(place)\(groupCounts[number] == 1 ? "" : "s") "
+        + (more > 0 ? lines.joinedText(", ") + " and \(grouped(more)) more" : inWords(lines)) + "): " + question.text
+    }
     // The first `groups` are a group's questions (a "Glucose" column: fasting?).
     plan.asksAboutValues = plan.asksAboutValues || kept.contains { $0.offset >= groups }
   }

@@ -804,10 +804,9 @@ enum SpreadsheetImporter {
     for column in filled where column.markers.count == 1 {
       if let ofColumn = asked[column.index], !ofColumn.isEmpty {
         plan.ask(
-          "column \(quoted(column.header)): "
-            + "\(EntryChecks.fastingQuestion(for: rows[ofColumn[0]].draft).question) "
+          "\(EntryChecks.fastingQuestion(for: rows[ofColumn[0]].draft).question) "
             + EntryChecks.fastingNameHint("header", column.markers[0], answersAll: true),
-          about: ofColumn)
+          of: "column \(quoted(column.header))", about: ofColumn)
       }
     }
     return (plan, rows)
@@ -1114,9 +1113,9 @@ enum SpreadsheetImporter {
       // "Glucose" without "fasting": asked once per name, as add asks.
       if askFasting {
         plan.ask(
-          "test \(quoted(name)): \(EntryChecks.fastingQuestion(for: rows[rows.count - 1].draft).question) "
+          "\(EntryChecks.fastingQuestion(for: rows[rows.count - 1].draft).question) "
             + EntryChecks.fastingNameHint("name", markersOfRow[0], answersAll: true),
-          about: [rows.count - 1])
+          of: "test \(quoted(name))", about: [rows.count - 1])
       }
     }
     if !problems.isEmpty { throw Importer.refusal(problems, rows: rows, plan: plan) }
@@ -1136,10 +1135,13 @@ enum SpreadsheetImporter {
   struct RowQuestion: Equatable {
     var rows: [Int]
     var text: String
+    /// What a group's question is about ("test “Glucose”"), said with its rows before the text.
+    var subject: String?
 
-    init(rows: [Int], text: String) {
+    init(rows: [Int], text: String, subject: String? = nil) {
       self.rows = rows
       self.text = text
+      self.subject = subject
     }
 
     init(row: Int, text: String) { self.init(rows: [row], text: text) }

@@ -173,3 +173,35 @@ struct ImportOptionsNotReadTests {
     #expect(entry.value == 0 && entry.value.sign == .plus)
   }
 }
+
+/// Newcomer review at stop 37: the fasting question named the test, not its rows, and a long
+/// sheet's person could not tell which readings it was about.
+@Suite("Imports: a group's question names its rows")
+struct GroupQuestionRowsTests {
+  @Test(
+    "the fasting question names the rows it asks about: up to three, then how many more",
+    arguments: [
+      (1, "test “GLUCOSE” (row 2): "), (2, "test “GLUCOSE” (rows 2 and 3): "),
+      (3, "test “GLUCOSE” (rows 2, 3 and 4): "), (5, "test “GLUCOSE” (rows 2, 3, 4 and 2 more): "),
+    ])
+  func rowsNamed(count: Int, start: String) throws {
+    let rows = (0..<count).map { "2025-0\($0 + 1)-01,GLUCOSE,\(95 + $0),mg/dL" }
+    let plan = try FastingImportTests.plan("Date,Test,Result,Units\n" + rows.joined(separator: "\n") + "\n")
+    #expect(plan.questions.count == 1)
+    #expect(plan.questions.first?.hasPrefix(start) == true, "\(plan.questions)")
+  }
+
+  @Test("a row stored already is not named: its question was answered when it was saved")
+  func storedRowsNotNamed() throws {
+    let sheet = "Date,Test,Result,Units\n2025-01-01,GLUCOSE,95,mg/dL\n2025-02-01,GLUCOSE,97,mg/dL\n"
+    let first = try FastingImportTests.plan(sheet)
+    var file = try Importer.read(Array((sheet + "2025-03-01,GLUCOSE,99,mg/dL\n").utf8))
+    file.fasting = nil
+    var document = GlanceDocument.empty(createdAt: FastingImportTests.now)
+    document.entries = first.entries
+    let again = try Importer.plan(
+      file, replace: false, into: document, library: Fixture.library, today: FastingImportTests.today,
+      now: FastingImportTests.now)
+    #expect(again.questions.first?.hasPrefix("test “GLUCOSE” (row 4): ") == true, "\(again.questions)")
+  }
+}
