@@ -17,16 +17,21 @@ public enum RangeView {
     let defaultText =
       ValueText.range(
         snapshot.shownDefaultRange, unit: unit, style: style, places: snapshot.display.decimals) ?? "none"
+    // A custom marker's own range is the one the person gave it, not the library's (newcomer and
+    // clinician reviews at stop 37).
+    let own = marker.isSystemDefined ? "library default: " : "the range you gave it: "
     var lines: [String]
     switch change {
     case .set:
-      lines = ["Your target range for \(marker.displayName) is now \(rangeText) (library default: \(defaultText))."]
+      lines = ["Your target range for \(marker.displayName) is now \(rangeText) (\(own)\(defaultText))."]
     case .reset:
-      lines = ["\(marker.displayName) is judged against the library's range again: \(defaultText)."]
+      lines = [
+        "\(marker.displayName) is judged against \(marker.isSystemDefined ? "the library's range" : "the range you gave it") again: \(defaultText)."
+      ]
     case .show:
       lines = [
         snapshot.hasCustomRange
-          ? "\(marker.displayName) is judged against your target range: \(rangeText) (library default: \(defaultText))."
+          ? "\(marker.displayName) is judged against your target range: \(rangeText) (\(own)\(defaultText))."
           : "\(marker.displayName) is judged against \(snapshot.range.isEmpty ? "no range" : "\(snapshot.rangeName): \(rangeText)")."
       ]
     }

@@ -163,8 +163,18 @@ extension DataRepository {
   public func setTargetRange(
     for markerID: UUID, low: Double?, high: Double?, summary: String? = nil
   ) throws -> Bool {
+    try setTargetRange(for: markerID, summary: summary) { _ in (low, high) }
+  }
+
+  /// Sets the target range `bounds` makes of the data as it is under the write lock (nil, nil:
+  /// the marker's own range again); true when the marker was not tracked yet.
+  public func setTargetRange(
+    for markerID: UUID, summary: String? = nil,
+    bounds: (GlanceDocument) throws -> (low: Double?, high: Double?)
+  ) throws -> Bool {
     try write(summary: summary ?? "change a target range") { transaction in
       try requireKnown(markerID, in: transaction.document)
+      let (low, high) = try bounds(transaction.document)
       let started = !transaction.track([markerID]).isEmpty
       var markers = transaction.document.trackedMarkers
       let index = markers.firstIndex { $0.markerID == markerID }!

@@ -5,8 +5,14 @@ struct RangeCommand: GlanceCommand {
     "range", arguments: "MARKER", words: 1...1, needs: "one marker, e.g. glance range ldl --high 70",
     summary: "Set your own target range for a marker; every reading is judged against it.",
     options: [
-      .value("low", "L", "Lower bound (inclusive), in the marker's unit or with its own (\"4.0 mmol/L\")."),
-      .value("high", "H", "Upper bound (inclusive), in the marker's unit or with its own (\"1.8 mmol/L\")."),
+      .value(
+        "low", "L",
+        "Lower bound (inclusive), in the marker's unit or with its own (\"4.0 mmol/L\"); none for no lower bound. Not given, the low end the marker is judged by now is kept."
+      ),
+      .value(
+        "high", "H",
+        "Upper bound (inclusive), in the marker's unit or with its own (\"1.8 mmol/L\"); none for no upper bound. Not given, the high end the marker is judged by now is kept."
+      ),
       .flag("reset", "Go back to the library's default range."),
     ],
     examples: [
@@ -37,11 +43,16 @@ struct RangeCommand: GlanceCommand {
       context.out(RangeView.render(document.snapshot(for: marker), change: .show, style: context.style))
       return
     }
-    let range = try CustomMarkerPlanner.targetRange(
-      low: low, high: high, for: marker, defaultUnit: document.typingUnit(for: marker))
+    // The bound not given is kept from the range as it is under the write lock.
     let started = try context.repository.setTargetRange(
-      for: marker.id, low: reset ? nil : range.low, high: reset ? nil : range.high,
-      summary: reset ? "reset the range of \(marker.shortName)" : "set the range of \(marker.shortName)")
+      for: marker.id,
+      summary: reset ? "reset the range of \(marker.shortName)" : "set the range of \(marker.shortName)"
+    ) { document in
+      guard !reset else { return (nil, nil) }
+      return try CustomMarkerPlanner.targetRange(
+        low: low, high: high, for: marker, defaultUnit: document.typingUnit(for: marker),
+        keeping: document.snapshot(for: marker).range)
+    }
     if started { context.out("Now tracking \(marker.displayName).") }
     let snapshot = try context.repository.read().snapshot(for: marker)
     context.out(RangeView.render(snapshot, change: reset ? .reset : .set, style: context.style))

@@ -191,3 +191,52 @@ struct CustomMarkerPlannerTests {
     #expect(try CustomMarkerPlanner.targetRange(low: "0.5", high: nil, for: steps).low == 0.5)
   }
 }
+
+/// Clinician and newcomer reviews at stop 37: `glance range potassium --high 5.5` dropped the low
+/// end, and a potassium of 3.0 was "✓ in range"; `--low 8` on a custom marker dropped its high.
+@Suite("glance range: a bound not given is kept")
+struct TargetRangeKeepsBoundsTests {
+  static let potassium = Fixture.library.marker(key: "potassium")!
+  static let current = ReferenceRange(low: 3.7, high: 5.2)
+
+  @Test(
+    "the bounds given, the others kept from the range the marker is judged by now; none removes one",
+    arguments: [
+      ("potassium", nil, "5.5", 3.7, 5.5), ("potassium", "3.5", nil, 3.5, 5.2),
+      ("potassium", "none", "5.5", nil, 5.5), ("potassium", "3.5", "none", 3.5, nil),
+      ("potassium", "3.4", "5.6", 3.4, 5.6), ("ldl", nil, "70", nil, 70), ("hdl", "50", nil, 50, nil),
+    ] as [(String, String?, String?, Double?, Double?)])
+  func kept(key: String, low: String?, high: String?, expectedLow: Double?, expectedHigh: Double?) throws {
+    let marker = try #require(Fixture.library.marker(key: key))
+    let current = MarkerSnapshot(definition: marker, tracked: nil, entries: []).range
+    let range = try CustomMarkerPlanner.targetRange(low: low, high: high, for: marker, keeping: current)
+    #expect(range.low == expectedLow && range.high == expectedHigh, "\(range)")
+  }
+
+  @Test("a bound given on the wrong side of the one kept is refused, naming the one kept")
+  func order() throws {
+    #expect(throws: CustomMarkerError.rangeOrder(low: "3.7, kept", high: "3")) {
+      try CustomMarkerPlanner.targetRange(low: nil, high: "3", for: Self.potassium, keeping: Self.current)
+    }
+    #expect(throws: CustomMarkerError.noBounds) {
+      try CustomMarkerPlanner.targetRange(low: "none", high: "none", for: Self.potassium, keeping: Self.current)
+    }
+  }
+
+  @Test("a custom marker's range is kept the same way, and range calls it the range you gave it")
+  func custom() throws {
+    var marker = Fixture.customMarker("Omega-3 Index", unit: "%")
+    (marker.referenceLow, marker.referenceHigh) = (8, 12)
+    let range = try CustomMarkerPlanner.targetRange(
+      low: "8.5", high: nil, for: marker, keeping: ReferenceRange(low: 8, high: 12))
+    #expect(range.low == 8.5 && range.high == 12)
+    var tracked = UserMarker(markerID: marker.id, displayOrder: 0, addedAt: Timestamp(Fixture.now))
+    (tracked.customReferenceLow, tracked.customReferenceHigh) = (range.low, range.high)
+    let snapshot = MarkerSnapshot(definition: marker, tracked: tracked, entries: [])
+    let set = RangeView.render(snapshot, change: .set, style: .plain)
+    #expect(!set.contains("library") && set.contains("the range you gave it: 8%-12%"), "\(set)")
+    let reset = RangeView.render(
+      MarkerSnapshot(definition: marker, tracked: nil, entries: []), change: .reset, style: .plain)
+    #expect(!reset.contains("library") && reset.contains("the range you gave it"), "\(reset)")
+  }
+}
