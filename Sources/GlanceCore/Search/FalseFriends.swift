@@ -75,6 +75,10 @@ public enum FalseFriends {
         "ionizedcalciumpoc", "calciumionizedpoc", "ionizedcalciumwholeblood", "calciumionizedwholeblood",
         "ionizedcalciumblood", "calciumionizedblood", "ionizedcalciumphadjusted", "calciumionizedphadjusted",
         "ionizedcalciumph74", "calciumionizedph74",
+        // A whole-blood calcium is a blood-gas analyser's, ionized (clinician and attacker
+        // reviews at stop 37: "Ca++ WB" 1.2 mmol/L was saved as a critical total calcium).
+        "calciumwholeblood", "wholebloodcalcium", "calciumwb", "calciumvollblut", "vollblutcalcium",
+        "cawb", "cawholeblood", "cavollblut", "ca++wb", "ca++(wb)", "ca++vollblut",
       ],
       lookalikes: ["calcium"],
       explanation:

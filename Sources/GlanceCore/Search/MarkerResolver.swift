@@ -108,6 +108,17 @@ public enum MarkerResolver {
   /// ("Serum triglycerides", "Plasma sodium"): the name that follows is the test.
   static let bloodSampleWords: Set<String> = ["serum", "plasma"]
 
+  /// Words that name a whole-blood sample after a test's name ("Potassium (WB)", "Kalium
+  /// Vollblut", "Hemoglobin, whole blood").
+  static let wholeBloodWords: Set<String> = ["wb", "vollblut", "blood"]
+
+  /// Markers a whole-blood sample measures as the library's test does: a blood-gas potassium or
+  /// sodium, a hemoglobin, a hematocrit, an A1c. Not glucose (whole blood reads about 11% under
+  /// plasma), calcium (a blood-gas calcium is ionized), magnesium or folate (the red cells' share
+  /// is counted): those are left out or refused as another test (attacker and clinician reviews
+  /// at stop 37: "Ca++ WB" 1.2 mmol/L was saved as a critical total calcium of 4.8 mg/dL).
+  static let sameInWholeBlood: Set<String> = ["potassium", "sodium", "hemoglobin", "hematocrit", "a1c"]
+
   /// How many of `words`' last words name a blood sample ("plasma", "serum", "whole blood",
   /// "WB", German "Vollblut"): 0 when none, nil when that would leave no name.
   static func sampleSuffix(_ words: [String]) -> Int? {
@@ -137,7 +148,12 @@ public enum MarkerResolver {
     let words = SearchText(text).words
     if FalseFriends.named(text) == nil, words.count > 1, let cut = Self.sampleSuffix(words) {
       let name = words.prefix(words.count - cut).joinedText(" ")
-      if let found = try? resolve(name, among: markers, search: search, categories: categories) { return found }
+      if let found = try? resolve(name, among: markers, search: search, categories: categories),
+        !Self.wholeBloodWords.contains(words[words.count - 1]) || (words[words.count - 1] == "blood" && cut == 1)
+          || found.allSatisfy({ Self.sameInWholeBlood.contains($0.key) })
+      {
+        return found
+      }
     }
     let compact = SearchText(text).compact
     if bloodPressureWords.contains(compact),

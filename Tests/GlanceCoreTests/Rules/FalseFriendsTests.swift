@@ -206,6 +206,9 @@ struct FalseFriendsTests {
       // the plasma hemoglobin written after its name.
       ("Creatinine, Ur", "uacr"), ("eGFR Af Amer", "egfr"), ("eGFR If Af Am", "egfr"),
       ("Hemoglobin, Plasma", "hemoglobin"), ("Hemoglobin (serum)", "hemoglobin"),
+      // Attacker and clinician reviews at stop 37: a whole-blood calcium is ionized.
+      ("Ca++ WB", "calcium"), ("Calcium WB", "calcium"), ("Calcium (whole blood)", "calcium"),
+      ("Calcium Vollblut", "calcium"), ("Ca, whole blood", "calcium"),
     ])
   func refused(word: String, lookalike: String) throws {
     do {
@@ -290,6 +293,19 @@ struct FalseFriendsTests {
       "inflammation marker",
     ])
   func shortLookalikes(word: String) {
+    #expect(throws: EntryError.self) { try MarkerResolver.markers(word, among: Self.markers) }
+  }
+
+  /// Attacker and clinician reviews at stop 37: a sample word filed any test under the library's
+  /// serum test. Whole-blood glucose reads about 11% under plasma glucose, a whole-blood
+  /// magnesium or folate counts the red cells' share: none is the library's test.
+  @Test(
+    "a whole-blood glucose, magnesium or folate names no library marker",
+    arguments: [
+      "Glucose WB", "Glukose Vollblut", "Glucose, whole blood", "Glucose (WB)", "Magnesium (WB)",
+      "Magnesium, whole blood", "Magnesium Vollblut", "Folate whole blood", "Folate (WB)", "Folat Vollblut",
+    ])
+  func wholeBloodNotSerum(word: String) {
     #expect(throws: EntryError.self) { try MarkerResolver.markers(word, among: Self.markers) }
   }
 
