@@ -107,8 +107,30 @@ enum SheetFormat {
       guard let last = value.utf8.last, last.isASCIIDigit else { continue }
       return (value, true)
     }
+    // German labs' marks after a result, glued or spaced: "5,6 +", "2,1--", "5,6↑", "5,6 hoch"
+    // (newcomer review at stop 37: each refused the whole sheet). After it only: "- 5" stays.
+    for mark in markFlags {
+      let suffix = Array(mark.utf8)
+      guard bytes.count > suffix.count,
+        Array(bytes.suffix(suffix.count)).map(\.lowercasedASCII) == suffix.map(\.lowercasedASCII)
+      else { continue }
+      let head = bytes.dropLast(suffix.count)
+      let glued = mark.unicodeScalars.allSatisfy { !$0.properties.isAlphabetic }
+      guard glued || head.last == UInt8(ascii: " ") else { continue }
+      let value = String(decoding: head, as: UTF8.self).trimmingWhitespace()
+      guard let last = value.utf8.last, last.isASCIIDigit else { continue }
+      // "5-" may be a range cut short: a lone minus needs a space before it.
+      guard head.last == UInt8(ascii: " ") || mark != "-" else { continue }
+      return (value, true)
+    }
     return (text, false)
   }
+
+  /// Marks German labs print after a result outside its range, longest first: plus and minus
+  /// signs, arrows, and the words for high and low.
+  static let markFlags = [
+    "erniedrigt", "erhöht", "erhoeht", "niedrig", "hoch", "↑↑", "↓↓", "++", "--", "↑", "↓", "+", "-",
+  ]
 
   /// Flags labs print after a result, longest first.
   static let labFlags = [
@@ -316,18 +338,33 @@ enum SheetFormat {
     // "25-02-03" may be ISO's year first (2025) as well as day first (2003): no such date decides
     // the file's order, and one of them asks for it (attacker review at stop 37).
     var yearFirstToo: String?
+    // Which separators' dates decided an order, and the first ambiguous date of each: a slashed
+    // 1/15/2024 says nothing of a dashed 05-11-2018 (newcomer review at stop 37: it was read as
+    // May 11 without a word).
+    var decidedBy: Set<Bool> = []
+    var ambiguousOf: [Bool: String] = [:]
     for cell in cells {
       guard let (first, second) = slashedParts(cell) else { continue }
       if yearFirstToo == nil, isDashedTwoDigit(cell) { yearFirstToo = cell.trimmingWhitespace() }
+      let dashed = cell.utf8.contains(UInt8(ascii: "-"))
       if first > 12 && second <= 12 {
         dayFirst = dayFirst ?? cell.trimmingWhitespace()
+        decidedBy.insert(dashed)
       } else if second > 12 && first <= 12 {
         monthFirst = monthFirst ?? cell.trimmingWhitespace()
+        decidedBy.insert(dashed)
       } else if first != second && first <= 12 && second <= 12 {
         ambiguous = ambiguous ?? cell.trimmingWhitespace()
+        if ambiguousOf[dashed] == nil { ambiguousOf[dashed] = cell.trimmingWhitespace() }
       }
     }
     if let yearFirstToo { throw .ambiguousDates(yearFirstToo) }
+    if monthFirst == nil || dayFirst == nil,
+      let undecided = [false, true].first(where: { ambiguousOf[$0] != nil && !decidedBy.contains($0) }),
+      !decidedBy.isEmpty
+    {
+      throw .ambiguousDates(ambiguousOf[undecided]!)
+    }
     switch (monthFirst, dayFirst) {
     case (let us?, let eu?): throw .mixedDates(us, eu)
     case (let us?, nil): return (.monthFirst, us)

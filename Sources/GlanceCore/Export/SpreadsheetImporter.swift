@@ -464,10 +464,17 @@ enum SpreadsheetImporter {
         case .futureDate, .dateTooEarly: problems.append("\(place): \(error.message)")
         default:
           let shown = TerminalText.cut(text, limit: 40)
+          // "11/20/2001" with --dates eu: it can only be month first (newcomer review at stop 37:
+          // "not a date glance reads" did not say why).
+          let other: DateParser.DayOrder? = dayOrder.map { $0 == .dayFirst ? .monthFirst : .dayFirst }
+          let otherOnly =
+            other.flatMap { try? DateParser.parse(text, today: today, for: .reading, order: $0) } != nil
           let hint =
-            Self.isSpreadsheetDayNumber(text)
-            ? " (a spreadsheet's day number: format the column as dates in the spreadsheet, then save the CSV again)"
-            : DateParser.isMonthOnly(text) ? " (" + DateText.monthOnlyHint + ")" : ""
+            otherOnly
+            ? " as \(dayOrder == .dayFirst ? "day" : "month") first (--dates \(dayOrder == .dayFirst ? "eu" : "us")): it can only be \(dayOrder == .dayFirst ? "month" : "day") first, so the file's dates are written two ways; make them one way (or write them as 2024-03-14)"
+            : Self.isSpreadsheetDayNumber(text)
+              ? " (a spreadsheet's day number: format the column as dates in the spreadsheet, then save the CSV again)"
+              : DateParser.isMonthOnly(text) ? " (" + DateText.monthOnlyHint + ")" : ""
           problems.append("\(place): \(quoted(shown)) is not a date glance reads" + hint)
         }
         return nil

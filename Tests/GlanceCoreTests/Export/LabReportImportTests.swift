@@ -417,6 +417,36 @@ struct LabReportImportTests {
     #expect(eu.entries.map(\.dateOfService) == [Fixture.date("2003-02-25")])
   }
 
+  /// Newcomer review at stop 37: a sheet's "1/15/2024" made its dashed "05-11-2018" May 11.
+  @Test(
+    "a date's order is decided by dates written the same way",
+    arguments: [
+      (["1/15/2024", "05-11-2018"], "05-11-2018"), (["15-01-2024", "03/04/2018"], "03/04/2018"),
+      (["1/15/2024", "05-11-2018", "25-12-2019"], nil),
+    ] as [([String], String?)])
+  func orderBySeparator(cells: [String], refused: String?) throws {
+    if let refused {
+      #expect(throws: ImportError.ambiguousDates(refused)) { try SheetFormat.dayOrder(cells, given: nil) }
+      #expect(try SheetFormat.dayOrder(cells, given: .dayFirst).0 == .dayFirst)
+    } else {
+      // Slashed month first and dashed day first: the file's dates disagree, as before.
+      #expect(throws: ImportError.self) { try SheetFormat.dayOrder(cells, given: nil) }
+    }
+  }
+
+  @Test("a date --dates cannot read is said to be written the other way")
+  func datesGivenContradicted() throws {
+    do {
+      _ = try Self.plan("Date,HDL\n3/4/2022,55\n11/20/2001,50\n", dayOrder: .dayFirst)
+      Issue.record("read")
+    } catch let error as ImportError {
+      #expect(
+        error.message.contains(
+          "“11/20/2001” is not a date glance reads as day first (--dates eu): it can only be month first"),
+        "\(error.message)")
+    }
+  }
+
   @Test("a month-first file reads every slashed date month first and says so; --dates reads an ambiguous file")
   func slashedFile() throws {
     let plan = try Self.plan("Date,Test,Result\n1/15/2022,LDL,130\n3/4/2022,LDL,120\n")
@@ -1059,6 +1089,12 @@ struct LabReportImportTests {
       ("H 7.2", "7.2", true), ("(H) 7.2", "7.2", true), ("(H)7.2", "7.2", true), ("HH 6.9", "6.9", true),
       ("L <0.5", "<0.5", true), ("High 88", "88", true), ("* 5,9", "5,9", true), ("H7.2", "H7.2", false),
       ("H mmol/L", "H mmol/L", false), ("Hb 13.5", "Hb 13.5", false),
+      // German labs' marks (newcomer review at stop 37: "5,6 +" refused the whole sheet).
+      ("5,6 +", "5,6", true), ("5,6+", "5,6", true), ("7,9 ++", "7,9", true), ("2,1 -", "2,1", true),
+      ("2,1 --", "2,1", true), ("5,6 ↑", "5,6", true), ("5,6↑", "5,6", true), ("2,1 ↓↓", "2,1", true),
+      ("5,6 hoch", "5,6", true), ("2,1 niedrig", "2,1", true), ("5,6 erhöht", "5,6", true),
+      ("2,1 erniedrigt", "2,1", true), ("- 5", "- 5", false), ("+ 5", "+ 5", false),
+      ("5-", "5-", false), ("1e+", "1e+", false),
     ] as [(String, String, Bool)])
   func labFlag(cell: String, value: String, flagged: Bool) {
     let result = SheetFormat.withoutLabFlag(cell)
