@@ -120,7 +120,7 @@ extension MarkerLibrary {
       referenceLow: 70.0, referenceHigh: 100.0,
       plausibleMin: 20.0, plausibleMax: 800.0,
       direction: .inRange, loinc: "1558-6",
-      aliases: ["glucose", "blood sugar", "sugar", "fasting blood sugar", "fasting sugar", "fbs", "fbg", "fpg", "fasting blood glucose", "fasting plasma glucose", "blood glucose", "glucose fasting", "glucose level", "gluclose", "glucoce", "glukose nüchtern", "nüchternglukose", "nüchtern-glukose", "nüchternblutzucker", "glycémie à jeun", "glucose à jeun", "glicemia a digiuno", "glucemia en ayunas"],
+      aliases: ["glucose", "blood sugar", "sugar", "fasting blood sugar", "fasting sugar", "fbs", "fbg", "fpg", "fasting blood glucose", "fasting plasma glucose", "blood glucose", "glucose fasting", "glucose level", "gluclose", "glucoce", "glukose nüchtern", "nüchternglukose", "nüchtern-glukose", "nüchternblutzucker", "blutzucker nüchtern", "bz nüchtern", "nüchtern-bz", "nbz", "glycémie à jeun", "glucose à jeun", "glicemia a digiuno", "glucemia en ayunas"],
       source: "ADA Standards of Care (Diabetes Care table), Merck Manual; LOINC via HL7 FHIR and public code files",
       notes: "ADA: normal <100 mg/dL (a strict bound; 5.6 mmol/L); prediabetes 100-125; diabetes >=126 (7.0 mmol/L), fasting >=8 h. Low bound 70 is the common lab lower limit (no ADA page read). Non-fasting glucose is LOINC 2345-7. SI factor = 1/18.016. Plausible min/max are editorial typo-catching bounds (unverified).",
       isSystemDefined: true))
@@ -264,7 +264,7 @@ extension MarkerLibrary {
       referenceLow: 0.1, referenceHigh: 1.2,
       plausibleMin: 0.05, plausibleMax: 50.0,
       direction: .lowerIsBetter, loinc: "1975-2",
-      aliases: ["bilirubin", "total bilirubin", "tbil", "tbili", "t bili", "bili", "bilirubine", "billirubin", "serum bilirubin"],
+      aliases: ["bilirubin", "total bilirubin", "tbil", "tbili", "t bili", "bili", "bilirubine", "billirubin", "serum bilirubin", "bilirubin gesamt", "gesamtbilirubin", "gesamt-bilirubin"],
       source: "Lab reference pages (upper limit ~1.2 mg/dL), Mayo Clinic; LOINC via HL7 FHIR IG",
       notes: "Adults: upper limit ~1.2 mg/dL (~20 µmol/L); Mayo 0.1-1.0 (adult men); other labs 0.3-1.2. The MedlinePlus figure (0.1-1.2) was not seen directly. Mild isolated elevation (1-3 mg/dL) is often benign Gilbert syndrome. Plausible min/max are editorial typo-catching bounds (unverified).",
       isSystemDefined: true))

@@ -277,6 +277,10 @@ struct FalseFriendsTests {
       // without a critical check.
       ("Potassium (WB)", "potassium"), ("Kalium Vollblut", "potassium"), ("Natrium, Vollblut", "sodium"),
       ("Hemoglobin WB", "hemoglobin"),
+      // Clinician review at stop 37: German names of total bilirubin and fasting glucose.
+      ("Bilirubin gesamt", "bilirubin-total"), ("Bilirubin, gesamt", "bilirubin-total"),
+      ("Gesamtbilirubin", "bilirubin-total"), ("BZ nüchtern", "fasting-glucose"), ("Nüchtern-BZ", "fasting-glucose"),
+      ("NBZ", "fasting-glucose"),
     ])
   func stillResolved(word: String, key: String) throws {
     #expect(try MarkerResolver.markers(word, among: Self.markers).map(\.key) == [key])
