@@ -357,11 +357,28 @@ public enum EntryChecks {
     }
     let own = EnteredValue(value: typed.value, unit: marker.unit)
     let asRead = EnteredValue(value: typed.value, unit: display.unit)
-    return EntryCheck(
-      kind: .unitSlip(suggestion: typed.value, entered: own),
-      question:
-        "You entered \(marker.shortName) of \(asRead.text(typed.comparator)). Was that \(own.text(typed.comparator)) (\(ValueText.withUnit(display.value(typed.value), typed.comparator, display.unit, places: display.decimals)))?"
-    )
+    // As read in the person's unit, past a critical limit or outside the range: said, with the
+    // advice (clinician review at stop 37: magnesium 2.0 mmol/L, critical, was asked only "Was
+    // that 2 mg/dL?").
+    let rule = ClinicalRules.rule(for: marker.key)
+    let range = marker.defaultRange
+    let asTyped: String
+    let critical =
+      typed.comparator == nil && !isImplausible(converted, marker) && (rule?.isCritical(converted) ?? false)
+    if critical {
+      asTyped =
+        " As typed, \(asRead.text(nil)) is far \(rule?.criticalLow?.contains(converted) == true ? "below" : "above") the range."
+    } else if typed.comparator == nil, !isImplausible(converted, marker),
+      range.isBelow(converted) || range.isAbove(converted)
+    {
+      asTyped = " As typed, \(asRead.text(nil)) is \(range.isBelow(converted) ? "below" : "above") the range."
+    } else {
+      asTyped = ""
+    }
+    return .advising(
+      .unitSlip(suggestion: typed.value, entered: own),
+      "You entered \(marker.shortName) of \(asRead.text(typed.comparator)). Was that \(own.text(typed.comparator)) (\(ValueText.withUnit(display.value(typed.value), typed.comparator, display.unit, places: display.decimals)))?"
+        + asTyped, critical: critical)
   }
 
   /// `checks` of a bare number read in the person's unit (`readIn`), with `ownUnitSlip`'s

@@ -650,8 +650,23 @@ struct YourUnitsTests {
       ("creatinine", "1.0", "You entered Creatinine of 1 µmol/L. Was that 1 mg/dL (88 µmol/L)?", 1.0),
       ("ldl", "3.4", nil, nil), ("weight", "82", nil, nil),
       // No readings yet: out of range as read, in range in the marker's own unit.
-      ("alt", "30", "You entered ALT of 30 µkat/L. Was that 30 U/L (0.50 µkat/L)?", 30.0),
-      ("bun", "15", "You entered BUN of 15 mmol/L. Was that 15 mg/dL (5.4 mmol/L)?", 15.0),
+      // As read, outside the range or past a critical limit: said, with the advice (clinician
+      // review at stop 37: magnesium 2.0 mmol/L was asked only "Was that 2 mg/dL?").
+      (
+        "alt", "30",
+        "You entered ALT of 30 µkat/L. Was that 30 U/L (0.50 µkat/L)? As typed, 30 µkat/L is far above the range. "
+          + Judgement.criticalAdvice, 30.0
+      ),
+      (
+        "bun", "15",
+        "You entered BUN of 15 mmol/L. Was that 15 mg/dL (5.4 mmol/L)? As typed, 15 mmol/L is above the range.",
+        15.0
+      ),
+      (
+        "magnesium", "2.0",
+        "You entered Magnesium of 2 mmol/L. Was that 2 mg/dL (0.82 mmol/L)? As typed, 2 mmol/L is far above the range. "
+          + Judgement.criticalAdvice, 2.0
+      ),
       // A factor near 1 cannot slip; in range as read is not asked about.
       ("ferritin", "100", nil, nil), ("alt", "0.5", nil, nil),
     ] as [(String, String, String?, Double?)])
