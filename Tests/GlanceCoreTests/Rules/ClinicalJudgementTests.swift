@@ -572,6 +572,9 @@ struct ClinicalJudgementTests {
       // mmol/L is 450 mg/dL, the opposite emergency).
       ("fasting-glucose", 25, [99.1], 450.5), ("fasting-glucose", 25, [], 450.5), ("fasting-glucose", 30, [], 540.5),
       ("fasting-glucose", 300, [], nil),  // 300 mmol/L is not plausible
+      // An A1c of 10–18% is common in uncontrolled diabetes; as mmol/mol it would be under the
+      // non-diabetic range (clinician review at stop 37: 14 was offered as 14 mmol/mol, 3.4%).
+      ("a1c", 14, [], nil), ("a1c", 9.5, [], nil), ("a1c", 18, [], nil), ("a1c", 41, [], 5.9),
     ] as [(String, Double, [Double], Double?)])
   func unitSlips(key: String, typed: Double, earlier: [Double], expected: Double?) {
     let marker = Self.marker(key)
