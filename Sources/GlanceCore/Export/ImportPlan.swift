@@ -77,6 +77,9 @@ public struct ImportPlan: Sendable {
   /// "units"), and what the folder had otherwise and kept ("name", "sex", "units").
   public var profileFilled: [String] = []
   public var profileKept: [String] = []
+  /// What a `--replace` changed of the person's profile: "name (now “Me”)", "units (now SI)"
+  /// (newcomer review at stop 37: the backup's units and name came in unsaid).
+  public var profileReplaced: [String] = []
   /// Readings and visits already stored (same id, or same marker, date and value).
   public var duplicates = 0
   /// The first readings skipped as already kept, named ("Hemoglobin A1c on Jan 15, 2024"):
@@ -346,6 +349,9 @@ public struct ImportPlan: Sendable {
     if !readAs.isEmpty { lines.append("Read with \(readAs.joinedText("; ")).") }
     if !profileFilled.isEmpty {
       lines.append("From the file's profile: \(profileFilled.joinedText(", ")).")
+    }
+    if !profileReplaced.isEmpty {
+      lines.append("The file's profile replaced yours: \(profileReplaced.joinedText(", ")).")
     }
     if !profileKept.isEmpty {
       lines.append(

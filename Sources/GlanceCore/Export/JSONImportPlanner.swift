@@ -42,6 +42,18 @@ enum JSONImportPlanner {
         problems.append("the profile's name: \(problem)")
         if leavingOut { plan.profile?.name = Profile.unnamed }
       }
+      if replace, let theirs = plan.profile {
+        let mine = document.profile
+        if theirs.name != mine.name {
+          plan.profileReplaced.append("name (now \(quoted(TerminalText.cut(theirs.name, limit: 40))))")
+        }
+        if theirs.sex != mine.sex { plan.profileReplaced.append("sex (now \(theirs.sex?.rawValue ?? "not given"))") }
+        if theirs.units != mine.units || (theirs.markerUnits ?? []) != (mine.markerUnits ?? []) {
+          let units = theirs.units.map { $0 == .si ? "SI" : "conventional" } ?? "not chosen"
+          plan.profileReplaced.append(
+            "units (now \(units)\((theirs.markerUnits ?? []).isEmpty ? "" : ", with a unit chosen per marker"))")
+        }
+      }
     } else {
       mergeProfile(imported.profile, into: document.profile, plan: &plan)
     }

@@ -205,3 +205,34 @@ struct GroupQuestionRowsTests {
     #expect(again.questions.first?.hasPrefix("test “GLUCOSE” (row 4): ") == true, "\(again.questions)")
   }
 }
+
+/// Newcomer review at stop 37: `import backup.json --replace` put the backup's units and name in
+/// place of the person's, and the summary said neither.
+@Suite("Imports: a restore that replaces says what of the profile it changed")
+struct ReplaceProfileTests {
+  @Test("the name, sex and units the backup brings in place of yours are said")
+  func said() throws {
+    let now = Timestamp(Fixture.now)
+    var backup = GlanceDocument.empty(createdAt: now)
+    backup.profile.name = "Old Me"
+    backup.profile.units = nil
+    var mine = GlanceDocument.empty(createdAt: now)
+    mine.profile.name = "Anna"
+    mine.profile.units = .si
+    mine.profile.sex = .female
+    let bytes = try Exporter.json(backup, library: Fixture.library)
+    let plan = try Importer.plan(
+      Importer.read(bytes), replace: true, into: mine, library: Fixture.library, today: Fixture.date("2025-06-01"),
+      now: now)
+    let summary = plan.summary(library: Fixture.library, customMarkers: [], dryRun: false)
+    #expect(
+      summary.contains(
+        "The file's profile replaced yours: name (now “Old Me”), sex (now not given), units (now not chosen)"),
+      "\(summary)")
+    // The same profile: nothing said.
+    let same = try Importer.plan(
+      Importer.read(try Exporter.json(mine, library: Fixture.library)), replace: true, into: mine,
+      library: Fixture.library, today: Fixture.date("2025-06-01"), now: now)
+    #expect(!same.summary(library: Fixture.library, customMarkers: [], dryRun: false).contains("profile replaced"))
+  }
+}
