@@ -389,6 +389,16 @@ enum SpreadsheetImporter {
       let form = decidedBy.utf8.contains(UInt8(ascii: "-")) ? "dashed" : "slashed"
       plan.readAs.append(
         "\(form) dates \(dayOrder == .monthFirst ? "month" : "day") first (as \(quoted(decidedBy)) can only be)")
+    } else if let dayOrder,
+      let short = sheet.rows.lazy.compactMap({ dateColumn < $0.count ? $0[dateColumn] : nil }).first(
+        where: SheetFormat.isDashedTwoDigit),
+      let day = try? DateParser.parse(short, today: today, for: .reading, order: dayOrder)
+    {
+      // Given --dates, a date that may be year first is said as read (clinician and attacker
+      // reviews at stop 37: "25-02-03" became Feb 25, 2003, unsaid).
+      plan.readAs.append(
+        "dates like \(quoted(short.trimmingWhitespace())) \(dayOrder == .monthFirst ? "month" : "day") first, as --dates \(dayOrder == .monthFirst ? "us" : "eu") says: \(DateText.long(day)), not year first"
+      )
     }
     if grouping.holds {
       plan.readAs.append("a comma between groups of three digits as a thousands separator (1,045 as 1045)")

@@ -415,6 +415,7 @@ struct LabReportImportTests {
     #expect(throws: ImportError.ambiguousDates("25-02-03")) { try Self.plan("Date,LDL\n25-02-03,120\n") }
     let eu = try Self.plan("Date,LDL\n25-02-03,120\n", dayOrder: .dayFirst)
     #expect(eu.entries.map(\.dateOfService) == [Fixture.date("2003-02-25")])
+    #expect(eu.readAs == ["dates like “25-02-03” day first, as --dates eu says: Feb 25, 2003, not year first"])
   }
 
   /// Newcomer review at stop 37: a sheet's "1/15/2024" made its dashed "05-11-2018" May 11.
