@@ -136,7 +136,7 @@ struct EverydayLoopTests {
     #expect(slip.stderr.contains("Did you mean 120?"))
     let duplicate = try glance.run("add", "ldl", "120", "--date", "2025-01-01")
     #expect(duplicate.status == 3)
-    #expect(duplicate.stderr.contains("You already have an LDL entry of 120 for this date. Add anyway?"))
+    #expect(duplicate.stderr.contains("You already have an LDL entry of 120 mg/dL for this date. Add anyway?"))
     #expect(try glance.document().entries.count == 2)
   }
 

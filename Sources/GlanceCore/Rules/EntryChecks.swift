@@ -81,7 +81,8 @@ public enum EntryChecks {
       checks.append(slip)
     }
     if existing.contains(where: { $0.dateOfService == date && $0.value == value && $0.comparator == comparator }) {
-      let shown = typed?.text(comparator) ?? ValueText.value(value, comparator)
+      // With its unit (newcomer review at stop 37: "a PSA entry of 5.1" named none).
+      let shown = typed?.text(comparator) ?? ValueText.withUnit(value, comparator, marker.unit)
       checks.append(
         EntryCheck(
           kind: .duplicate,

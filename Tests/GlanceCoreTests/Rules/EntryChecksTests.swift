@@ -177,7 +177,7 @@ struct EntryChecksTests {
     let existing = [Fixture.entry(Fixture.hdl, 89, on: "2025-02-15")]
     #expect(
       Self.check(89, existing: existing) == [
-        EntryCheck(kind: .duplicate, question: "You already have an HDL entry of 89 for this date. Add anyway?")
+        EntryCheck(kind: .duplicate, question: "You already have an HDL entry of 89 mg/dL for this date. Add anyway?")
       ])
   }
 
@@ -201,7 +201,7 @@ struct EntryChecksTests {
     let existing = [Fixture.entry(Fixture.ldl, 50, on: "2025-02-15", comparator: .lessThan)]
     #expect(
       Self.check(50, .lessThan, marker: Fixture.ldl, existing: existing) == [
-        EntryCheck(kind: .duplicate, question: "You already have an LDL entry of <50 for this date. Add anyway?")
+        EntryCheck(kind: .duplicate, question: "You already have an LDL entry of <50 mg/dL for this date. Add anyway?")
       ])
   }
 
