@@ -84,9 +84,11 @@ extension EntryPlanner {
     var draft: EntryDraft?
     if let valueText {
       let others = document.entries.filter { $0.markerID == old.markerID && $0.id != old.id }
+      // A bare number in the unit the reading was typed in (newcomer review at stop 37: a
+      // glucose typed as 6.3 mmol/L, edited to 6.1, was read as 6.1 mg/dL).
+      let unit = old.entered(for: marker)?.unit ?? document.typingUnit(for: marker)
       let typed = try self.draft(
-        marker, valueText: valueText, unit: nil, defaultUnit: document.typingUnit(for: marker), date: date, note: nil,
-        existing: others)
+        marker, valueText: valueText, unit: nil, defaultUnit: unit, date: date, note: nil, existing: others)
       new.value = typed.value
       new.comparator = typed.comparator
       new.entered = typed.entered

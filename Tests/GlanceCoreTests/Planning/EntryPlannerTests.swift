@@ -327,3 +327,30 @@ struct EditNowLineTests {
     #expect(line.contains(Judgement.criticalAdvice) == critical, "\(line)")
   }
 }
+
+/// Newcomer review at stop 37: a glucose added as 6.3 mmol/L, edited with a bare 6.1, was asked
+/// "Was that 6.1 mmol/L?" and with --yes saved as 6.1 mg/dL.
+@Suite("edit: a bare number is read in the unit the reading was typed in")
+struct EditUnitTests {
+  @Test("a reading typed in mmol/L takes a bare number in mmol/L; one in the marker's unit, in it")
+  func enteredUnit() throws {
+    let glucose = try #require(Fixture.library.marker(key: "fasting-glucose"))
+    var old = Fixture.entry(glucose, 113.5, on: "2026-11-01")
+    old.entered = EnteredValue(value: 6.3, unit: "mmol/L")
+    var document = GlanceDocument.empty(createdAt: Timestamp(Fixture.now))
+    document.apply(.putEntry(old))
+    let edit = try EntryPlanner.edit(
+      old, value: "6.1", date: nil, note: nil, today: Fixture.date("2026-11-22"), document: document,
+      library: Fixture.library)
+    #expect(edit.new.entered == EnteredValue(value: 6.1, unit: "mmol/L"))
+    #expect(abs(edit.new.value - 6.1 * 18.016) < 0.1, "\(edit.new.value)")
+    #expect(edit.draft?.checks.isEmpty == true, "\(edit.draft?.checks.map(\.question) ?? [])")
+    // Typed in mg/dL: read in mg/dL.
+    let plain = Fixture.entry(glucose, 95, on: "2026-11-02")
+    document.apply(.putEntry(plain))
+    let second = try EntryPlanner.edit(
+      plain, value: "97", date: nil, note: nil, today: Fixture.date("2026-11-22"), document: document,
+      library: Fixture.library)
+    #expect(second.new.value == 97 && second.new.entered == nil)
+  }
+}

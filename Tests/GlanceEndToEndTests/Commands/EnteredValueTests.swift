@@ -68,7 +68,10 @@ struct EnteredValueTests {
     #expect(try Self.only(glance, "uacr").entered == EnteredValue(value: 3, unit: "mg/mmol"))
     glance.run("edit", id, "--value", "2.5 mg/mmol", "--yes")
     #expect(try Self.only(glance, "uacr").entered == EnteredValue(value: 2.5, unit: "mg/mmol"))
-    glance.run("edit", id, "--value", "20", "--yes")
+    // A bare number is read in the unit the reading was typed in (newcomer review at stop 37).
+    glance.run("edit", id, "--value", "2.0", "--yes")
+    #expect(try Self.only(glance, "uacr").entered == EnteredValue(value: 2, unit: "mg/mmol"))
+    glance.run("edit", id, "--value", "20 mg/g", "--yes")
     let edited = try Self.only(glance, "uacr")
     #expect(edited.value == 20 && edited.entered == nil)
   }
