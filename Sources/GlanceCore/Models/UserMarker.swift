@@ -31,9 +31,18 @@ public struct UserMarker: Codable, Hashable, Sendable, Identifiable {
   /// True when the person set their own target range.
   public var hasCustomRange: Bool { customReferenceLow != nil || customReferenceHigh != nil }
 
-  /// The range readings are judged against: the person's own when set, else the default.
-  public func effectiveRange(for definition: MarkerDefinition) -> ReferenceRange {
-    hasCustomRange
-      ? ReferenceRange(low: customReferenceLow, high: customReferenceHigh) : definition.defaultRange
+  /// The range readings are judged against: a bound the person set, and on a side they did not,
+  /// the marker's own (`own`: the library's, or the one for their sex), strict where it is
+  /// (second looks at stop 37: a kept "below 100" had become "up to 100", and a kept low end
+  /// stayed at the sex the person had when they set the other). A person's bound on the wrong
+  /// side of the marker's own (a restored file) stands alone.
+  public func effectiveRange(own: ReferenceRange) -> ReferenceRange {
+    guard hasCustomRange else { return own }
+    let low = customReferenceLow ?? own.low
+    let high = customReferenceHigh ?? own.high
+    if let low, let high, low >= high { return ReferenceRange(low: customReferenceLow, high: customReferenceHigh) }
+    return ReferenceRange(
+      low: low, high: high, lowStrict: customReferenceLow == nil && own.lowStrict,
+      highStrict: customReferenceHigh == nil && own.highStrict)
   }
 }

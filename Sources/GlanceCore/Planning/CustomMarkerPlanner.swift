@@ -60,12 +60,13 @@ public enum CustomMarkerPlanner {
   /// target of 1.8 mg/dL that every reading would miss).
   /// A bare bound is read in `defaultUnit` when there is one (the unit the person reads the
   /// marker in: `glance units`).
-  /// With `keeping` (the range the marker is judged by now), a bound not given is kept from it
-  /// and "none" removes one (clinician review at stop 37: `--high 5.5` on potassium dropped its
-  /// low end, and 3.0 was "in range").
+  /// With `keeping` (the person's own bounds now, either nil) and `own` (the marker's range on a
+  /// side they did not set), a bound not given keeps theirs, or stays the marker's: nil is stored
+  /// and the marker's bound judges, strict and by sex as it is (clinician review at stop 37:
+  /// `--high 5.5` on potassium dropped its low end, and 3.0 was "in range").
   public static func targetRange(
     low: String?, high: String?, for marker: MarkerDefinition? = nil, defaultUnit: String? = nil,
-    keeping current: ReferenceRange? = nil
+    keeping current: (low: Double?, high: Double?)? = nil, own: ReferenceRange = ReferenceRange(low: nil, high: nil)
   ) throws -> (low: Double?, high: Double?) {
     // A bound in another unit kept as exactly as a reading typed in it is judged (`exactValue`):
     // rounded as a reading is stored, 20 pmol/L was 1.554 ng/dL, and a reading of exactly 20
@@ -100,14 +101,11 @@ public enum CustomMarkerPlanner {
         option: option, value: typed.value, marker: marker,
         fits: EntryChecks.unitSlip(typed.value, marker: marker, usual: nil)?.entered.unit)
     }
-    func given(_ text: String?, _ option: String, kept: Double?) throws -> Double? {
-      guard let current else { return try text.map { try bound($0, option) } }
-      guard let text else { return kept }
-      return text.trimmingWhitespace().lowercased() == "none" ? nil : try bound(text, option)
-    }
-    let lowValue = try given(low, "--low", kept: current?.low)
-    let highValue = try given(high, "--high", kept: current?.high)
-    if current != nil, lowValue == nil, highValue == nil { throw CustomMarkerError.noBounds }
+    let lowStored = try low.map { try bound($0, "--low") } ?? current?.low
+    let highStored = try high.map { try bound($0, "--high") } ?? current?.high
+    // Checked as judged: the marker's bound on a side not set.
+    let lowValue = lowStored ?? (current != nil ? own.low : nil)
+    let highValue = highStored ?? (current != nil ? own.high : nil)
     if let lowValue, let highValue, lowValue >= highValue {
       // Said as typed: an SI reader's "3" and "1" are not 116 and 38.7.
       func typed(_ text: String?, _ value: Double) -> String {
@@ -119,7 +117,7 @@ public enum CustomMarkerPlanner {
       }
       throw CustomMarkerError.rangeOrder(low: typed(low, lowValue), high: typed(high, highValue))
     }
-    return (lowValue, highValue)
+    return current != nil ? (lowStored, highStored) : (lowValue, highValue)
   }
 
   /// What glance checks of a new custom marker's readings: nothing medical, but for a test it
@@ -175,8 +173,6 @@ public enum CustomMarkerError: GlanceError, Equatable {
   case emptyName
   case emptyUnit
   case rangeOrder(low: String, high: String)
-  /// `glance range M --low none --high none`: no bound left.
-  case noBounds
   case nameTaken(String)
   /// `glance add` reads the name as a library marker's (the name, then the marker's).
   case readAs(String, String)
@@ -190,8 +186,6 @@ public enum CustomMarkerError: GlanceError, Equatable {
     case .emptyName: "Give the marker a name, e.g. glance custom \"Blood ketones\" --unit mmol/L"
     case .emptyUnit: "Give the unit you record it in, e.g. --unit mmol/L"
     case .rangeOrder(let low, let high): "The low end (\(low)) must be below the high end (\(high))."
-    case .noBounds:
-      "A range needs a low end or a high end. To go back to the marker's own range: glance range MARKER --reset. Nothing was changed."
     case .nameTaken(let name):
       "There is already a marker called \(quoted(name)). See: glance library \(ShellQuote.quote(name))"
     case .readAs(let name, let marker):

@@ -62,13 +62,8 @@ public struct MarkerSnapshot: Sendable {
       let high = rule.criticalHigh.map { $0.value * 0.9 / factor } ?? .infinity
       return low < high ? low...high : nil
     }
-    if let tracked, tracked.hasCustomRange {
-      range = tracked.effectiveRange(for: definition)
-    } else if let sex, let own = rule?.range(for: sex) {
-      range = own
-    } else {
-      range = definition.defaultRange
-    }
+    let own = sex.flatMap { rule?.range(for: $0) } ?? definition.defaultRange
+    range = tracked?.effectiveRange(own: own) ?? own
     let display = self.display
     if display.isChoice, !(tracked?.hasCustomRange ?? false), display.decimals != nil, let siUnit = definition.siUnit,
       UnitConverter.normalize(display.unit) == UnitConverter.normalize(siUnit)
@@ -77,8 +72,10 @@ public struct MarkerSnapshot: Sendable {
     } else {
       siLab = nil
     }
+    // A side the person did not set follows the range for each sex.
     bySex =
-      sex == nil && !(tracked?.hasCustomRange ?? false) && rule?.male != nil && rule?.female != nil
+      sex == nil && (tracked?.customReferenceLow == nil || tracked?.customReferenceHigh == nil) && rule?.male != nil
+        && rule?.female != nil
       ? [Sex.male, .female].map {
         MarkerSnapshot(definition: definition, tracked: tracked, entries: [], sex: $0, display: display)
       } : []

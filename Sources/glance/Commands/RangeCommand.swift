@@ -7,11 +7,11 @@ struct RangeCommand: GlanceCommand {
     options: [
       .value(
         "low", "L",
-        "Lower bound (inclusive), in the marker's unit or with its own (\"4.0 mmol/L\"); none for no lower bound. Not given, the low end the marker is judged by now is kept."
+        "Lower bound (inclusive), in the marker's unit or with its own (\"4.0 mmol/L\"). Not given, your low end is kept, or the marker's own."
       ),
       .value(
         "high", "H",
-        "Upper bound (inclusive), in the marker's unit or with its own (\"1.8 mmol/L\"); none for no upper bound. Not given, the high end the marker is judged by now is kept."
+        "Upper bound (inclusive), in the marker's unit or with its own (\"1.8 mmol/L\"). Not given, your high end is kept, or the marker's own."
       ),
       .flag("reset", "Go back to the library's default range."),
     ],
@@ -49,9 +49,11 @@ struct RangeCommand: GlanceCommand {
       summary: reset ? "reset the range of \(marker.shortName)" : "set the range of \(marker.shortName)"
     ) { document in
       guard !reset else { return (nil, nil) }
+      let tracked = document.trackedMarkers.first { $0.markerID == marker.id }
+      let own = MarkerSnapshot(definition: marker, tracked: nil, entries: [], sex: document.profile.sex).range
       return try CustomMarkerPlanner.targetRange(
         low: low, high: high, for: marker, defaultUnit: document.typingUnit(for: marker),
-        keeping: document.snapshot(for: marker).range)
+        keeping: (tracked?.customReferenceLow, tracked?.customReferenceHigh), own: own)
     }
     if started { context.out("Now tracking \(marker.displayName).") }
     let snapshot = try context.repository.read().snapshot(for: marker)

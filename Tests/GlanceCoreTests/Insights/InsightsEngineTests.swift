@@ -146,14 +146,17 @@ struct InsightsEngineTests {
     #expect(insight.suggestionText.contains("across your last 5 readings (60 → 65 → 70 → 75 → 80 mg/dL)"))
   }
 
-  @Test("a one-sided target range gives an in-range marker no trend")
-  func oneSidedTargetRange() {
+  /// A target with one bound keeps the library's other (second looks at stop 37: sodium with a
+  /// low of 135 had no high end, and 150 was "in range").
+  @Test("a target with one bound is judged by the library's other: sodium 150 is above it")
+  func oneSidedTargetRange() throws {
     let sodium = Fixture.library.marker(key: "sodium")!
     let tracked = UserMarker(
       markerID: sodium.id, customReferenceLow: 135, displayOrder: 0, addedAt: Self.now)
     let snapshot = MarkerSnapshot(
       definition: sodium, tracked: tracked, entries: Self.entries(sodium, [140, 145, 150]))
-    #expect(InsightsEngine.insights(for: [snapshot], at: Self.now).isEmpty)
+    let insight = try #require(InsightsEngine.insights(for: [snapshot], at: Self.now).first)
+    #expect(insight.suggestionText.contains("above your target range (135 to 145 mEq/L)"))
   }
 
   @Test("custom markers get no insights, out of range or trending")

@@ -194,32 +194,69 @@ struct CustomMarkerPlannerTests {
 
 /// Clinician and newcomer reviews at stop 37: `glance range potassium --high 5.5` dropped the low
 /// end, and a potassium of 3.0 was "✓ in range"; `--low 8` on a custom marker dropped its high.
-@Suite("glance range: a bound not given is kept")
+/// Second looks: a kept "below 100" became "up to 100", and a kept low end stayed at the sex the
+/// person had when they set the other.
+@Suite("glance range: a bound not given stays the person's, or the marker's own")
 struct TargetRangeKeepsBoundsTests {
   static let potassium = Fixture.library.marker(key: "potassium")!
-  static let current = ReferenceRange(low: 3.7, high: 5.2)
+
+  static func judged(_ key: String, low: String?, high: String?, kept: (Double?, Double?) = (nil, nil), sex: Sex? = nil)
+    throws -> (stored: (low: Double?, high: Double?), range: ReferenceRange)
+  {
+    let marker = try #require(Fixture.library.marker(key: key))
+    let own = MarkerSnapshot(definition: marker, tracked: nil, entries: [], sex: sex).range
+    let stored = try CustomMarkerPlanner.targetRange(low: low, high: high, for: marker, keeping: kept, own: own)
+    var tracked = UserMarker(markerID: marker.id, displayOrder: 0, addedAt: Timestamp(Fixture.now))
+    (tracked.customReferenceLow, tracked.customReferenceHigh) = (stored.low, stored.high)
+    return (stored, MarkerSnapshot(definition: marker, tracked: tracked, entries: [], sex: sex).range)
+  }
 
   @Test(
-    "the bounds given, the others kept from the range the marker is judged by now; none removes one",
+    "the bounds given; on a side not given the person's own, or the marker's, strict where it is",
     arguments: [
-      ("potassium", nil, "5.5", 3.7, 5.5), ("potassium", "3.5", nil, 3.5, 5.2),
-      ("potassium", "none", "5.5", nil, 5.5), ("potassium", "3.5", "none", 3.5, nil),
-      ("potassium", "3.4", "5.6", 3.4, 5.6), ("ldl", nil, "70", nil, 70), ("hdl", "50", nil, 50, nil),
-    ] as [(String, String?, String?, Double?, Double?)])
-  func kept(key: String, low: String?, high: String?, expectedLow: Double?, expectedHigh: Double?) throws {
-    let marker = try #require(Fixture.library.marker(key: key))
-    let current = MarkerSnapshot(definition: marker, tracked: nil, entries: []).range
-    let range = try CustomMarkerPlanner.targetRange(low: low, high: high, for: marker, keeping: current)
+      ("potassium", nil, "5.5", 3.7, false, 5.5, false), ("potassium", "3.5", nil, 3.5, false, 5.2, false),
+      ("potassium", "3.4", "5.6", 3.4, false, 5.6, false), ("ldl", nil, "70", nil, false, 70, false),
+      ("hdl", "50", nil, 50, false, nil, false),
+      // Strict bounds stay strict: LDL 100 and A1c 5.7% are not "up to" (second looks at stop 37).
+      ("ldl", "20", nil, 20, false, 100, true), ("a1c", "4", nil, 4, false, 5.7, true),
+      ("fasting-glucose", "80", nil, 80, false, 100, true),
+    ] as [(String, String?, String?, Double?, Bool, Double?, Bool)])
+  func kept(
+    key: String, low: String?, high: String?, expectedLow: Double?, lowStrict: Bool, expectedHigh: Double?,
+    highStrict: Bool
+  ) throws {
+    let (_, range) = try Self.judged(key, low: low, high: high)
     #expect(range.low == expectedLow && range.high == expectedHigh, "\(range)")
+    #expect(range.lowStrict == lowStrict && range.highStrict == highStrict, "\(range)")
+  }
+
+  @Test("a bound the person set before is kept when they set the other")
+  func ownKept() throws {
+    let (stored, range) = try Self.judged("potassium", low: nil, high: "5.5", kept: (3.4, 5.0))
+    #expect(stored.low == 3.4 && stored.high == 5.5)
+    #expect(range.low == 3.4 && range.high == 5.5)
+  }
+
+  @Test("a side not set follows the person's sex, and with none set both sexes are weighed")
+  func bySex() throws {
+    let hemoglobin = try #require(Fixture.library.marker(key: "hemoglobin"))
+    let (stored, _) = try Self.judged("hemoglobin", low: nil, high: "16", sex: .female)
+    #expect(stored.low == nil, "the low end is the marker's, not a number fixed at this sex")
+    var tracked = UserMarker(markerID: hemoglobin.id, displayOrder: 0, addedAt: Timestamp(Fixture.now))
+    tracked.customReferenceHigh = 16
+    let male = MarkerSnapshot(definition: hemoglobin, tracked: tracked, entries: [], sex: .male).range
+    let female = MarkerSnapshot(definition: hemoglobin, tracked: tracked, entries: [], sex: .female).range
+    #expect(male.low != female.low && male.high == 16 && female.high == 16)
+    let unknown = MarkerSnapshot(
+      definition: hemoglobin, tracked: tracked, entries: [Fixture.entry(hemoglobin, 12.5, on: "2025-05-01")])
+    let words = unknown.judgement(of: unknown.entries[0]).words
+    #expect(words.contains("sex"), "no sex set: the sex-dependent low end is still weighed: \(words)")
   }
 
   @Test("a bound given on the wrong side of the one kept is refused, naming the one kept")
   func order() throws {
     #expect(throws: CustomMarkerError.rangeOrder(low: "3.7, kept", high: "3")) {
-      try CustomMarkerPlanner.targetRange(low: nil, high: "3", for: Self.potassium, keeping: Self.current)
-    }
-    #expect(throws: CustomMarkerError.noBounds) {
-      try CustomMarkerPlanner.targetRange(low: "none", high: "none", for: Self.potassium, keeping: Self.current)
+      try Self.judged("potassium", low: nil, high: "3")
     }
   }
 
@@ -228,11 +265,12 @@ struct TargetRangeKeepsBoundsTests {
     var marker = Fixture.customMarker("Omega-3 Index", unit: "%")
     (marker.referenceLow, marker.referenceHigh) = (8, 12)
     let range = try CustomMarkerPlanner.targetRange(
-      low: "8.5", high: nil, for: marker, keeping: ReferenceRange(low: 8, high: 12))
-    #expect(range.low == 8.5 && range.high == 12)
+      low: "8.5", high: nil, for: marker, keeping: (nil, nil), own: ReferenceRange(low: 8, high: 12))
+    #expect(range.low == 8.5 && range.high == nil)
     var tracked = UserMarker(markerID: marker.id, displayOrder: 0, addedAt: Timestamp(Fixture.now))
     (tracked.customReferenceLow, tracked.customReferenceHigh) = (range.low, range.high)
     let snapshot = MarkerSnapshot(definition: marker, tracked: tracked, entries: [])
+    #expect(snapshot.range.low == 8.5 && snapshot.range.high == 12)
     let set = RangeView.render(snapshot, change: .set, style: .plain)
     #expect(!set.contains("library") && set.contains("the range you gave it: 8%-12%"), "\(set)")
     let reset = RangeView.render(

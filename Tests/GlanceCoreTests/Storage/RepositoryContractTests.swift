@@ -122,9 +122,10 @@ struct RepositoryContractTests {
     try repository.addTrackedMarker(Fixture.ldl)
     try repository.setTargetRange(for: Fixture.ldl.id, low: nil, high: 70)
     let marker = try #require(try repository.trackedMarkers().first)
-    #expect(marker.effectiveRange(for: Fixture.ldl) == ReferenceRange(low: nil, high: 70))
+    #expect(marker.effectiveRange(own: Fixture.ldl.defaultRange) == ReferenceRange(low: nil, high: 70))
     try repository.setTargetRange(for: Fixture.ldl.id, low: nil, high: nil)
-    #expect(try repository.trackedMarkers()[0].effectiveRange(for: Fixture.ldl) == Fixture.ldl.defaultRange)
+    #expect(
+      try repository.trackedMarkers()[0].effectiveRange(own: Fixture.ldl.defaultRange) == Fixture.ldl.defaultRange)
     // A marker not tracked yet starts being tracked; an unknown id is refused.
     #expect(try repository.setTargetRange(for: Fixture.tsh.id, low: 1, high: 2))
     #expect(try repository.trackedMarkers().last?.markerID == Fixture.tsh.id)
