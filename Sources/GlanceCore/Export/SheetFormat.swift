@@ -129,7 +129,8 @@ enum SheetFormat {
   /// Marks German labs print after a result outside its range, longest first: plus and minus
   /// signs, arrows, and the words for high and low.
   static let markFlags = [
-    "erniedrigt", "erhöht", "erhoeht", "niedrig", "hoch", "↑↑", "↓↓", "++", "--", "↑", "↓", "+", "-",
+    "erniedrigt", "erhöht", "erhoeht", "niedrig", "hoch", "tief", "↑↑↑", "↓↓↓", "↑↑", "↓↓", "+++", "---", "++", "--",
+    "↑", "↓", "+", "-",
   ]
 
   /// Flags labs print after a result, longest first.

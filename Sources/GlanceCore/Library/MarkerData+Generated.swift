@@ -130,11 +130,11 @@ extension MarkerLibrary {
       unitSynonyms: ["percent", "% of total Hgb"], siUnit: "mmol/mol",
       siFactor: 10.9314, siOffset: 2.152, decimals: 1, siDecimals: 0,
       referenceLow: nil, referenceHigh: 5.7,
-      plausibleMin: 4.0, plausibleMax: 20.0,
+      plausibleMin: 3.9, plausibleMax: 20.0,
       direction: .lowerIsBetter, loinc: "4548-4",
       aliases: ["hba1c", "hb a1c", "hgb a1c", "hba1", "haemoglobin a1c", "hemaglobin a1c", "hemoglobin aic", "aic", "a1-c", "glycated hemoglobin", "glycated haemoglobin", "glycosylated hemoglobin", "glycohemoglobin", "average blood sugar", "3 month sugar", "diabetes test", "sugar average"],
       source: "ADA Standards of Care (Diabetes Care table), Merck Manual; LOINC via HL7 FHIR IG; DiaSys reference ranges (HbA1c)",
-      notes: "ADA: normal <5.7% (a strict bound); prediabetes 5.7-6.4% (39-46 mmol/mol); diabetes >=6.5% (48 mmol/mol); many care plans aim below 7.0% (53 mmol/mol). Labs often print 4.0-5.6%. IFCC-reported A1c is LOINC 59261-8. Added here (reference has siFactor null): the conversion is affine, IFCC mmol/mol = (NGSP% - 2.152) / 0.09148, encoded as siOffset 2.152 and siFactor 10.9314 (= 1/0.09148); 6.5% -> 47.5, printed as 48. Key renamed from the reference's hba1c to a1c. Plausible max is an editorial typo-catching bound (unverified); plausible min 4% (20 mmol/mol) is the low end of the non-diabetic reference range (DiaSys reference ranges: 4-6%, 20-42 mmol/mol): a lower A1c is asked about, and no unit slip offers one (clinician review at stop 37: 14 was offered as 14 mmol/mol, 3.4%).",
+      notes: "ADA: normal <5.7% (a strict bound); prediabetes 5.7-6.4% (39-46 mmol/mol); diabetes >=6.5% (48 mmol/mol); many care plans aim below 7.0% (53 mmol/mol). Labs often print 4.0-5.6%. IFCC-reported A1c is LOINC 59261-8. Added here (reference has siFactor null): the conversion is affine, IFCC mmol/mol = (NGSP% - 2.152) / 0.09148, encoded as siOffset 2.152 and siFactor 10.9314 (= 1/0.09148); 6.5% -> 47.5, printed as 48. Key renamed from the reference's hba1c to a1c. Plausible max is an editorial typo-catching bound (unverified); plausible min 3.9%, under 20 mmol/mol (3.98%), the low end of the non-diabetic reference range (DiaSys reference ranges: 4-6%, 20-42 mmol/mol): a lower A1c is asked about, and no unit slip offers one (clinician review at stop 37: 14 was offered as 14 mmol/mol, 3.4%).",
       isSystemDefined: true))
     markers.append(MarkerDefinition(
       id: UUID(uuid: (0x42, 0x50, 0xD, 0x9D, 0x73, 0xE7, 0x49, 0x7C, 0xBD, 0xA6, 0xA5, 0x54, 0x5E, 0x60, 0x7F, 0xFB)), key: "fasting-insulin", displayName: "Fasting Insulin",

@@ -662,7 +662,8 @@ public enum EntryChecks {
     let saysFasting = ["fasting", "nuchter", "jeun", "ayunas", "digiuno", "jejum"].contains { word in
       SearchService.contains(Array(compact.utf8), Array(word.utf8))
     }
-    return !saysFasting && !["fbg", "fbs", "fpg", "ifg"].contains(compact)
+    // "NBZ" is Nüchternblutzucker (clinician's second look at stop 37).
+    return !saysFasting && !["fbg", "fbs", "fpg", "ifg", "nbz"].contains(compact)
   }
 
   /// The question for a blood pressure whose second number is not below its first (85/130 was

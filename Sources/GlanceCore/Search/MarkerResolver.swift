@@ -110,14 +110,26 @@ public enum MarkerResolver {
 
   /// Words that name a whole-blood sample after a test's name ("Potassium (WB)", "Kalium
   /// Vollblut", "Hemoglobin, whole blood").
-  static let wholeBloodWords: Set<String> = ["wb", "vollblut", "blood"]
+  static let wholeBloodWords: Set<String> = ["wb", "vollblut", "vb", "blood"]
+
+  /// How many of `words`' first words name a whole-blood sample ("Whole blood potassium", "WB-K",
+  /// "Vollblut Kalium"): 0 when none (attacker's second look at stop 37: these were left out with
+  /// no critical check, where "Potassium (WB)" was filed).
+  static func wholeBloodPrefix(_ words: [String]) -> Int {
+    if words.count > 2, words[0] == "whole", words[1] == "blood" { return 2 }
+    if words.count > 1, ["wb", "vollblut"].contains(words[0]) { return 1 }
+    return 0
+  }
 
   /// Markers a whole-blood sample measures as the library's test does: a blood-gas potassium or
   /// sodium, a hemoglobin, a hematocrit, an A1c. Not glucose (whole blood reads about 11% under
   /// plasma), calcium (a blood-gas calcium is ionized), magnesium or folate (the red cells' share
   /// is counted): those are left out or refused as another test (attacker and clinician reviews
   /// at stop 37: "Ca++ WB" 1.2 mmol/L was saved as a critical total calcium of 4.8 mg/dL).
-  static let sameInWholeBlood: Set<String> = ["potassium", "sodium", "hemoglobin", "hematocrit", "a1c"]
+  /// White cells and platelets are counted in whole blood anyway (clinician's second look).
+  static let sameInWholeBlood: Set<String> = [
+    "potassium", "sodium", "hemoglobin", "hematocrit", "a1c", "wbc", "platelets",
+  ]
 
   /// How many of `words`' last words name a blood sample ("plasma", "serum", "whole blood",
   /// "WB", German "Vollblut"): 0 when none, nil when that would leave no name.
@@ -125,8 +137,9 @@ public enum MarkerResolver {
     var cut = 0
     // "Potassium (WB)" and "Kalium Vollblut" as "K (whole blood)" (attacker review at stop 37:
     // they were left out with no critical check).
-    if let last = words.last, ["plasma", "serum", "blood", "wb", "vollblut"].contains(last) { cut = 1 }
-    if cut == 1, words.count > 2, words[words.count - 2] == "whole" { cut = 2 }
+    if let last = words.last, ["plasma", "serum", "blood", "wb", "vollblut", "vb"].contains(last) { cut = 1 }
+    // "whole blood", and German "im Vollblut" (in whole blood).
+    if cut == 1, words.count > 2, words[words.count - 2] == "whole" || words[words.count - 2] == "im" { cut = 2 }
     return cut > 0 && cut < words.count ? cut : nil
   }
 
@@ -146,6 +159,14 @@ public enum MarkerResolver {
     // After the name too: "Potassium, Plasma", "Sodium (serum)", "Hemoglobin, Whole Blood"
     // (clinician's third look at stop 34: each was left out as no marker).
     let words = SearchText(text).words
+    let prefix = Self.wholeBloodPrefix(words)
+    if prefix > 0, FalseFriends.named(text) == nil,
+      let found = try? resolve(
+        words.dropFirst(prefix).joinedText(" "), among: markers, search: search, categories: categories),
+      found.allSatisfy({ Self.sameInWholeBlood.contains($0.key) })
+    {
+      return found
+    }
     if FalseFriends.named(text) == nil, words.count > 1, let cut = Self.sampleSuffix(words) {
       let name = words.prefix(words.count - cut).joinedText(" ")
       if let found = try? resolve(name, among: markers, search: search, categories: categories),

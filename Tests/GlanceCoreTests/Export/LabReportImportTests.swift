@@ -1094,7 +1094,8 @@ struct LabReportImportTests {
       ("5,6 +", "5,6", true), ("5,6+", "5,6", true), ("7,9 ++", "7,9", true), ("2,1 -", "2,1", true),
       ("2,1 --", "2,1", true), ("5,6 ↑", "5,6", true), ("5,6↑", "5,6", true), ("2,1 ↓↓", "2,1", true),
       ("5,6 hoch", "5,6", true), ("2,1 niedrig", "2,1", true), ("5,6 erhöht", "5,6", true),
-      ("2,1 erniedrigt", "2,1", true), ("- 5", "- 5", false), ("+ 5", "+ 5", false),
+      ("2,1 erniedrigt", "2,1", true), ("6,2 tief", "6,2", true), ("9,9 +++", "9,9", true), ("- 5", "- 5", false),
+      ("+ 5", "+ 5", false),
       ("5-", "5-", false), ("1e+", "1e+", false),
     ] as [(String, String, Bool)])
   func labFlag(cell: String, value: String, flagged: Bool) {

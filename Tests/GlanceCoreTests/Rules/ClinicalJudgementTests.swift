@@ -575,6 +575,8 @@ struct ClinicalJudgementTests {
       // An A1c of 10–18% is common in uncontrolled diabetes; as mmol/mol it would be under the
       // non-diabetic range (clinician review at stop 37: 14 was offered as 14 mmol/mol, 3.4%).
       ("a1c", 14, [], nil), ("a1c", 9.5, [], nil), ("a1c", 18, [], nil), ("a1c", 41, [], 5.9),
+      // A conventional 20% (the plausible maximum) may be 20 mmol/mol (3.98%, above the floor).
+      ("a1c", 20, [], 3.98),
     ] as [(String, Double, [Double], Double?)])
   func unitSlips(key: String, typed: Double, earlier: [Double], expected: Double?) {
     let marker = Self.marker(key)

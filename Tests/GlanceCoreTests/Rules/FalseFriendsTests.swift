@@ -281,6 +281,10 @@ struct FalseFriendsTests {
       ("Bilirubin gesamt", "bilirubin-total"), ("Bilirubin, gesamt", "bilirubin-total"),
       ("Gesamtbilirubin", "bilirubin-total"), ("BZ nüchtern", "fasting-glucose"), ("Nüchtern-BZ", "fasting-glucose"),
       ("NBZ", "fasting-glucose"),
+      // Second looks at stop 37: counts are whole blood anyway; the sample before the name.
+      ("Platelets whole blood", "platelets"), ("WBC (WB)", "wbc"), ("Whole blood potassium", "potassium"),
+      ("WB-K", "potassium"), ("Kalium im Vollblut", "potassium"), ("Kalium (VB)", "potassium"),
+      ("Vollblut Natrium", "sodium"),
     ])
   func stillResolved(word: String, key: String) throws {
     #expect(try MarkerResolver.markers(word, among: Self.markers).map(\.key) == [key])
@@ -308,6 +312,7 @@ struct FalseFriendsTests {
     arguments: [
       "Glucose WB", "Glukose Vollblut", "Glucose, whole blood", "Glucose (WB)", "Magnesium (WB)",
       "Magnesium, whole blood", "Magnesium Vollblut", "Folate whole blood", "Folate (WB)", "Folat Vollblut",
+      "Whole blood magnesium", "WB glucose", "Vollblut Glukose",
     ])
   func wholeBloodNotSerum(word: String) {
     #expect(throws: EntryError.self) { try MarkerResolver.markers(word, among: Self.markers) }
@@ -400,7 +405,7 @@ struct FalseFriendsTests {
     "a glucose named fasting in Dutch, German or French is not asked about fasting",
     arguments: [
       ("Glucose nuchter", false), ("nuchtere glucose", false), ("Glukose nüchtern", false), ("Glycémie à jeun", false),
-      ("Glucose", true), ("Glucose (serum)", true),
+      ("Glucose", true), ("Glucose (serum)", true), ("NBZ", false), ("BZ nüchtern", false),
     ])
   func fastingWords(name: String, asked: Bool) throws {
     let marker = try #require(Self.markers.first { $0.key == "fasting-glucose" })
