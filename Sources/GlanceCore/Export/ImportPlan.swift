@@ -351,7 +351,8 @@ public struct ImportPlan: Sendable {
       lines.append("From the file's profile: \(profileFilled.joinedText(", ")).")
     }
     if !profileReplaced.isEmpty {
-      lines.append("The file's profile replaced yours: \(profileReplaced.joinedText(", ")).")
+      // Said of a dry run too: present, not past (attacker's second look at stop 37).
+      lines.append("The file's profile takes the place of yours: \(profileReplaced.joinedText(", ")).")
     }
     if !profileKept.isEmpty {
       lines.append(

@@ -19,11 +19,14 @@ public enum RangeView {
         snapshot.shownDefaultRange, unit: unit, style: style, places: snapshot.display.decimals) ?? "none"
     // A custom marker's own range is the one the person gave it, not the library's (newcomer and
     // clinician reviews at stop 37).
-    let own = marker.isSystemDefined ? "library default: " : "the range you gave it: "
+    let ownText =
+      marker.isSystemDefined
+      ? "library default: \(defaultText)"
+      : marker.defaultRange.isEmpty ? "you gave it none" : "the range you gave it: \(defaultText)"
     var lines: [String]
     switch change {
     case .set:
-      lines = ["Your target range for \(marker.displayName) is now \(rangeText) (\(own)\(defaultText))."]
+      lines = ["Your target range for \(marker.displayName) is now \(rangeText) (\(ownText))."]
     case .reset:
       lines = [
         "\(marker.displayName) is judged against \(marker.isSystemDefined ? "the library's range" : "the range you gave it") again: \(defaultText)."
@@ -31,7 +34,7 @@ public enum RangeView {
     case .show:
       lines = [
         snapshot.hasCustomRange
-          ? "\(marker.displayName) is judged against your target range: \(rangeText) (\(own)\(defaultText))."
+          ? "\(marker.displayName) is judged against your target range: \(rangeText) (\(ownText))."
           : "\(marker.displayName) is judged against \(snapshot.range.isEmpty ? "no range" : "\(snapshot.rangeName): \(rangeText)")."
       ]
     }

@@ -227,12 +227,13 @@ struct ReplaceProfileTests {
     let summary = plan.summary(library: Fixture.library, customMarkers: [], dryRun: false)
     #expect(
       summary.contains(
-        "The file's profile replaced yours: name (now “Old Me”), sex (now not given), units (now not chosen)"),
+        "The file's profile takes the place of yours: name (now “Old Me”), sex (now not given), units (now not chosen)"),
       "\(summary)")
     // The same profile: nothing said.
     let same = try Importer.plan(
       Importer.read(try Exporter.json(mine, library: Fixture.library)), replace: true, into: mine,
       library: Fixture.library, today: Fixture.date("2025-06-01"), now: now)
-    #expect(!same.summary(library: Fixture.library, customMarkers: [], dryRun: false).contains("profile replaced"))
+    #expect(
+      !same.summary(library: Fixture.library, customMarkers: [], dryRun: false).contains("profile takes the place"))
   }
 }
