@@ -1214,9 +1214,12 @@ enum SpreadsheetImporter {
         value: draft.value, comparator: draft.comparator, marker: draft.marker, usual: usual[draft.marker.id],
         unitTyped: row.unitTyped, typed: draft.entered)
       if let readIn = row.readIn, let entered = draft.entered {
+        // Against the person's stored readings only: the file's own, read the same way, say
+        // nothing of the unit (attacker's second look at stop 37: an SI reader's sheet of
+        // magnesium 2.0 was its own usual, and saved as a critical 2.00 mmol/L unasked).
         checks = EntryChecks.readIn(
           readIn, typed: TypedValue(value: entered.value, comparator: draft.comparator), converted: draft.value,
-          marker: draft.marker, usual: usual[draft.marker.id], checks: checks)
+          marker: draft.marker, usual: storedValues[draft.marker.id].flatMap(EntryChecks.median), checks: checks)
       }
       // A code says which test it is (clinician's second look: a total calcium of 1.6 mmol/L
       // coded 2000-8 was asked whether it was ionized, and the whole file refused).

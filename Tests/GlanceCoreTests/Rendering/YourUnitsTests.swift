@@ -837,12 +837,31 @@ struct YourUnitsTests {
       let entered = plan.entries.map { $0.entered?.text(nil) ?? "\(ValueText.number($0.value)) \($0.unit)" }
       if units == .si {
         #expect(entered == ["28 nmol/L", "0.75 mmol/L", "130 mmol/L"], "\(entered)")
-        #expect(plan.questions.count == 1)
+        // As add asks with no readings: vitamin D 28 may be ng/mL (second look at stop 37: the
+        // file's own value had been its usual, and silenced the question).
+        #expect(plan.questions.count == 2)
+        #expect(plan.questions.first?.contains("You entered Vitamin D of 28 nmol/L. Was that 28 ng/mL") == true)
         #expect(
-          plan.questions.first?.hasSuffix("You entered LDL of 130 mmol/L. Was that 130 mg/dL (3.4 mmol/L)?") == true)
+          plan.questions.last?.hasSuffix("You entered LDL of 130 mmol/L. Was that 130 mg/dL (3.4 mmol/L)?") == true)
       } else {
         #expect(entered == ["28 ng/mL", "0.75 mg/dL", "130 mg/dL"], "\(entered)")
       }
+    }
+  }
+
+  /// Attacker's second look at stop 37: an SI reader's sheet of magnesium 2.0 (mg/dL, from a US
+  /// lab) was its own usual, and saved as a critical 2.00 mmol/L unasked, where add asks.
+  @Test("a spreadsheet's rows are asked about their unit against the person's readings, never against themselves")
+  func importAsksAsAddDoes() throws {
+    let document = GlanceDocument(profile: Profile(createdAt: Fixture.time("2026-01-01T00:00:00Z"), units: .si))
+    for sheet in [
+      "Date,Test,Result\n2024-01-15,Magnesium,2.0\n", "Date,Magnesium\n2024-01-15,2.0\n2024-02-15,1.9\n",
+    ] {
+      let plan = try Importer.plan(
+        Array(sheet.utf8), replace: false, into: document, library: .builtIn, today: Self.today, now: Self.now)
+      #expect(
+        plan.questions.first?.contains("You entered Magnesium of 2 mmol/L. Was that 2 mg/dL (0.82 mmol/L)?") == true,
+        "\(plan.questions)")
     }
   }
 
