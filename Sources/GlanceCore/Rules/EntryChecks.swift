@@ -336,10 +336,15 @@ public enum EntryChecks {
   public static func ownUnitSlip(
     _ typed: TypedValue, readIn unit: String, converted: Double, marker: MarkerDefinition, usual: Double? = nil
   ) -> EntryCheck? {
+    // Asked when the reading in the marker's own unit is critical too, and said (attacker's
+    // second look at stop 37: an SI reader's hemoglobin 6, 6 g/dL, was asked only "unusual").
     guard marker.isSystemDefined, !isImplausible(typed.value, marker), typed.value > 0, converted > 0,
-      !(ClinicalRules.rule(for: marker.key)?.isCritical(typed.value) ?? false),
       let display = DisplayUnit.of(marker, unit: unit), !display.isOwn
     else { return nil }
+    let ownCritical =
+      typed.comparator == nil && isImplausible(converted, marker)
+      && (ClinicalRules.rule(for: marker.key)?.isCritical(typed.value) ?? false)
+    if !ownCritical, ClinicalRules.rule(for: marker.key)?.isCritical(typed.value) ?? false { return nil }
     if !isImplausible(converted, marker) {
       // A factor near 1 (ferritin, sodium) cannot slip.
       guard typed.comparator == nil, canSlip(display.factor) else { return nil }
@@ -376,10 +381,14 @@ public enum EntryChecks {
     } else {
       asTyped = ""
     }
+    let offered =
+      ownCritical
+      ? " As \(own.text(nil)), it is far \(rule?.criticalLow?.contains(typed.value) == true ? "below" : "above") the range."
+      : ""
     return .advising(
       .unitSlip(suggestion: typed.value, entered: own),
       "You entered \(marker.shortName) of \(asRead.text(typed.comparator)). Was that \(own.text(typed.comparator)) (\(ValueText.withUnit(display.value(typed.value), typed.comparator, display.unit, places: display.decimals)))?"
-        + asTyped, critical: critical)
+        + asTyped + offered, critical: critical || ownCritical)
   }
 
   /// `checks` of a bare number read in the person's unit (`readIn`), with `ownUnitSlip`'s

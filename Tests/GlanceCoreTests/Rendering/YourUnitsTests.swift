@@ -662,6 +662,12 @@ struct YourUnitsTests {
         "You entered BUN of 15 mmol/L. Was that 15 mg/dL (5.4 mmol/L)? As typed, 15 mmol/L is above the range.",
         15.0
       ),
+      // Critical in the marker's own unit: asked, and said (attacker's second look at stop 37).
+      (
+        "hemoglobin", "6",
+        "You entered Hemoglobin of 6 g/L. Was that 6 g/dL (60 g/L)? As 6 g/dL, it is far below the range. "
+          + Judgement.criticalAdvice, 6.0
+      ),
       (
         "magnesium", "2.0",
         "You entered Magnesium of 2 mmol/L. Was that 2 mg/dL (0.82 mmol/L)? As typed, 2 mmol/L is far above the range. "
