@@ -53,6 +53,18 @@ enum JSONImportPlanner {
           plan.profileReplaced.append(
             "units (now \(units)\((theirs.markerUnits ?? []).isEmpty ? "" : ", with a unit chosen per marker"))")
         }
+        // The person's own target ranges go with the rest (attacker's second look at stop 37).
+        func targets(_ markers: [UserMarker]) -> [UUID: [Double?]] {
+          var found: [UUID: [Double?]] = [:]
+          for marker in markers where marker.hasCustomRange {
+            found[marker.markerID] = [marker.customReferenceLow, marker.customReferenceHigh]
+          }
+          return found
+        }
+        let mineTargets = targets(document.trackedMarkers)
+        if !mineTargets.isEmpty, mineTargets != targets(imported.trackedMarkers) {
+          plan.profileReplaced.append("your target ranges (now the file's)")
+        }
       }
     } else {
       mergeProfile(imported.profile, into: document.profile, plan: &plan)

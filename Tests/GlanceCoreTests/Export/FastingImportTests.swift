@@ -229,6 +229,17 @@ struct ReplaceProfileTests {
       summary.contains(
         "The file's profile takes the place of yours: name (now “Old Me”), sex (now not given), units (now not chosen)"),
       "\(summary)")
+    // The person's target ranges go too, and are said.
+    var targeted = mine
+    targeted.trackedMarkers = [
+      UserMarker(markerID: Fixture.ldl.id, customReferenceHigh: 70, displayOrder: 0, addedAt: now)
+    ]
+    let withTargets = try Importer.plan(
+      Importer.read(bytes), replace: true, into: targeted, library: Fixture.library,
+      today: Fixture.date("2025-06-01"), now: now)
+    #expect(
+      withTargets.summary(library: Fixture.library, customMarkers: [], dryRun: false).contains(
+        "your target ranges (now the file's)"))
     // The same profile: nothing said.
     let same = try Importer.plan(
       Importer.read(try Exporter.json(mine, library: Fixture.library)), replace: true, into: mine,
