@@ -64,13 +64,23 @@ final class Context {
   func view(_ selection: EntrySelection, allIDs: Bool = false) throws -> DocumentView {
     let view = try repository.view(selecting: selection, allIDs: allIDs)
     if let notice = repository.notice { console.err(notice.message) }
+    sayDamage(view.document)
     return view
+  }
+
+  /// Said once a command: a reading of no marker, or dated after today (`DamageNotice`).
+  private var damageSaid = false
+  private func sayDamage(_ document: GlanceDocument) {
+    guard !damageSaid, let notice = DamageNotice.of(document, library: library, today: today) else { return }
+    damageSaid = true
+    console.err(notice)
   }
 
   /// The current document; a notice about a damaged file goes to stderr.
   func document() throws -> GlanceDocument {
     let document = try repository.read()
     if let notice = repository.notice { console.err(notice.message) }
+    sayDamage(document)
     return document
   }
 

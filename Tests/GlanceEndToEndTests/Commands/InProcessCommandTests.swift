@@ -271,3 +271,25 @@ struct InProcessCommandTests {
     #expect(again.stdout.hasPrefix("No demo folders to remove."))
   }
 }
+
+/// Attacker review at stop 37: home, show and prep read a hand-changed data file silently.
+@Suite("A hand-changed data file is said by home, show and prep")
+struct DamageNoticeCommandTests {
+  @Test("a reading dated 2090 and one of an unknown marker are said once on stderr, without values")
+  func said() throws {
+    let glance = InProcessGlance()
+    glance.run("add", "hdl", "55", "--yes")
+    glance.run("add", "ldl", "120", "--yes")
+    let path = glance.home + "/glance.json"
+    var text = try String(contentsOfFile: path, encoding: .utf8)
+    text = text.replacingOccurrences(of: "\"dateOfService\": \"2025-06-01\"", with: "\"dateOfService\": \"2090-07-08\"")
+    try text.write(toFile: path, atomically: true, encoding: .utf8)
+    for command in [[], ["show", "hdl"], ["prep"]] {
+      let result = glance.run(command)
+      let stderr = result.console.stderr
+      #expect(stderr.contains("dated Jul 8, 2090, after today"), "\(command): \(stderr)")
+      #expect(stderr.components(separatedBy: "after today").count == 2, "said once: \(stderr)")
+      #expect(!stderr.contains("55") && !stderr.contains("120"), "never a value: \(stderr)")
+    }
+  }
+}

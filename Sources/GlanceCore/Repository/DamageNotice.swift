@@ -1,0 +1,32 @@
+/// What a read shows of a data file changed by hand that still reads: a reading of a marker no
+/// one knows (hidden on every screen), or one dated after today (shown as the latest). Said on
+/// stderr by every command that reads readings (attacker review at stop 37: home, show and prep
+/// read such a file silently; only `export` said so). Never a value.
+public enum DamageNotice {
+  /// The sentence for `document` (all its readings, or the ones a screen selected), nil when
+  /// none is odd. A day after today is allowed for a reading saved in a zone ahead of this one.
+  public static func of(_ document: GlanceDocument, library: MarkerLibrary, today: CalendarDate) -> String? {
+    let known = IDSet(library.markers.map(\.id) + document.customMarkers.map(\.id))
+    var unknown = false
+    var latest: CalendarDate?
+    let tomorrow = today.adding(days: 1) ?? today
+    for entry in document.entries {
+      if !known.contains(entry.markerID) { unknown = true }
+      if entry.dateOfService > tomorrow, latest.map({ entry.dateOfService > $0 }) ?? true {
+        latest = entry.dateOfService
+      }
+    }
+    var sentences: [String] = []
+    if unknown {
+      sentences.append(
+        "Your data file holds readings of a marker glance does not know (the file was changed by hand, or by a newer glance): no screen shows them. glance export --json --yes keeps a copy of everything."
+      )
+    }
+    if let latest {
+      sentences.append(
+        "Your data file holds a reading dated \(DateText.long(latest)), after today: check this computer's date, or correct the reading with glance edit ID --date D."
+      )
+    }
+    return sentences.isEmpty ? nil : sentences.joinedText(" ")
+  }
+}
