@@ -275,7 +275,7 @@ struct InProcessCommandTests {
 /// Attacker review at stop 37: home, show and prep read a hand-changed data file silently.
 @Suite("A hand-changed data file is said by home, show and prep")
 struct DamageNoticeCommandTests {
-  @Test("a reading dated 2090 and one of an unknown marker are said once on stderr, without values")
+  @Test("a reading dated 2090 is said once on stderr by home, show and prep, without values")
   func said() throws {
     let glance = InProcessGlance()
     glance.run("add", "hdl", "55", "--yes")
