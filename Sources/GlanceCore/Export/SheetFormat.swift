@@ -94,33 +94,24 @@ enum SheetFormat {
       else { continue }
       return (value, true)
     }
-    for flag in labFlags {
+    // After the value: a lab's flag ("142 H", "18.2(L)"), or a German lab's mark ("5,6 +",
+    // "2,1--", "5,6↑", "5,6 hoch": newcomer review at stop 37, each had refused the whole sheet).
+    // Glued to the number only where no letter of a word could be: a bracketed flag, "*", a sign
+    // or an arrow; a lone minus needs a space ("5-" may be a range cut short).
+    let flags = labFlags
+    for (index, flag) in (flags + markFlags).enumerated() {
       let suffix = Array(flag.utf8)
       guard bytes.count > suffix.count,
         Array(bytes.suffix(suffix.count)).map(\.lowercasedASCII) == suffix.map(\.lowercasedASCII)
       else { continue }
       let head = bytes.dropLast(suffix.count)
-      // "142 H", or "18.2(L)": a space before a bare flag, a digit before a bracketed one.
-      let separated = head.last == UInt8(ascii: " ") || (flag.first == "(" || flag.first == "[" || flag == "*")
-      guard separated else { continue }
+      let mayGlue =
+        index < flags.count
+        ? flag.first == "(" || flag.first == "[" || flag == "*"
+        : flag != "-" && flag.unicodeScalars.allSatisfy { !$0.properties.isAlphabetic }
+      guard mayGlue || head.last == UInt8(ascii: " ") else { continue }
       let value = String(decoding: head, as: UTF8.self).trimmingWhitespace()
       guard let last = value.utf8.last, last.isASCIIDigit else { continue }
-      return (value, true)
-    }
-    // German labs' marks after a result, glued or spaced: "5,6 +", "2,1--", "5,6↑", "5,6 hoch"
-    // (newcomer review at stop 37: each refused the whole sheet). After it only: "- 5" stays.
-    for mark in markFlags {
-      let suffix = Array(mark.utf8)
-      guard bytes.count > suffix.count,
-        Array(bytes.suffix(suffix.count)).map(\.lowercasedASCII) == suffix.map(\.lowercasedASCII)
-      else { continue }
-      let head = bytes.dropLast(suffix.count)
-      let glued = mark.unicodeScalars.allSatisfy { !$0.properties.isAlphabetic }
-      guard glued || head.last == UInt8(ascii: " ") else { continue }
-      let value = String(decoding: head, as: UTF8.self).trimmingWhitespace()
-      guard let last = value.utf8.last, last.isASCIIDigit else { continue }
-      // "5-" may be a range cut short: a lone minus needs a space before it.
-      guard head.last == UInt8(ascii: " ") || mark != "-" else { continue }
       return (value, true)
     }
     return (text, false)
@@ -342,18 +333,20 @@ enum SheetFormat {
     // Which separators' dates decided an order, and the first ambiguous date of each: a slashed
     // 1/15/2024 says nothing of a dashed 05-11-2018 (newcomer review at stop 37: it was read as
     // May 11 without a word).
-    var decidedBy: Set<Bool> = []
+    var deciding: Set<Bool> = []
     var ambiguousOf: [Bool: String] = [:]
     for cell in cells {
       guard let (first, second) = slashedParts(cell) else { continue }
       if yearFirstToo == nil, isDashedTwoDigit(cell) { yearFirstToo = cell.trimmingWhitespace() }
-      let dashed = cell.utf8.contains(UInt8(ascii: "-"))
+      // The date's own separator: "1/15/2024 10:00-05:00" is slashed.
+      let day = DateParser.splitTime(cell.trimmingWhitespace())?.0 ?? cell
+      let dashed = day.utf8.contains(UInt8(ascii: "-"))
       if first > 12 && second <= 12 {
         dayFirst = dayFirst ?? cell.trimmingWhitespace()
-        decidedBy.insert(dashed)
+        deciding.insert(dashed)
       } else if second > 12 && first <= 12 {
         monthFirst = monthFirst ?? cell.trimmingWhitespace()
-        decidedBy.insert(dashed)
+        deciding.insert(dashed)
       } else if first != second && first <= 12 && second <= 12 {
         ambiguous = ambiguous ?? cell.trimmingWhitespace()
         if ambiguousOf[dashed] == nil { ambiguousOf[dashed] = cell.trimmingWhitespace() }
@@ -361,8 +354,8 @@ enum SheetFormat {
     }
     if let yearFirstToo { throw .ambiguousDates(yearFirstToo) }
     if monthFirst == nil || dayFirst == nil,
-      let undecided = [false, true].first(where: { ambiguousOf[$0] != nil && !decidedBy.contains($0) }),
-      !decidedBy.isEmpty
+      let undecided = [false, true].first(where: { ambiguousOf[$0] != nil && !deciding.contains($0) }),
+      !deciding.isEmpty
     {
       throw .ambiguousDates(ambiguousOf[undecided]!)
     }

@@ -435,6 +435,11 @@ struct LabReportImportTests {
     }
   }
 
+  @Test("a slashed date with a time and a negative UTC offset is slashed: its order decides the slashed dates")
+  func slashedWithOffset() throws {
+    #expect(try SheetFormat.dayOrder(["1/15/2024 10:00-05:00", "3/4/2024"], given: nil).0 == .monthFirst)
+  }
+
   @Test("a date --dates cannot read is said to be written the other way")
   func datesGivenContradicted() throws {
     do {
