@@ -9,6 +9,9 @@ final class Context {
   let location: DataLocation
   /// "Today" on this machine's calendar, or as pinned by --today / GLANCE_TODAY.
   let today: CalendarDate
+  /// This machine's day (on or after a pinned `today`): what "after today" means for a stored
+  /// reading, so a day pinned in the past never calls later readings damage.
+  private let machineToday: CalendarDate
   /// The time now; a saved record's timestamp.
   let clock: () -> Timestamp
   /// The repository, opened on first use.
@@ -35,6 +38,7 @@ final class Context {
     location = try DataLocation.resolve(environment: console.environment, currentDirectory: currentDirectory)
     let pinned = global.today ?? console.environment["GLANCE_TODAY"].flatMap { $0.isEmpty ? nil : $0 }
     let local = localToday()
+    machineToday = local
     if let pinned {
       guard let date = DateParser.pinnedToday(pinned, localToday: local) else {
         throw UsageError(
@@ -71,7 +75,9 @@ final class Context {
   /// Said once a command: a reading of no marker, or dated after today (`DamageNotice`).
   private var damageSaid = false
   private func sayDamage(_ document: GlanceDocument) {
-    guard !damageSaid, let notice = DamageNotice.of(document, library: library, today: today) else { return }
+    guard !damageSaid, let notice = DamageNotice.of(document, library: library, today: max(today, machineToday)) else {
+      return
+    }
     damageSaid = true
     console.err(notice)
   }

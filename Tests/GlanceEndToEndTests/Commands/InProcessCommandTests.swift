@@ -292,4 +292,16 @@ struct DamageNoticeCommandTests {
       #expect(!stderr.contains("55") && !stderr.contains("120"), "never a value: \(stderr)")
     }
   }
+
+  @Test("a day pinned in the past (--today) never calls the machine's later readings damage")
+  func pinnedDay() throws {
+    let glance = InProcessGlance()
+    glance.run("add", "hdl", "55", "--yes")
+    let path = glance.home + "/glance.json"
+    var text = try String(contentsOfFile: path, encoding: .utf8)
+    // The machine's tomorrow (2025-06-03): two days after the pinned 2025-06-01.
+    text = text.replacingOccurrences(of: "\"dateOfService\": \"2025-06-01\"", with: "\"dateOfService\": \"2025-06-03\"")
+    try text.write(toFile: path, atomically: true, encoding: .utf8)
+    #expect(!glance.run([]).console.stderr.contains("after today"))
+  }
 }
