@@ -65,10 +65,18 @@ public struct MarkerSnapshot: Sendable {
     let own = sex.flatMap { rule?.range(for: $0) } ?? definition.defaultRange
     range = tracked?.effectiveRange(own: own) ?? own
     let display = self.display
-    if display.isChoice, !(tracked?.hasCustomRange ?? false), display.decimals != nil, let siUnit = definition.siUnit,
+    if display.isChoice, !(tracked.map { $0.customReferenceLow != nil && $0.customReferenceHigh != nil } ?? false),
+      display.decimals != nil, let siUnit = definition.siUnit,
       UnitConverter.normalize(display.unit) == UnitConverter.normalize(siUnit)
     {
-      siLab = (rule?.siRange ?? display.range(range), rule.map { display.printed($0) })
+      // A side the person did not set is the library's as an SI lab prints it; theirs is
+      // converted and printed (last read at stop 38: with only `--low` set, LDL 2.59 mmol/L was
+      // judged against "below 100 mg/dL", 2.586 mmol/L, and was "above range").
+      let library = rule?.siRange ?? display.range(own)
+      var printed = tracked
+      printed?.customReferenceLow = tracked?.customReferenceLow.map { display.value($0) }
+      printed?.customReferenceHigh = tracked?.customReferenceHigh.map { display.value($0) }
+      siLab = (printed?.effectiveRange(own: library) ?? library, rule.map { display.printed($0) })
     } else {
       siLab = nil
     }
@@ -568,7 +576,7 @@ public struct MarkerSnapshot: Sendable {
   /// The range in the person's unit, as a lab prints it (the guideline's own SI figures where
   /// it states them and the person reads SI).
   public var shownRange: ReferenceRange {
-    if isPrinted, let si = rule?.siRange { return si }
+    if let siLab { return siLab.range }
     return display.range(range)
   }
 

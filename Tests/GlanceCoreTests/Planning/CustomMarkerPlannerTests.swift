@@ -253,6 +253,37 @@ struct TargetRangeKeepsBoundsTests {
     #expect(words.contains("sex"), "no sex set: the sex-dependent low end is still weighed: \(words)")
   }
 
+  /// Last read at stop 38: an SI reader who set only `--low 0.5 mmol/L` on LDL had the kept
+  /// "below 100 mg/dL" judged in mg/dL: 2.59 mmol/L (100.15 mg/dL) was "above range", and `glance
+  /// range` printed "0.50 to <2.59", where with no target it is within "below 2.6".
+  @Test(
+    "for an SI reader, a kept side is the library's as an SI lab prints it",
+    arguments: [
+      // (low typed, high typed, reading typed, side of the range, range text)
+      ("0.5 mmol/L", nil, 2.59, 0, "0.5 to <2.6 mmol/L"),
+      ("0.5 mmol/L", nil, 2.6, 1, "0.5 to <2.6 mmol/L"),
+      ("0.5 mmol/L", nil, 0.49, -1, "0.5 to <2.6 mmol/L"),
+      // The person's own bound is theirs: judged as they set it.
+      (nil, "1.8 mmol/L", 1.81, 1, "up to 1.8 mmol/L"),
+    ] as [(String?, String?, Double, Int, String)])
+  func siKept(low: String?, high: String?, typed: Double, side: Int, text: String) throws {
+    let ldl = try #require(Fixture.library.marker(key: "ldl"))
+    let stored = try CustomMarkerPlanner.targetRange(
+      low: low, high: high, for: ldl, keeping: (nil, nil), own: ldl.defaultRange)
+    var tracked = UserMarker(markerID: ldl.id, displayOrder: 0, addedAt: Timestamp(Fixture.now))
+    (tracked.customReferenceLow, tracked.customReferenceHigh) = (stored.low, stored.high)
+    let entry = try EntryPlanner.draft(
+      ldl, valueText: "\(typed)", unit: "mmol/L", date: Fixture.date("2025-05-01"), note: nil, existing: []
+    ).entry(at: Timestamp(Fixture.now), source: .quickAdd)
+    let snapshot = MarkerSnapshot(
+      definition: ldl, tracked: tracked, entries: [entry],
+      display: DisplayUnit.preferred(ldl, system: .si, choice: nil))
+    let status = snapshot.status(of: entry)
+    #expect((status.isOutOfRange ? (status.isLowSide ? -1 : 1) : 0) == side, "\(snapshot.judgement(of: entry).words)")
+    let shown = RangeView.render(snapshot, change: .show, style: .plain)
+    #expect(shown.contains(text), "\(shown)")
+  }
+
   @Test("a bound given on the wrong side of the one kept is refused, naming the one kept")
   func order() throws {
     #expect(throws: CustomMarkerError.rangeOrder(low: "3.7, kept", high: "3")) {
