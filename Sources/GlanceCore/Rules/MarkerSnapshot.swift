@@ -25,6 +25,8 @@ public struct MarkerSnapshot: Sendable {
   /// guideline's own SI figures, else converted and printed) and the rule in SI. Worked out once:
   /// every reading is judged against them.
   let siLab: (range: ReferenceRange, rule: ClinicalRule?)?
+  /// The range a reading typed in the SI unit is judged by as an SI lab prints it (`siRange(of:)`).
+  private let siPrintedRange: ReferenceRange?
   /// Sex not given, for a marker whose range depends on it: the marker as a man's and as a
   /// woman's, so a reading is judged by each exactly as it would be (typed units, printing).
   private let bySex: [MarkerSnapshot]
@@ -64,19 +66,34 @@ public struct MarkerSnapshot: Sendable {
     }
     let own = sex.flatMap { rule?.range(for: $0) } ?? definition.defaultRange
     range = tracked?.effectiveRange(own: own) ?? own
+    // The range as an SI lab prints it: the guideline's own SI figures, else converted and
+    // printed; a side the person set is theirs, converted and printed. Under a target of both
+    // sides, none: the person's own bounds are judged as set.
+    if !(tracked.map { $0.customReferenceLow != nil && $0.customReferenceHigh != nil } ?? false),
+      let siUnit = definition.siUnit, let unit = DisplayUnit.of(definition, unit: siUnit),
+      unit.decimals != nil || rule?.siRange != nil
+    {
+      // A side the person did not set is the library's as an SI lab prints it (last read at stop
+      // 38: with only `--low` set, LDL 2.59 mmol/L was judged against "below 100 mg/dL", 2.586
+      // mmol/L, and was "above range").
+      // The person's side is theirs as set, to two decimals more than a lab prints: 20 mg/dL is
+      // 0.517 mmol/L, and 0.5 mmol/L typed is below it, never "at the low end" of a printed 0.5.
+      let library = rule?.siRange ?? unit.range(own)
+      func theirs(_ bound: Double) -> Double {
+        unit.decimals.map { UnitConverter.round(unit.exact(bound), decimals: $0 + 2) } ?? unit.exact(bound)
+      }
+      var printed = tracked
+      printed?.customReferenceLow = tracked?.customReferenceLow.map(theirs)
+      printed?.customReferenceHigh = tracked?.customReferenceHigh.map(theirs)
+      siPrintedRange = printed?.effectiveRange(own: library) ?? library
+    } else {
+      siPrintedRange = nil
+    }
     let display = self.display
-    if display.isChoice, !(tracked.map { $0.customReferenceLow != nil && $0.customReferenceHigh != nil } ?? false),
-      display.decimals != nil, let siUnit = definition.siUnit,
+    if display.isChoice, display.decimals != nil, let siUnit = definition.siUnit, let siPrintedRange,
       UnitConverter.normalize(display.unit) == UnitConverter.normalize(siUnit)
     {
-      // A side the person did not set is the library's as an SI lab prints it; theirs is
-      // converted and printed (last read at stop 38: with only `--low` set, LDL 2.59 mmol/L was
-      // judged against "below 100 mg/dL", 2.586 mmol/L, and was "above range").
-      let library = rule?.siRange ?? display.range(own)
-      var printed = tracked
-      printed?.customReferenceLow = tracked?.customReferenceLow.map { display.value($0) }
-      printed?.customReferenceHigh = tracked?.customReferenceHigh.map { display.value($0) }
-      siLab = (printed?.effectiveRange(own: library) ?? library, rule.map { display.printed($0) })
+      siLab = (siPrintedRange, rule.map { display.printed($0) })
     } else {
       siLab = nil
     }
@@ -244,7 +261,9 @@ public struct MarkerSnapshot: Sendable {
       return (entered.value, entered.unit, si, DisplayUnit.of(definition, unit: entered.unit)?.decimals)
     }
     let shown = shownInDisplay(entry)
-    return (shown.value, display.unit, shown.range ?? shownRange, display.places(of: entry, marker: definition))
+    return (
+      shown.value, display.unit, printedTarget(shown.range ?? shownRange), display.places(of: entry, marker: definition)
+    )
   }
 
   /// `entry` in the person's unit (`DisplayUnit.shownWithPlaces`): on its side of the range it is
@@ -420,14 +439,13 @@ public struct MarkerSnapshot: Sendable {
 
   /// The range a reading typed in the SI unit is judged by when judged as typed: the guideline's
   /// own SI figures, else the range converted and printed as an SI lab prints it. Nil for a
-  /// reading typed in another unit, or under the person's own target.
+  /// reading typed in another unit, or under a target of the person's on both sides (a side they
+  /// did not set is the library's).
   public func siRange(of entry: MarkerEntry) -> ReferenceRange? {
-    guard !hasCustomRange, let entered = entry.entered(for: definition), let siUnit = definition.siUnit,
+    guard let siPrintedRange, let entered = entry.entered(for: definition), let siUnit = definition.siUnit,
       UnitConverter.normalize(entered.unit) == UnitConverter.normalize(siUnit)
     else { return nil }
-    if let si = rule?.siRange { return si }
-    guard let unit = DisplayUnit.of(definition, unit: siUnit), unit.decimals != nil else { return nil }
-    return unit.range(range)
+    return siPrintedRange
   }
 
   /// A reading not saved yet (`draft`) as this marker's screens will print it once saved: for
@@ -577,7 +595,24 @@ public struct MarkerSnapshot: Sendable {
   /// it states them and the person reads SI).
   public var shownRange: ReferenceRange {
     if let siLab { return siLab.range }
-    return display.range(range)
+    return printedTarget(display.range(range))
+  }
+
+  /// `shown` with a bound the person set printed with at most a decimal more than a lab prints,
+  /// on its side of every value printed so (an upper bound down, a lower one up): LDL "1.8
+  /// mmol/L", set by someone who reads mg/dL, is kept exactly (69.6056 mg/dL) and printed "up to
+  /// 69.6 mg/dL" (last read at stop 38).
+  private func printedTarget(_ shown: ReferenceRange) -> ReferenceRange {
+    guard let tracked, tracked.hasCustomRange, definition.isSystemDefined else { return shown }
+    let scale = pow(10, Double((display.decimals ?? definition.decimals) + 1))
+    var printed = shown
+    // NB: a bound already on the grid stays (20.0 is not 20.1): a millionth of a step is
+    // floating-point noise, never a digit the person set.
+    if tracked.customReferenceLow != nil, let low = shown.low { printed.low = (low * scale - 1e-6).rounded(.up) / scale }
+    if tracked.customReferenceHigh != nil, let high = shown.high {
+      printed.high = (high * scale + 1e-6).rounded(.down) / scale
+    }
+    return printed
   }
 
   /// The decimals a range is printed with beside a list printed with `places`: the lab's when

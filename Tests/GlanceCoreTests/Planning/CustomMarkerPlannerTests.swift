@@ -284,6 +284,50 @@ struct TargetRangeKeepsBoundsTests {
     #expect(shown.contains(text), "\(shown)")
   }
 
+  @Test("units not chosen, a reading typed in SI is judged as typed against a kept side, as with no target")
+  func siTypedKept() throws {
+    let ldl = try #require(Fixture.library.marker(key: "ldl"))
+    var tracked = UserMarker(markerID: ldl.id, displayOrder: 0, addedAt: Timestamp(Fixture.now))
+    tracked.customReferenceLow = 20
+    for (typed, outside) in [(2.59, false), (2.6, true), (0.5, true)] {
+      let entry = try EntryPlanner.draft(
+        ldl, valueText: "\(typed)", unit: "mmol/L", date: Fixture.date("2025-05-01"), note: nil, existing: []
+      ).entry(at: Timestamp(Fixture.now), source: .quickAdd)
+      let snapshot = MarkerSnapshot(definition: ldl, tracked: tracked, entries: [entry])
+      let judgement = snapshot.judgement(of: entry)
+      #expect(judgement.status.isOutOfRange == outside, "\(typed) \(entry.value): \(judgement.words)")
+    }
+  }
+
+  /// Last read at stop 38: `range ldl --high "1.8 mmol/L"` for someone who reads mg/dL said "up
+  /// to 69.6056 mg/dL". The bound is kept exactly; it is printed with a decimal more than a lab's,
+  /// on its side of every value printed so.
+  @Test(
+    "a bound set in another unit is printed with a decimal more than a lab's, on its side",
+    arguments: [
+      (nil, "1.8 mmol/L", "up to 69.6 mg/dL", [(69.6, false), (69.7, true)]),
+      ("0.5 mmol/L", nil, "19.4 to <100 mg/dL", [(19.4, false), (19.3, true)]),
+      ("20", "70", "20–70 mg/dL", [(20, false), (70, false), (70.1, true)]),
+    ] as [(String?, String?, String, [(Double, Bool)])])
+  func printedBound(low: String?, high: String?, text: String, readings: [(Double, Bool)]) throws {
+    let ldl = try #require(Fixture.library.marker(key: "ldl"))
+    let stored = try CustomMarkerPlanner.targetRange(
+      low: low, high: high, for: ldl, keeping: (nil, nil), own: ldl.defaultRange)
+    var tracked = UserMarker(markerID: ldl.id, displayOrder: 0, addedAt: Timestamp(Fixture.now))
+    (tracked.customReferenceLow, tracked.customReferenceHigh) = (stored.low, stored.high)
+    let entries = readings.map { Fixture.entry(ldl, $0.0, on: "2025-05-01") }
+    let snapshot = MarkerSnapshot(
+      definition: ldl, tracked: tracked, entries: entries,
+      display: DisplayUnit.preferred(ldl, system: .conventional, choice: nil))
+    let shown = RangeView.render(snapshot, change: .show, style: .plain)
+    #expect(shown.contains(text), "\(shown)")
+    for (entry, (value, outside)) in zip(entries, readings) {
+      #expect(snapshot.status(of: entry).isOutOfRange == outside, "\(value)")
+      let words = try #require(snapshot.judgedRangeInWords(entry))
+      #expect(!words.contains("69.60") && !words.contains("19.33"), "\(words)")
+    }
+  }
+
   @Test("a bound given on the wrong side of the one kept is refused, naming the one kept")
   func order() throws {
     #expect(throws: CustomMarkerError.rangeOrder(low: "3.7, kept", high: "3")) {
