@@ -58,7 +58,9 @@ struct WidthTests {
   func terminalErrorsAndSetup() throws {
     let glance = GlanceSandbox()
     try glance.run("add", "hdl", "50", "--yes")
-    let edit = try glance.terminal(["edit", "7b96", "--value", "5"], environment: [:], rows: 24)
+    // The nil UUID: never the random id of the reading just added.
+    let edit = try glance.terminal(
+      ["edit", "00000000-0000-0000-0000-000000000000", "--value", "5"], environment: [:], rows: 24)
     #expect(edit.wait() == 65)
     #expect(edit.transcript.contains("The ids are in the first column of glance show MARKER."), "\(edit.transcript)")
     let setup = try glance.terminal(["setup"], environment: [:], rows: 24)

@@ -604,11 +604,13 @@ public struct MarkerSnapshot: Sendable {
   /// 69.6 mg/dL" (last read at stop 38).
   private func printedTarget(_ shown: ReferenceRange) -> ReferenceRange {
     guard let tracked, tracked.hasCustomRange, definition.isSystemDefined else { return shown }
-    let scale = pow(10, Double((display.decimals ?? definition.decimals) + 1))
+    let scale = (0...(display.decimals ?? definition.decimals)).reduce(1.0) { scale, _ in scale * 10 }
     var printed = shown
     // NB: a bound already on the grid stays (20.0 is not 20.1): a millionth of a step is
     // floating-point noise, never a digit the person set.
-    if tracked.customReferenceLow != nil, let low = shown.low { printed.low = (low * scale - 1e-6).rounded(.up) / scale }
+    if tracked.customReferenceLow != nil, let low = shown.low {
+      printed.low = (low * scale - 1e-6).rounded(.up) / scale
+    }
     if tracked.customReferenceHigh != nil, let high = shown.high {
       printed.high = (high * scale + 1e-6).rounded(.down) / scale
     }

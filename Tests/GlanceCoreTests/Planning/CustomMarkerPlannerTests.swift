@@ -307,7 +307,7 @@ struct TargetRangeKeepsBoundsTests {
     arguments: [
       (nil, "1.8 mmol/L", "up to 69.6 mg/dL", [(69.6, false), (69.7, true)]),
       ("0.5 mmol/L", nil, "19.4 to <100 mg/dL", [(19.4, false), (19.3, true)]),
-      ("20", "70", "20–70 mg/dL", [(20, false), (70, false), (70.1, true)]),
+      ("20", "70", "20-70 mg/dL", [(20, false), (70, false), (70.1, true)]),
     ] as [(String?, String?, String, [(Double, Bool)])])
   func printedBound(low: String?, high: String?, text: String, readings: [(Double, Bool)]) throws {
     let ldl = try #require(Fixture.library.marker(key: "ldl"))

@@ -130,7 +130,8 @@ struct InProcessSessionTests {
     #expect(glance.run("visit", "show", "zzzz").status == .refused)
     let reading = try #require(try Self.document(glance).entries.first)
     #expect(ok("delete", String(ShortID.hex(reading.id).prefix(8)), "--yes").hasPrefix("Deleted the LDL reading"))
-    #expect(glance.run("delete", "abcd").status == .refused)
+    // The nil UUID: never a random reading's id (“abcd” was, about once in 65,536 runs).
+    #expect(glance.run("delete", "00000000-0000-0000-0000-000000000000").status == .refused)
     #expect(ok("untrack", "a1c", answers: ["yes"]).hasSuffix("Track it again any time: glance track a1c\n"))
     #expect(ok("untrack", "a1c").hasPrefix("You're not tracking Hemoglobin A1c"))
     // "bp" names both halves, as for add and track: one question, one change, one undo.
