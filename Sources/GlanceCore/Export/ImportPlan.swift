@@ -240,6 +240,11 @@ public struct ImportPlan: Sendable {
   /// Rows without an id the same as an earlier row of the file (test, day, value, unit and note):
   /// each kept as a reading, and counted, with the first few named.
   public var repeatedRows = 0
+  /// Rows left out as one result given again in another unit that day (a lab's HbA1c in % and
+  /// mmol/mol), or given in another unit than a reading stored already: "Hemoglobin A1c on Jan
+  /// 15, 2024: 43 mmol/mol, as 6.1%".
+  public var sameInAnotherUnit = 0
+  public var sameInAnotherUnitExamples: [String] = []
   public var repeatedRowExamples: [String] = []
   /// Spreadsheet columns that name no marker; nothing is guessed for them.
   public var unmatchedColumns: [String] = []
@@ -503,6 +508,13 @@ public struct ImportPlan: Sendable {
           + "each was kept as a reading of its own, as two equal readings can be (remove one with glance delete): "
           + "\(repeatedRowExamples.joinedText(", "))\(repeatedRows > repeatedRowExamples.count ? " and \(repeatedRows - repeatedRowExamples.count) more" : "")."
       )
+    }
+    if sameInAnotherUnit > 0 {
+      let more = sameInAnotherUnit - sameInAnotherUnitExamples.count
+      lines.append(
+        "Left out \(counted(sameInAnotherUnit, "result")) given again in another unit, as the reading of that day "
+          + "kept (one result printed twice): \(sameInAnotherUnitExamples.joinedText("; "))"
+          + (more > 0 ? " and \(grouped(more)) more." : "."))
     }
     if !enteredLeftOut.isEmpty {
       let one = enteredLeftOut.count == 1

@@ -792,6 +792,9 @@ public enum Importer {
     // Rows without an id that repeat an earlier row exactly: kept (two equal readings can be
     // real) but said. Hashes only: a set of the rows themselves would hold a large sheet twice.
     var seenContent = Set<Int>()
+    // The readings this import adds without an id, by marker and day (positions in
+    // `plan.entries`): one result a sheet gives again in another unit is one reading.
+    var keptByDay: [DayKey: [Int32]] = [:]
     // The rows asked about that this import adds: a stored row's question was answered when it
     // was saved (clinician review: a file adding one row asked again about every stored one).
     let groups = plan.groupQuestions.count
@@ -864,6 +867,24 @@ public enum Importer {
             plan.notesDiffer += 1
             continue
           }
+          // One result printed in two units (a German lab's HbA1c in % and as IFCC mmol/mol): one
+          // reading, said (newcomer review at stop 38: two A1c readings of a day, and a third
+          // when the sheet was imported again).
+          let kept = keptByDay[DayKey(entry)]
+          if kept != nil || !sameDay.isEmpty,
+            let same = (sameDay + (kept ?? []).map { plan.entries[Int($0)] }).first(where: {
+              EntryChecks.sameResult($0, entry, marker: row.draft.marker)
+            })
+          {
+            let marker = row.draft.marker
+            plan.sameInAnotherUnit += 1
+            if plan.sameInAnotherUnitExamples.count < 5 {
+              plan.sameInAnotherUnitExamples.append(
+                "\(label(entry)): \(entry.typedText(for: marker)), as \(same.typedText(for: marker))")
+            }
+            continue
+          }
+          keptByDay[DayKey(entry), default: []].append(Int32(truncatingIfNeeded: plan.entries.count))
           entry.id = freshIDs[index]
           // A row's time is part of it: a morning and an evening 128 are two readings (newcomer
           // review: 770 such pairs were said to repeat).

@@ -118,10 +118,10 @@ enum SheetFormat {
   }
 
   /// Marks German labs print after a result outside its range, longest first: plus and minus
-  /// signs, arrows, and the words for high and low.
+  /// signs (bare or in brackets), arrows, and the words for high and low.
   static let markFlags = [
-    "erniedrigt", "erhöht", "erhoeht", "niedrig", "hoch", "tief", "↑↑↑", "↓↓↓", "↑↑", "↓↓", "+++", "---", "++", "--",
-    "↑", "↓", "+", "-",
+    "erniedrigt", "erhöht", "erhoeht", "niedrig", "hoch", "tief", "(+++)", "(---)", "(++)", "(--)", "(+)", "(-)",
+    "(↑)", "(↓)", "↑↑↑", "↓↓↓", "↑↑", "↓↓", "+++", "---", "++", "--", "↑", "↓", "+", "-",
   ]
 
   /// Flags labs print after a result, longest first.

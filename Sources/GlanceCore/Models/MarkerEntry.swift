@@ -160,6 +160,17 @@ extension MarkerEntry {
   /// The value as entered, when it converts into this reading's own value with the marker's
   /// factors; nil otherwise. A pair that disagrees with the value (a hand-edited file, a value
   /// changed in a spreadsheet) says nothing: the stored value is judged, shown and exported alone.
+  /// The value and unit as typed: `entered` when it was typed in another unit, else as stored.
+  public func typed(for marker: MarkerDefinition) -> EnteredValue {
+    entered(for: marker) ?? EnteredValue(value: value, unit: unit)
+  }
+
+  /// The value as typed with its unit: "43 mmol/mol", "6.1%".
+  public func typedText(for marker: MarkerDefinition) -> String {
+    let typed = typed(for: marker)
+    return ValueText.withUnit(typed.value, comparator, typed.unit)
+  }
+
   public func entered(for marker: MarkerDefinition) -> EnteredValue? {
     guard let entered, let conversion = try? UnitConverter.convert(entered.value, unit: entered.unit, for: marker),
       conversion.original != nil, conversion.value == value

@@ -498,6 +498,41 @@ public enum EntryChecks {
 
   /// How many times apart two positive values are (≥ 1); half the distance on a log scale is
   /// the square root.
+  /// True when `a` and `b`, readings of `marker` of one day typed in two units, are one result
+  /// printed in both (a German lab's HbA1c of 6.1% and 43 mmol/mol; newcomer review at stop
+  /// 38): either one, converted to the other's unit and rounded to the digits the other was
+  /// printed with (at least a lab's), is the other. A lab's bound is never the same result as a
+  /// number.
+  static func sameResult(_ a: MarkerEntry, _ b: MarkerEntry, marker: MarkerDefinition) -> Bool {
+    guard a.comparator == b.comparator else { return false }
+    let (typedA, typedB) = (a.typed(for: marker), b.typed(for: marker))
+    guard UnitConverter.normalize(typedA.unit) != UnitConverter.normalize(typedB.unit) else { return false }
+    func printed(_ entry: MarkerEntry, as other: EnteredValue) -> Bool {
+      let value = entry.exactValue(for: marker)
+      let converted =
+        UnitConverter.normalize(other.unit) == UnitConverter.normalize(marker.unit)
+        ? value : DisplayUnit.of(marker, unit: other.unit)?.exact(value)
+      guard let converted else { return false }
+      // At least the decimals a lab prints in that unit: a typed 6.0% is "6.0", not "6".
+      let places = max(
+        decimals(of: other.value),
+        UnitConverter.normalize(other.unit) == UnitConverter.normalize(marker.unit)
+          ? marker.decimals : DisplayUnit.of(marker, unit: other.unit)?.decimals ?? 0)
+      return UnitConverter.round(converted, decimals: places) == other.value
+    }
+    return printed(a, as: typedB) || printed(b, as: typedA)
+  }
+
+  /// The decimals `value` was written with (6.1: 1, 43: 0), up to 6.
+  static func decimals(of value: Double) -> Int {
+    var (scaled, places) = (value, 0)
+    while places < 6, abs(scaled - scaled.rounded()) > 1e-9 * max(1, abs(scaled)) {
+      scaled *= 10
+      places += 1
+    }
+    return places
+  }
+
   static func apart(_ a: Double, _ b: Double) -> Double { max(a / b, b / a) }
 
   /// A factor far enough from 1 that a number in one unit reads wrongly in the other.

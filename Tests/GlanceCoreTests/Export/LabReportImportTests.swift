@@ -1102,6 +1102,9 @@ struct LabReportImportTests {
       ("2,1 erniedrigt", "2,1", true), ("6,2 tief", "6,2", true), ("9,9 +++", "9,9", true), ("- 5", "- 5", false),
       ("+ 5", "+ 5", false),
       ("5-", "5-", false), ("1e+", "1e+", false),
+      // In brackets (clinician review at stop 38: "(+)" refused the sheet).
+      ("140 (+)", "140", true), ("140(+)", "140", true), ("3,1 (-)", "3,1", true), ("3,1 (--)", "3,1", true),
+      ("7,9 (++)", "7,9", true), ("5,6 (↑)", "5,6", true), ("(+)", "(+)", false),
     ] as [(String, String, Bool)])
   func labFlag(cell: String, value: String, flagged: Bool) {
     let result = SheetFormat.withoutLabFlag(cell)
@@ -1194,6 +1197,46 @@ struct LabReportImportTests {
     let summary = plan.summary(library: Fixture.library, customMarkers: [], dryRun: true)
     #expect(summary.contains("2 rows repeat an earlier row of the file exactly"), "\(summary)")
     #expect(summary.contains("Hemoglobin A1c on Sep 2, 2024: 5.7%"), "\(summary)")
+  }
+
+  /// Newcomer review at stop 38: a German lab sheet gives HbA1c in % and as IFCC mmol/mol, one
+  /// result in two units; glance kept two A1c readings of that day, and a re-import a third.
+  @Test(
+    "one result given again in another unit that day is one reading, and said",
+    arguments: [
+      // (rows, readings kept, left out as the same result)
+      ("15.01.2024;HbA1c;6,1;%\n15.01.2024;HbA1c (IFCC);43;mmol/mol\n", [6.1], 1),
+      ("15.01.2024;HbA1c (IFCC);43;mmol/mol\n15.01.2024;HbA1c;6,1;%\n", [6.09], 1),
+      ("15.01.2024;LDL;131;mg/dL\n15.01.2024;LDL;3,39;mmol/L\n", [131], 1),
+      // Values that disagree as printed are two results: both kept.
+      ("15.01.2024;HbA1c;6,0;%\n15.01.2024;HbA1c (IFCC);43;mmol/mol\n", [6.0, 6.09], 0),
+      // Another day is another result.
+      ("15.01.2024;HbA1c;6,1;%\n16.01.2024;HbA1c (IFCC);43;mmol/mol\n", [6.1, 6.09], 0),
+      // A lab's bound and a number are not one result.
+      ("15.01.2024;HbA1c;<6,1;%\n15.01.2024;HbA1c (IFCC);43;mmol/mol\n", [6.1, 6.09], 0),
+    ] as [(String, [Double], Int)])
+  func sameResultInTwoUnits(rows: String, values: [Double], leftOut: Int) throws {
+    let plan = try Self.plan("Datum;Test;Ergebnis;Einheit\n" + rows)
+    #expect(plan.entries.map(\.value) == values)
+    #expect(plan.sameInAnotherUnit == leftOut, "\(plan.sameInAnotherUnitExamples)")
+    let summary = plan.summary(library: Fixture.library, customMarkers: [], dryRun: true)
+    #expect(summary.contains("given again in another unit") == (leftOut > 0), "\(summary)")
+    // Imported again, nothing is added: the reading kept is each row's.
+    var document = GlanceDocument.empty(createdAt: Self.now)
+    document.entries = plan.entries
+    let again = try Self.plan("Datum;Test;Ergebnis;Einheit\n" + rows, into: document)
+    #expect(again.entries.isEmpty, "\(again.entries.map(\.value))")
+  }
+
+  @Test("a reading typed before and the lab sheet's result in another unit are one reading")
+  func sameAsStoredInAnotherUnit() throws {
+    let a1c = try #require(Fixture.library.marker(key: "a1c"))
+    var document = GlanceDocument.empty(createdAt: Self.now)
+    document.entries = [Fixture.entry(a1c, 6.1, on: "2024-01-15")]
+    let plan = try Self.plan("Datum;Test;Ergebnis;Einheit\n15.01.2024;HbA1c (IFCC);43;mmol/mol\n", into: document)
+    #expect(plan.entries.isEmpty)
+    let summary = plan.summary(library: Fixture.library, customMarkers: [], dryRun: true)
+    #expect(summary.contains("Hemoglobin A1c on Jan 15, 2024: 43 mmol/mol, as 6.1%"), "\(summary)")
   }
 
   /// Newcomer and attacker reviews: a morning and an evening blood pressure of the same value
