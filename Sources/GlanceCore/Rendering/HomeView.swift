@@ -116,7 +116,10 @@ public enum HomeView {
       )
     }
     guard !sentences.isEmpty else { return nil }
-    return sentences.joinedText(" ") + (advice ? " \(Judgement.criticalAdvice)" : "")
+    // Past a limit only: the advice speaks of the limit, not of a range (clinician review at
+    // stop 38).
+    let words = names.isEmpty ? Judgement.criticalInsideAdvice : Judgement.criticalAdvice
+    return sentences.joinedText(" ") + (advice ? " \(words)" : "")
   }
 
   /// The same, for the tracked markers whose latest reading is critical; one inside the person's

@@ -267,12 +267,21 @@ public enum TrendSummary {
       let insideCritical = inside.filter { $0 }.count
       // Critical readings are named even when the latest is back in range.
       let critical = statuses.filter(\.isCritical).count
-      let far = critical == 0 ? "" : " (\(grouped(critical)) far outside it)"
+      // Your own marker for a test glance judges by its critical limits only (a random glucose):
+      // critical by glance's limit for the test, not by how far it is from your range (clinician
+      // review at stop 38: "far below your range").
+      let far =
+        critical == 0
+        ? ""
+        : snapshot.leftOut.map { " (\(grouped(critical)) past glance's critical limits for \($0.noun))" }
+          ?? " (\(grouped(critical)) far outside it)"
       // A slip beyond the plausible range is already counted "off the scale".
       let unknown = zip(entries, statuses).filter { $1 == .indeterminate && !definition.isOffScale($0.value) }.count
       let sexDependent = judgements.filter(\.dependsOnSex).count
       let latest = statuses.last ?? .normal
-      let side = (latest.isCritical ? "far " : "") + (latest.isLowSide ? "below" : "above")
+      let side = (latest.isCritical && snapshot.leftOut == nil ? "far " : "") + (latest.isLowSide ? "below" : "above")
+      let pastLimit =
+        latest.isCritical ? snapshot.leftOut.map { " and glance's critical limit for \($0.noun)" } ?? "" : ""
       // The guideline's stage of an out-of-range latest reading, as add and prep word it
       // ("stage 1 range": clinician's second look at stop 34).
       let stage =
@@ -325,14 +334,14 @@ public enum TrendSummary {
       } else if outside == 0 {
         parts.append("none outside \(name) (\(unknown) that cannot be judged)")
       } else if outside == entries.count {
-        parts.append(entries.count == 1 ? "\(side) \(name)\(stage)" : "all outside \(name)\(far)")
+        parts.append(entries.count == 1 ? "\(side) \(name)\(pastLimit)\(stage)" : "all outside \(name)\(far)")
       } else {
         // A latest reading beyond the range in a stage's words is not "within it" (clinician's
         // third look at stop 34: 134 then 125 ended "the latest within it").
         let latestStaged = staged.last.flatMap { $0 }.map { "\($0) (\(stagedSideWord(staged.count - 1)) it)" }
         let position =
           latest.isOutOfRange
-          ? "\(side) it\(stage)" : latest == .indeterminate ? "not judged" : latestStaged ?? "within it"
+          ? "\(side) it\(pastLimit)\(stage)" : latest == .indeterminate ? "not judged" : latestStaged ?? "within it"
         parts.append("\(grouped(outside)) of \(grouped(entries.count)) outside \(name)\(far), the latest \(position)")
       }
       if insideCritical > 0 {

@@ -128,6 +128,26 @@ struct LeftOutCriticalCustomTests {
         + Judgement.criticalAdvice, "\(sentence)")
   }
 
+  /// Clinician review at stop 38: with a range of its own, show said such a reading was "far
+  /// below" the person's range, and home's advice spoke of "this far outside the range": it is
+  /// critical by glance's limit for the test, not by its distance from their range.
+  @Test("with a range of its own, show and home say such a reading is past glance's critical limit")
+  func withRange() throws {
+    var marker = Fixture.customMarker("Random glucose", unit: "mg/dL")
+    (marker.referenceLow, marker.referenceHigh) = (70, 140)
+    for values in [[40.0], [100, 40], [30, 40]] {
+      let snapshot = MarkerSnapshot(
+        definition: marker, tracked: nil,
+        entries: values.enumerated().map { Fixture.entry(marker, $1, on: "2025-05-\(20 + $0)") })
+      let summary = ShowView.summary(
+        snapshot, entries: snapshot.entries, period: nil, today: Fixture.date("2025-06-01"))
+      #expect(summary.contains("glance's critical limit"), "\(summary)")
+      #expect(!summary.contains("far "), "\(summary)")
+    }
+    let home = try #require(HomeView.criticalSentence([Self.snapshot("Random glucose", unit: "mg/dL", 30)]))
+    #expect(home.hasSuffix(Judgement.criticalInsideAdvice) && !home.contains("this far"), "\(home)")
+  }
+
   @Test("a new custom marker is told what glance checks of it")
   func checksNote() {
     #expect(
