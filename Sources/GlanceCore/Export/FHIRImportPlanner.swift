@@ -279,7 +279,8 @@ enum FHIRImportPlanner {
               ? part.name.flatMap { LeftOutJudge.of($0, among: markers, search: search) } : nil),
             let (typed, unit) = try? value(of: part), judged.isCritical(typed, unit: unit, markers: markers)
           {
-            plan.criticalLeftOut.append("\(quoted(name)) on \(DateText.long(date)) (\(judged.why))")
+            plan.criticalLeftOut.append(
+              "\(quoted(name)) on \(DateText.long(date)) (\(judged.why(typed, unit: unit, markers: markers)))")
           }
           continue
         case .conflicting:

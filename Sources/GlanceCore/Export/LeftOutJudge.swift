@@ -16,6 +16,22 @@ struct LeftOutJudge {
   /// Why it was left out, as the summary names it.
   var why: String { garbled ? "a control character in its name" : test?.why ?? "no marker" }
 
+  /// Why `typed` was left out: `why`, and for an ionized calcium whose value is a usual total
+  /// calcium's (a whole-blood "Calcium" of 9.5 mg/dL), that too: a mislabelled total is likelier
+  /// (clinician review at stop 38). Never the value.
+  func why(_ typed: TypedValue, unit: String?, markers: [MarkerDefinition]) -> String {
+    guard test == .ionizedCalcium, let calcium = markers.first(where: { $0.key == "calcium" }),
+      let draft = try? EntryPlanner.draft(
+        calcium, typed: TypedValue(value: typed.value, comparator: typed.comparator, unit: nil),
+        unit: typed.unit ?? unit, date: CalendarDate(dayNumber: 0)!, note: nil, existing: []),
+      draft.comparator == nil,
+      Judgement.of(draft.value, comparator: nil, range: calcium.defaultRange, rule: nil).status
+        == .normal
+    else { return why }
+    return why + "; as a total calcium it would be within its range: if the report says it is total calcium, "
+      + "import it as Calcium"
+  }
+
   /// The judge of a test `name` that names no marker; nil when nothing judges it.
   static func of(_ name: String, among markers: [MarkerDefinition], search: SearchService) -> LeftOutJudge? {
     do {

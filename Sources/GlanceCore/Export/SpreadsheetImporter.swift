@@ -723,7 +723,8 @@ enum SpreadsheetImporter {
         guard let typed = Self.typed(columns.cell(row, column.index), sheet: columns.sheet),
           column.judge.isCritical(typed, unit: column.unit, markers: markers)
         else { continue }
-        plan.criticalLeftOut.append("\(quoted(column.title)) in row \(line) (\(column.judge.why))")
+        plan.criticalLeftOut.append(
+          "\(quoted(column.title)) in row \(line) (\(column.judge.why(typed, unit: column.unit, markers: markers)))")
       }
       let cells = filled.map { columns.cell(row, $0.index) }
       for text in cells where !text.isEmpty && columns.isBlank(text) {
@@ -953,10 +954,12 @@ enum SpreadsheetImporter {
       // flag named it already.
       func judgedLeftOut(_ judge: LeftOutJudge?) {
         let unitCell = SheetFormat.withoutCalculatedMark(columns.cell(row, unitColumn))
+        let unit = unitCell.isEmpty ? nil : unitCell
         guard let judge, !flaggedCritical, let typed = Self.typed(text, sheet: columns.sheet),
-          judge.isCritical(typed, unit: unitCell.isEmpty ? nil : unitCell, markers: markers)
+          judge.isCritical(typed, unit: unit, markers: markers)
         else { return }
-        plan.criticalLeftOut.append("\(quoted(shown)) in row \(line) (\(judge.why))")
+        plan.criticalLeftOut.append(
+          "\(quoted(shown)) in row \(line) (\(judge.why(typed, unit: unit, markers: markers)))")
       }
       // A name with a control character is its own (its compact form would be a marker's), and
       // is left out; a result past a critical limit of the test its letters name is still named

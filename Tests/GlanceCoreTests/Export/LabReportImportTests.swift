@@ -1228,6 +1228,22 @@ struct LabReportImportTests {
     #expect(again.entries.isEmpty, "\(again.entries.map(\.value))")
   }
 
+  /// Clinician review at stop 38: "Calcium whole blood" 9.5 mg/dL was named only as an ionized
+  /// calcium past a critical limit, where 9.5 mg/dL is a usual total calcium: a mislabelled
+  /// total is likelier. Still named (never dropped unsaid), with what the value reads as.
+  @Test(
+    "a left-out ionized calcium that reads as a usual total calcium is named with that",
+    arguments: [
+      ("Calcium whole blood", "9.5", "mg/dL", true), ("Ca++ WB", "2.4", "mmol/L", true),
+      ("Ionized calcium", "7.0", "mg/dL", false), ("Ionized calcium", "0.7", "mmol/L", false),
+    ])
+  func ionizedAsTotal(name: String, value: String, unit: String, hint: Bool) throws {
+    let plan = try Self.plan("Date,Test,Result,Units\n2025-03-01,\(name),\(value),\(unit)\n2025-03-01,LDL,120,mg/dL\n")
+    let line = try #require(plan.criticalLeftOut.first, "\(plan.criticalLeftOut)")
+    #expect(line.contains("as a total calcium it would be within its range") == hint, "\(line)")
+    #expect(!line.contains(value), "never valued: \(line)")
+  }
+
   @Test("a reading typed before and the lab sheet's result in another unit are one reading")
   func sameAsStoredInAnotherUnit() throws {
     let a1c = try #require(Fixture.library.marker(key: "a1c"))
