@@ -189,7 +189,9 @@ public enum JSONOutput {
         ? (entry.entered(for: snapshot.definition)).flatMap { entered in
           snapshot.siRange(of: entry).map { siRange in
             .object([
-              "value": .number(entered.value), "unit": .string(entered.unit), "range": range(siRange, yours: false),
+              "value": .number(entered.value), "unit": .string(entered.unit),
+              // A side the person set is theirs (newcomer review at stop 38).
+              "range": range(siRange, yours: snapshot.hasCustomRange),
             ])
           }
         } ?? .null : .null,

@@ -224,6 +224,13 @@ public enum TrendSummary {
       // The latest as judged: one judged as typed in another unit is named in it, as its row
       // leads with it ("most recently 2.59 mmol/L", never "100" beside "all within" below 100).
       func recent(_ entry: MarkerEntry) -> String { snapshot.judgedInTypedUnit(entry) ?? text(entry) }
+      // Readings of one value, each judged as typed in another unit: named so, as their rows
+      // lead with it ("both 2.59 mmol/L", never "both 100 mg/dL, all within" below 100:
+      // newcomer review at stop 38).
+      func sameAsJudged(_ entries: [MarkerEntry]) -> String? {
+        let typed = Set(entries.map { snapshot.judgedInTypedUnit($0) })
+        return typed.count == 1 ? typed.first ?? nil : nil
+      }
       let readings = Trend.readings(entries, of: definition)
       let trend = Trend.of(readings, definition: definition, range: snapshot.range)
       if trend.arrow != .none, let last = readings.last {
@@ -242,7 +249,7 @@ public enum TrendSummary {
           )
         }
       } else if scaled.count == 2, text(scaled[0]) == text(scaled[1]) {
-        parts.append("both \(text(scaled[0]))\(unit)")
+        parts.append("both " + (sameAsJudged(scaled) ?? "\(text(scaled[0]))\(unit)"))
       } else if scaled.count == 2 {
         parts.append("from \(text(scaled[0])) to \(text(scaled[1]))\(unit)")
       } else {
@@ -252,7 +259,8 @@ public enum TrendSummary {
         // One value throughout (a slip beside it is counted off the scale): never "between 190 and 190".
         parts.append(
           text(low) == text(high)
-            ? (scaled.count == 1 ? "\(text(low))\(unit)" : "all \(text(low))\(unit)") + latest
+            ? (scaled.count == 1
+              ? "\(text(low))\(unit)" : "all " + (sameAsJudged(scaled) ?? "\(text(low))\(unit)")) + latest
             : "between \(text(low)) and \(text(high))\(unit), most recently \(recent(last))")
       }
     }

@@ -205,6 +205,28 @@ struct JSONOutputTests {
     let judged = try #require(readings[1]["judgedAs"] as? [String: Any])
     #expect(judged["value"] as? Double == 3 && judged["unit"] as? String == "mg/mmol")
     #expect((judged["range"] as? [String: Any])?["high"] as? Double == 3 && readings[1]["status"] as? String == "high")
+    #expect((judged["range"] as? [String: Any])?["yours"] as? Bool == false)
+  }
+
+  /// Newcomer review at stop 38: a range with the low end the person set, judged as typed in
+  /// mmol/L, was `"yours": false`.
+  @Test("a reading judged as typed against a range with a side the person set says the range is theirs")
+  func judgedAsYours() throws {
+    let ldl = MarkerLibrary.builtIn.marker(key: "ldl")!
+    var tracked = UserMarker(markerID: ldl.id, displayOrder: 0, addedAt: Timestamp(Fixture.now))
+    tracked.customReferenceLow = 50.270688
+    let typed = try EntryPlanner.draft(
+      ldl, valueText: "2.59", unit: "mmol/L", date: Fixture.date("2026-11-01"), note: nil, existing: []
+    ).entry(at: Timestamp(Fixture.now), source: .quickAdd)
+    let snapshot = MarkerSnapshot(definition: ldl, tracked: tracked, entries: [typed])
+    let reading = try #require(
+      ((try Self.parse(
+        JSONOutput.show([
+          JSONOutput.shown(snapshot, since: nil, until: nil, rows: nil, shortIDs: [:], today: Self.today)
+        ])
+      )["markers"] as? [[String: Any]])?.first?["readings"] as? [[String: Any]])?.first)
+    let range = try #require((reading["judgedAs"] as? [String: Any])?["range"] as? [String: Any])
+    #expect(range["yours"] as? Bool == true && range["low"] as? Double == 1.3 && range["high"] as? Double == 2.6)
   }
 
   @Test("numbers: whole ones without a fraction, decimals as stored, nothing non-finite")

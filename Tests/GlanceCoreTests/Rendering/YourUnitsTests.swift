@@ -469,6 +469,25 @@ struct YourUnitsTests {
     #expect(sentence.contains("most recently 2.59 mmol/L, all within the reference range"), "\(sentence)")
   }
 
+  /// Newcomer review at stop 38: two readings of 2.59 mmol/L (100.15 mg/dL), judged as typed
+  /// against "below 2.6 mmol/L", were summed up "both 100 mg/dL, all within" below 100 mg/dL.
+  @Test(
+    "units not chosen: readings of one value judged as typed are named as typed",
+    arguments: [(["2.59", "2.59"], "both 2.59 mmol/L"), (["2.59", "2.59", "2.59"], "all 2.59 mmol/L")])
+  func summaryNamesOneValueAsJudged(values: [String], words: String) throws {
+    let ldl = Fixture.ldl
+    let entries = try values.enumerated().map { index, value in
+      try EntryPlanner.draft(
+        ldl, valueText: value, unit: "mmol/L", date: Fixture.date("2026-11-0\(index + 1)"), note: nil, existing: []
+      ).entry(at: Self.now, source: .quickAdd)
+    }
+    let snapshot = MarkerSnapshot(
+      definition: ldl, tracked: nil, entries: entries, sex: .male,
+      display: DisplayUnit.preferred(ldl, system: nil, choice: nil))
+    let sentence = TrendSummary.sentence(snapshot, entries: entries, today: Self.today)
+    #expect(sentence.contains(words + ", all within the reference range"), "\(sentence)")
+  }
+
   @Test(
     "a list in SI: judged as an SI lab prints it; where rounding would change one reading's judgement, the whole list gets more decimals, the range never"
   )
