@@ -555,8 +555,11 @@ public struct ImportPlan: Sendable {
                   : "; a unit in a column header, like \"LDL (mmol/L)\", converts that column:")
           : "\(values) that glance add would ask about \(questions.count == 1 ? "was" : "were") imported as typed (--yes):"
       )
-      lines += questions.prefix(20).map { "  " + $0 }
-      if questions.count > 20 { lines.append("  … and \(questions.count - 20) more.") }
+      // Every one in a dry run, which is asked for to see them (newcomer review at stop 38: "…
+      // and 49 more" that nothing listed); an import's own summary, the first few.
+      let listed = dryRun ? InputLimits.questionsListed : 20
+      lines += questions.prefix(listed).map { "  " + $0 }
+      if questions.count > listed { lines.append("  … and \(grouped(questions.count - listed)) more.") }
     }
     if !unusual.isEmpty {
       lines.append(
@@ -669,17 +672,20 @@ public enum ImportError: GlanceError, Equatable {
         : "Some results need an answer before they are saved, so nothing was imported. Only when the answer to each "
           + "question below is yes, import again with --yes (--yes keeps each value exactly as read):\n")
         + lines.prefix(15).map { "  " + $0 }.joinedText("\n")
-        + (lines.count > 15 ? "\n  … and \(lines.count - 15) more." : "")
+        + (lines.count > 15
+          ? "\n  … and \(grouped(lines.count - 15)) more: glance import FILE --dry-run lists every one." : "")
     case .needsAnswers(let lines, let aboutValues, spreadsheet: true):
       (aboutValues
         ? "Some values need a second look before they are saved, so nothing was imported. Most often the numbers are "
           + "in another unit: put it in the column header, like \"LDL (mmol/L)\", or in a Unit column, and glance "
-          + "converts them. Only when every number is right as glance read it below, import again with --yes to save "
-          + "them so (--yes keeps each exactly as read, whatever the question asks):\n"
+          + "converts them; in a column whose unit changed over the years, write the unit after each such number, "
+          + "like 1.4 mmol/L. Only when every number is right as glance read it below, import again with --yes to "
+          + "save them so (--yes keeps each exactly as read, whatever the question asks):\n"
         : "Some rows need an answer before they are saved, so nothing was imported. Only when the answer to each "
           + "question below is yes, import again with --yes (--yes keeps each value exactly as read):\n")
         + lines.prefix(15).map { "  " + $0 }.joinedText("\n")
-        + (lines.count > 15 ? "\n  … and \(lines.count - 15) more." : "")
+        + (lines.count > 15
+          ? "\n  … and \(grouped(lines.count - 15)) more: glance import FILE --dry-run lists every one." : "")
     case .columnsShareMarker(let first, let second, let marker):
       "The columns \(quoted(first)) and \(quoted(second)) both read as \(marker), and glance will not mix two columns in one "
         + "history. Rename one of them to the marker it holds (see glance library), or leave it out. Nothing was changed."

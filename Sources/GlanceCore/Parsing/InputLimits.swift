@@ -16,6 +16,9 @@ public enum InputLimits {
   public static let customMarkers = 1_000
   /// A file to import.
   public static let fileBytes = 512 << 20
+  /// The questions an import's dry run lists: every one of a sheet whose unit changed for years,
+  /// never a screen of hundreds of thousands.
+  public static let questionsListed = 10_000
   /// The most files of a folder `glance import FOLDER` reads (a phone's clinical records).
   public static let folderFiles = 100_000
   /// A data file, backup or undo record glance reads back: far more than the largest folder

@@ -361,6 +361,21 @@ struct NewcomerFindingsTests {
         "put it in the column header"))
   }
 
+  /// Newcomer review at stop 38: a 30-year sheet whose HDL column held mg/dL, then mmol/L for
+  /// some years, was told only of a unit in the header (which cannot convert half a column), and
+  /// 49 of its 64 questions were "… and 49 more" that nothing listed.
+  @Test("a column of mixed units is told to write the unit after such a number, and the dry run lists every question")
+  func mixedUnitsHint() throws {
+    let rows = (1...40).map { "20\(10 + $0 / 12)-\(String(format: "%02d", $0 % 12 + 1))-15,1.4,3.2" }
+    let plan = try Self.plan("Date,HDL,LDL\n" + rows.joined(separator: "\n") + "\n")
+    #expect(plan.questions.count == 80)
+    let refusal = ImportError.needsAnswers(plan.questions, aboutValues: plan.asksAboutValues, spreadsheet: true).message
+    #expect(refusal.contains("write the unit after each such number, like 1.4 mmol/L"), "\(refusal)")
+    #expect(refusal.contains("and 65 more: glance import FILE --dry-run lists every one"), "\(refusal)")
+    let dryRun = plan.summary(library: Fixture.library, customMarkers: [], dryRun: true)
+    #expect(plan.questions.allSatisfy(dryRun.contains) && !dryRun.contains("more."), "\(dryRun)")
+  }
+
   /// Newcomer review: a file whose one question was "Glucose: fasting?" was told to add a Units
   /// column, which it had.
   @Test("a file asked only whether its glucose was fasting is not told to say its units")
