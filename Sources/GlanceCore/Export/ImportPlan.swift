@@ -240,9 +240,9 @@ public struct ImportPlan: Sendable {
   /// Rows without an id the same as an earlier row of the file (test, day, value, unit and note):
   /// each kept as a reading, and counted, with the first few named.
   public var repeatedRows = 0
-  /// Rows left out as one result given again in another unit that day (a lab's HbA1c in % and
-  /// mmol/mol), or given in another unit than a reading stored already: "Hemoglobin A1c on Jan
-  /// 15, 2024: 43 mmol/mol, as 6.1%".
+  /// Rows left out as one result given again in another unit, drawn together (a lab's HbA1c in
+  /// % and mmol/mol: `TwoUnits`): "Hemoglobin A1c on Jan 15, 2024: 6.1% and 43 mmol/mol, kept as
+  /// 43 mmol/mol".
   public var sameInAnotherUnit = 0
   public var sameInAnotherUnitExamples: [String] = []
   public var repeatedRowExamples: [String] = []
@@ -512,8 +512,8 @@ public struct ImportPlan: Sendable {
     if sameInAnotherUnit > 0 {
       let more = sameInAnotherUnit - sameInAnotherUnitExamples.count
       lines.append(
-        "Left out \(counted(sameInAnotherUnit, "result")) given again in another unit, as the reading of that day "
-          + "kept (one result printed twice): \(sameInAnotherUnitExamples.joinedText("; "))"
+        "Left out \(counted(sameInAnotherUnit, "result")) given again in another unit: one draw's result printed "
+          + "twice, the more precise printing kept: \(sameInAnotherUnitExamples.joinedText("; "))"
           + (more > 0 ? " and \(grouped(more)) more." : "."))
     }
     if !enteredLeftOut.isEmpty {

@@ -792,9 +792,8 @@ public enum Importer {
     // Rows without an id that repeat an earlier row exactly: kept (two equal readings can be
     // real) but said. Hashes only: a set of the rows themselves would hold a large sheet twice.
     var seenContent = Set<Int>()
-    // The readings this import adds without an id, by marker and day (positions in
-    // `plan.entries`): one result a sheet gives again in another unit is one reading.
-    var keptByDay: [DayKey: [Int32]] = [:]
+    // One result a lab sheet prints in two units that day: one reading (`TwoUnits`).
+    var twoUnits = TwoUnits(active: plan.kind == .spreadsheet || plan.kind == .labReport)
     // The rows asked about that this import adds: a stored row's question was answered when it
     // was saved (clinician review: a file adding one row asked again about every stored one).
     let groups = plan.groupQuestions.count
@@ -816,6 +815,14 @@ public enum Importer {
       for (offset, row) in chunk.chunk.rows.enumerated() {
         let index = chunk.first + offset
         var entry = row.draft.entry(at: row.entered ?? now, source: row.source)
+        func sameInAnotherUnit() {
+          plan.sameInAnotherUnit += 1
+          guard plan.sameInAnotherUnitExamples.count < 5, let kept = twoUnits.lastKept else { return }
+          let marker = row.draft.marker
+          plan.sameInAnotherUnitExamples.append(
+            "\(label(entry)): \(kept.dropped.typedText(for: marker)) and \(kept.other.typedText(for: marker)), "
+              + "kept as \(kept.kept.typedText(for: marker))")
+        }
         let sameDay = (days[DayKey(entry)] ?? []).lazy.map { ours[Int($0)] }
         if let id = row.id {
           guard fileIDs.insert(id) else {
@@ -857,6 +864,8 @@ public enum Importer {
           if sameInEverything.contains(index) {
             plan.duplicates += 1
             plan.keepDuplicateExample(label(entry))
+            // Imported again, the row of the other unit is still this one's (nothing added).
+            if twoUnits.stored(entry, row: row, entries: plan.entries) { sameInAnotherUnit() }
             continue
           }
           let content = EntryContent(entry, withNote: false)
@@ -865,26 +874,16 @@ public enum Importer {
             plan.duplicates += 1
             plan.keepDuplicateExample(label(entry))
             plan.notesDiffer += 1
+            if twoUnits.stored(entry, row: row, entries: plan.entries) { sameInAnotherUnit() }
             continue
           }
-          // One result printed in two units (a German lab's HbA1c in % and as IFCC mmol/mol): one
-          // reading, said (newcomer review at stop 38: two A1c readings of a day, and a third
-          // when the sheet was imported again).
-          let kept = keptByDay[DayKey(entry)]
-          if kept != nil || !sameDay.isEmpty,
-            let same = (sameDay + (kept ?? []).map { plan.entries[Int($0)] }).first(where: {
-              EntryChecks.sameResult($0, entry, marker: row.draft.marker)
-            })
-          {
-            let marker = row.draft.marker
-            plan.sameInAnotherUnit += 1
-            if plan.sameInAnotherUnitExamples.count < 5 {
-              plan.sameInAnotherUnitExamples.append(
-                "\(label(entry)): \(entry.typedText(for: marker)), as \(same.typedText(for: marker))")
-            }
+          // One result a lab sheet prints in two units (a German lab's HbA1c in % and as IFCC
+          // mmol/mol): one reading, said (newcomer review at stop 38).
+          if twoUnits.isSameResult(entry, row: row, entries: &plan.entries) {
+            sameInAnotherUnit()
             continue
           }
-          keptByDay[DayKey(entry), default: []].append(Int32(truncatingIfNeeded: plan.entries.count))
+          twoUnits.candidate(entry, row: row, at: plan.entries.count)
           entry.id = freshIDs[index]
           // A row's time is part of it: a morning and an evening 128 are two readings (newcomer
           // review: 770 such pairs were said to repeat).
@@ -934,6 +933,10 @@ public enum Importer {
           plan.trackedMarkers.append(row)
         }
       }
+    }
+    // Rows added before a later row showed they were a result stored already in another unit.
+    if !twoUnits.storedAlready.isEmpty {
+      plan.entries = plan.entries.enumerated().filter { !twoUnits.storedAlready.contains($0.offset) }.map(\.element)
     }
     if plan.replace { plan.trackedMarkers = tracked }
     let kept = questions.enumerated().filter { $0.element.rows.contains(where: askedAndAdded.contains) }
@@ -1155,6 +1158,122 @@ extension Importer {
     let times = indices.compactMap(secondOfDay)
     guard times.count == indices.count else { return nil }
     return zip(indices, times).sorted { $0.1 < $1.1 }.map(\.0)
+  }
+}
+
+/// One result a lab sheet prints in two units (HbA1c 6.1% and 43 mmol/mol): the rows of a
+/// marker drawn together (one day, one time or none, one note or none) are matched in pairs,
+/// one row of each other unit to a reading (`EntryChecks.sameResult`); the more precisely
+/// printed is kept. Only within the file (a reading typed by hand is never matched: attacker's
+/// look at stop 39) and only for a spreadsheet (glance's own layout keeps every row). Each row
+/// is matched against the last few candidates of its marker and moment only, so a sheet of
+/// thousands of rows of one day stays linear.
+struct TwoUnits {
+  struct Key: Hashable {
+    var day: DayKey
+    var second: Int32?
+  }
+
+  struct Candidate {
+    /// Its place in the plan's entries; nil for a row stored already (a file imported again).
+    var index: Int?
+    /// The row as read (kept for a row stored already; else the plan's entry is read).
+    var entry: MarkerEntry?
+    /// The scales of units already matched to it.
+    var paired: [[Double]] = []
+  }
+
+  /// How many candidates of one marker and moment a row is matched against: a lab prints the
+  /// two units of a result side by side.
+  static let window = 8
+
+  let active: Bool
+  private var candidates: [Key: [Candidate]] = [:]
+  /// The last match: the row left out, the one it matched and the one kept.
+  private(set) var lastKept: (dropped: MarkerEntry, other: MarkerEntry, kept: MarkerEntry)?
+
+  init(active: Bool) { self.active = active }
+
+  private static func key(_ entry: MarkerEntry, _ row: ImportRow) -> Key {
+    Key(day: DayKey(entry), second: row.secondOfDay)
+  }
+
+  /// Positions in the plan's entries of rows a later row showed to be a result stored already,
+  /// printed there in another unit (a file imported again: 6.1% is added before its 43 mmol/mol
+  /// row is found stored); left out at the end.
+  private(set) var storedAlready = Set<Int>()
+
+  /// Notes `entry`, a row stored already, as one a later row may be the same result as; an
+  /// earlier row of this import that is the same result is left out (`storedAlready`).
+  /// True when it left one out (`lastKept` says which).
+  mutating func stored(_ entry: MarkerEntry, row: ImportRow, entries: [MarkerEntry]) -> Bool {
+    guard active else { return false }
+    var leftOut = false
+    if let match = match(entry, row: row, entries: entries), let index = match.candidate.index {
+      storedAlready.insert(index)
+      pair(match)
+      lastKept = (match.other, entry, entry)
+      leftOut = true
+    }
+    candidate(entry, row: row, at: nil)
+    return leftOut
+  }
+
+  /// Notes `entry` (at `index` in the plan's entries, nil when stored already) as a row a later
+  /// one may be the same result as.
+  mutating func candidate(_ entry: MarkerEntry, row: ImportRow, at index: Int?) {
+    guard active else { return }
+    let key = Self.key(entry, row)
+    var list = candidates[key] ?? []
+    if list.count == Self.window { list.removeFirst() }
+    list.append(Candidate(index: index, entry: index == nil ? entry : nil))
+    candidates[key] = list
+  }
+
+  private typealias Match = (
+    key: Key, position: Int, candidate: Candidate, other: MarkerEntry,
+    span: (span: ClosedRange<Double>, scale: [Double]), otherSpan: (span: ClosedRange<Double>, scale: [Double])
+  )
+
+  /// The latest candidate `entry` is the same result as, not yet matched to a row of its unit.
+  private func match(_ entry: MarkerEntry, row: ImportRow, entries: [MarkerEntry]) -> Match? {
+    let marker = row.draft.marker
+    guard entry.comparator == nil, let span = EntryChecks.printedSpan(entry, marker: marker) else { return nil }
+    let key = Self.key(entry, row)
+    guard let list = candidates[key] else { return nil }
+    for position in list.indices.reversed() {
+      let candidate = list[position]
+      guard let other = candidate.entry ?? candidate.index.map({ entries[$0] }),
+        !candidate.paired.contains(span.scale), entry.note == nil || entry.note == other.note,
+        EntryChecks.sameResult(other, entry, marker: marker),
+        let otherSpan = EntryChecks.printedSpan(other, marker: marker)
+      else { continue }
+      return (key, position, candidate, other, span, otherSpan)
+    }
+    return nil
+  }
+
+  private mutating func pair(_ match: Match) {
+    candidates[match.key]?[match.position].paired += [match.span.scale, match.otherSpan.scale]
+  }
+
+  /// True when `entry` is the same result as a candidate: then the candidate keeps the more
+  /// precisely printed of the two (in `entries` when it is the plan's), and `lastKept` says so.
+  mutating func isSameResult(_ entry: MarkerEntry, row: ImportRow, entries: inout [MarkerEntry]) -> Bool {
+    guard active, let match = match(entry, row: row, entries: entries) else { return false }
+    var kept = match.other
+    // The more precisely printed: LDL 99 mg/dL (98.5 to 99.5) over 2.6 mmol/L (98.6 to 102.5)
+    // (clinician's look at stop 39: the coarser one had been kept and flagged). A row stored
+    // already stays as it is.
+    let width = { (span: ClosedRange<Double>) in span.upperBound - span.lowerBound }
+    if let index = match.candidate.index, width(match.span.span) < width(match.otherSpan.span) {
+      kept.value = entry.value
+      kept.entered = entry.entered
+      entries[index] = kept
+    }
+    pair(match)
+    lastKept = (entry, match.other, kept)
+    return true
   }
 }
 

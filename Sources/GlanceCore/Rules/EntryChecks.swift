@@ -498,29 +498,35 @@ public enum EntryChecks {
 
   /// How many times apart two positive values are (≥ 1); half the distance on a log scale is
   /// the square root.
-  /// True when `a` and `b`, readings of `marker` of one day typed in two units, are one result
-  /// printed in both (a German lab's HbA1c of 6.1% and 43 mmol/mol; newcomer review at stop
-  /// 38): either one, converted to the other's unit and rounded to the digits the other was
-  /// printed with (at least a lab's), is the other. A lab's bound is never the same result as a
-  /// number.
+  /// True when `a` and `b`, readings of `marker` drawn together and typed in two units of
+  /// different scales, are one result printed in both (a German lab's HbA1c of 6.1% and 43
+  /// mmol/mol; newcomer review at stop 38): the values each printed number stands for (5.7% is
+  /// 5.65 to 5.75%) overlap (clinician's look at stop 39: 5.7% and 38 mmol/mol are one 5.66%).
+  /// A lab's bound is never the same result as a number; mmol/L and mEq/L of potassium are one
+  /// scale, so 4 and 4.04 are two results.
   static func sameResult(_ a: MarkerEntry, _ b: MarkerEntry, marker: MarkerDefinition) -> Bool {
-    guard a.comparator == b.comparator else { return false }
-    let (typedA, typedB) = (a.typed(for: marker), b.typed(for: marker))
-    guard UnitConverter.normalize(typedA.unit) != UnitConverter.normalize(typedB.unit) else { return false }
-    func printed(_ entry: MarkerEntry, as other: EnteredValue) -> Bool {
-      let value = entry.exactValue(for: marker)
-      let converted =
-        UnitConverter.normalize(other.unit) == UnitConverter.normalize(marker.unit)
-        ? value : DisplayUnit.of(marker, unit: other.unit)?.exact(value)
-      guard let converted else { return false }
-      // At least the decimals a lab prints in that unit: a typed 6.0% is "6.0", not "6".
-      let places = max(
-        decimals(of: other.value),
-        UnitConverter.normalize(other.unit) == UnitConverter.normalize(marker.unit)
-          ? marker.decimals : DisplayUnit.of(marker, unit: other.unit)?.decimals ?? 0)
-      return UnitConverter.round(converted, decimals: places) == other.value
-    }
-    return printed(a, as: typedB) || printed(b, as: typedA)
+    guard a.comparator == nil, b.comparator == nil, let first = printedSpan(a, marker: marker),
+      let second = printedSpan(b, marker: marker), first.scale != second.scale
+    else { return false }
+    return first.span.overlaps(second.span)
+  }
+
+  /// The values `entry`'s printed number stands for, in the marker's unit (half its last digit
+  /// either side, at least a lab's decimals), and its unit's scale; nil for a unit not known.
+  static func printedSpan(_ entry: MarkerEntry, marker: MarkerDefinition) -> (
+    span: ClosedRange<Double>, scale: [Double]
+  )? {
+    let typed = entry.typed(for: marker)
+    let own = UnitConverter.normalize(typed.unit) == UnitConverter.normalize(marker.unit)
+    guard let unit = own ? DisplayUnit.own(marker) : DisplayUnit.of(marker, unit: typed.unit) else { return nil }
+    let places = max(decimals(of: typed.value), (own ? marker.decimals : unit.decimals) ?? 0)
+    let half = 0.5 / (0..<places).reduce(1.0) { scale, _ in scale * 10 }
+    // `exact` is (stored - offset) * factor: a typed value is typed / factor + offset.
+    let (low, high) = (
+      (typed.value - half) / unit.factor + unit.offset, (typed.value + half) / unit.factor + unit.offset
+    )
+    guard low.isFinite, high.isFinite else { return nil }
+    return (min(low, high)...max(low, high), [unit.factor, unit.offset])
   }
 
   /// The decimals `value` was written with (6.1: 1, 43: 0), up to 6.

@@ -1201,31 +1201,55 @@ struct LabReportImportTests {
 
   /// Newcomer review at stop 38: a German lab sheet gives HbA1c in % and as IFCC mmol/mol, one
   /// result in two units; glance kept two A1c readings of that day, and a re-import a third.
+  /// Attacker's and clinician's looks at stop 39: the first rule merged two draws of a day (their
+  /// times or notes apart), potassium in mmol/L and mEq/L (one scale), any number of rows into one
+  /// reading, and missed 5.7% and 38 mmol/mol (both printings of 5.66%).
   @Test(
-    "one result given again in another unit that day is one reading, and said",
+    "one result printed in two units, drawn together, is one reading, and said",
     arguments: [
       // (rows, readings kept, left out as the same result)
-      ("15.01.2024;HbA1c;6,1;%\n15.01.2024;HbA1c (IFCC);43;mmol/mol\n", [6.1], 1),
-      ("15.01.2024;HbA1c (IFCC);43;mmol/mol\n15.01.2024;HbA1c;6,1;%\n", [6.09], 1),
-      ("15.01.2024;LDL;131;mg/dL\n15.01.2024;LDL;3,39;mmol/L\n", [131], 1),
-      // Values that disagree as printed are two results: both kept.
-      ("15.01.2024;HbA1c;6,0;%\n15.01.2024;HbA1c (IFCC);43;mmol/mol\n", [6.0, 6.09], 0),
-      // Another day is another result.
-      ("15.01.2024;HbA1c;6,1;%\n16.01.2024;HbA1c (IFCC);43;mmol/mol\n", [6.1, 6.09], 0),
+      ("15.01.2024;HbA1c;6,1;%\n15.01.2024;HbA1c (IFCC);43;mmol/mol\n", 1, 1),
+      ("15.01.2024;HbA1c (IFCC);43;mmol/mol\n15.01.2024;HbA1c;6,1;%\n", 1, 1),
+      ("15.01.2024;HbA1c;5,7;%\n15.01.2024;HbA1c (IFCC);38;mmol/mol\n", 1, 1),
+      ("15.01.2024;LDL;131;mg/dL\n15.01.2024;LDL;3,39;mmol/L\n", 1, 1),
+      ("15.01.2024;Glukose nüchtern;100;mg/dL\n15.01.2024;Glukose nüchtern;5,5;mmol/L\n", 1, 1),
+      // Values no one result prints as both are two results.
+      ("15.01.2024;HbA1c;6,3;%\n15.01.2024;HbA1c (IFCC);47;mmol/mol\n", 2, 0),
+      ("15.01.2024;Glukose nüchtern;99;mg/dL\n15.01.2024;Glukose nüchtern;5,6;mmol/L\n", 2, 0),
+      // Another day, another time, another note: another draw.
+      ("15.01.2024;HbA1c;6,1;%\n16.01.2024;HbA1c (IFCC);43;mmol/mol\n", 2, 0),
+      ("15.01.2024 07:30;Glukose nüchtern;99;mg/dL\n15.01.2024 16:45;Glukose nüchtern;5,5;mmol/L\n", 2, 0),
+      ("15.01.2024;Kalium;6,3;mmol/L;first draw\n15.01.2024;Kalium;6,3;mmol/L;redraw\n", 2, 0),
+      // One scale (potassium's mmol/L is mEq/L): two results.
+      ("15.01.2024;Kalium;4;mmol/L\n15.01.2024;Kalium;4,04;mEq/L\n", 2, 0),
+      // One row of each unit to a reading: the others are results of their own.
+      (
+        "15.01.2024;Glukose nüchtern;99;mg/dL\n15.01.2024;Glukose nüchtern;5,5;mmol/L\n"
+          + "15.01.2024;Glukose nüchtern;5,49;mmol/L\n15.01.2024;Glukose nüchtern;5,51;mmol/L\n", 3, 1
+      ),
       // A lab's bound and a number are not one result.
-      ("15.01.2024;HbA1c;<6,1;%\n15.01.2024;HbA1c (IFCC);43;mmol/mol\n", [6.1, 6.09], 0),
-    ] as [(String, [Double], Int)])
-  func sameResultInTwoUnits(rows: String, values: [Double], leftOut: Int) throws {
-    let plan = try Self.plan("Datum;Test;Ergebnis;Einheit\n" + rows)
-    #expect(plan.entries.map(\.value) == values)
+      ("15.01.2024;HbA1c;<6,1;%\n15.01.2024;HbA1c (IFCC);43;mmol/mol\n", 2, 0),
+    ] as [(String, Int, Int)])
+  func sameResultInTwoUnits(rows: String, readings: Int, leftOut: Int) throws {
+    let header = "Datum;Test;Ergebnis;Einheit\(rows.contains("draw") ? ";Kommentar" : "")\n"
+    let plan = try Self.plan(header + rows)
+    #expect(plan.entries.count == readings, "\(plan.entries.map(\.value))")
     #expect(plan.sameInAnotherUnit == leftOut, "\(plan.sameInAnotherUnitExamples)")
     let summary = plan.summary(library: Fixture.library, customMarkers: [], dryRun: true)
     #expect(summary.contains("given again in another unit") == (leftOut > 0), "\(summary)")
-    // Imported again, nothing is added: the reading kept is each row's.
+    // Imported again, nothing is added, whichever of the two was kept.
     var document = GlanceDocument.empty(createdAt: Self.now)
     document.entries = plan.entries
-    let again = try Self.plan("Datum;Test;Ergebnis;Einheit\n" + rows, into: document)
+    let again = try Self.plan(header + rows, into: document)
     #expect(again.entries.isEmpty, "\(again.entries.map(\.value))")
+  }
+
+  @Test("of one result in two units, the more precisely printed is kept: 99 mg/dL, not 2.6 mmol/L")
+  func morePrecise() throws {
+    let plan = try Self.plan("Datum;Test;Ergebnis;Einheit\n15.01.2024;LDL;2,6;mmol/L\n15.01.2024;LDL;99;mg/dL\n")
+    #expect(plan.entries.map(\.value) == [99])
+    #expect(
+      plan.sameInAnotherUnitExamples == ["LDL Cholesterol on Jan 15, 2024: 99 mg/dL and 2.6 mmol/L, kept as 99 mg/dL"])
   }
 
   /// Clinician review at stop 38: "Calcium whole blood" 9.5 mg/dL was named only as an ionized
@@ -1244,15 +1268,15 @@ struct LabReportImportTests {
     #expect(!line.contains(value), "never valued: \(line)")
   }
 
-  @Test("a reading typed before and the lab sheet's result in another unit are one reading")
-  func sameAsStoredInAnotherUnit() throws {
+  @Test("a reading typed before, and glance's own layout without ids, are never matched in another unit")
+  func neverTypedOrOwnLayout() throws {
     let a1c = try #require(Fixture.library.marker(key: "a1c"))
     var document = GlanceDocument.empty(createdAt: Self.now)
     document.entries = [Fixture.entry(a1c, 6.1, on: "2024-01-15")]
     let plan = try Self.plan("Datum;Test;Ergebnis;Einheit\n15.01.2024;HbA1c (IFCC);43;mmol/mol\n", into: document)
-    #expect(plan.entries.isEmpty)
-    let summary = plan.summary(library: Fixture.library, customMarkers: [], dryRun: true)
-    #expect(summary.contains("Hemoglobin A1c on Jan 15, 2024: 43 mmol/mol, as 6.1%"), "\(summary)")
+    #expect(plan.entries.count == 1 && plan.sameInAnotherUnit == 0)
+    let own = try Self.plan("date,marker_key,value,unit\n2024-01-15,a1c,6.1,%\n2024-01-15,a1c,43,mmol/mol\n")
+    #expect(own.entries.count == 2 && own.sameInAnotherUnit == 0)
   }
 
   /// Newcomer and attacker reviews: a morning and an evening blood pressure of the same value
