@@ -132,9 +132,16 @@ enum SheetFormat {
   ]
 
   /// True for a flag a lab prints for a result outside its range that is not critical: H, L, A
-  /// (HL7 v2 table 0078), bracketed or starred, or the word.
+  /// (HL7 v2 table 0078), bracketed or starred, or the word; and a German lab's mark (`+`, `-`,
+  /// arrows, hoch, tief: their "Pathologiekennzeichnung", clinician's look at stop 39).
   static func isOutsideFlag(_ text: String) -> Bool {
-    ["h", "l", "a", "h*", "l*", "high", "low", "abnormal"].contains(flagWord(text))
+    let word = flagWord(text)
+    return ["h", "l", "a", "h*", "l*", "high", "low", "abnormal"].contains(word) || markFlags.contains(word)
+  }
+
+  /// The same for a Flag column's cell, where a bare dash is the empty cell many exports write.
+  static func isOutsideFlag(inColumn text: String) -> Bool {
+    !["-", "--", "—", "–"].contains(text.trimmingWhitespace()) && isOutsideFlag(text)
   }
 
   /// True for a flag a lab prints for a critical result: HL7's HH, LL and AA (v2 table 0078:

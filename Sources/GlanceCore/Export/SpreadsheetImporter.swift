@@ -1076,7 +1076,7 @@ enum SpreadsheetImporter {
       let readCritical = flags.lastCritical || flaggedCritical
       let readOutside =
         !readCritical
-        && (flags.lastOutside || flagColumn.map { SheetFormat.isOutsideFlag(columns.cell(row, $0)) } == true)
+        && (flags.lastOutside || flagColumn.map { SheetFormat.isOutsideFlag(inColumn: columns.cell(row, $0)) } == true)
       if let withdrawn {
         leaveOut(line, "\(shown): \(withdrawn)")
         // A withdrawn result is none, and a replaced one has its replacement read: neither is

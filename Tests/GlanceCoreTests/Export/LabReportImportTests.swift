@@ -1404,6 +1404,12 @@ struct LabReportImportTests {
       "Date,Test,Result,Units,Flag\n2024-10-28,Vitamin D,28,ng/mL,L\n2024-10-28,LDL,190,mg/dL,H\n",
       "Date,Test,Result,Units\n2024-10-28,Vitamin D,28 L,ng/mL\n2024-10-28,LDL,190 H,mg/dL\n",
       "Date,Vitamin D,LDL\n2024-10-28,28 (L),190 H\n",
+      // German labs' marks are their flags (clinician's look at stop 39: "28 -" and "28 (↓)" went
+      // unsaid).
+      "Datum;Test;Ergebnis;Einheit\n28.10.2024;Vitamin D;28 -;ng/mL\n28.10.2024;LDL;190 +;mg/dL\n",
+      "Datum;Test;Ergebnis;Einheit\n28.10.2024;Vitamin D;28 (↓);ng/mL\n28.10.2024;LDL;190 (++);mg/dL\n",
+      "Datum;Test;Ergebnis;Einheit\n28.10.2024;Vitamin D;28 erniedrigt;ng/mL\n28.10.2024;LDL;190 hoch;mg/dL\n",
+      "Datum;Test;Ergebnis;Einheit;Flag\n28.10.2024;Vitamin D;28;ng/mL;(-)\n28.10.2024;LDL;190;mg/dL;+\n",
     ])
   func labOutsideInSheets(text: String) throws {
     let plan = try LabReportImportTests.plan(text)
@@ -1414,6 +1420,9 @@ struct LabReportImportTests {
     // A range that depends on a sex not given holds nothing (clinician's third look).
     let sexed = try LabReportImportTests.plan("Date,Test,Result,Units,Flag\n2024-10-28,Hemoglobin,12.5,g/dL,L\n")
     #expect(sexed.labOutside.isEmpty, "\(sexed.labOutside)")
+    // A Flag column's bare dash is no flag: many exports write it for none.
+    let dashes = try LabReportImportTests.plan("Date,Test,Result,Units,Flag\n2024-10-28,Vitamin D,28,ng/mL,-\n")
+    #expect(dashes.labOutside.isEmpty, "\(dashes.labOutside)")
   }
 }
 
