@@ -68,6 +68,9 @@ public struct DisplayUnit: Equatable, Sendable {
   /// A stored value in this unit, unrounded.
   public func exact(_ stored: Double) -> Double { isOwn ? stored : (stored - offset) * factor }
 
+  /// A value in this unit as stored, in the marker's unit: `exact` undone.
+  public func stored(_ shown: Double) -> Double { isOwn ? shown : shown / factor + offset }
+
   /// A stored value in this unit, as a lab prints it.
   public func value(_ stored: Double, comparator: ValueComparator? = nil) -> Double {
     guard let decimals else { return exact(stored) }

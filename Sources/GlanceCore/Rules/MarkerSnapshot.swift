@@ -27,6 +27,8 @@ public struct MarkerSnapshot: Sendable {
   let siLab: (range: ReferenceRange, rule: ClinicalRule?)?
   /// The range a reading typed in the SI unit is judged by as an SI lab prints it (`siRange(of:)`).
   private let siPrintedRange: ReferenceRange?
+  /// A bound the person set, as printed in their unit (`targetPrinted`).
+  private let targetPrinted: (low: Double?, high: Double?)?
   /// Sex not given, for a marker whose range depends on it: the marker as a man's and as a
   /// woman's, so a reading is judged by each exactly as it would be (typed units, printing).
   private let bySex: [MarkerSnapshot]
@@ -97,6 +99,10 @@ public struct MarkerSnapshot: Sendable {
     } else {
       siLab = nil
     }
+    targetPrinted =
+      siLab == nil
+      ? Self.targetPrinted(
+        tracked: tracked, definition: definition, display: display, range: range, entries: entries) : nil
     // A side the person did not set follows the range for each sex.
     bySex =
       sex == nil && (tracked?.customReferenceLow == nil || tracked?.customReferenceHigh == nil) && rule?.male != nil
@@ -598,23 +604,43 @@ public struct MarkerSnapshot: Sendable {
     return printedTarget(display.range(range))
   }
 
-  /// `shown` with a bound the person set printed with at most a decimal more than a lab prints,
-  /// on its side of every value printed so (an upper bound down, a lower one up): LDL "1.8
-  /// mmol/L", set by someone who reads mg/dL, is kept exactly (69.6056 mg/dL) and printed "up to
-  /// 69.6 mg/dL" (last read at stop 38).
+  /// `shown` with a bound the person set as printed (`targetPrinted`).
   private func printedTarget(_ shown: ReferenceRange) -> ReferenceRange {
-    guard let tracked, tracked.hasCustomRange, definition.isSystemDefined else { return shown }
-    let scale = (0...(display.decimals ?? definition.decimals)).reduce(1.0) { scale, _ in scale * 10 }
+    guard let targetPrinted else { return shown }
     var printed = shown
-    // NB: a bound already on the grid stays (20.0 is not 20.1): a millionth of a step is
-    // floating-point noise, never a digit the person set.
-    if tracked.customReferenceLow != nil, let low = shown.low {
-      printed.low = (low * scale - 1e-6).rounded(.up) / scale
-    }
-    if tracked.customReferenceHigh != nil, let high = shown.high {
-      printed.high = (high * scale + 1e-6).rounded(.down) / scale
-    }
+    if let low = targetPrinted.low { printed.low = low }
+    if let high = targetPrinted.high { printed.high = high }
     return printed
+  }
+
+  /// A bound the person set, in their unit, printed with a decimal more than a lab prints, or
+  /// more until no reading sits between it and the bound (an upper bound rounded down, a lower one
+  /// up): LDL "1.8 mmol/L", set by someone who reads mg/dL, is kept exactly (69.6056 mg/dL) and
+  /// printed "up to 69.6 mg/dL" (last read at stop 38), or "up to 69.606" beside a reading of
+  /// 69.605 (attacker's look at stop 39). Worked out once, over the readings.
+  private static func targetPrinted(
+    tracked: UserMarker?, definition: MarkerDefinition, display: DisplayUnit, range: ReferenceRange,
+    entries: [MarkerEntry]
+  ) -> (low: Double?, high: Double?)? {
+    guard let tracked, tracked.hasCustomRange, definition.isSystemDefined else { return nil }
+    let exact = display.range(range, exactly: true)
+    let values = entries.lazy.filter { $0.comparator == nil }.map { display.exact($0.exactValue(for: definition)) }
+    let base = (display.decimals ?? definition.decimals) + 1
+    func printed(_ bound: Double, up: Bool) -> Double {
+      for places in base...(base + 3) {
+        let scale = (0..<places).reduce(1.0) { scale, _ in scale * 10 }
+        // NB: a bound already on the grid stays (20.0 is not 20.1): a millionth of a step is
+        // floating-point noise, never a digit the person set.
+        let shown = up ? (bound * scale - 1e-6).rounded(.up) / scale : (bound * scale + 1e-6).rounded(.down) / scale
+        let between = values.contains { up ? $0 >= bound && $0 < shown : $0 > shown && $0 <= bound }
+        if !between { return shown }
+      }
+      return bound
+    }
+    return (
+      tracked.customReferenceLow != nil ? exact.low.map { printed($0, up: true) } : nil,
+      tracked.customReferenceHigh != nil ? exact.high.map { printed($0, up: false) } : nil
+    )
   }
 
   /// The decimals a range is printed with beside a list printed with `places`: the lab's when
@@ -624,6 +650,16 @@ public struct MarkerSnapshot: Sendable {
   /// The range a chart draws, in the person's unit: the printed one when readings are judged
   /// as an SI lab prints them, else the range converted exactly, so each bound sits where it is.
   public var drawnRange: ReferenceRange { isPrinted ? shownRange : display.range(range, exactly: true) }
+
+  /// `range` in the marker's unit as it is judged: for readings judged as an SI lab prints them,
+  /// that lab's range converted back.
+  var keptRange: ReferenceRange {
+    guard let siLab else { return range }
+    var kept = siLab.range
+    kept.low = siLab.range.low.map(display.stored)
+    kept.high = siLab.range.high.map(display.stored)
+    return kept
+  }
 
   /// True when readings are judged as an SI lab prints them (`printedSI`).
   var isPrinted: Bool { siLab != nil }
@@ -801,6 +837,16 @@ extension GlanceDocument {
   }
 
   /// The snapshot of one marker, tracked or not.
+  /// The range a side the person does not set keeps, in the marker's unit, as it is judged: the
+  /// marker's own for their sex, and for someone who reads SI, the bound as an SI lab prints it
+  /// (a kept "below 2.6 mmol/L" is 100.54 mg/dL, so a low end of 2.59 mmol/L is below it:
+  /// attacker's look at stop 39 had it refused against 100 mg/dL).
+  public func keptRange(for definition: MarkerDefinition) -> ReferenceRange {
+    MarkerSnapshot(
+      definition: definition, tracked: nil, entries: [], sex: profile.sex, display: displayUnit(for: definition)
+    ).keptRange
+  }
+
   public func snapshot(for definition: MarkerDefinition) -> MarkerSnapshot {
     MarkerSnapshot(
       definition: definition, tracked: trackedMarkers.first { $0.markerID == definition.id },

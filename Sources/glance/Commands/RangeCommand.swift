@@ -50,10 +50,9 @@ struct RangeCommand: GlanceCommand {
     ) { document in
       guard !reset else { return (nil, nil) }
       let tracked = document.trackedMarkers.first { $0.markerID == marker.id }
-      let own = MarkerSnapshot(definition: marker, tracked: nil, entries: [], sex: document.profile.sex).range
       return try CustomMarkerPlanner.targetRange(
         low: low, high: high, for: marker, defaultUnit: document.typingUnit(for: marker),
-        keeping: (tracked?.customReferenceLow, tracked?.customReferenceHigh), own: own)
+        keeping: (tracked?.customReferenceLow, tracked?.customReferenceHigh), own: document.keptRange(for: marker))
     }
     if started { context.out("Now tracking \(marker.displayName).") }
     let snapshot = try context.repository.read().snapshot(for: marker)

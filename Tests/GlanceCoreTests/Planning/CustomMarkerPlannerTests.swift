@@ -308,6 +308,10 @@ struct TargetRangeKeepsBoundsTests {
       (nil, "1.8 mmol/L", "up to 69.6 mg/dL", [(69.6, false), (69.7, true)]),
       ("0.5 mmol/L", nil, "19.4 to <100 mg/dL", [(19.4, false), (19.3, true)]),
       ("20", "70", "20-70 mg/dL", [(20, false), (70, false), (70.1, true)]),
+      // A reading between the bound and its printing gets the bound more decimals (attacker's
+      // look at stop 39: 69.605 was ✓ beside "up to 69.6").
+      (nil, "1.8 mmol/L", "up to 69.605 mg/dL", [(69.605, false), (69.7, true)]),
+      ("0.5 mmol/L", nil, "19.34 to <100 mg/dL", [(19.35, false), (19.3, true)]),
     ] as [(String?, String?, String, [(Double, Bool)])])
   func printedBound(low: String?, high: String?, text: String, readings: [(Double, Bool)]) throws {
     let ldl = try #require(Fixture.library.marker(key: "ldl"))
@@ -324,7 +328,7 @@ struct TargetRangeKeepsBoundsTests {
     for (entry, (value, outside)) in zip(entries, readings) {
       #expect(snapshot.status(of: entry).isOutOfRange == outside, "\(value)")
       let words = try #require(snapshot.judgedRangeInWords(entry))
-      #expect(!words.contains("69.60") && !words.contains("19.33"), "\(words)")
+      #expect(!words.contains("69.6056") && !words.contains("19.3349"), "\(words)")
     }
   }
 
@@ -333,6 +337,26 @@ struct TargetRangeKeepsBoundsTests {
     #expect(throws: CustomMarkerError.rangeOrder(low: "3.7, kept", high: "3")) {
       try Self.judged("potassium", low: nil, high: "3")
     }
+  }
+
+  /// Attacker's look at stop 39: an SI reader's `range ldl --low 2.59` was refused against the
+  /// kept "100 mg/dL", where the side they read is "below 2.6 mmol/L" (100.54 mg/dL).
+  @Test("for an SI reader, a bound is checked against the kept side as an SI lab prints it")
+  func siKeptOrder() throws {
+    let ldl = try #require(Fixture.library.marker(key: "ldl"))
+    var document = GlanceDocument.empty(createdAt: Timestamp(Fixture.now))
+    document.profile.units = .si
+    let kept = document.keptRange(for: ldl)
+    #expect(kept.high.map { abs($0 - 2.6 * 38.67) < 0.01 } == true && kept.highStrict, "\(kept)")
+    let stored = try CustomMarkerPlanner.targetRange(
+      low: "2.59", high: nil, for: ldl, defaultUnit: "mmol/L", keeping: (nil, nil), own: kept)
+    #expect(stored.low != nil && stored.high == nil)
+    #expect(throws: CustomMarkerError.self) {
+      try CustomMarkerPlanner.targetRange(
+        low: "2.6", high: nil, for: ldl, defaultUnit: "mmol/L", keeping: (nil, nil), own: kept)
+    }
+    // Not SI: the library's own.
+    #expect(GlanceDocument.empty(createdAt: Timestamp(Fixture.now)).keptRange(for: ldl).high == 100)
   }
 
   @Test("a custom marker's range is kept the same way, and range calls it the range you gave it")
