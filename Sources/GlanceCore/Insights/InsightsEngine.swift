@@ -258,7 +258,7 @@ public enum InsightsEngine {
     let trend = snapshot.trend
     guard trend.meaning == .concerning else { return nil }
     let definition = snapshot.definition
-    let readings = Trend.readings(snapshot.entries, of: definition)
+    let readings = snapshot.trendReadings(snapshot.entries)
     let run = Array(readings.suffix(Trend.runLength(readings.map(\.value))))
     guard let last = run.last else { return nil }
     let rising = trend.arrow == .up

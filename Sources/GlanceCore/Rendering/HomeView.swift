@@ -43,7 +43,7 @@ public enum HomeView {
         trend: trendText, date: DateText.compact(latest.dateOfService, today: today),
         // The readings a trend counts: no lab-reported bound, no slip beyond the plausible range.
         spark: Sparkline.render(
-          Trend.readings(snapshot.entries, of: snapshot.definition).map(\.value), count: sparklineWidth, style: style))
+          snapshot.trendReadings(snapshot.entries).map(\.value), count: sparklineWidth, style: style))
     }
     let valueWidth = rows.map { TextWidth.of($0.value) }.max() ?? 0
     let unitWidth = rows.filter { !$0.value.isEmpty }.map { TextWidth.of($0.unit) }.max() ?? 0

@@ -13,7 +13,7 @@ public enum SavedView {
     let trend = snapshot.trend
     // What the trend counts: a day's last reading, never a bound (`<0.1`). Clinician review:
     // three readings on one morning said "2 of 3", then nothing, as if they made a trend.
-    let counted = Trend.readings(snapshot.entries, of: definition)
+    let counted = snapshot.trendReadings(snapshot.entries)
     if trend.arrow != .none {
       parts.append("trend " + trend.badge(style) + " " + trend.words)
     } else if !counted.isEmpty, counted.count < Trend.minimumRun {

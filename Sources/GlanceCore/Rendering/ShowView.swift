@@ -231,7 +231,7 @@ public enum TrendSummary {
         let typed = Set(entries.map { snapshot.judgedInTypedUnit($0) })
         return typed.count == 1 ? typed.first ?? nil : nil
       }
-      let readings = Trend.readings(entries, of: definition)
+      let readings = snapshot.trendReadings(entries)
       let trend = Trend.of(readings, definition: definition, range: snapshot.range)
       if trend.arrow != .none, let last = readings.last {
         let run = Trend.runLength(readings.map(\.value))

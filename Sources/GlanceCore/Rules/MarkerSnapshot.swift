@@ -669,8 +669,23 @@ public struct MarkerSnapshot: Sendable {
     display.range(sex.flatMap { rule?.range(for: $0) } ?? definition.defaultRange)
   }
 
+  /// The readings a trend counts (`Trend.readings`); of your own marker for a test glance judges
+  /// by its critical limits, none beyond anything plausible for the test, as a library marker's
+  /// off-scale reading is left out (clinician's look at stop 39: a random glucose of 19 mg/dL,
+  /// "?", made "trending down from 112 to 19").
+  public func trendReadings(_ entries: [MarkerEntry]) -> [MarkerEntry] {
+    guard let leftOut else { return Trend.readings(entries, of: definition) }
+    return Trend.readings(
+      entries.filter { entry in
+        entry.comparator != nil || (leftOutSafe?.contains(entry.value) ?? false)
+          || !leftOut.isImplausible(entry.value, unit: definition.unit, judge: leftOutJudge.first)
+      }, of: definition)
+  }
+
   public var trend: Trend {
-    var trend = Trend.of(entries, definition: definition, range: range)
+    var trend = Trend.of(
+      trendReadings(entries).map(\.value), direction: definition.direction, range: range,
+      minimumChangePercent: rule?.minimumChangePercent)
     // The latest reading may be a lab's bound the trend leaves out (PSA >10 after 4, 2, 1):
     // out of range, it still keeps the trend from being called good.
     if trend.meaning == .good, let latest, status(of: latest).isOutOfRange { trend.meaning = .neutral }

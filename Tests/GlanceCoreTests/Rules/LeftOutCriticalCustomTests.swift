@@ -148,6 +148,19 @@ struct LeftOutCriticalCustomTests {
     #expect(home.hasSuffix(Judgement.criticalInsideAdvice) && !home.contains("this far"), "\(home)")
   }
 
+  /// Clinician's look at stop 39: 112, 110, 109 and then 19 (beyond anything plausible for a
+  /// glucose in mg/dL, "?") made "trending down across the latest 3 from 112 to 19 mg/dL".
+  @Test("a reading beyond the plausible range for the test is left out of trends, as a library marker's is")
+  func implausibleOutOfTrends() throws {
+    let marker = Fixture.customMarker("Random glucose", unit: "mg/dL")
+    let entries = [112.0, 110, 109, 19].enumerated().map { Fixture.entry(marker, $1, on: "2025-05-2\($0)") }
+    let snapshot = MarkerSnapshot(definition: marker, tracked: nil, entries: entries)
+    #expect(snapshot.status(of: entries[3]) == .indeterminate)
+    #expect(snapshot.trendReadings(entries).map(\.value) == [112, 110, 109])
+    let summary = ShowView.summary(snapshot, entries: entries, period: nil, today: Fixture.date("2025-06-01"))
+    #expect(!summary.contains("to 19"), "\(summary)")
+  }
+
   @Test("a new custom marker is told what glance checks of it")
   func checksNote() {
     #expect(
