@@ -269,11 +269,26 @@ enum SpreadsheetImporter {
     return nil
   }
 
+  /// Of two test columns, the one that names a panel beside a "Component" (or "Analyte") column:
+  /// its index in `at`; nil when neither is a component, or both are.
+  static func panelBeside(_ first: String, _ second: String, at indices: (Int, Int)) -> Int? {
+    let components: Set<String> = ["component", "componentname", "analyte", "testcomponent"]
+    switch (components.contains(SearchText(first).compact), components.contains(SearchText(second).compact)) {
+    case (true, false): return indices.1
+    case (false, true): return indices.0
+    default: return nil
+    }
+  }
+
   /// Cells that mean "no value"; a result not (yet) given too: "pending", "TNP" (test not
   /// performed), "QNS" (quantity not sufficient), as lab reports print them.
   static let blanks: Set<String> = [
     "", "-", "--", "—", "na", "n/a", "n.a.", "none", "nd", "x", "?", "pending", "tnp", "qns", "not done",
     "not performed", "cancelled", "canceled", "see note", "see comment",
+    // A German lab's (newcomer review at stop 39): cancelled, not determinable or determined,
+    // see the remark, to follow.
+    "storniert", "n.b.", "nb", "nicht bestimmbar", "nicht bestimmt", "s. bem.", "s.bem.", "siehe bemerkung",
+    "siehe befund", "folgt", "entfällt",
   ]
 
   static func plan(
@@ -282,9 +297,18 @@ enum SpreadsheetImporter {
   ) throws -> ImportPlan {
     var header = sheet.header.map { $0.trimmingWhitespace() }
     var roles: [Role: Int] = [:]
+    var panelNotRead: Int?
     for (index, title) in header.enumerated() {
       guard let role = role(title) else { continue }
       if case .notRead = role { continue }
+      // A portal's "Test Name" (the panel, "LIPID PANEL") beside its "Component" (the test):
+      // the component is each row's test (newcomer review at stop 39: such a download was refused
+      // as two columns saying the same thing).
+      if role == .test, let other = roles[.test], let panel = panelBeside(header[other], title, at: (other, index)) {
+        panelNotRead = panel
+        roles[.test] = panel == other ? index : other
+        continue
+      }
       // Two columns for one role ("Result" and "Value") would leave glance to pick one.
       if let other = roles[role] { throw ImportError.columnsShareRole(header[other], title) }
       roles[role] = index
@@ -344,6 +368,7 @@ enum SpreadsheetImporter {
     sheet.decimalCommas = grouping.decimalCommas
     var columns = Columns(header: header, roles: roles, date: dateColumn, dayOrder: dayOrder, sheet: sheet)
     columns.reportDateNotRead = reportDateNotRead
+    columns.panelNotRead = panelNotRead
     columns.typingUnit = { document.typingUnit(for: $0) }
     if let test = roles[.test], let result = roles[.result] {
       (plan, rows) = try planLong(
@@ -427,6 +452,8 @@ enum SpreadsheetImporter {
     var sheet: Sheet
     /// A report-date column beside the collection date: named, not read.
     var reportDateNotRead: Int? = nil
+    /// A panel's name beside a Component column (`panelBeside`): named, not read.
+    var panelNotRead: Int? = nil
     /// The unit a bare number of a marker is read in: the person's (`glance units`), nil for
     /// the marker's own.
     var typingUnit: (MarkerDefinition) -> String? = { _ in nil }
@@ -524,6 +551,8 @@ enum SpreadsheetImporter {
           reason = "no name in the header"
         } else if index == reportDateNotRead {
           reason = "when the result was reported: glance keeps the day the sample was taken"
+        } else if index == panelNotRead {
+          reason = "the panel's name: each row's test is in its component"
         } else if case .notRead(let why) = role(header[index]) {
           reason = why
         } else if unknown {
@@ -916,8 +945,10 @@ enum SpreadsheetImporter {
       // (error text) names the row and the test, not the value (attacker's second look); words
       // left out are named with what they say, in the summary.
       guard text.unicodeScalars.contains(where: { $0.properties.numericType != nil }) else {
+        // Not "type it as the lab printed it": the lab printed these words (newcomer review at
+        // stop 39).
         return leaveOut(
-          line, "\(shown) \(quoted(TerminalText.cut(text, limit: 30))): \(error.message)")
+          line, "\(shown) \(quoted(TerminalText.cut(text, limit: 30))): the lab printed words, not a number")
       }
       problems.append("row \(line), \(shown): \(error.messageNamingNoValue)")
     }

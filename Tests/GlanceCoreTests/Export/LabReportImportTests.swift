@@ -495,6 +495,36 @@ struct LabReportImportTests {
     #expect(plan.summary(library: Fixture.library, customMarkers: [], dryRun: false).contains("Rows left out: row 3"))
   }
 
+  /// Newcomer review at stop 39: a portal's download with "Test Name" (the panel) and
+  /// "Component" (the test) was refused as two columns saying the same thing.
+  @Test(
+    "a panel's name beside a Component column is named and not read; the component is the test",
+    arguments: ["\"Test Name\",\"Component\"", "\"Component\",\"Test Name\""])
+  func panelAndComponent(columns: String) throws {
+    let first = columns.hasPrefix("\"Test") ? "LIPID PANEL,LDL" : "LDL,LIPID PANEL"
+    let plan = try Self.plan(
+      "\"Collection Date\",\(columns),\"Result\",\"Units\"\n2024-10-28,\(first),130,mg/dL\n")
+    #expect(plan.entries.map(\.value) == [130])
+    let summary = plan.summary(library: Fixture.library, customMarkers: [], dryRun: true)
+    #expect(summary.contains("“Test Name” (the panel's name: each row's test is in its component)"), "\(summary)")
+    #expect(throws: ImportError.self) { try Self.plan("Date,Test,Test Name,Result\n2024-10-28,LDL,LDL,130\n") }
+  }
+
+  /// Newcomer review at stop 39: a German lab's "storniert", "n.b." and "s. Bem." were left out
+  /// with "Type it as the lab printed it", which the lab had; words with no number say so.
+  @Test(
+    "a German lab's no-result words are no result; other words are named as the lab's words",
+    arguments: [
+      ("storniert", "Kalium: no result"), ("n.b.", "Kalium: no result"), ("s. Bem.", "Kalium: no result"),
+      ("nicht bestimmbar", "Kalium: no result"), ("folgt", "Kalium: no result"),
+      ("hämolytisch", "Kalium “hämolytisch”: the lab printed words, not a number"),
+    ])
+  func noResultWords(cell: String, line: String) throws {
+    let plan = try Self.plan(
+      "Datum;Test;Ergebnis;Einheit\n15.01.2024;Kalium;\(cell);mmol/l\n15.01.2024;HDL;1,4;mmol/l\n")
+    #expect(plan.rowsLeftOut == ["row 2 (\(line))"], "\(plan.rowsLeftOut)")
+  }
+
   /// Newcomer review at stop 37: a portal's TSH 5.2 "Preliminary" was kept beside its 4.9
   /// "Corrected" as two readings of the day; a FHIR import leaves a preliminary result out.
   @Test(
