@@ -257,7 +257,7 @@ enum SheetFormat {
   /// number with a comma between digits. A quoted "5,9" or "0,87" anywhere says the file writes
   /// decimal commas, and then "1,045" could be 1.045: never guessed.
   static func groupsThousands(_ rows: CSV.Table, delimiter: UInt8) -> (reads: Bool, holds: Bool, decimalCommas: Bool) {
-    guard delimiter == comma else { return (false, false, false) }
+    guard delimiter == comma else { return (false, false, writesDecimalCommasOnly(rows)) }
     var holds = false
     for row in rows {
       for cell in row where cell.utf8.contains(comma) {
@@ -272,6 +272,49 @@ enum SheetFormat {
       }
     }
     return (holds, holds, false)
+  }
+
+  /// True for a file not separated by commas whose numbers write decimals only with a comma:
+  /// some cell has a decimal comma ("1,4", "0,125", "1.250,5") and none a decimal point ("3.4",
+  /// "1,250.5"). There a lone "1.250" groups thousands, as a German lab prints 1250 (newcomer
+  /// review at stop 39: a ferritin "1.250 ++" refused the sheet). A number of three digits after
+  /// its mark ("1,020", "2.500") tells nothing; a date's two dots are no number.
+  static func writesDecimalCommasOnly(_ rows: CSV.Table) -> Bool {
+    var commas = false
+    for row in rows {
+      for cell in row where cell.utf8.contains(comma) || cell.utf8.contains(UInt8(ascii: ".")) {
+        let bytes = Array(cell.utf8)
+        var index = 0
+        while index < bytes.count {
+          guard bytes[index].isASCIIDigit else {
+            index += 1
+            continue
+          }
+          // One number: digits with their marks.
+          let start = index
+          while index < bytes.count,
+            bytes[index].isASCIIDigit || bytes[index] == comma || bytes[index] == UInt8(ascii: ".")
+          {
+            index += 1
+          }
+          var number = Array(bytes[start..<index])
+          while let last = number.last, !last.isASCIIDigit { number.removeLast() }
+          let marks = number.indices.filter { !number[$0].isASCIIDigit }
+          guard let last = marks.last else { continue }
+          let kinds = Set(marks.map { number[$0] })
+          // Two of one mark: a date (15.01.2024) or a grouping (1,045,000): says nothing here.
+          if kinds.count == 1 && marks.count > 1 { continue }
+          let fraction = number.count - last - 1
+          let whole = marks.count == 1 ? last : 0
+          // "1,020", "2.500": a grouping or a decimal; "0,125" is a decimal.
+          if kinds.count == 1 && fraction == 3 && (1...3).contains(whole) && number.first != UInt8(ascii: "0") {
+            continue
+          }
+          if number[last] == comma { commas = true } else { return false }
+        }
+      }
+    }
+    return commas
   }
 
   /// True for a number that could be a thousands grouping in a file where commas are decimal

@@ -80,10 +80,17 @@ enum SpreadsheetImporter {
     var firstDecimalComma = ""
     var onlyPlausible = 0
     var firstOnlyPlausible = ""
+    var filesWay = 0
+    var firstFilesWay = ""
 
     func said(in plan: inout ImportPlan) {
       if decimalCommas > 0 {
         plan.readAs.append("a quoted comma between digits as a decimal point (\(firstDecimalComma))")
+      }
+      if filesWay > 0 {
+        plan.readAs.append(
+          "a point between digits as grouping thousands, as the file writes decimals with a comma (\(firstFilesWay)\(filesWay > 1 ? "…" : ""))"
+        )
       }
       if onlyPlausible > 0 {
         plan.readAs.append(
@@ -610,7 +617,14 @@ enum SpreadsheetImporter {
           }
         } ?? []
       let onlyDecimal = both.map { plausible == [$0.decimal] } ?? false
-      if groupsThousands, !onlyDecimal, text.utf8.contains(SheetFormat.comma),
+      // A file not separated by commas that writes decimals only with a comma: its "1.250" is
+      // 1250 and its "1,020" 1.02, when that is plausible for the test (`writesDecimalCommasOnly`).
+      let filesWay = both.map { text.utf8.contains(SheetFormat.comma) ? $0.decimal : $0.grouped }
+      if delimiter != SheetFormat.comma, decimalCommas, let filesWay, plausible.contains(filesWay) {
+        if notes.filesWay == 0 { notes.firstFilesWay = "\(quoted(String(text.prefix(30)))) as \(filesWay)" }
+        notes.filesWay += 1
+        text = filesWay
+      } else if groupsThousands, !onlyDecimal, text.utf8.contains(SheetFormat.comma),
         let grouped = SheetFormat.withoutThousands(text)
       {
         // "12,345.6", "1,045,000", or a "1,100" that is plausible as 1100: the file's way.

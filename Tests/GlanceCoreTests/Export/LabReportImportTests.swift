@@ -778,14 +778,32 @@ struct LabReportImportTests {
     }
   }
 
-  @Test("a file's 1.250 ferritin is refused as ambiguous, not read as 1.25")
-  func thousandsInAFile() throws {
-    #expect {
-      try Self.plan("Date;Test;Result;Units\n04.03.2024;Ferritin;1.250;ng/mL\n04.03.2024;LDL;3,4;mmol/L\n")
-    } throws: { error in
-      guard case ImportError.problems(let problems, _) = error else { return false }
-      return problems.count == 1 && problems[0].contains("could be a thousand")
+  /// Newcomer review at stop 39: a German sheet's ferritin "1.250 ++" (1250, as German labs print
+  /// it) refused the sheet, which writes every decimal with a comma.
+  @Test(
+    "a semicolon file's 1.250 ferritin is 1250 where the file writes decimals only with a comma, else refused",
+    arguments: [
+      ("04.03.2024;Ferritin;1.250 ++;ng/mL\n04.03.2024;LDL;3,4;mmol/L\n", 1250.0),
+      ("04.03.2024;Ferritin;1.250;ng/mL\n04.03.2024;Kreatinin;1,020;mg/dL\n04.03.2024;LDL;3,4;mmol/L\n", 1250),
+      // A decimal point elsewhere, or nothing that says: never guessed.
+      ("04.03.2024;Ferritin;1.250;ng/mL\n04.03.2024;LDL;3.4;mmol/L\n", nil),
+      ("04.03.2024;Ferritin;1.250;ng/mL\n", nil),
+      ("04.03.2024;Ferritin;1.250;ng/mL\n04.03.2024;Kreatinin;1,020;mg/dL\n", nil),
+    ] as [(String, Double?)])
+  func thousandsInAFile(rows: String, read: Double?) throws {
+    let file = "Date;Test;Result;Units\n" + rows
+    guard let read else {
+      #expect {
+        try Self.plan(file)
+      } throws: { error in
+        guard case ImportError.problems(let problems, _) = error else { return false }
+        return problems.contains { $0.contains("could be a thousand") }
+      }
+      return
     }
+    let plan = try Self.plan(file)
+    #expect(plan.entries.first?.value == read)
+    #expect(plan.readAs.contains { $0.hasPrefix("a point between digits as grouping thousands") }, "\(plan.readAs)")
   }
 
   @Test(
