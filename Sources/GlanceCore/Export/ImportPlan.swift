@@ -245,6 +245,10 @@ public struct ImportPlan: Sendable {
   /// 43 mmol/mol".
   public var sameInAnotherUnit = 0
   public var sameInAnotherUnitExamples: [String] = []
+  /// Rows kept beside a row of the same draw in another unit that no one result prints as both
+  /// (HbA1c 6.3% and 47 mmol/mol): two readings, said.
+  public var apartInTwoUnits = 0
+  public var apartInTwoUnitsExamples: [String] = []
   public var repeatedRowExamples: [String] = []
   /// Spreadsheet columns that name no marker; nothing is guessed for them.
   public var unmatchedColumns: [String] = []
@@ -514,6 +518,13 @@ public struct ImportPlan: Sendable {
       lines.append(
         "Left out \(counted(sameInAnotherUnit, "result")) given again in another unit: one draw's result printed "
           + "twice, the more precise printing kept: \(sameInAnotherUnitExamples.joinedText("; "))"
+          + (more > 0 ? " and \(grouped(more)) more." : "."))
+    }
+    if apartInTwoUnits > 0 {
+      let more = apartInTwoUnits - apartInTwoUnitsExamples.count
+      lines.append(
+        "Kept as two readings, though given in two units for one draw: no one result prints as both, so check "
+          + "them on the lab's report (remove one with glance delete): \(apartInTwoUnitsExamples.joinedText("; "))"
           + (more > 0 ? " and \(grouped(more)) more." : "."))
     }
     if !enteredLeftOut.isEmpty {

@@ -883,6 +883,14 @@ public enum Importer {
             sameInAnotherUnit()
             continue
           }
+          if let apart = twoUnits.lastApart {
+            let marker = row.draft.marker
+            plan.apartInTwoUnits += 1
+            if plan.apartInTwoUnitsExamples.count < 5 {
+              plan.apartInTwoUnitsExamples.append(
+                "\(label(entry)): \(apart.other.typedText(for: marker)) and \(apart.entry.typedText(for: marker))")
+            }
+          }
           twoUnits.candidate(entry, row: row, at: plan.entries.count)
           entry.id = freshIDs[index]
           // A row's time is part of it: a morning and an evening 128 are two readings (newcomer
@@ -1191,6 +1199,8 @@ struct TwoUnits {
   private var candidates: [Key: [Candidate]] = [:]
   /// The last match: the row left out, the one it matched and the one kept.
   private(set) var lastKept: (dropped: MarkerEntry, other: MarkerEntry, kept: MarkerEntry)?
+  /// The last row kept beside a row of the same draw in another unit it is not the same result as.
+  private(set) var lastApart: (entry: MarkerEntry, other: MarkerEntry)?
 
   init(active: Bool) { self.active = active }
 
@@ -1260,7 +1270,26 @@ struct TwoUnits {
   /// True when `entry` is the same result as a candidate: then the candidate keeps the more
   /// precisely printed of the two (in `entries` when it is the plan's), and `lastKept` says so.
   mutating func isSameResult(_ entry: MarkerEntry, row: ImportRow, entries: inout [MarkerEntry]) -> Bool {
-    guard active, let match = match(entry, row: row, entries: entries) else { return false }
+    lastApart = nil
+    guard active else { return false }
+    guard let match = match(entry, row: row, entries: entries) else {
+      // Printed in another unit for the same draw, but no one result prints as both (HbA1c 6.3%
+      // and 47 mmol/mol): two readings, said (newcomer review at stop 39: kept without a word).
+      let marker = row.draft.marker
+      if entry.comparator == nil, let span = EntryChecks.printedSpan(entry, marker: marker),
+        let list = candidates[Self.key(entry, row)]
+      {
+        for candidate in list.reversed() {
+          guard let other = candidate.entry ?? candidate.index.map({ entries[$0] }), other.comparator == nil,
+            EntryChecks.printedSpan(other, marker: marker).map({ $0.scale != span.scale }) == true,
+            !EntryChecks.sameResult(other, entry, marker: marker)
+          else { continue }
+          lastApart = (entry, other)
+          break
+        }
+      }
+      return false
+    }
     var kept = match.other
     // The more precisely printed: LDL 99 mg/dL (98.5 to 99.5) over 2.6 mmol/L (98.6 to 102.5)
     // (clinician's look at stop 39: the coarser one had been kept and flagged). A row stored
