@@ -379,6 +379,9 @@ public enum BriefHTML {
     table { border-collapse: collapse; width: 100%; font-size: .9rem; }
     th, td { text-align: left; padding: .25rem .4rem; border-bottom: 1px solid #ccc; vertical-align: top; }
     th.num, td.num { text-align: right; white-space: nowrap; }
+    /* A marker's name breaks between words, never inside one ("Cholestero / l"): its column is
+       at least its longest word wide. */
+    td:first-child { overflow-wrap: break-word; }
     tr.out td, tr.critical td { font-weight: 600; }
     span.out, span.critical { font-weight: 600; }
     footer { margin-top: 1.4rem; font-size: .85rem; color: #333; border-top: 1px solid #888; padding-top: .4rem; }
