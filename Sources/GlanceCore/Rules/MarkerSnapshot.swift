@@ -666,7 +666,14 @@ public struct MarkerSnapshot: Sendable {
 
   /// The library's range in the person's unit: for their sex, when the library has one.
   public var shownDefaultRange: ReferenceRange {
-    display.range(sex.flatMap { rule?.range(for: $0) } ?? definition.defaultRange)
+    // In the SI unit, the guideline's own SI figures where it states them: KDIGO's UACR is below
+    // 3 mg/mmol, not 30 mg/g converted, "below 3.4" (clinician's look at stop 39).
+    if let si = rule?.siRange, display.decimals != nil, let siUnit = definition.siUnit,
+      UnitConverter.normalize(display.unit) == UnitConverter.normalize(siUnit)
+    {
+      return si
+    }
+    return display.range(sex.flatMap { rule?.range(for: $0) } ?? definition.defaultRange)
   }
 
   /// The readings a trend counts (`Trend.readings`); of your own marker for a test glance judges

@@ -299,6 +299,19 @@ struct TargetRangeKeepsBoundsTests {
     }
   }
 
+  /// Clinician's look at stop 39: an SI reader's UACR target said "library default: below 3.4
+  /// mg/mmol" (30 mg/g converted), where KDIGO's own SI figure, and every other screen, is 3.
+  @Test("for an SI reader, the library default is the guideline's own SI figure")
+  func siDefault() throws {
+    let uacr = try #require(Fixture.library.marker(key: "uacr"))
+    var tracked = UserMarker(markerID: uacr.id, displayOrder: 0, addedAt: Timestamp(Fixture.now))
+    tracked.customReferenceHigh = 44.2
+    let snapshot = MarkerSnapshot(
+      definition: uacr, tracked: tracked, entries: [], display: DisplayUnit.preferred(uacr, system: .si, choice: nil))
+    let shown = RangeView.render(snapshot, change: .set, style: .plain)
+    #expect(shown.contains("library default: below 3.0 mg/mmol"), "\(shown)")
+  }
+
   /// Last read at stop 38: `range ldl --high "1.8 mmol/L"` for someone who reads mg/dL said "up
   /// to 69.6056 mg/dL". The bound is kept exactly; it is printed with a decimal more than a lab's,
   /// on its side of every value printed so.
