@@ -110,6 +110,13 @@ public enum CustomMarkerPlanner {
       // Said as typed: an SI reader's "3" and "1" are not 116 and 38.7.
       func typed(_ text: String?, _ value: Double) -> String {
         guard let text, let typed = try? ValueParser.parse(text) else {
+          // The kept side in the unit the person reads, as a lab prints it: "2.6 mmol/L, kept",
+          // never "100.5414 mg/dL" (attacker's second look at stop 39).
+          if let marker, let defaultUnit, UnitConverter.normalize(defaultUnit) != UnitConverter.normalize(marker.unit),
+            let unit = DisplayUnit.of(marker, unit: defaultUnit), unit.decimals != nil
+          {
+            return ValueText.number(unit.value(value)) + " " + defaultUnit + ", kept"
+          }
           let unit = defaultUnit.flatMap { $0 == marker?.unit ? nil : marker?.unit }
           return ValueText.number(value) + (unit.map { " " + $0 } ?? "") + ", kept"
         }

@@ -67,7 +67,19 @@ public struct MarkerSnapshot: Sendable {
       return low < high ? low...high : nil
     }
     let own = sex.flatMap { rule?.range(for: $0) } ?? definition.defaultRange
-    range = tracked?.effectiveRange(own: own) ?? own
+    // For someone who reads SI, a side they did not set is the library's as an SI lab prints it,
+    // in the marker's unit too: a low end of 2.5999 mmol/L (100.536 mg/dL) is below the kept
+    // "below 2.6 mmol/L" (100.54), where against 100 mg/dL it stood alone and dropped the high
+    // end (attacker's second look at stop 39).
+    var kept = own
+    if let tracked, tracked.hasCustomRange, self.display.isChoice, let decimals = self.display.decimals,
+      let siUnit = definition.siUnit, UnitConverter.normalize(self.display.unit) == UnitConverter.normalize(siUnit)
+    {
+      let printed = rule?.siRange ?? self.display.range(own, decimals: decimals)
+      kept.low = printed.low.map(self.display.stored)
+      kept.high = printed.high.map(self.display.stored)
+    }
+    range = tracked?.effectiveRange(own: kept) ?? own
     // The range as an SI lab prints it: the guideline's own SI figures, else converted and
     // printed; a side the person set is theirs, converted and printed. Under a target of both
     // sides, none: the person's own bounds are judged as set.
@@ -87,7 +99,16 @@ public struct MarkerSnapshot: Sendable {
       var printed = tracked
       printed?.customReferenceLow = tracked?.customReferenceLow.map(theirs)
       printed?.customReferenceHigh = tracked?.customReferenceHigh.map(theirs)
-      siPrintedRange = printed?.effectiveRange(own: library) ?? library
+      var combined = printed?.effectiveRange(own: library) ?? library
+      // Rounded onto the kept side's bound (a low end of 2.5999 mmol/L is 2.600, at "below
+      // 2.6"), the person's side would stand alone and drop the kept one (attacker's second look
+      // at stop 39: every high LDL was then in range): theirs exactly.
+      if (combined.low == nil) != (range.low == nil) || (combined.high == nil) != (range.high == nil) {
+        printed?.customReferenceLow = tracked?.customReferenceLow.map(unit.exact)
+        printed?.customReferenceHigh = tracked?.customReferenceHigh.map(unit.exact)
+        combined = printed?.effectiveRange(own: library) ?? library
+      }
+      siPrintedRange = combined
     } else {
       siPrintedRange = nil
     }
@@ -684,8 +705,14 @@ public struct MarkerSnapshot: Sendable {
     guard let leftOut else { return Trend.readings(entries, of: definition) }
     return Trend.readings(
       entries.filter { entry in
-        entry.comparator != nil || (leftOutSafe?.contains(entry.value) ?? false)
-          || !leftOut.isImplausible(entry.value, unit: definition.unit, judge: leftOutJudge.first)
+        guard entry.comparator == nil, !(leftOutSafe?.contains(entry.value) ?? false) else { return true }
+        if leftOut.isImplausible(entry.value, unit: definition.unit, judge: leftOutJudge.first) { return false }
+        // Past the test's plausible range, though judged critical (a random glucose of 90,000
+        // mg/dL: attacker's second look at stop 39 saw it make "rising").
+        guard let judge = leftOutJudge.first,
+          let converted = try? UnitConverter.convert(entry.value, unit: definition.unit, for: judge.definition).value
+        else { return true }
+        return !judge.definition.isOffScale(converted)
       }, of: definition)
   }
 

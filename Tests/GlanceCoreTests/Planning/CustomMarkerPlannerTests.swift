@@ -265,11 +265,16 @@ struct TargetRangeKeepsBoundsTests {
       ("0.5 mmol/L", nil, 0.49, -1, "0.5 to <2.6 mmol/L"),
       // The person's own bound is theirs: judged as they set it.
       (nil, "1.8 mmol/L", 1.81, 1, "up to 1.8 mmol/L"),
+      // A low end that rounds onto the kept "below 2.6" keeps it (attacker's second look at stop
+      // 39: 2.5999 dropped it, and 5.0 was in range).
+      ("2.5999 mmol/L", nil, 5.0, 1, "to <2.6 mmol/L"),
     ] as [(String?, String?, Double, Int, String)])
   func siKept(low: String?, high: String?, typed: Double, side: Int, text: String) throws {
     let ldl = try #require(Fixture.library.marker(key: "ldl"))
+    var si = GlanceDocument.empty(createdAt: Timestamp(Fixture.now))
+    si.profile.units = .si
     let stored = try CustomMarkerPlanner.targetRange(
-      low: low, high: high, for: ldl, keeping: (nil, nil), own: ldl.defaultRange)
+      low: low, high: high, for: ldl, keeping: (nil, nil), own: si.keptRange(for: ldl))
     var tracked = UserMarker(markerID: ldl.id, displayOrder: 0, addedAt: Timestamp(Fixture.now))
     (tracked.customReferenceLow, tracked.customReferenceHigh) = (stored.low, stored.high)
     let entry = try EntryPlanner.draft(
@@ -364,7 +369,7 @@ struct TargetRangeKeepsBoundsTests {
     let stored = try CustomMarkerPlanner.targetRange(
       low: "2.59", high: nil, for: ldl, defaultUnit: "mmol/L", keeping: (nil, nil), own: kept)
     #expect(stored.low != nil && stored.high == nil)
-    #expect(throws: CustomMarkerError.self) {
+    #expect(throws: CustomMarkerError.rangeOrder(low: "2.6", high: "2.6 mmol/L, kept")) {
       try CustomMarkerPlanner.targetRange(
         low: "2.6", high: nil, for: ldl, defaultUnit: "mmol/L", keeping: (nil, nil), own: kept)
     }

@@ -159,6 +159,10 @@ struct LeftOutCriticalCustomTests {
     #expect(snapshot.trendReadings(entries).map(\.value) == [112, 110, 109])
     let summary = ShowView.summary(snapshot, entries: entries, period: nil, today: Fixture.date("2025-06-01"))
     #expect(!summary.contains("to 19"), "\(summary)")
+    // Judged critical, yet past anything plausible: out of the trend too (attacker's second look).
+    let far = [90.0, 110, 130, 90_000, 150].enumerated().map { Fixture.entry(marker, $1, on: "2025-05-2\($0)") }
+    let farSnapshot = MarkerSnapshot(definition: marker, tracked: nil, entries: far)
+    #expect(farSnapshot.trendReadings(far).map(\.value) == [90, 110, 130, 150])
   }
 
   @Test("a new custom marker is told what glance checks of it")
