@@ -1072,6 +1072,12 @@ struct ImportRow {
   var confirmed = false
   /// The second of the day the sheet's date cell gives ("01.11.2026 10:30"), when it gives one.
   var secondOfDay: Int32? = nil
+  /// The decimals the file printed the value with ("5.50": 2), when read from a cell: a trailing
+  /// zero a number loses still says how exact the lab's value is (`TwoUnits`).
+  var places: Int8? = nil
+  /// The lab flagged it (H, L, critical): never matched as one result with another row, whose
+  /// status may be another (`TwoUnits`).
+  var flagged = false
   /// True when the row's value as typed (a glance CSV's entered_as) did not convert into its
   /// value and was left out: said for the rows added.
   var enteredDropped = false
@@ -1189,6 +1195,8 @@ struct TwoUnits {
     var entry: MarkerEntry?
     /// The scales of units already matched to it.
     var paired: [[Double]] = []
+    /// The decimals its row was printed with (`ImportRow.places`).
+    var places: Int?
   }
 
   /// How many candidates of one marker and moment a row is matched against: a lab prints the
@@ -1232,11 +1240,11 @@ struct TwoUnits {
   /// Notes `entry` (at `index` in the plan's entries, nil when stored already) as a row a later
   /// one may be the same result as.
   mutating func candidate(_ entry: MarkerEntry, row: ImportRow, at index: Int?) {
-    guard active else { return }
+    guard active, !row.flagged else { return }
     let key = Self.key(entry, row)
     var list = candidates[key] ?? []
     if list.count == Self.window { list.removeFirst() }
-    list.append(Candidate(index: index, entry: index == nil ? entry : nil))
+    list.append(Candidate(index: index, entry: index == nil ? entry : nil, places: row.places.map(Int.init)))
     candidates[key] = list
   }
 
@@ -1247,16 +1255,20 @@ struct TwoUnits {
 
   /// The latest candidate `entry` is the same result as, not yet matched to a row of its unit.
   private func match(_ entry: MarkerEntry, row: ImportRow, entries: [MarkerEntry]) -> Match? {
+    guard !row.flagged else { return nil }
     let marker = row.draft.marker
-    guard entry.comparator == nil, let span = EntryChecks.printedSpan(entry, marker: marker) else { return nil }
+    let places = row.places.map(Int.init)
+    guard entry.comparator == nil, let span = EntryChecks.printedSpan(entry, marker: marker, places: places) else {
+      return nil
+    }
     let key = Self.key(entry, row)
     guard let list = candidates[key] else { return nil }
     for position in list.indices.reversed() {
       let candidate = list[position]
       guard let other = candidate.entry ?? candidate.index.map({ entries[$0] }),
         !candidate.paired.contains(span.scale), entry.note == nil || entry.note == other.note,
-        EntryChecks.sameResult(other, entry, marker: marker),
-        let otherSpan = EntryChecks.printedSpan(other, marker: marker)
+        EntryChecks.sameResult(other, entry, marker: marker, places: (candidate.places, places)),
+        let otherSpan = EntryChecks.printedSpan(other, marker: marker, places: candidate.places)
       else { continue }
       return (key, position, candidate, other, span, otherSpan)
     }
@@ -1276,13 +1288,15 @@ struct TwoUnits {
       // Printed in another unit for the same draw, but no one result prints as both (HbA1c 6.3%
       // and 47 mmol/mol): two readings, said (newcomer review at stop 39: kept without a word).
       let marker = row.draft.marker
-      if entry.comparator == nil, let span = EntryChecks.printedSpan(entry, marker: marker),
+      let places = row.places.map(Int.init)
+      if entry.comparator == nil, let span = EntryChecks.printedSpan(entry, marker: marker, places: places),
         let list = candidates[Self.key(entry, row)]
       {
         for candidate in list.reversed() {
           guard let other = candidate.entry ?? candidate.index.map({ entries[$0] }), other.comparator == nil,
-            EntryChecks.printedSpan(other, marker: marker).map({ $0.scale != span.scale }) == true,
-            !EntryChecks.sameResult(other, entry, marker: marker)
+            EntryChecks.printedSpan(other, marker: marker, places: candidate.places).map({ $0.scale != span.scale })
+              == true,
+            !EntryChecks.sameResult(other, entry, marker: marker, places: (candidate.places, places))
           else { continue }
           lastApart = (entry, other)
           break

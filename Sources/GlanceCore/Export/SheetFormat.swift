@@ -120,7 +120,8 @@ enum SheetFormat {
   /// Marks German labs print after a result outside its range, longest first: plus and minus
   /// signs (bare or in brackets), arrows, and the words for high and low.
   static let markFlags = [
-    "erniedrigt", "erhöht", "erhoeht", "niedrig", "hoch", "tief", "(+++)", "(---)", "(++)", "(--)", "(+)", "(-)",
+    "(erniedrigt)", "(erhöht)", "(niedrig)", "(hoch)", "(tief)", "erniedrigt", "erhöht", "erhoeht", "niedrig", "hoch",
+    "tief", "(+++)", "(---)", "[++]", "[--]", "(++)", "(--)", "[+]", "[-]", "(+)", "(-)",
     "(↑)", "(↓)", "↑↑↑", "↓↓↓", "↑↑", "↓↓", "+++", "---", "++", "--", "↑", "↓", "+", "-",
   ]
 
@@ -257,7 +258,7 @@ enum SheetFormat {
   /// number with a comma between digits. A quoted "5,9" or "0,87" anywhere says the file writes
   /// decimal commas, and then "1,045" could be 1.045: never guessed.
   static func groupsThousands(_ rows: CSV.Table, delimiter: UInt8) -> (reads: Bool, holds: Bool, decimalCommas: Bool) {
-    guard delimiter == comma else { return (false, false, writesDecimalCommasOnly(rows)) }
+    guard delimiter == comma else { return (false, false, false) }
     var holds = false
     for row in rows {
       for cell in row where cell.utf8.contains(comma) {
@@ -274,15 +275,16 @@ enum SheetFormat {
     return (holds, holds, false)
   }
 
-  /// True for a file not separated by commas whose numbers write decimals only with a comma:
-  /// some cell has a decimal comma ("1,4", "0,125", "1.250,5") and none a decimal point ("3.4",
+  /// True for a file not separated by commas whose results (`columns`: the cells that hold
+  /// them) write decimals only with a comma: some cell has a decimal comma ("1,4", "0,125", "1.250,5") and none a decimal point ("3.4",
   /// "1,250.5"). There a lone "1.250" groups thousands, as a German lab prints 1250 (newcomer
   /// review at stop 39: a ferritin "1.250 ++" refused the sheet). A number of three digits after
   /// its mark ("1,020", "2.500") tells nothing; a date's two dots are no number.
-  static func writesDecimalCommasOnly(_ rows: CSV.Table) -> Bool {
+  static func writesDecimalCommasOnly(_ rows: CSV.Table, columns: [Int]) -> Bool {
     var commas = false
     for row in rows {
-      for cell in row where cell.utf8.contains(comma) || cell.utf8.contains(UInt8(ascii: ".")) {
+      for cell in columns.lazy.filter({ $0 < row.count }).map({ row[$0] })
+      where cell.utf8.contains(comma) || cell.utf8.contains(UInt8(ascii: ".")) {
         let bytes = Array(cell.utf8)
         var index = 0
         while index < bytes.count {
@@ -315,6 +317,17 @@ enum SheetFormat {
       }
     }
     return commas
+  }
+
+  /// The decimals of the first number in `text` as printed, a dot its decimal point ("5.50 mmol/L":
+  /// 2, "43": 0); nil without a number.
+  static func printedPlaces(_ text: String) -> Int? {
+    let bytes = Array(text.utf8)
+    guard let start = bytes.firstIndex(where: \.isASCIIDigit) else { return nil }
+    var index = start
+    while index < bytes.count, bytes[index].isASCIIDigit { index += 1 }
+    guard index + 1 < bytes.count, bytes[index] == UInt8(ascii: "."), bytes[index + 1].isASCIIDigit else { return 0 }
+    return bytes[(index + 1)...].prefix { $0.isASCIIDigit }.count
   }
 
   /// True for a number that could be a thousands grouping in a file where commas are decimal

@@ -373,6 +373,19 @@ enum SpreadsheetImporter {
     let grouping = SheetFormat.groupsThousands(sheet.rows, delimiter: sheet.delimiter)
     sheet.groupsThousands = grouping.reads
     sheet.decimalCommas = grouping.decimalCommas
+    if sheet.delimiter != SheetFormat.comma {
+      // Only the cells that hold results say how the file writes numbers: a note's "BP 120,80" or
+      // a range column's "30,0 - 400,0" is no decimal comma (attacker's second look at stop 39:
+      // a PSA "1.250" became 1250 beside such a note).
+      let others: Set<Int> = Set(
+        [Role.date, .test, .unit, .note, .time, .reportDate, .specimen].compactMap { roles[$0] })
+      let values = header.indices.filter { index in
+        guard !others.contains(index) else { return false }
+        if case .notRead = role(header[index]) { return false }
+        return true
+      }
+      sheet.decimalCommas = SheetFormat.writesDecimalCommasOnly(sheet.rows, columns: values)
+    }
     var columns = Columns(header: header, roles: roles, date: dateColumn, dayOrder: dayOrder, sheet: sheet)
     columns.reportDateNotRead = reportDateNotRead
     columns.panelNotRead = panelNotRead
@@ -667,7 +680,7 @@ enum SpreadsheetImporter {
         marker, valueText: text, unit: unit, defaultUnit: readIn, date: date, note: note, existing: [])
       return ImportRow(
         draft: draft, source: .fileImport, line: line, unitTyped: typed || readIn != nil, readIn: readIn,
-        secondOfDay: secondOfDay.map { Int32($0) })
+        secondOfDay: secondOfDay.map { Int32($0) }, places: SheetFormat.printedPlaces(text).map { Int8($0) })
     }
   }
 
@@ -842,7 +855,12 @@ enum SpreadsheetImporter {
             columnMarkers, text: flags.leavingOut(from: text), unit: column.unit, date: date, note: note, line: line,
             delimiter: columns.sheet.delimiter, groupsThousands: columns.sheet.groupsThousands,
             decimalCommas: columns.sheet.decimalCommas, secondOfDay: columns.secondOfDay(row),
-            typingUnit: columns.typingUnit, notes: &notes)
+            typingUnit: columns.typingUnit, notes: &notes
+          ).map { row in
+            var row = row
+            row.flagged = flags.lastCritical || flags.lastOutside
+            return row
+          }
           if flags.lastCritical { plan.criticalFlaggedRows += before..<rows.count }
           if flags.lastOutside { plan.outsideFlaggedRows += before..<rows.count }
           if askFasting { asked[column.index, default: []] += before..<rows.count }
@@ -968,7 +986,10 @@ enum SpreadsheetImporter {
     }
     for (offset, row) in columns.sheet.rows.enumerated() {
       let line = offset + 2 + columns.sheet.linesAbove
-      let name = columns.cell(row, testColumn)
+      // A single test's row names it in the panel's column, its component left empty (attacker's
+      // second look at stop 39: "Hemoglobin A1c,,6.1" was "no test named").
+      let component = columns.cell(row, testColumn)
+      let name = component.isEmpty ? columns.panelNotRead.map { columns.cell(row, $0) } ?? component : component
       var text = columns.cell(row, resultColumn)
       if row.allSatisfy({ $0.trimmingWhitespace().isEmpty }) { continue }
       let shown = TerminalText.cut(name, limit: 60)
@@ -1168,7 +1189,12 @@ enum SpreadsheetImporter {
           rowMarkers, text: text, unit: unit, date: date, note: plan.kept(note: columns.note(row)), line: line,
           delimiter: columns.sheet.delimiter, groupsThousands: columns.sheet.groupsThousands,
           decimalCommas: columns.sheet.decimalCommas, secondOfDay: columns.secondOfDay(row),
-          typingUnit: columns.typingUnit, notes: &notes)
+          typingUnit: columns.typingUnit, notes: &notes
+        ).map { row in
+          var row = row
+          row.flagged = readCritical || readOutside
+          return row
+        }
         if readCritical { plan.criticalFlaggedRows += before..<rows.count }
         if readOutside { plan.outsideFlaggedRows += before..<rows.count }
       } catch {

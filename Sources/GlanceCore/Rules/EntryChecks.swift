@@ -504,22 +504,26 @@ public enum EntryChecks {
   /// 5.65 to 5.75%) overlap (clinician's look at stop 39: 5.7% and 38 mmol/mol are one 5.66%).
   /// A lab's bound is never the same result as a number; mmol/L and mEq/L of potassium are one
   /// scale, so 4 and 4.04 are two results.
-  static func sameResult(_ a: MarkerEntry, _ b: MarkerEntry, marker: MarkerDefinition) -> Bool {
-    guard a.comparator == nil, b.comparator == nil, let first = printedSpan(a, marker: marker),
-      let second = printedSpan(b, marker: marker), first.scale != second.scale
+  /// `places`: the decimals each was printed with, when known ("5.50": 2; attacker's second look
+  /// at stop 39: read as 5.5, it matched 100 mg/dL).
+  static func sameResult(
+    _ a: MarkerEntry, _ b: MarkerEntry, marker: MarkerDefinition, places: (Int?, Int?) = (nil, nil)
+  ) -> Bool {
+    guard a.comparator == nil, b.comparator == nil, let first = printedSpan(a, marker: marker, places: places.0),
+      let second = printedSpan(b, marker: marker, places: places.1), first.scale != second.scale
     else { return false }
     return first.span.overlaps(second.span)
   }
 
   /// The values `entry`'s printed number stands for, in the marker's unit (half its last digit
   /// either side, at least a lab's decimals), and its unit's scale; nil for a unit not known.
-  static func printedSpan(_ entry: MarkerEntry, marker: MarkerDefinition) -> (
+  static func printedSpan(_ entry: MarkerEntry, marker: MarkerDefinition, places printed: Int? = nil) -> (
     span: ClosedRange<Double>, scale: [Double]
   )? {
     let typed = entry.typed(for: marker)
     let own = UnitConverter.normalize(typed.unit) == UnitConverter.normalize(marker.unit)
     guard let unit = own ? DisplayUnit.own(marker) : DisplayUnit.of(marker, unit: typed.unit) else { return nil }
-    let places = max(decimals(of: typed.value), (own ? marker.decimals : unit.decimals) ?? 0)
+    let places = printed ?? max(decimals(of: typed.value), (own ? marker.decimals : unit.decimals) ?? 0)
     let half = 0.5 / (0..<places).reduce(1.0) { scale, _ in scale * 10 }
     // `exact` is (stored - offset) * factor: a typed value is typed / factor + offset.
     let (low, high) = (

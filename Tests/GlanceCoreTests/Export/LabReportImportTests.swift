@@ -508,6 +508,9 @@ struct LabReportImportTests {
     let summary = plan.summary(library: Fixture.library, customMarkers: [], dryRun: true)
     #expect(summary.contains("“Test Name” (the panel's name: each row's test is in its component)"), "\(summary)")
     #expect(throws: ImportError.self) { try Self.plan("Date,Test,Test Name,Result\n2024-10-28,LDL,LDL,130\n") }
+    // A single test names itself in the panel's column, its component empty.
+    let single = try Self.plan("Collection Date,Test Name,Component,Result,Units\n2024-10-28,Hemoglobin A1c,,6.1,%\n")
+    #expect(single.entries.map(\.value) == [6.1], "\(single.rowsLeftOut)")
   }
 
   /// Newcomer review at stop 39: a German lab's "storniert", "n.b." and "s. Bem." were left out
@@ -789,9 +792,14 @@ struct LabReportImportTests {
       ("04.03.2024;Ferritin;1.250;ng/mL\n04.03.2024;LDL;3.4;mmol/L\n", nil),
       ("04.03.2024;Ferritin;1.250;ng/mL\n", nil),
       ("04.03.2024;Ferritin;1.250;ng/mL\n04.03.2024;Kreatinin;1,020;mg/dL\n", nil),
+      // A note's or a range's comma is no decimal comma (attacker's second look at stop 39: a PSA
+      // "1.250" became 1250 beside "BP 120,80").
+      ("04.03.2024;PSA;1.250;ng/mL;BP 120,80\n04.03.2024;HDL;55;mg/dL;\n", nil),
+      ("04.03.2024;Ferritin;1.250;ng/mL;30,0 - 400,0\n", nil),
     ] as [(String, Double?)])
   func thousandsInAFile(rows: String, read: Double?) throws {
-    let file = "Date;Test;Result;Units\n" + rows
+    let extra = rows.contains("BP ") ? ";Note" : rows.contains(" - ") ? ";Reference range" : ""
+    let file = "Date;Test;Result;Units\(extra)\n" + rows
     guard let read else {
       #expect {
         try Self.plan(file)
@@ -1153,6 +1161,8 @@ struct LabReportImportTests {
       // In brackets (clinician review at stop 38: "(+)" refused the sheet).
       ("140 (+)", "140", true), ("140(+)", "140", true), ("3,1 (-)", "3,1", true), ("3,1 (--)", "3,1", true),
       ("7,9 (++)", "7,9", true), ("5,6 (↑)", "5,6", true), ("(+)", "(+)", false),
+      ("5,6 (hoch)", "5,6", true), ("5,6 [+]", "5,6", true), ("2,1 (erniedrigt)", "2,1", true),
+      ("5,6(hoch)", "5,6(hoch)", false),
     ] as [(String, String, Bool)])
   func labFlag(cell: String, value: String, flagged: Bool) {
     let result = SheetFormat.withoutLabFlag(cell)
@@ -1277,6 +1287,12 @@ struct LabReportImportTests {
       ),
       // A lab's bound and a number are not one result.
       ("15.01.2024;HbA1c;<6,1;%\n15.01.2024;HbA1c (IFCC);43;mmol/mol\n", 2, 0),
+      // A trailing zero says how exact the value is: 5.50 mmol/L is 99.0 to 99.2 mg/dL, not 100
+      // (attacker's second look at stop 39: read as 5.5, it matched).
+      ("15.01.2024;Glukose nüchtern;5,50;mmol/L\n15.01.2024;Glukose nüchtern;100;mg/dL\n", 2, 0),
+      ("15.01.2024;LDL;2,90;mmol/L\n15.01.2024;LDL;113;mg/dL\n", 2, 0),
+      // A row the lab flagged may have another status than its other printing: both kept.
+      ("15.01.2024;LDL;100 H;mg/dL\n15.01.2024;LDL;2,59;mmol/L\n", 2, 0),
     ] as [(String, Int, Int)])
   func sameResultInTwoUnits(rows: String, readings: Int, leftOut: Int) throws {
     let header = "Datum;Test;Ergebnis;Einheit\(rows.contains("draw") ? ";Kommentar" : "")\n"
@@ -1287,7 +1303,7 @@ struct LabReportImportTests {
     #expect(summary.contains("given again in another unit") == (leftOut > 0), "\(summary)")
     // Two units of one draw that no one result prints as both are said (newcomer review at stop
     // 39: HbA1c 6.3% and 47 mmol/mol were kept without a word).
-    let apart = rows.contains("6,3;%") || rows.contains("5,6;mmol/L")
+    let apart = ["6,3;%", "5,6;mmol/L", "5,50;", "2,90;"].contains { rows.contains($0) }
     #expect(summary.contains("Kept as two readings, though given in two units for one draw") == apart, "\(summary)")
     // Imported again, nothing is added, whichever of the two was kept.
     var document = GlanceDocument.empty(createdAt: Self.now)
