@@ -246,7 +246,8 @@ public struct ImportPlan: Sendable {
   public var sameInAnotherUnit = 0
   public var sameInAnotherUnitExamples: [String] = []
   /// Rows kept beside a row of the same draw in another unit that no one result prints as both
-  /// (HbA1c 6.3% and 47 mmol/mol): two readings, said.
+  /// (HbA1c 6.3% and 47 mmol/mol), or that is judged apart (5.7% and 38 mmol/mol): two readings,
+  /// said.
   public var apartInTwoUnits = 0
   public var apartInTwoUnitsExamples: [String] = []
   public var repeatedRowExamples: [String] = []
@@ -523,8 +524,8 @@ public struct ImportPlan: Sendable {
     if apartInTwoUnits > 0 {
       let more = apartInTwoUnits - apartInTwoUnitsExamples.count
       lines.append(
-        "Kept as two readings, though given in two units for one draw: no one result prints as both, so check "
-          + "them on the lab's report (remove one with glance delete): \(apartInTwoUnitsExamples.joinedText("; "))"
+        "Kept as two readings, though given in two units for one draw: their values or their flags differ, so "
+          + "check them on the lab's report (remove one with glance delete): \(apartInTwoUnitsExamples.joinedText("; "))"
           + (more > 0 ? " and \(grouped(more)) more." : "."))
     }
     if !enteredLeftOut.isEmpty {

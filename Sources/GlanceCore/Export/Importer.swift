@@ -793,7 +793,9 @@ public enum Importer {
     // real) but said. Hashes only: a set of the rows themselves would hold a large sheet twice.
     var seenContent = Set<Int>()
     // One result a lab sheet prints in two units that day: one reading (`TwoUnits`).
-    var twoUnits = TwoUnits(active: plan.kind == .spreadsheet || plan.kind == .labReport)
+    var twoUnits = TwoUnits(
+      active: plan.kind == .spreadsheet || plan.kind == .labReport, sex: document.profile.sex,
+      reads: { document.displayUnit(for: $0).unit })
     // The rows asked about that this import adds: a stored row's question was answered when it
     // was saved (clinician review: a file adding one row asked again about every stored one).
     let groups = plan.groupQuestions.count
@@ -1210,7 +1212,21 @@ struct TwoUnits {
   /// The last row kept beside a row of the same draw in another unit it is not the same result as.
   private(set) var lastApart: (entry: MarkerEntry, other: MarkerEntry)?
 
-  init(active: Bool) { self.active = active }
+  /// The person's sex, for judging each printing; the unit they read a marker in.
+  let sex: Sex?
+  let reads: (MarkerDefinition) -> String
+
+  init(active: Bool, sex: Sex? = nil, reads: @escaping (MarkerDefinition) -> String = { $0.unit }) {
+    (self.active, self.sex, self.reads) = (active, sex, reads)
+  }
+
+  /// True when the two printings are judged alike: a pair judged apart (51 mg/dL "!" and 2.8
+  /// mmol/L "!!", critical by an SI lab's limit) is two readings, so neither flag is lost
+  /// (clinician's second look at stop 39: the merge had dropped a critical result).
+  private func judgedAlike(_ a: MarkerEntry, _ b: MarkerEntry, marker: MarkerDefinition) -> Bool {
+    let snapshot = MarkerSnapshot(definition: marker, tracked: nil, entries: [], sex: sex)
+    return snapshot.status(of: a) == snapshot.status(of: b)
+  }
 
   private static func key(_ entry: MarkerEntry, _ row: ImportRow) -> Key {
     Key(day: DayKey(entry), second: row.secondOfDay)
@@ -1268,7 +1284,8 @@ struct TwoUnits {
       guard let other = candidate.entry ?? candidate.index.map({ entries[$0] }),
         !candidate.paired.contains(span.scale), entry.note == nil || entry.note == other.note,
         EntryChecks.sameResult(other, entry, marker: marker, places: (candidate.places, places)),
-        let otherSpan = EntryChecks.printedSpan(other, marker: marker, places: candidate.places)
+        let otherSpan = EntryChecks.printedSpan(other, marker: marker, places: candidate.places),
+        judgedAlike(other, entry, marker: marker)
       else { continue }
       return (key, position, candidate, other, span, otherSpan)
     }
@@ -1297,6 +1314,7 @@ struct TwoUnits {
             EntryChecks.printedSpan(other, marker: marker, places: candidate.places).map({ $0.scale != span.scale })
               == true,
             !EntryChecks.sameResult(other, entry, marker: marker, places: (candidate.places, places))
+              || !judgedAlike(other, entry, marker: marker)
           else { continue }
           lastApart = (entry, other)
           break
@@ -1305,11 +1323,17 @@ struct TwoUnits {
       return false
     }
     var kept = match.other
-    // The more precisely printed: LDL 99 mg/dL (98.5 to 99.5) over 2.6 mmol/L (98.6 to 102.5)
-    // (clinician's look at stop 39: the coarser one had been kept and flagged). A row stored
-    // already stays as it is.
+    // The printing in the unit the person reads the marker in, as the lab printed it (clinician's
+    // second look at stop 39: 6.4% and 47 mmol/mol showed "6.5%"); in neither, the more precise.
+    // A row stored already stays as it is.
+    let marker = row.draft.marker
+    let unit = UnitConverter.normalize(reads(marker))
+    let inTheirs = { (entry: MarkerEntry) in UnitConverter.normalize(entry.typed(for: marker).unit) == unit }
     let width = { (span: ClosedRange<Double>) in span.upperBound - span.lowerBound }
-    if let index = match.candidate.index, width(match.span.span) < width(match.otherSpan.span) {
+    let takeNew =
+      inTheirs(entry) != inTheirs(match.other)
+      ? inTheirs(entry) : width(match.span.span) < width(match.otherSpan.span)
+    if let index = match.candidate.index, takeNew {
       kept.value = entry.value
       kept.entered = entry.entered
       entries[index] = kept

@@ -137,7 +137,8 @@ enum SheetFormat {
   /// arrows, hoch, tief: their "Pathologiekennzeichnung", clinician's look at stop 39).
   static func isOutsideFlag(_ text: String) -> Bool {
     let word = flagWord(text)
-    return ["h", "l", "a", "h*", "l*", "high", "low", "abnormal"].contains(word) || markFlags.contains(word)
+    return ["h", "l", "a", "h*", "l*", "high", "low", "abnormal", "pathologisch", "path."].contains(word)
+      || markFlags.contains(word)
   }
 
   /// The same for a Flag column's cell, where a bare dash is the empty cell many exports write.
@@ -149,7 +150,9 @@ enum SheetFormat {
   /// panic high, panic low, very abnormal), bracketed or not, and "!!".
   static func isCriticalFlag(_ text: String) -> Bool {
     // A lab's words for it too (clinician's third look at stop 34).
-    ["hh", "ll", "aa", "!!", "critical", "crit", "panic", "critical high", "critical low"].contains(flagWord(text))
+    // A German lab's too: "kritisch" (clinician's second look at stop 39).
+    ["hh", "ll", "aa", "!!", "critical", "crit", "panic", "critical high", "critical low", "kritisch"].contains(
+      flagWord(text))
   }
 
   /// A flag cell as one lowercase word, without the brackets a lab may put round it: "(H)" → "h".
