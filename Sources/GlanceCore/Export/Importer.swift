@@ -1296,8 +1296,10 @@ struct TwoUnits {
     candidates[match.key]?[match.position].paired += [match.span.scale, match.otherSpan.scale]
   }
 
-  /// True when `entry` is the same result as a candidate: then the candidate keeps the more
-  /// precisely printed of the two (in `entries` when it is the plan's), and `lastKept` says so.
+  /// True when `entry` is the same result as a candidate: then the candidate keeps the printing
+  /// in the unit the person reads, else the more precise (in `entries` when it is the plan's),
+  /// and `lastKept` says so. Else `lastApart` names a row of the same draw in another unit that
+  /// it is kept beside.
   mutating func isSameResult(_ entry: MarkerEntry, row: ImportRow, entries: inout [MarkerEntry]) -> Bool {
     lastApart = nil
     guard active else { return false }
@@ -1337,6 +1339,8 @@ struct TwoUnits {
       kept.value = entry.value
       kept.entered = entry.entered
       entries[index] = kept
+      // Its printing is now this row's.
+      candidates[match.key]?[match.position].places = row.places.map(Int.init)
     }
     pair(match)
     lastKept = (entry, match.other, kept)
