@@ -7,11 +7,11 @@ struct RangeCommand: GlanceCommand {
     options: [
       .value(
         "low", "L",
-        "Lower bound (inclusive), in the marker's unit or with its own (\"4.0 mmol/L\"). Not given, your low end is kept, or the marker's own."
+        "Lower bound (inclusive), in the unit you read the marker in (glance units) or with its own (\"4.0 mmol/L\"). Not given, your low end is kept, or the marker's own."
       ),
       .value(
         "high", "H",
-        "Upper bound (inclusive), in the marker's unit or with its own (\"1.8 mmol/L\"). Not given, your high end is kept, or the marker's own."
+        "Upper bound (inclusive), in the unit you read the marker in (glance units) or with its own (\"1.8 mmol/L\"). Not given, your high end is kept, or the marker's own."
       ),
       .flag("reset", "Go back to the library's default range."),
     ],
