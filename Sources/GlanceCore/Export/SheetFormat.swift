@@ -279,8 +279,8 @@ enum SheetFormat {
   }
 
   /// True for a file not separated by commas whose results (`columns`: the cells that hold
-  /// them) write decimals only with a comma: some cell has a decimal comma ("1,4", "0,125", "1.250,5") and none a decimal point ("3.4",
-  /// "1,250.5"). There a lone "1.250" groups thousands, as a German lab prints 1250 (newcomer
+  /// them) write decimals only with a comma: some cell has a decimal comma ("1,4", "0,125",
+  /// "1.250,5") and none a decimal point ("3.4", "1,250.5"). There a lone "1.250" groups thousands, as a German lab prints 1250 (newcomer
   /// review at stop 39: a ferritin "1.250 ++" refused the sheet). A number of three digits after
   /// its mark ("1,020", "2.500") tells nothing; a date's two dots are no number.
   static func writesDecimalCommasOnly(_ rows: CSV.Table, columns: [Int]) -> Bool {

@@ -637,7 +637,7 @@ public struct MarkerSnapshot: Sendable {
   /// A bound the person set, in their unit, printed with a decimal more than a lab prints, or
   /// more until no reading sits between it and the bound (an upper bound rounded down, a lower one
   /// up): LDL "1.8 mmol/L", set by someone who reads mg/dL, is kept exactly (69.6056 mg/dL) and
-  /// printed "up to 69.6 mg/dL" (last read at stop 38), or "up to 69.606" beside a reading of
+  /// printed "up to 69.6 mg/dL" (last read at stop 38), or "up to 69.605" beside a reading of
   /// 69.605 (attacker's look at stop 39). Worked out once, over the readings.
   private static func targetPrinted(
     tracked: UserMarker?, definition: MarkerDefinition, display: DisplayUnit, range: ReferenceRange,
