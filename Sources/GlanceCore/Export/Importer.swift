@@ -1178,9 +1178,10 @@ extension Importer {
 }
 
 /// One result a lab sheet prints in two units (HbA1c 6.1% and 43 mmol/mol): the rows of a
-/// marker drawn together (one day, one time or none, one note or none) are matched in pairs,
-/// one row of each other unit to a reading (`EntryChecks.sameResult`); the more precisely
-/// printed is kept. Only within the file (a reading typed by hand is never matched: attacker's
+/// marker drawn together (one day, one time or none, one note or none, no lab flag) that are
+/// judged alike are matched in pairs, one row of each other unit to a reading
+/// (`EntryChecks.sameResult`); the printing in the unit the person reads is kept, else the more
+/// precise. A pair judged apart, or that no one result prints as both, is said (`lastApart`). Only within the file (a reading typed by hand is never matched: attacker's
 /// look at stop 39) and only for a spreadsheet (glance's own layout keeps every row). Each row
 /// is matched against the last few candidates of its marker and moment only, so a sheet of
 /// thousands of rows of one day stays linear.

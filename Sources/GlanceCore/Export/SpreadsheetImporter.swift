@@ -378,7 +378,8 @@ enum SpreadsheetImporter {
       // a range column's "30,0 - 400,0" is no decimal comma (attacker's second look at stop 39:
       // a PSA "1.250" became 1250 beside such a note).
       let others: Set<Int> = Set(
-        [Role.date, .test, .unit, .note, .time, .reportDate, .specimen].compactMap { roles[$0] })
+        [Role.date, .test, .unit, .note, .time, .reportDate, .specimen].compactMap { roles[$0] }
+          + [reportDateNotRead, panelNotRead].compactMap { $0 })
       let values = header.indices.filter { index in
         guard !others.contains(index) else { return false }
         if case .notRead = role(header[index]) { return false }
@@ -613,7 +614,7 @@ enum SpreadsheetImporter {
   static func readings(
     _ markers: [MarkerDefinition], text: String, unit: String?, date: CalendarDate, note: String?, line: Int,
     delimiter: UInt8, groupsThousands: Bool = false, decimalCommas: Bool = false, secondOfDay: Int? = nil,
-    typingUnit: (MarkerDefinition) -> String? = { _ in nil }, notes: inout NumberNotes
+    flagged: Bool = false, typingUnit: (MarkerDefinition) -> String? = { _ in nil }, notes: inout NumberNotes
   ) throws(EntryError) -> [ImportRow] {
     var text = text
     // "1.250" or "1,020" where commas are decimal marks: 1250 or 1.25? Never guessed: read the
@@ -680,7 +681,8 @@ enum SpreadsheetImporter {
         marker, valueText: text, unit: unit, defaultUnit: readIn, date: date, note: note, existing: [])
       return ImportRow(
         draft: draft, source: .fileImport, line: line, unitTyped: typed || readIn != nil, readIn: readIn,
-        secondOfDay: secondOfDay.map { Int32($0) }, places: SheetFormat.printedPlaces(text).map { Int8($0) })
+        secondOfDay: secondOfDay.map { Int32($0) }, places: SheetFormat.printedPlaces(text).map { Int8($0) },
+        flagged: flagged)
     }
   }
 
@@ -855,12 +857,7 @@ enum SpreadsheetImporter {
             columnMarkers, text: flags.leavingOut(from: text), unit: column.unit, date: date, note: note, line: line,
             delimiter: columns.sheet.delimiter, groupsThousands: columns.sheet.groupsThousands,
             decimalCommas: columns.sheet.decimalCommas, secondOfDay: columns.secondOfDay(row),
-            typingUnit: columns.typingUnit, notes: &notes
-          ).map { row in
-            var row = row
-            row.flagged = flags.lastCritical || flags.lastOutside
-            return row
-          }
+            flagged: flags.lastCritical || flags.lastOutside, typingUnit: columns.typingUnit, notes: &notes)
           if flags.lastCritical { plan.criticalFlaggedRows += before..<rows.count }
           if flags.lastOutside { plan.outsideFlaggedRows += before..<rows.count }
           if askFasting { asked[column.index, default: []] += before..<rows.count }
@@ -1189,12 +1186,7 @@ enum SpreadsheetImporter {
           rowMarkers, text: text, unit: unit, date: date, note: plan.kept(note: columns.note(row)), line: line,
           delimiter: columns.sheet.delimiter, groupsThousands: columns.sheet.groupsThousands,
           decimalCommas: columns.sheet.decimalCommas, secondOfDay: columns.secondOfDay(row),
-          typingUnit: columns.typingUnit, notes: &notes
-        ).map { row in
-          var row = row
-          row.flagged = readCritical || readOutside
-          return row
-        }
+          flagged: readCritical || readOutside, typingUnit: columns.typingUnit, notes: &notes)
         if readCritical { plan.criticalFlaggedRows += before..<rows.count }
         if readOutside { plan.outsideFlaggedRows += before..<rows.count }
       } catch {

@@ -525,10 +525,7 @@ public enum EntryChecks {
     guard let unit = own ? DisplayUnit.own(marker) : DisplayUnit.of(marker, unit: typed.unit) else { return nil }
     let places = printed ?? max(decimals(of: typed.value), (own ? marker.decimals : unit.decimals) ?? 0)
     let half = 0.5 / (0..<places).reduce(1.0) { scale, _ in scale * 10 }
-    // `exact` is (stored - offset) * factor: a typed value is typed / factor + offset.
-    let (low, high) = (
-      (typed.value - half) / unit.factor + unit.offset, (typed.value + half) / unit.factor + unit.offset
-    )
+    let (low, high) = (unit.stored(typed.value - half), unit.stored(typed.value + half))
     guard low.isFinite, high.isFinite else { return nil }
     return (min(low, high)...max(low, high), [unit.factor, unit.offset])
   }
