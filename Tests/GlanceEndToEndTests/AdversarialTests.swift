@@ -208,7 +208,7 @@ struct AdversarialTests {
     let glance = GlanceSandbox()
     #expect(try glance.run("add", "hdl", "50", "--yes").status == 0)
     let session = try glance.terminal("undo")
-    #expect(session.expect("Undo: add HDL 50 on Nov 22, 2026? [y/N]"))
+    #expect(session.expect("Undo: add HDL 50 mg/dL on Nov 22, 2026? [y/N]"))
     #expect(try glance.run("add", "ldl", "130", "--yes").status == 0)
     session.send("y")
     #expect(session.wait() == 75)

@@ -369,7 +369,7 @@ struct VisitsPrepDataTests {
     #expect(try glance.run("undo").status == 3, "undo asks first")
     for day in stride(from: 11, through: 2, by: -1) {
       let result = try glance.run("undo", "--yes")
-      #expect(result.stdout == "Undid: add HDL \(50 + day) on Jan \(day), 2026\n")
+      #expect(result.stdout == "Undid: add HDL \(50 + day) mg/dL on Jan \(day), 2026\n")
     }
     #expect(try glance.document().entries.map(\.value) == [51])
   }

@@ -72,7 +72,7 @@ public enum Operation: Equatable, Sendable {
 /// A change the person can take back with `glance undo`.
 public struct UndoStep: Codable, Equatable, Sendable {
   public var id: UUID
-  /// What was done, in the words `undo` repeats: "add HDL 89 on Feb 15, 2025".
+  /// What was done, in the words `undo` repeats: "add HDL 89 mg/dL on Feb 15, 2025".
   public var summary: String
   /// The summary as `undo` says it: at most 300 characters (a data file edited by hand may hold
   /// any: attacker's second look, 100,000 were printed in the question).

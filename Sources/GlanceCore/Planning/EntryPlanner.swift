@@ -327,17 +327,21 @@ public enum EntryPlanner {
     return Saved(entries: entries, newlyTracked: newlyTracked, document: try repository.read())
   }
 
-  /// The undo summary of saving drafts: "add HDL 89 on Feb 15, 2025", "add blood pressure 120/80
+  /// The undo summary of saving drafts: "add HDL 89 mg/dL on Feb 15, 2025", "add blood pressure 120/80 mmHg
   /// on …", "add 6 readings on …".
   public static func summary(of drafts: [EntryDraft]) -> String {
     guard let first = drafts.first else { return "add nothing" }
     let date = DateText.long(first.date)
     if drafts.count == 2, drafts[0].marker.key == "bp-systolic", drafts[1].marker.key == "bp-diastolic" {
-      return "add blood pressure \(ValueText.number(drafts[0].value))/\(ValueText.number(drafts[1].value)) on \(date)"
+      let pair = "\(ValueText.number(drafts[0].value))/\(ValueText.number(drafts[1].value))"
+      return "add blood pressure \(pair) \(drafts[0].marker.unit) on \(date)"
     }
     if drafts.count == 1 {
-      // As typed when typed in another unit ("add LDL 2.9 mmol/L"), so undo names what was typed.
-      let value = first.entered?.text(first.comparator) ?? ValueText.value(first.value, first.comparator)
+      // As typed when typed in another unit ("add LDL 2.9 mmol/L"), so undo names what was typed;
+      // in the marker's unit with that unit ("add HDL 89 mg/dL").
+      let value =
+        first.entered?.text(first.comparator)
+        ?? ValueText.withUnit(first.value, first.comparator, first.marker.unit)
       return "add \(first.marker.shortName) \(value) on \(date)"
     }
     return "add \(drafts.count) readings on \(date)"

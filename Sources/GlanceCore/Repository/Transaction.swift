@@ -11,7 +11,7 @@
 public struct Transaction {
   /// The document as it stands, including changes made so far in this transaction.
   public private(set) var document: GlanceDocument
-  /// What `glance undo` will say it undid: "add HDL 89 on Feb 15, 2025". Set by the caller.
+  /// What `glance undo` will say it undid: "add HDL 89 mg/dL on Feb 15, 2025". Set by the caller.
   public var summary: String
   /// The instant the write happens, for timestamps.
   public let now: Timestamp

@@ -4,7 +4,7 @@ import Testing
 @testable import GlanceCore
 
 /// DESIGN §5 `glance add`: "A library marker not yet tracked starts being tracked, and it says so";
-/// every write is one undo step whose summary `glance undo` repeats ("add HDL 89 on Feb 15, 2025").
+/// every write is one undo step whose summary `glance undo` repeats ("add HDL 89 mg/dL on Feb 15, 2025").
 @Suite("EntryPlanner: save and summary")
 struct EntryPlannerSaveTests {
   static let today = Fixture.date("2025-06-01")
@@ -123,8 +123,11 @@ struct EntryPlannerSaveTests {
 
   @Test("the undo summary of one reading is the doc's example")
   func summaryOne() {
-    #expect(EntryPlanner.summary(of: [Self.draft(Fixture.hdl, 89)]) == "add HDL 89 on Feb 15, 2025")
-    #expect(EntryPlanner.summary(of: [Self.draft(Fixture.tsh, 0.5, .lessThan)]).hasPrefix("add TSH <0.5 on"))
+    // With its unit (newcomer review: "add HDL 89" named no unit, where a value typed in another
+    // unit named its own), so undo says what it takes back.
+    #expect(EntryPlanner.summary(of: [Self.draft(Fixture.hdl, 89)]) == "add HDL 89 mg/dL on Feb 15, 2025")
+    #expect(EntryPlanner.summary(of: [Self.draft(Fixture.tsh, 0.5, .lessThan)]).hasPrefix("add TSH <0.5 mIU/L on"))
+    #expect(EntryPlanner.summary(of: [Self.draft(Fixture.a1c, 5.6)]) == "add A1c 5.6% on Feb 15, 2025")
   }
 
   @Test("the undo summary of blood pressure names both numbers")
@@ -133,7 +136,7 @@ struct EntryPlannerSaveTests {
     let diastolic = Fixture.library.marker(key: "bp-diastolic")!
     #expect(
       EntryPlanner.summary(of: [Self.draft(systolic, 120), Self.draft(diastolic, 80)])
-        == "add blood pressure 120/80 on Feb 15, 2025")
+        == "add blood pressure 120/80 mmHg on Feb 15, 2025")
   }
 
   @Test("the undo summary of several readings counts them", arguments: [2, 6])
