@@ -38,7 +38,10 @@ public struct PanelQuestions {
       // Typed with its systolic half.
       if definition.key == "bp-diastolic", drafts.contains(where: { $0.marker.id == definition.id }) { continue }
       while true {
-        console.prompt("  " + TextWidth.pad(definition.displayName, to: width) + " (\(definition.unit)): ")
+        // In the unit a bare number is read in: a person who reads SI types mmol/L (asked in
+        // mg/dL at stop 40, while 3.1 was rightly read as 3.1 mmol/L).
+        let unit = document.typingUnit(for: definition) ?? definition.unit
+        console.prompt("  " + TextWidth.pad(definition.displayName, to: width) + " (\(unit)): ")
         guard let line = try console.readLine() else {
           console.out("")
           return drafts

@@ -77,6 +77,27 @@ struct InProcessSessionTests {
     #expect(try Self.document(glance).entries.count == 3)
   }
 
+  /// Seen in a terminal at stop 40: someone who reads SI units was asked "LDL Cholesterol (mg/dL):"
+  /// and "Hemoglobin A1c (%):", while a bare number is read (rightly) in mmol/L and mmol/mol.
+  @Test(
+    "batch on a terminal asks in the unit a bare number is read in",
+    arguments: [
+      (["units", "si"], [("LDL Cholesterol", "mmol/L"), ("Hemoglobin A1c", "mmol/mol"), ("(Systolic)", "mmHg")]),
+      (["units", "ldl", "mmol/L"], [("LDL Cholesterol", "mmol/L"), ("Hemoglobin A1c", "%")]),
+      (["units", "conventional"], [("LDL Cholesterol", "mg/dL"), ("Hemoglobin A1c", "%")]),
+    ])
+  func batchPromptsInTheReadersUnit(units: [String], prompts: [(String, String)]) throws {
+    let glance = InProcessGlance()
+    glance.run("track", "ldl", "a1c", "bp")
+    glance.run(units)
+    // Every marker skipped: only the prompts are read.
+    let (status, console) = glance.run("batch", answers: ["2025-05-30", "", "", "", ""])
+    #expect(status == .success, "\(console.stderr)")
+    // The names are padded to one width: the spaces are read as one.
+    let asked = console.stdout.split(whereSeparator: { $0 == " " || $0 == "\n" }).joined(separator: " ")
+    for (name, unit) in prompts { #expect(asked.contains("\(name) (\(unit)): "), "\(name) in \(unit): \(asked)") }
+  }
+
   /// Seen in a terminal: a long question ("…glance cust" / "om …") broke mid-word at its edge.
   @Test("a question on a terminal is wrapped at its spaces to the width")
   func questionsWrapped() throws {
