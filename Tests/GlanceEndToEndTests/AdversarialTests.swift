@@ -301,7 +301,7 @@ struct AdversarialTests {
       let line = outcome.result.stdout.split(separator: "\n").first { $0.hasPrefix("Saved LDL ") }
       let value = Double(line?.split(separator: " ")[2] ?? "") ?? -1
       let present = document.entries.contains { $0.markerID == ldl.id && $0.value == value }
-      let wasUndone = undone.contains("add LDL \(ValueText.number(value)) on Nov 22, 2026")
+      let wasUndone = undone.contains("add LDL \(ValueText.number(value)) mg/dL on Nov 22, 2026")
       #expect(present != wasUndone, "LDL \(value): present \(present), undone \(wasUndone)")
     }
     for outcome in outcomes where outcome.result.status == 0 && outcome.what == "import" {

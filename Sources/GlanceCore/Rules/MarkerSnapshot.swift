@@ -216,8 +216,9 @@ public struct MarkerSnapshot: Sendable {
         judgement = own
         judgement.asEntered = true
       }
-    } else if !(display.isOwn && display.isChoice) {
-      // Not chosen yet (or another unit chosen): a value typed in SI is judged as typed.
+    } else if !(display.isOwn && display.isChoice) || typedInGuidelineSI(entry) {
+      // Not chosen yet (or another unit chosen): a value typed in SI is judged as typed. So is one
+      // typed in the unit of a guideline's own SI figure, whatever is chosen (`printedSI`).
       judgement = asTyped(entry, judged: judgement)
     }
     // Critical inside the person's own target range: said so wherever its words go (a saved
@@ -282,7 +283,7 @@ public struct MarkerSnapshot: Sendable {
       )
     }
     if judgement(of: entry).asEntered, let entered = entry.entered(for: definition), let si = siRange(of: entry),
-      (display.isOwn && !display.isChoice)
+      (display.isOwn && !display.isChoice) || typedInGuidelineSI(entry)
         || UnitConverter.normalize(display.unit) == UnitConverter.normalize(entered.unit)
     {
       return (entered.value, entered.unit, si, DisplayUnit.of(definition, unit: entered.unit)?.decimals)
@@ -357,7 +358,9 @@ public struct MarkerSnapshot: Sendable {
   func printedSI(_ entry: MarkerEntry) -> (
     value: Double, shown: Double, places: Int, range: ReferenceRange, rule: ClinicalRule?
   )? {
-    if display.isOwn, display.isChoice, !hasCustomRange, entry.entered(for: definition) != nil {
+    if display.isOwn, display.isChoice, !hasCustomRange, entry.entered(for: definition) != nil,
+      !typedInGuidelineSI(entry)
+    {
       // Chosen the library's own units: a value typed in another keeps its judgement as typed
       // where a lab in these units can print it on that side (glucose 2.8 mmol/L is critical by
       // the SI lab's limit, and 50.45 mg/dL printed as 50 is at the ≤ 50 one; it showed as
@@ -403,6 +406,19 @@ public struct MarkerSnapshot: Sendable {
       return (shown.value, shown.value, shown.places, siLab.range, siLab.rule)
     }
     return printedValue(entry, value: exact, decimals: decimals, range: siLab.range, rule: siLab.rule)
+  }
+
+  /// Typed in the SI unit of a marker whose guideline states its own figure in it (fasting
+  /// glucose below 5.6 mmol/L, A1c below 39 mmol/mol, UACR below 3 mg/mmol): judged by that
+  /// figure whatever the person reads, as a value typed in % is judged by the % figure for
+  /// someone who reads SI. A lab that prints mg/g never prints 3.2 mg/mmol, KDIGO's A2, above
+  /// "below 30 mg/g": judged as such a lab prints it, it was "28.3 mg/g ✓" once conventional
+  /// units were chosen, and nothing to ask about (clinician review at stop 40).
+  private func typedInGuidelineSI(_ entry: MarkerEntry) -> Bool {
+    guard rule?.siRange != nil, let entered = entry.entered(for: definition), let siUnit = definition.siUnit else {
+      return false
+    }
+    return UnitConverter.normalize(entered.unit) == UnitConverter.normalize(siUnit)
   }
 
   /// Which side of `range` (and of a critical limit of `rule`) a value is on: -2, -1, 0, 1, 2.

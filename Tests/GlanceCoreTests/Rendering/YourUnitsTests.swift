@@ -295,13 +295,17 @@ struct YourUnitsTests {
     "chosen conventional: a value typed in SI keeps its judgement where a lab in mg/dL can print it so, and no printed number gets two flags",
     arguments: [
       ("calcium", "1.63 mmol/L", "6.53 mg/dL", false), ("calcium", "6.5 mg/dL", "6.5 mg/dL", true),
-      ("fasting-glucose", "2.8 mmol/L", "50 mg/dL", true), ("fasting-glucose", "50 mg/dL", "50 mg/dL", true),
-      ("a1c", "38.8 mmol/mol", "5.7%", false),
+      ("fasting-glucose", "50 mg/dL", "50 mg/dL", true),
+      // Where a guideline states its own SI figure (glucose, A1c), a value typed in it is judged
+      // and shown as typed wherever that decided, whatever is chosen (clinician review at stop
+      // 40: UACR 3.2 mg/mmol was "28.3 mg/g ✓" once conventional units were chosen).
+      ("fasting-glucose", "2.8 mmol/L", "2.8 mmol/L", true), ("a1c", "38.8 mmol/mol", "38.8 mmol/mol", false),
+      ("fasting-glucose", "<2.8 mmol/L", "<2.8 mmol/L", true),
       // Critical by the SI lab's limit stays critical, printed at the mg/dL one (clinician review:
       // "51 mg/dL !" lost the flag and its sentence).
       ("fasting-glucose", "2.9 mmol/L", "52 mg/dL", false), ("creatinine", "530 µmol/L", "6.00 mg/dL", true),
-      // A bound is never printed tighter than it is: "<2.8 mmol/L" is "<50.45 mg/dL", printed "<51".
-      ("fasting-glucose", "<2.8 mmol/L", "<51 mg/dL", false),
+      // A bound is never printed tighter than it is: "<1.63 mmol/L" is "<6.53 mg/dL", printed "<6.6".
+      ("calcium", "<1.63 mmol/L", "<6.6 mg/dL", false),
     ] as [(String, String, String, Bool)])
   func conventionalAsPrinted(key: String, typed: String, shown: String, critical: Bool) throws {
     let (snapshot, entry) = try Self.typed(key, typed, system: .conventional)
@@ -350,6 +354,30 @@ struct YourUnitsTests {
       definition: a1c, tracked: nil, entries: [entry], display: DisplayUnit.preferred(a1c, system: units, choice: nil))
     #expect(snapshot.judgedText(entry) == shown)
     #expect(snapshot.status(of: entry).isOutOfRange == outside)
+  }
+
+  /// Clinician review at stop 40: UACR 3.2 mg/mmol (KDIGO A2) was "! above range" until the
+  /// person chose conventional units, then "28.3 mg/g ✓" on home, show and prep (nothing to ask
+  /// about); glucose 5.59 mmol/L and A1c 38.9 mmol/mol flipped the other way. Where a guideline
+  /// states its own SI figure, a value typed in that unit is judged by it whatever the person
+  /// reads (README), as a value typed in % is judged by the % figure for someone who reads SI.
+  @Test(
+    "a value typed in a guideline's SI unit keeps its status whatever units are chosen, and is shown as typed where that decided",
+    arguments: [
+      // (marker, typed, out of range, the value a screen shows beside the status for conventional)
+      ("uacr", "3.2 mg/mmol", true, "3.2 mg/mmol"), ("uacr", "3.0 mg/mmol", true, "3.0 mg/mmol"),
+      ("uacr", "3.39 mg/mmol", true, "30.0 mg/g"), ("uacr", "2.9 mg/mmol", false, "25.7 mg/g"),
+      ("uacr", "3.5 mg/mmol", true, "31.0 mg/g"),
+      ("fasting-glucose", "5.59 mmol/L", false, "5.59 mmol/L"), ("fasting-glucose", "5.6 mmol/L", true, "101 mg/dL"),
+      ("a1c", "38.9 mmol/mol", false, "38.9 mmol/mol"), ("a1c", "39 mmol/mol", true, "5.7%"),
+    ] as [(String, String, Bool, String)])
+  func guidelineSIFigureWhateverTheUnits(key: String, typed: String, outside: Bool, shown: String) throws {
+    for system in [UnitSystem?.none, .conventional, .si] {
+      let (snapshot, entry) = try Self.typed(key, typed, system: system)
+      #expect(snapshot.status(of: entry).isOutOfRange == outside, "\(typed), \(String(describing: system))")
+    }
+    let (conventional, entry) = try Self.typed(key, typed, system: .conventional)
+    #expect(conventional.judgedText(entry) == shown, "\(typed)")
   }
 
   /// Clinician review: LDL 2.59 mmol/L is in range by "below 2.6 mmol/L", and its list row read
