@@ -45,6 +45,9 @@ public enum EntryError: Error, Equatable, Sendable {
   case boundAtZero(String, String)
   /// A test's name ending in one unit ("LDL mmol/L") with a value in another.
   case twoUnits(name: String, inName: String, typed: String)
+  /// A test's name ending in a word that is only part of a unit ("LDL mmol"): the word and a
+  /// whole unit it begins.
+  case partOfUnit(name: String, word: String, unit: String)
 }
 
 extension EntryError: GlanceError {
@@ -95,6 +98,9 @@ extension EntryError: GlanceError {
         "\(quoted(text)) could be a thousand and more or a decimal (this file writes decimals with a comma). Write it without a thousands separator, e.g. 1250 or 1,25."
     case .ambiguousDate(let text):
       return "\(quoted(text)) could mean two different days (month/day or day/month). \(DateText.examples)"
+    case .partOfUnit(let name, let word, let unit):
+      return
+        "\(quoted(name)) ends in \(quoted(word)), part of a unit such as \(unit): glance will not guess the rest. Give the whole unit after the number (or in the column's name), or leave the word out."
     case .twoUnits(let name, let inName, let typed):
       return
         "\(quoted(name)) says two units, \(inName) and \(typed), and glance will not choose one: give only the one the value is in."

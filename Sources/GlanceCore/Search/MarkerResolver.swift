@@ -72,6 +72,9 @@ public enum MarkerResolver {
       throw .falseFriend(text, ratioExplanation)
     }
     let found = try resolve(text, among: markers, search: search, categories: categories)
+    if let (word, unit) = partOfUnit(text, found: found, among: markers, search: search, categories: categories) {
+      throw .partOfUnit(name: text, word: word, unit: unit)
+    }
     // "U-Natrium" resembles sodium, but it is a urine test: refused, unless it is the urine
     // marker (UACR, named as the ratio) or the person's own marker of that name.
     if let sample = SampleInName.of(text), !(sample == .urine && SampleInName.namesUrineMarker(text, found)),
@@ -81,6 +84,48 @@ public enum MarkerResolver {
     }
     return found
   }
+
+  /// The last word of `text` and a unit it begins, when that word is only the first part of a unit
+  /// glance knows ("mmol" of mmol/L, "nmol" of nmol/L) and `text` names what its other words name:
+  /// the word was read around, and a number would be taken in the marker's own unit (clinician
+  /// review at stop 40: `add ldl mmol 3.2` saved 3.2 mg/dL). A name of one's own that holds the
+  /// word, named whole, is not one. Nil otherwise.
+  static func partOfUnit(
+    _ text: String, found: [MarkerDefinition], among markers: [MarkerDefinition], search: SearchService?,
+    categories: [MarkerCategory]
+  ) -> (word: String, unit: String)? {
+    let trimmed = text.trimmingWhitespace()
+    guard let space = trimmed.lastIndex(of: " ") else { return nil }
+    let word = String(trimmed[trimmed.index(after: space)...])
+    guard let unit = unitBegun(by: word) else { return nil }
+    let compact = SearchText(trimmed).compact
+    if found.contains(where: { $0.answers(to: compact) }) { return nil }
+    let rest = String(trimmed[..<space]).trimmingWhitespace()
+    guard let named = try? resolve(rest, among: markers, search: search, categories: categories),
+      named.map(\.id) == found.map(\.id)
+    else { return nil }
+    return (word, unit)
+  }
+
+  /// A unit glance knows that `word` is the part of before its slash ("mmol" → mmol/L), for a word
+  /// of two letters or more ("U", urine on a German report, is not U/L's).
+  static func unitBegun(by word: String) -> String? {
+    let typed = UnitConverter.normalize(word)
+    guard typed.utf8.count >= 2, !typed.contains("/") else { return nil }
+    return unitsWithSlash.first { UnitConverter.normalize(String($0.prefix { $0 != "/" })) == typed }
+  }
+
+  /// Every unit with a slash glance knows, the library's first.
+  static let unitsWithSlash: [String] = {
+    var units: [String] = []
+    for marker in MarkerLibrary.builtIn.markers {
+      for unit in [marker.unit, marker.siUnit ?? ""] + marker.unitSynonyms where unit.contains("/") {
+        if !units.contains(unit) { units.append(unit) }
+      }
+    }
+    for other in UnitConverter.otherUnits where !units.contains(other.unit) { units.append(other.unit) }
+    return units
+  }()
 
   static let ratioExplanation =
     "Two tests joined by a slash are a ratio of them, and glance keeps each test, not their ratio. For the ratio itself, add your own marker, e.g. glance custom \"Chol/HDL ratio\" --unit ratio"

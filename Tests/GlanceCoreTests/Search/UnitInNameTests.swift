@@ -63,6 +63,40 @@ struct UnitInNameTests {
     }
   }
 
+  /// Clinician review at stop 40: `glance add ldl mmol 3.2 --yes` saved LDL 3.2 mg/dL, and
+  /// `add "lp(a) nmol" 100` Lp(a) 100 mg/dL "above range": a word that is only part of a unit was
+  /// read around, and the number taken in the marker's own unit.
+  @Test(
+    "a name that ends in part of a unit is refused, never read in another unit",
+    arguments: [
+      ("ldl mmol", "3.2"), ("lp(a) nmol", "100"), ("LDL Cholesterol mmol", "3.2"), ("glucose mmol", "5.5"),
+      ("creatinine umol", "88"), ("creatinine µmol", "88"), ("hdl mg", "50"), ("tsh miu", "2.1"),
+    ])
+  func partOfAUnit(name: String, value: String) throws {
+    let empty = GlanceDocument.empty(createdAt: Self.now)
+    do {
+      let drafts = try EntryPlanner.plan(
+        marker: name, value: value, unit: nil, date: nil, note: nil, today: Self.today, document: empty,
+        library: Fixture.library)
+      Issue.record("\(name) \(value) was read as \(drafts.map(\.label))")
+    } catch {
+      #expect(error.message.contains("part of a unit"), "\(error.message)")
+      #expect(!error.message.contains(value), "no value in error text: \(error.message)")
+    }
+  }
+
+  @Test("a name of one's own that ends in such a word, and names without one, are read as before")
+  func partOfAUnitNotRefused() throws {
+    var document = GlanceDocument.empty(createdAt: Self.now)
+    document.customMarkers = [Fixture.customMarker("Ketones mmol")]
+    for name in ["Ketones mmol", "Vitamin D", "ldl mmol/L", "HbA1c (IFCC)"] {
+      let drafts = try EntryPlanner.plan(
+        marker: name, value: "3.2", unit: nil, date: nil, note: nil, today: Self.today, document: document,
+        library: Fixture.library)
+      #expect(drafts.count == 1, "\(name)")
+    }
+  }
+
   @Test("add reads the unit its name says; one that disagrees with the unit typed is refused")
   func add() throws {
     let empty = GlanceDocument.empty(createdAt: Self.now)
