@@ -95,7 +95,7 @@ extension GlanceDocument {
     inverse.reserveCapacity(incoming.count)
     for entry in incoming {
       if let old = olds[entry.id] {
-        if old != entry { inverse.append(.putEntry(old)) }
+        if old != entry { inverse += Operation.replacing(.putEntry(old), .removeEntry(entry.id)) }
       } else {
         inverse.append(.removeEntry(entry.id))
       }
@@ -124,9 +124,9 @@ extension GlanceDocument {
     case .putVisit:
       let incoming = run.compactMap { if case .putVisit(let visit) = $0 { visit } else { nil } }
       guard let olds = visits.bulkPut(incoming, by: { Visit.newestFirst($1, $0) }) else { return nil }
-      return incoming.compactMap { visit in
-        guard let old = olds[visit.id] else { return .removeVisit(visit.id) }
-        return old == visit ? nil : .putVisit(old)
+      return incoming.flatMap { visit -> [Operation] in
+        guard let old = olds[visit.id] else { return [.removeVisit(visit.id)] }
+        return old == visit ? [] : Operation.replacing(.putVisit(old), .removeVisit(visit.id))
       }
     case .removeVisit:
       let ids = run.compactMap { if case .removeVisit(let id) = $0 { id } else { nil } }

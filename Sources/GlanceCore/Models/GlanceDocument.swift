@@ -69,6 +69,43 @@ public enum Operation: Equatable, Sendable {
   case setTrackedMarkers([UserMarker])
 }
 
+extension Operation {
+  /// What undoes replacing a reading or visit, in the order a change's operations are recorded
+  /// (reversed into its undo step): the new one removed, then the old one put back. The pair
+  /// says the record was there when the change was made, so `replaced` finds an undo of an edit
+  /// whose record a later change (since dropped with `undo --forget`) deleted: put back, it
+  /// would come back from the dead (attacker review at stop 40). A delete's undo is a lone put.
+  static func replacing(_ putBack: Operation, _ remove: Operation) -> [Operation] { [putBack, remove] }
+
+  /// The ids of the readings and of the visits an undo step replaces (`replacing`, reversed:
+  /// a remove directly followed by a put of the same id), and the step without those removes,
+  /// which the puts make anyway: runs of puts stay runs.
+  static func replaced(in operations: [Operation]) -> (entries: IDSet, visits: IDSet, operations: [Operation]) {
+    var entries = IDSet()
+    var visits = IDSet()
+    var kept: [Operation] = []
+    var index = 0
+    while index < operations.count {
+      if index + 1 < operations.count {
+        switch (operations[index], operations[index + 1]) {
+        case (.removeEntry(let id), .putEntry(let entry)) where entry.id == id:
+          entries.insert(id)
+          index += 1
+          continue
+        case (.removeVisit(let id), .putVisit(let visit)) where visit.id == id:
+          visits.insert(id)
+          index += 1
+          continue
+        default: break
+        }
+      }
+      kept.append(operations[index])
+      index += 1
+    }
+    return (entries, visits, entries.isEmpty && visits.isEmpty ? operations : kept)
+  }
+}
+
 /// A change the person can take back with `glance undo`.
 public struct UndoStep: Codable, Equatable, Sendable {
   public var id: UUID
@@ -170,7 +207,9 @@ extension GlanceDocument {
       let index = entries.insertionIndex(for: entry, by: MarkerEntry.chronological)
       entries.insert(entry, at: index)
       if let old {
-        return old == entry ? [] : [.putEntry(old)]
+        // Undone as "remove it, put the old one back" (`Operation.replaced`): an undo can then
+        // tell an edit, whose reading must still be there, from a delete.
+        return old == entry ? [] : Operation.replacing(.putEntry(old), .removeEntry(entry.id))
       }
       return [.removeEntry(entry.id)]
     case .removeEntry(let id):
@@ -179,7 +218,7 @@ extension GlanceDocument {
       let old = removeVisit(id: visit.id)
       let index = visits.insertionIndex(for: visit) { lhs, rhs in Visit.newestFirst(rhs, lhs) }
       visits.insert(visit, at: index)
-      if let old { return old == visit ? [] : [.putVisit(old)] }
+      if let old { return old == visit ? [] : Operation.replacing(.putVisit(old), .removeVisit(visit.id)) }
       return [.removeVisit(visit.id)]
     case .removeVisit(let id):
       return removeVisit(id: id).map { [.putVisit($0)] } ?? []

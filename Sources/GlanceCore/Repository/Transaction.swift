@@ -130,8 +130,21 @@ public struct Transaction {
       throw ConcurrentChangeError.undoChanged(asked: shown.summary, newest: document.undo.last?.summary)
     }
     guard let step = document.undo.last else { return nil }
-    let operations = step.storedOperations == nil ? step.operations : try stored(step)
+    let replaced = Operation.replaced(in: step.storedOperations == nil ? step.operations : try stored(step))
+    let operations = replaced.operations
     try Self.checkPutBack(operations, into: document, library: library, now: now)
+    // An edit's undo whose reading or visit is gone: a change since dropped from the history
+    // deleted it, and putting the old one back would bring it back (attacker review at stop 40).
+    if !replaced.entries.isEmpty,
+      replaced.entries.count > document.entries.reduce(0, { $0 + (replaced.entries.contains($1.id) ? 1 : 0) })
+    {
+      throw UndoError.changedSinceDeleted
+    }
+    if !replaced.visits.isEmpty,
+      replaced.visits.count > document.visits.reduce(0, { $0 + (replaced.visits.contains($1.id) ? 1 : 0) })
+    {
+      throw UndoError.changedSinceDeleted
+    }
     // The profile it puts back too, as `glance profile --name` takes a name (attacker's second look).
     if let profile = step.profileBefore, JSONImportPlanner.profileNameProblem(profile) != nil {
       throw UndoError.damagedStep

@@ -5,6 +5,9 @@ public enum UndoError: GlanceError, Equatable {
   case leavesReadingsWithoutMarker(step: String, marker: String, key: String, readings: Int)
   /// The step would put back a reading, visit or marker glance refuses (the file was edited).
   case damagedStep
+  /// The step edited a reading or visit that a later change, since dropped from the history
+  /// (`undo --forget`), deleted: undoing the edit would bring it back.
+  case changedSinceDeleted
 
   public var message: String {
     switch self {
@@ -17,6 +20,10 @@ public enum UndoError: GlanceError, Equatable {
         + "\(readings == 1 ? "was" : "were") added by a change no longer in the undo history. Nothing was "
         + "changed. Delete \(them) first (glance show \(plain ? key : ShellQuote.quote(key)) lists \(them)), "
         + "or drop this step from the history too: glance undo --forget"
+    case .changedSinceDeleted:
+      return "The newest change in the undo history edited a reading or visit that a later change, since dropped "
+        + "from the history (glance undo --forget), deleted: undoing the edit would bring it back. Nothing was "
+        + "changed. To bring it back, add it again; glance undo --forget drops this change from the history too."
     case .damagedStep:
       return "The newest change's undo record would put back a reading or visit glance refuses (the data file was "
         + "changed outside glance). Nothing was undone; glance undo --forget drops that change from the history "
@@ -28,6 +35,7 @@ public enum UndoError: GlanceError, Equatable {
     switch self {
     case .leavesReadingsWithoutMarker: .refused
     case .damagedStep: .dataFile
+    case .changedSinceDeleted: .refused
     }
   }
 }

@@ -286,6 +286,50 @@ struct RepositoryContractTests {
     #expect(try repository.forgetNewestUndo(expecting: nil) == nil)
   }
 
+  /// Attacker review at stop 40: add, edit, delete a reading, forget the delete, undo the edit:
+  /// the deleted reading came back at its old value, and nothing said so. A visit alike.
+  @Test(
+    "undoing an edit of a reading or visit a forgotten later change deleted is refused; nothing changes",
+    arguments: RepositoryKind.allCases)
+  func undoEditOfForgottenDelete(kind: RepositoryKind) throws {
+    let (repository, folder) = kind.make()
+    _ = folder
+    var entry = Fixture.entry(Fixture.hdl, 50, on: "2025-01-10")
+    try repository.addEntry(entry, summary: "add")
+    entry.value = 60
+    try repository.updateEntry(entry, summary: "edit")
+    try repository.deleteEntry(entry.id, summary: "delete")
+    #expect(try repository.forgetNewestUndo(expecting: nil)?.summary == "delete")
+    let before = try repository.read()
+    #expect(throws: UndoError.changedSinceDeleted) { try repository.undo() }
+    #expect(try repository.read() == before)
+    // Forgotten too, the add's undo takes nothing back that is there.
+    #expect(try repository.forgetNewestUndo(expecting: nil)?.summary == "edit")
+    #expect(try repository.undo()?.summary == "add")
+    #expect(try repository.read().entries.isEmpty)
+
+    var visit = Fixture.visit("2025-02-01")
+    try repository.addVisit(visit, summary: "add visit")
+    visit.notes = "changed"
+    try repository.updateVisit(visit, summary: "edit visit")
+    _ = try repository.deleteVisit(visit.id, summary: "delete visit")
+    _ = try repository.forgetNewestUndo(expecting: nil)
+    let visits = try repository.read()
+    #expect(throws: UndoError.changedSinceDeleted) { try repository.undo() }
+    #expect(try repository.read() == visits)
+    // With nothing forgotten, undoing an edit and a delete puts each back as it was.
+    visit.id = UUID()
+    try repository.addVisit(visit, summary: "add visit")
+    var edited = visit
+    edited.notes = "again"
+    try repository.updateVisit(edited, summary: "edit visit")
+    _ = try repository.deleteVisit(visit.id, summary: "delete visit")
+    #expect(try repository.undo()?.summary == "delete visit")
+    #expect(try repository.read().visits.contains(edited))
+    #expect(try repository.undo()?.summary == "edit visit")
+    #expect(try repository.read().visits.contains(visit))
+  }
+
   /// Attacker review: add HDL, add LDL, forget the LDL step, undo the HDL step: the HDL step's
   /// tracked list (empty) came back, and the LDL reading, still stored, showed nowhere.
   @Test(
