@@ -24,9 +24,15 @@ public struct EntryEdit: Sendable {
     return edit
   }
 
-  /// The undo summary: "edit HDL 89 on Feb 15, 2025".
+  /// The undo summary: "edit HDL 49 → 490 mg/dL on Feb 15, 2025", "edit HDL 89 mg/dL on Feb 15,
+  /// 2025 → Feb 16, 2025": what `undo` takes back (newcomer review: "edit HDL 49" named neither
+  /// the new value nor a unit).
   public var summary: String {
-    "edit \(marker.shortName) \(shown(old, unit: false)) on \(DateText.long(old.dateOfService))"
+    let value = shown(new) == shown(old) ? shown(old) : "\(shown(old, unit: false)) → \(shown(new))"
+    let date =
+      new.dateOfService == old.dateOfService
+      ? DateText.long(old.dateOfService) : "\(DateText.long(old.dateOfService)) → \(DateText.long(new.dateOfService))"
+    return "edit \(marker.shortName) \(value) on \(date)"
   }
 
   /// A reading in the person's unit.

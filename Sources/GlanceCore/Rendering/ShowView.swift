@@ -338,7 +338,8 @@ public enum TrendSummary {
             ? (entries.count == 1 ? "within \(name)" : "all within \(name)")
             : others == 0
               ? (entries.count == 1 ? "not judged: beyond the plausible range" : "none judged")
-              : "the \(others == 1 ? "other" : "others") within \(name)")
+              // "the other" read as the slip (attacker review at stop 40).
+              : others == 1 ? "the one on the scale within \(name)" : "the others within \(name)")
       } else if outside == 0 {
         parts.append("none outside \(name) (\(unknown) that cannot be judged)")
       } else if outside == entries.count {

@@ -84,6 +84,10 @@ public enum TrendChart {
       /// A bound the lab reported (`<0.1`): drawn as its comparator, joined to nothing, so a
       /// change in the assay's reporting limit never looks like a change in the person.
       var censored = false
+      /// A slip beyond the plausible range, drawn at the chart's edge: joined to nothing either,
+      /// so a line from the edge never reads as a fall (attacker review at stop 40: a line ran
+      /// down from a 900 mg/dL HDL's arrow to 55).
+      var atEdge = false
     }
     let points = entries.map { entry -> Point in
       var point = place(entry)
@@ -101,7 +105,7 @@ public enum TrendChart {
         let above = display.exact(entry.value) > (scaled.max() ?? display.exact(entry.value))
         return Point(
           column: x, row: above ? 0 : height - 1, glyph: above ? glyphs.offTop : glyphs.offBottom, color: .red,
-          severity: 3)
+          severity: 3, atEdge: true)
       }
       // Placed by where the value is against the band: a guideline's watch stage above the range
       // (blood pressure "elevated") is drawn above the band, not clamped into it.
@@ -126,7 +130,7 @@ public enum TrendChart {
 
     // Lines between consecutive plain readings, then the readings on top (the worst status wins
     // a cell).
-    let plain = points.filter { !$0.censored }
+    let plain = points.filter { !$0.censored && !$0.atEdge }
     for (a, b) in zip(plain, plain.dropFirst()) {
       let steps = max(abs(b.column - a.column), abs(b.row - a.row)) * 2
       guard steps > 0 else { continue }

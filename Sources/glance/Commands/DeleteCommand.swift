@@ -20,7 +20,7 @@ struct DeleteCommand: GlanceCommand {
     }
     try context.questions.confirm("Delete \(what(old))?")
     let deleted = try context.repository.deleteEntry(old, assumeYes: context.global.yes) {
-      "delete \(name) \(document.displayedText($0, library: context.library, unit: false)) from \(DateText.long($0.dateOfService))"
+      "delete \(name) \(document.displayedText($0, library: context.library)) from \(DateText.long($0.dateOfService))"
     }
     context.out("Deleted the \(what(deleted)). Changed your mind? glance undo")
     // Half of a blood pressure: the other half stays, and saying so lets it go too if meant.

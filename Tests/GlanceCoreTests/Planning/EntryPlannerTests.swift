@@ -328,6 +328,28 @@ struct EditNowLineTests {
   }
 }
 
+/// Newcomer review at stop 40: `glance undo` after `edit ID --value 490` said "Undid: edit HDL
+/// 49 on Jun 9", neither the new value nor a unit.
+@Suite("An edit's undo summary")
+struct EditSummaryTests {
+  @Test(
+    "it names the value before and after, with the unit; a note or date alone, the value once",
+    arguments: [
+      ("490", nil, "edit HDL 49 → 490 mg/dL on Jun 9, 2026"),
+      (nil, "2026-06-10", "edit HDL 49 mg/dL on Jun 9, 2026 → Jun 10, 2026"),
+      (nil, nil, "edit HDL 49 mg/dL on Jun 9, 2026"),
+    ] as [(String?, String?, String)])
+  func summary(value: String?, date: String?, expected: String) throws {
+    let old = Fixture.entry(Fixture.hdl, 49, on: "2026-06-09")
+    var document = GlanceDocument.empty(createdAt: Timestamp(Fixture.now))
+    document.apply(.putEntry(old))
+    let edit = try EntryPlanner.edit(
+      old, value: value, date: date, note: value == nil && date == nil ? "fasting" : nil,
+      today: Fixture.date("2026-11-22"), document: document, library: Fixture.library)
+    #expect(edit.summary == expected)
+  }
+}
+
 /// Newcomer review at stop 37: a glucose added as 6.3 mmol/L, edited with a bare 6.1, was asked
 /// "Was that 6.1 mmol/L?" and with --yes saved as 6.1 mg/dL.
 @Suite("edit: a bare number is read in the unit the reading was typed in")

@@ -112,7 +112,7 @@ struct TrendSummaryTests {
       // A slip beyond the plausible range beside one value: the value, and the slip as the latest.
       (
         [("2026-01-10", 62.0), ("2026-07-10", 900)],
-        "HDL Cholesterol over the past 10 months: 2 readings (1 off the scale), 62 mg/dL, most recently 900, the other within the reference range."
+        "HDL Cholesterol over the past 10 months: 2 readings (1 off the scale), 62 mg/dL, most recently 900, the one on the scale within the reference range."
       ),
       (
         [("2026-01-10", 60.0), ("2026-04-10", 50), ("2026-07-10", 55)],
