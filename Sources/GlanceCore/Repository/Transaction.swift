@@ -174,7 +174,9 @@ public struct Transaction {
     }
     let kept = trackedBefore.filter { later.contains($0.markerID) }
     if !kept.isEmpty { apply(.setTrackedMarkers(document.trackedMarkers + kept)) }
-    for marker in removed {
+    // One the step puts back as well (a --replace of a backup that has it) is not removed
+    // (newcomer review at stop 40: such an undo was refused).
+    for marker in removed where !document.customMarkers.contains(where: { $0.id == marker.id }) {
       let readings = document.entries.reduce(0) { $0 + ($1.markerID == marker.id ? 1 : 0) }
       guard readings == 0 else {
         throw UndoError.leavesReadingsWithoutMarker(

@@ -286,6 +286,26 @@ struct ExportImportTests {
     #expect(restored.trackedMarkers == original.trackedMarkers)
   }
 
+  /// Newcomer review at stop 40: a backup with custom markers, imported and then imported again
+  /// with --replace: undo was refused, "would remove your custom marker Meter glucose, but 1
+  /// reading of it was added by a change no longer in the undo history". Both changes were in
+  /// the history; the replace's undo puts the marker back.
+  @Test("undoing a --replace of a backup whose custom markers were there before puts it back as it was")
+  func undoReplaceWithSameCustomMarkers() throws {
+    var original = GlanceDocument.empty(createdAt: Self.now)
+    let meter = Fixture.customMarker("Meter glucose", unit: "mg/dL")
+    original.apply(.putCustomMarker(meter))
+    original.apply(.putEntry(Fixture.entry(meter, 110, on: "2024-03-01")))
+    let backup = try Exporter.json(original)
+    let repository = InMemoryDataRepository(document: .empty(createdAt: Self.now), clock: { Fixture.now })
+    try Self.importing(backup, into: repository)
+    let imported = try repository.read()
+    try Self.importing(backup, into: repository, replace: true)
+    _ = try #require(try repository.undo())
+    #expect(try repository.read().entries == imported.entries)
+    #expect(try repository.read().customMarkers == imported.customMarkers)
+  }
+
   @Test(
     "--replace with a sheet or FHIR file whose readings are of a custom marker keeps that marker",
     arguments: [
