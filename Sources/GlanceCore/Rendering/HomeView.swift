@@ -122,6 +122,19 @@ public enum HomeView {
     return sentences.joinedText(" ") + (advice ? " \(words)" : "")
   }
 
+  /// Under home: the untracked markers whose latest reading is critical, each with its day and
+  /// how to follow it again; nil for none (`GlanceDocument.untrackedCriticalSnapshots`).
+  public static func untrackedCritical(_ snapshots: [MarkerSnapshot]) -> String? {
+    guard !snapshots.isEmpty else { return nil }
+    let names = snapshots.map { snapshot in
+      "\(snapshot.definition.displayName) (\(snapshot.latest.map { DateText.long($0.dateOfService) } ?? ""))"
+    }
+    let keys = snapshots.map { ShellQuote.word($0.definition.key) }.joinedText(" ")
+    return "Not on your list, but past a critical limit: the latest \(inWords(names)) "
+      + "\(names.count == 1 ? "reading" : "readings"). \(Judgement.criticalInsideAdvice) "
+      + "glance track \(keys) shows \(names.count == 1 ? "it" : "them") here again."
+  }
+
   /// The same, for the tracked markers whose latest reading is critical; one inside the person's
   /// own target range is said to be inside it.
   /// `advice` false: without the critical sentence's advice, said already above it (an import's

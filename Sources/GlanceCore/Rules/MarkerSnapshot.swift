@@ -851,6 +851,31 @@ extension GlanceDocument {
     return snapshots
   }
 
+  /// The markers the person does not track whose latest reading is past a critical limit, in the
+  /// library's order: said on home and kept in the brief, so untracking a marker never hides a
+  /// critical result (attacker review at stop 40: untracking potassium after a 6.8 left prep
+  /// saying "Nothing in your readings is flagged").
+  public func untrackedCriticalSnapshots(library: MarkerLibrary, recentLimit: Int? = nil) -> [MarkerSnapshot] {
+    let tracked = Set(trackedMarkers.map(\.markerID))
+    var snapshots: [MarkerSnapshot] = []
+    for (id, indices) in entryGroups(recentLimit: recentLimit, only: nil) where !tracked.contains(id) {
+      guard !indices.isEmpty, let definition = definition(for: id, library: library) else { continue }
+      let snapshot = MarkerSnapshot(
+        definition: definition, tracked: nil, entries: indices.map { entries[$0] }, sex: profile.sex,
+        display: displayUnit(for: definition))
+      if let latest = snapshot.latest, snapshot.status(of: latest).isCritical { snapshots.append(snapshot) }
+    }
+    let order = Dictionary((library.markers + customMarkers).enumerated().map { ($1.id, $0) }) { first, _ in first }
+    return snapshots.sorted { (order[$0.definition.id] ?? .max) < (order[$1.definition.id] ?? .max) }
+  }
+
+  /// The markers a brief for the doctor covers: the tracked ones, then the untracked ones whose
+  /// latest reading is critical (`untrackedCriticalSnapshots`).
+  public func briefSnapshots(library: MarkerLibrary, recentLimit: Int? = nil) -> [MarkerSnapshot] {
+    trackedSnapshots(library: library, recentLimit: recentLimit)
+      + untrackedCriticalSnapshots(library: library, recentLimit: recentLimit)
+  }
+
   /// The unit the person reads `definition` in: their choice for it, else their system's.
   public func displayUnit(for definition: MarkerDefinition) -> DisplayUnit {
     let choice = profile.unitChoices(for: definition.key).first { DisplayUnit.of(definition, unit: $0) != nil }

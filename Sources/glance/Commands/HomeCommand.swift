@@ -21,6 +21,8 @@ struct HomeCommand: GlanceCommand {
       return context.out(json: JSONOutput.home(snapshots, shortIDs: ids, today: context.today))
     }
     context.out(HomeView.render(snapshots, today: context.today, style: context.style))
+    let untracked = document.untrackedCriticalSnapshots(library: context.library, recentLimit: 1)
+    if let line = HomeView.untrackedCritical(untracked) { context.out("\n" + line) }
     if !snapshots.isEmpty {
       context.out(
         context.style.paint("glance show NAME for a chart  ·  glance add NAME VALUE to record  ·  glance help", .dim))

@@ -51,8 +51,7 @@ struct PrepCommand: GlanceCommand {
   func run(_ context: Context) throws {
     let view = try context.view(.latest(InsightsEngine.readingsConsidered), allIDs: context.global.json)
     let document = view.document
-    let snapshots = document.trackedSnapshots(
-      library: context.library, recentLimit: InsightsEngine.readingsConsidered)
+    let snapshots = document.briefSnapshots(library: context.library, recentLimit: InsightsEngine.readingsConsidered)
     let insights = InsightsEngine.insights(
       for: snapshots, at: context.clock(),
       criticalSince: VisitBrief.criticalSince(visits: document.visits, today: context.today))

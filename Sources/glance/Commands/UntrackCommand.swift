@@ -21,14 +21,11 @@ struct UntrackCommand: GlanceCommand {
       context.out("You're not tracking \(named.map(\.displayName).joinedText(" or ")); nothing to do.")
       return
     }
-    let ids = Set(markers.map(\.id))
-    let count = document.entries.filter { ids.contains($0.markerID) }.count
-    let owner = markers.count == 1 ? "Its" : "Their"
-    let kept = count == 0 ? "" : " \(owner) \(count == 1 ? "reading is" : "\(count) readings are") kept."
+    let kept = UntrackQuestion.kept(markers, document: document)
     let names = markers.map(\.displayName).joinedText(" and ")
-    try context.questions.confirm("Stop tracking \(names)?\(kept)")
+    try context.questions.confirm(UntrackQuestion.question(markers, document: document))
     try context.repository.removeTrackedMarkers(
-      ids, summary: "stop tracking \(markers.map(\.shortName).joinedText(" and "))")
+      Set(markers.map(\.id)), summary: "stop tracking \(markers.map(\.shortName).joinedText(" and "))")
     context.out(
       "Stopped tracking \(names).\(kept) Track \(markers.count == 1 ? "it" : "them") again any time: glance track \(markers.map { ShellQuote.word($0.key) }.joinedText(" "))"
     )

@@ -23,6 +23,36 @@ struct VisitBriefTests {
 
   // MARK: What the brief holds
 
+  /// Attacker review at stop 40: after a critical potassium of 6.8, `untrack potassium` left
+  /// prep and the Markdown brief saying "Nothing in your readings is flagged", and home nothing.
+  @Test(
+    "an untracked marker whose latest reading is critical stays in the brief and on home; one in range or old does not",
+    arguments: [(6.8, true), (4.2, false), (5.8, false)])
+  func untrackedCritical(value: Double, listed: Bool) throws {
+    let potassium = try #require(Fixture.library.marker(key: "potassium"))
+    var document = GlanceDocument.empty(createdAt: Self.now)
+    document.apply(.setTrackedMarkers([UserMarker(markerID: Fixture.hdl.id, displayOrder: 0, addedAt: Self.now)]))
+    document.apply(.putEntry(Fixture.entry(Fixture.hdl, 55, on: "2026-11-20")))
+    document.apply(.putEntry(Fixture.entry(potassium, 6.9, on: "2026-01-05")))
+    document.apply(.putEntry(Fixture.entry(potassium, value, on: "2026-11-20")))
+    let snapshots = document.briefSnapshots(library: .builtIn)
+    #expect(snapshots.map(\.definition.key) == (listed ? ["hdl", "potassium"] : ["hdl"]))
+    let brief = VisitBrief(
+      document: document, snapshots: snapshots, items: InsightsEngine.insights(for: snapshots, at: Self.now),
+      today: Self.today)
+    let prep = PrepView.render(brief, all: false, style: .plain)
+    #expect(prep.contains("Potassium") == listed, "\(prep)")
+    #expect(!prep.contains("Nothing in your readings is flagged") == listed, "\(prep)")
+    // The question before untracking says what leaves and what stays.
+    let question = UntrackQuestion.question([potassium], document: document)
+    #expect(question.hasPrefix("Stop tracking Potassium? Its 2 readings are kept."), "\(question)")
+    #expect(question.contains("past a critical limit: home and prep keep saying so") == listed, "\(question)")
+    #expect(question.contains("prep will no longer list it") == (value == 5.8), "\(question)")
+    let home = HomeView.untrackedCritical(document.untrackedCriticalSnapshots(library: .builtIn))
+    #expect((home != nil) == listed)
+    if let home { #expect(home.contains("glance track potassium"), "\(home)") }
+  }
+
   /// Clinician's second look at stop 36: the Markdown and HTML briefs said "Nothing in your
   /// readings is flagged" beside a custom marker glance does not judge, and left out what the
   /// terminal's prep says of it.
