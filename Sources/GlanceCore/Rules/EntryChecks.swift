@@ -125,8 +125,10 @@ public enum EntryChecks {
     // said 6.5 g/dL is far below the range; the third look: platelets 25 asked only "Did you mean
     // 250?").
     let rule = ClinicalRules.rule(for: marker.key)
+    // Not one beyond anything plausible: a slip, saved as "?" (clinician review at stop 40:
+    // hemoglobin 135 g/dL was "far above the range … contacting your care team").
     let criticalAsTyped =
-      comparator == nil && (rule?.isCritical(value) ?? false)
+      comparator == nil && !isImplausible(value, marker) && (rule?.isCritical(value) ?? false)
       ? " As typed, \(shown) is far \(rule?.criticalLow?.contains(value) == true ? "below" : "above") the range."
       : ""
     // The reading a dropped-digit question offers, when it is critical itself (clinician's

@@ -450,6 +450,9 @@ struct ClinicalJudgementTests {
       ),
       ("magnesium", 1.0, "As typed, 1 mg/dL is far below the range. " + Judgement.criticalAdvice),
       ("hemoglobin", 8.5, "As typed, 8.5 g/dL is below the range."),
+      // Beyond anything plausible as typed: a slip, never "contact your care team" (clinician
+      // review at stop 40: hemoglobin 135, WBC 6500 and glucose 6.1 were; saved, each is "?").
+      ("hemoglobin", 135, nil), ("wbc", 6500, nil), ("fasting-glucose", 6.1, nil),
     ] as [(String, Double, String?)])
   func criticalAsTyped(key: String, value: Double, said: String?) throws {
     let checks = EntryChecks.check(
