@@ -18,6 +18,8 @@ public enum CustomMarkerPlanner {
       throw CustomMarkerError.tooMany(limit: InputLimits.customMarkers)
     }
     guard !name.isEmpty else { throw CustomMarkerError.emptyName }
+    // A name of symbols only has no key of its own to add it by (attacker review at stop 40).
+    guard !SearchText(name).words.isEmpty else { throw CustomMarkerError.noWords }
     guard !unit.isEmpty else { throw CustomMarkerError.emptyUnit }
     try InputLimits.checkName(name, InputLimits.nameCharacters, "The name")
     try InputLimits.checkName(unit, InputLimits.unitCharacters, "The unit")
@@ -178,6 +180,8 @@ public enum CustomMarkerPlanner {
 
 public enum CustomMarkerError: GlanceError, Equatable {
   case emptyName
+  /// A name of symbols only ("???").
+  case noWords
   case emptyUnit
   case rangeOrder(low: String, high: String)
   case nameTaken(String)
@@ -191,6 +195,8 @@ public enum CustomMarkerError: GlanceError, Equatable {
   public var message: String {
     switch self {
     case .emptyName: "Give the marker a name, e.g. glance custom \"Blood ketones\" --unit mmol/L"
+    case .noWords:
+      "A marker's name needs a letter or digit, so that glance add can name it, e.g. glance custom \"Blood ketones\" --unit mmol/L"
     case .emptyUnit: "Give the unit you record it in, e.g. --unit mmol/L"
     case .rangeOrder(let low, let high): "The low end (\(low)) must be below the high end (\(high))."
     case .nameTaken(let name):

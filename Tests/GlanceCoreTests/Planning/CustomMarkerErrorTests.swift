@@ -32,6 +32,16 @@ struct CustomMarkerPlannerFailureTests {
     #expect(failure.kind == .refused)
   }
 
+  /// Attacker review at stop 40: "???" became `custom-marker`, which `add ???` could not reach,
+  /// and "!!!" was then "already a marker called ???".
+  @Test("a name without a letter or digit is refused with an example", arguments: ["???", "!!!", "--", "(+)"])
+  func nameWithoutWords(name: String) throws {
+    let failure = try #require(Self.failure { try Self.make(name) })
+    #expect(failure == .noWords)
+    #expect(failure.message.contains("letter or digit"))
+    #expect(failure.kind == .refused)
+  }
+
   @Test("a missing unit is asked for with an example")
   func emptyUnit() throws {
     let failure = try #require(Self.failure { try Self.make(unit: "\t") })
