@@ -96,6 +96,8 @@ extension EntryPlanner {
       let typed = try self.draft(
         marker, valueText: valueText, unit: nil, defaultUnit: unit, date: date, note: nil, existing: others)
       new.value = typed.value
+      // In the marker's unit, as the draft is: a unit put in by hand is mended (DamageNotice).
+      new.unit = marker.unit
       new.comparator = typed.comparator
       new.entered = typed.entered
       draft = typed

@@ -35,6 +35,24 @@ struct DamageNoticeTests {
     }
   }
 
+  /// Attacker review at stop 40: an HDL reading's unit changed by hand to "mg/L" was listed as
+  /// "50 mg/dL ✓" on home, show and prep with no word; only export said so.
+  @Test(
+    "a reading stored in another unit than its marker's is said, never its value", arguments: ["mg/L", "", "MG/DL"])
+  func otherUnit(unit: String) throws {
+    var entry = Fixture.entry(Fixture.hdl, 55, on: "2025-05-01")
+    entry.unit = unit
+    let notice = DamageNotice.of(Self.document([entry]), library: Fixture.library, today: Self.today)
+    #expect(notice?.contains("in a unit its marker is not kept in") == true, "\(notice ?? "nil")")
+    #expect(notice?.contains("55") != true, "never a value")
+    // The edit it names mends it.
+    var document = Self.document([entry])
+    let edit = try EntryPlanner.edit(
+      entry, value: "56", date: nil, note: nil, today: Self.today, document: document, library: Fixture.library)
+    document.apply(.putEntry(edit.new))
+    #expect(DamageNotice.of(document, library: Fixture.library, today: Self.today) == nil)
+  }
+
   @Test("a custom marker's reading is a known marker's")
   func custom() {
     let ketones = Fixture.customMarker()
