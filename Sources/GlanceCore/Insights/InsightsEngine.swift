@@ -73,6 +73,8 @@ public enum InsightsEngine {
         within[status.id] = (
           status.kind == .critical ? -(snapshot.latest?.dateOfService.dayNumber ?? 0) : 0, -towardCritical(snapshot)
         )
+      } else if let (severity, average) = recentAverage(snapshot, at: now) {
+        result.append((severity * 2, category, result.count, average))
       } else if let trend {
         result.append((2, category, result.count, trend))
       } else if let check = beyondPlausible(snapshot, at: now) {
@@ -207,6 +209,48 @@ public enum InsightsEngine {
     )
   }
 
+  /// The markers whose level a guideline judges by an average of readings: blood pressure, by
+  /// "the average of ≥2 readings obtained on ≥2 occasions" (2017 ACC/AHA guideline, Whelton et
+  /// al.; docs/MarkerLibrary.md).
+  static let averagedKeys: Set<String> = ["bp-systolic", "bp-diastolic"]
+
+  /// How many days before the latest reading its average looks back.
+  static let averageDays = 30
+
+  /// An item for blood pressure whose latest reading is not out of range while the readings of
+  /// the month before it (the latest's day included), on two or more days, average in one of
+  /// the guideline's stages: "Your Systolic BP averaged 140 mmHg over your last 15 readings (Oct
+  /// 1 to Oct 15, 2026), in the guideline's stage 2 range, though the latest, 118 mmHg on Oct 15,
+  /// 2026, was not." (Newcomer review at stop 40: two weeks of 142/92 and then one 118/76, and
+  /// prep said nothing was flagged.) The average is judged as it is printed, in whole mmHg.
+  static func recentAverage(_ snapshot: MarkerSnapshot, at now: Timestamp) -> (Int, VisitPrepInsight)? {
+    let definition = snapshot.definition
+    guard averagedKeys.contains(definition.key), let latest = snapshot.latest,
+      !snapshot.judgement(of: latest).status.isOutOfRange,
+      let start = latest.dateOfService.adding(days: -averageDays)
+    else { return nil }
+    let window = snapshot.trendReadings(snapshot.entries).filter { $0.dateOfService >= start }
+    guard window.count >= 2, let first = window.first, first.dateOfService < latest.dateOfService else { return nil }
+    let average = (window.reduce(0) { $0 + $1.value } / Double(window.count)).rounded()
+    let judgement = Judgement.of(average, comparator: nil, range: snapshot.range, rule: snapshot.rule)
+    guard judgement.status.isOutOfRange, !judgement.status.isCritical else { return nil }
+    let unit = " " + snapshot.display.unit
+    let stage =
+      judgement.words != judgement.status.words
+      ? "in the guideline's \(judgement.words)"
+      : "\(judgement.status.isLowSide ? "below" : "above") \(rangeName(snapshot))"
+    let text =
+      "Your \(definition.displayName) averaged \(ValueText.number(average))\(unit) over your last \(window.count) readings (\(DateText.long(first.dateOfService)) to \(DateText.long(latest.dateOfService))), \(stage), though the latest, \(snapshot.displayedText(latest)) on \(DateText.long(latest.dateOfService)), was not. "
+      + "Blood pressure is judged by the average of readings on two or more occasions (2017 ACC/AHA guideline). Consider asking your doctor about these readings."
+    return (
+      judgement.status.severity,
+      VisitPrepInsight(
+        id: identifier(definition.id, VisitPrepInsight.Kind.recentAverage.rawValue, latest.id),
+        markerID: definition.id, kind: .recentAverage, suggestionText: text, triggeringValues: window,
+        generatedAt: now)
+    )
+  }
+
   /// An item for a latest reading beyond the plausible range (confirmed when it was saved): not
   /// judged, so named, lest "nothing is flagged" reassure over a 1,900 mg/dL LDL.
   /// A custom marker that is a left-out test (`MarkerSnapshot.leftOut`): beyond what is plausible
@@ -333,6 +377,7 @@ public enum InsightsEngine {
     "Your {marker} was {value} on {date}, far above the reference range ({range}). \(Judgement.criticalAdvice)",
     "Your {marker} was {value} on {date}, far below the reference range ({range}); your latest, {value} on {date}, is in range. Consider asking your doctor about this result.",
     "Your {marker} was {value} on {date}, above the reference range ({range}), and has increased across your last {n} readings ({values}). Consider asking your doctor about this result.",
+    "Your {marker} averaged {value} over your last {n} readings ({date} to {date}), in the guideline's {stage}, though the latest, {value} on {date}, was not. Blood pressure is judged by the average of readings on two or more occasions (2017 ACC/AHA guideline). Consider asking your doctor about these readings.",
     "Your {marker} has increased across your last {n} readings ({values}). Consider asking your doctor whether any changes are recommended.",
     "Your {marker} have decreased across your last {n} readings ({values}). Consider asking your doctor whether any changes are recommended.",
     "Your {marker} was {value} on {date}, beyond the range glance can judge. Check it against the lab report. Consider asking your doctor about this result.",

@@ -13,6 +13,9 @@ public struct VisitPrepInsight: Equatable, Sendable, Identifiable {
     case earlierCritical
     /// The latest reading is outside the target range.
     case outOfRange
+    /// Blood pressure whose latest reading is not out of range, but whose readings of the last
+    /// month, on two or more days, average in a guideline's stage (2017 ACC/AHA).
+    case recentAverage
     /// Three or more consecutive readings rising the concerning way.
     case trendingUp
     /// Three or more consecutive readings falling the concerning way.

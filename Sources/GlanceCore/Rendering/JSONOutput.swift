@@ -274,6 +274,7 @@ public enum JSONOutput {
       switch kind {
       case .critical: "critical"
       case .earlierCritical: "earlier-critical"
+      case .recentAverage: "recent-average"
       case .outOfRange: "out-of-range"
       case .trendingUp: "trending-up"
       case .trendingDown: "trending-down"

@@ -23,6 +23,47 @@ struct InsightsEngineTests {
     return MarkerSnapshot(definition: marker, tracked: nil, entries: entries(marker, values))
   }
 
+  // MARK: Blood pressure's recent average
+
+  /// Newcomer review at stop 40: fourteen days of 142/92 and then one 118/76 left prep saying
+  /// "Nothing in your readings is flagged". The 2017 ACC/AHA guideline (Whelton et al.) stages
+  /// blood pressure by the average of two or more readings on two or more occasions.
+  @Test(
+    "blood pressure whose latest is not out of range but whose last month averages in a stage is an item",
+    arguments: [
+      // (systolic by day, an item, its words)
+      ([142.0, 142, 142, 142, 142, 142, 142, 142, 142, 142, 142, 142, 142, 142, 118], true, "averaged 140 mmHg"),
+      ([135.0, 131, 118], false, ""),  // 128: elevated, not a stage
+      ([150.0, 118], true, "averaged 134 mmHg"),  // stage 1
+      ([118.0, 122, 119], false, ""),
+    ] as [([Double], Bool, String)])
+  func bloodPressureAverage(values: [Double], item: Bool, words: String) throws {
+    let systolic = try #require(Fixture.library.marker(key: "bp-systolic"))
+    let entries = values.enumerated().map { index, value in
+      Fixture.entry(systolic, value, on: Fixture.date("2026-10-01").adding(days: index)!.iso)
+    }
+    let snapshot = MarkerSnapshot(definition: systolic, tracked: nil, entries: entries)
+    let insights = InsightsEngine.insights(for: [snapshot], at: Self.now)
+    #expect(insights.count == (item ? 1 : 0), "\(insights.map(\.suggestionText))")
+    if item, let insight = insights.first {
+      #expect(insight.kind == .recentAverage)
+      #expect(insight.suggestionText.contains(words), "\(insight.suggestionText)")
+      #expect(insight.suggestionText.contains("though the latest, 118 mmHg on"), "\(insight.suggestionText)")
+      #expect(insight.triggeringValues.count == values.count)
+    }
+  }
+
+  @Test("one day's readings, or readings a month apart, are not averaged")
+  func bloodPressureAverageNeedsOccasions() throws {
+    let systolic = try #require(Fixture.library.marker(key: "bp-systolic"))
+    let oneDay = [150.0, 150, 150, 118].map { Fixture.entry(systolic, $0, on: "2026-10-01") }
+    let apart = [Fixture.entry(systolic, 150, on: "2026-08-01"), Fixture.entry(systolic, 118, on: "2026-10-01")]
+    for entries in [oneDay, apart] {
+      let snapshot = MarkerSnapshot(definition: systolic, tracked: nil, entries: entries)
+      #expect(InsightsEngine.insights(for: [snapshot], at: Self.now).isEmpty)
+    }
+  }
+
   // MARK: Out of range
 
   @Test(
