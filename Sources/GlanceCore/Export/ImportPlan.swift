@@ -355,7 +355,10 @@ public struct ImportPlan: Sendable {
     let names = readings.markerIDs.compactMap { id in
       library.marker(id: id)?.displayName ?? (known + customMarkers).first { $0.id == id }?.displayName
     }.sorted()
-    if !names.isEmpty { lines.append("Markers: \(names.joinedText(", ")).") }
+    // A name with a comma of its own ("Vitamin D, 25-Hydroxy") read as two (newcomer review at
+    // stop 40): such a list is parted by semicolons.
+    let separator = names.contains { $0.utf8.contains(UInt8(ascii: ",")) } ? "; " : ", "
+    if !names.isEmpty { lines.append("Markers: \(names.joinedText(separator)).") }
     if !readAs.isEmpty { lines.append("Read with \(readAs.joinedText("; ")).") }
     if !profileFilled.isEmpty {
       lines.append("From the file's profile: \(profileFilled.joinedText(", ")).")
@@ -552,10 +555,12 @@ public struct ImportPlan: Sendable {
           + "for the marker; both are kept (remove one with glance delete): \(listed(sameDay, limit: 5)).")
     }
     if !questions.isEmpty {
-      let values = counted(questions.count, "value")
+      // Questions, not values: one may be a column's, of many rows (newcomer review at stop 40:
+      // "1 value would be asked about" over "rows 2, 3, 4 and 55 more").
+      let asked = counted(questions.count, "question")
       lines.append(
         dryRun
-          ? "\(values) would be asked about, as glance add asks. Without --yes glance import refuses the file"
+          ? "\(asked) would be asked, as glance add asks. Without --yes glance import refuses the file"
             + (!asksAboutValues
               ? ":"
               : kind == .labReport
@@ -565,7 +570,7 @@ public struct ImportPlan: Sendable {
                 : kind == .fhir
                   ? ":"
                   : "; a unit in a column header, like \"LDL (mmol/L)\", converts that column:")
-          : "\(values) that glance add would ask about \(questions.count == 1 ? "was" : "were") imported as typed (--yes):"
+          : "\(asked) that glance add would ask \(questions.count == 1 ? "was" : "were") answered with the values as typed (--yes):"
       )
       // Every one in a dry run, which is asked for to see them (newcomer review at stop 38: "…
       // and 49 more" that nothing listed); an import's own summary, the first few.

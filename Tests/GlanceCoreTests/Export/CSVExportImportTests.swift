@@ -158,6 +158,17 @@ struct CSVExportImportTests {
     + "2025-03-10,65,,,,tired\r\n"
     + "2025-04-10,,,,,\r\n"
 
+  /// Newcomer review at stop 40: "Markers: HDL Cholesterol, Vitamin D, 25-Hydroxy" read as three.
+  @Test("the markers list is parted by semicolons when a name has a comma of its own")
+  func markersWithCommas() throws {
+    let summary = try Self.plan("Date,HDL,Vitamin D\n2025-01-10,62,31\n").summary(
+      library: .builtIn, customMarkers: [], dryRun: true)
+    #expect(summary.contains("Markers: HDL Cholesterol; Vitamin D, 25-Hydroxy."), "\(summary)")
+    let plain = try Self.plan("Date,HDL,LDL\n2025-01-10,62,101\n").summary(
+      library: .builtIn, customMarkers: [], dryRun: true)
+    #expect(plain.contains("Markers: HDL Cholesterol, LDL Cholesterol."), "\(plain)")
+  }
+
   /// Newcomer review: a hand-kept sheet's 30 cells of "n/a" were left out without a word.
   @Test("cells that say there is no reading (n/a, -, none) are left out and counted in the summary")
   func notAvailableCells() throws {

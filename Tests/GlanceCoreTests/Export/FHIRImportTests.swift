@@ -893,7 +893,7 @@ struct FHIRCodesTests {
       ]))
     #expect(!plan.questions.isEmpty)
     let summary = plan.summary(library: Fixture.library, customMarkers: [], dryRun: true)
-    #expect(summary.contains("would be asked about") && !summary.contains("column"), "\(summary)")
+    #expect(summary.contains("would be asked,") && !summary.contains("column"), "\(summary)")
   }
 
   /// Clinician's second look: a portal file whose Patient is a woman imported silently into a

@@ -295,7 +295,7 @@ struct SpreadsheetQuestionsTests {
       now: Timestamp(Fixture.now))
     #expect(plan.questions.count == 2)
     let summary = plan.summary(library: Fixture.library, customMarkers: [], dryRun: true)
-    #expect(summary.contains("2 values would be asked about"))
+    #expect(summary.contains("2 questions would be asked,"))
     let applied = try Importer.apply(
       sheet, replace: false, assumeYes: true, to: repository, summary: "import", today: Self.today)
     #expect(applied.entries.count == 4)
@@ -383,7 +383,7 @@ struct NewcomerFindingsTests {
     let plan = try Self.plan("Date,Test,Result,Units\n2025-01-10,Glucose,95,mg/dL\n")
     #expect(plan.questions.count == 1)
     let summary = plan.summary(library: Fixture.library, customMarkers: [], dryRun: true)
-    #expect(!summary.contains("Units column") && summary.contains("1 value would be asked about"), "\(summary)")
+    #expect(!summary.contains("Units column") && summary.contains("1 question would be asked,"), "\(summary)")
     let refusal = ImportError.needsAnswers(plan.questions, aboutValues: plan.asksAboutValues).message
     #expect(!refusal.contains("another unit") && refusal.contains("--yes"), "\(refusal)")
   }
