@@ -110,6 +110,9 @@ struct CompletionsAndManTests {
     try Data("{not json".utf8).write(to: URL(fileURLWithPath: glance.dataFile))
     let keys = try glance.run("completions", "--markers")
     #expect(keys.status == 0 && keys.stdout.split(separator: "\n").contains("ldl"))
+    // `bp`, as add takes both numbers (newcomer review at stop 40).
+    #expect(keys.stdout.split(separator: "\n").contains("bp"))
+    #expect(try Self.complete("glance add b", in: glance).contains("bp"))
   }
 
   @Test("the man page is generated from the declarations, the committed copy is current, and man renders it cleanly")

@@ -51,6 +51,13 @@ public enum Completions {
     }
   }
 
+  /// What `completions --markers` prints: `bp` (both blood-pressure numbers, as add takes them:
+  /// newcomer review at stop 40 found only bp-systolic and bp-diastolic), then every safe key,
+  /// the library's and the person's own.
+  public static func markerWords(library: [MarkerDefinition], custom: [MarkerDefinition]) -> [String] {
+    ["bp"] + (library + custom).map(\.key).filter(isSafeKey)
+  }
+
   /// True for a marker key the scripts may offer: lowercase letters, digits and hyphens, as glance
   /// makes every key. Anything else (a hand-edited file's `$(…)`, `*`, a newline) is never printed
   /// for a shell to read.

@@ -31,9 +31,7 @@ struct CompletionsCommand: GlanceCommand {
     guard let shell else {
       // Tab completion must never print an error into the line being typed, nor wait.
       let custom = (try? context.view(.markers([])).document.customMarkers) ?? []
-      for marker in context.library.markers + custom where Completions.isSafeKey(marker.key) {
-        context.out(data: marker.key)
-      }
+      for word in Completions.markerWords(library: context.library.markers, custom: custom) { context.out(data: word) }
       return
     }
     let script = Completions.script(shell, parser: Glance.parser, categories: context.library.categories.map(\.key))
