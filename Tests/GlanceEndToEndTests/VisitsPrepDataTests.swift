@@ -173,6 +173,22 @@ struct VisitsPrepDataTests {
     #expect(glance.bytes == nil)
   }
 
+  /// Newcomer review at stop 40: a piped panel of four slips said only the first, and needed four
+  /// reruns to learn of the others.
+  @Test("a piped panel stopped at its questions says every one of them, nothing saved")
+  func batchStoppedSaysEveryQuestion() throws {
+    let glance = GlanceSandbox()
+    try glance.run("batch", "--yes", "--date", "2026-09-01", "hdl=50", "ldl=130")
+    let before = glance.bytes
+    let result = try glance.run("batch", stdin: "hdl 500\nldl 1300\nbp 80/120\n")
+    #expect(result.status == 3, "\(result.stderr)")
+    #expect(result.stderr.contains("You entered HDL of 500"), "\(result.stderr)")
+    #expect(result.stderr.contains("You entered LDL of 1300"), "\(result.stderr)")
+    #expect(result.stderr.contains("normally the higher one"), "\(result.stderr)")
+    #expect(result.stderr.contains("3 readings need an answer"), "\(result.stderr)")
+    #expect(glance.bytes == before)
+  }
+
   @Test("batch from piped lines; a check refuses the whole panel without --yes")
   func batchPiped() throws {
     let glance = GlanceSandbox()

@@ -86,6 +86,19 @@ public struct Questions {
   /// Asks each draft's questions; returns the drafts to save, with a slip corrected when the
   /// person chose the suggested value (whose own questions, a duplicate say, are then asked).
   public func answer(_ drafts: [EntryDraft]) throws -> [EntryDraft] {
+    // No terminal to ask on: every reading's first question at once, not only the first reading's
+    // (newcomer review at stop 40: a piped panel of four slips took four runs to learn of them).
+    if !assumeYes, !console.canAsk {
+      let asked = drafts.compactMap { draft in
+        draft.checks.first.map { check in check.question + (check.choice(for: draft).map { " " + $0.instead } ?? "") }
+      }
+      if asked.count > 1 {
+        throw ConfirmationError.needsConfirmation(
+          question: "\(asked.count) readings need an answer:\n" + asked.map { "- " + $0 }.joinedText("\n"),
+          instead:
+            "There is no terminal to ask on: change the values, or add --yes to save them as typed.")
+      }
+    }
     var result: [EntryDraft] = []
     for var draft in drafts {
       var pending = draft.checks
