@@ -195,7 +195,9 @@ public struct CommandLineParser: Sendable {
         name = long
       }
       guard let option = options.first(where: { $0.name == name }) else {
-        throw UsageError(message: "Unknown option --\(TerminalText.cut(name)).", command: helpTopic)
+        throw UsageError(
+          message: "Unknown option --\(TerminalText.cut(name)).\(Self.optionSuggestion(name, among: options))",
+          command: helpTopic)
       }
       if option.valueName != nil {
         let value: String
@@ -216,6 +218,22 @@ public struct CommandLineParser: Sendable {
       }
     }
     return result
+  }
+
+  /// " Did you mean --date?" for a near miss of one of `options` (newcomer review at stop 40:
+  /// "--dat yesterday" said only "Unknown option"): the one it begins, else the nearest within
+  /// two letters; nothing when none or two are as near.
+  static func optionSuggestion(_ typed: String, among options: [OptionDeclaration]) -> String {
+    let names = options.map(\.name)
+    let word = Array(typed.lowercased())
+    guard word.count >= 2 else { return "" }
+    let begun = names.filter { $0.hasPrefix(typed.lowercased()) }
+    if begun.count == 1 { return " Did you mean --\(begun[0])?" }
+    let distances = names.map { ($0, editDistance(word, Array($0), limit: 3)) }.filter { $0.1 <= 2 }
+    guard let best = distances.min(by: { $0.1 < $1.1 }), distances.filter({ $0.1 == best.1 }).count == 1 else {
+      return ""
+    }
+    return " Did you mean --\(best.0)?"
   }
 
   static func looksLikeOption(_ word: String) -> Bool {

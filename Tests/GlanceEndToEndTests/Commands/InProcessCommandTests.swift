@@ -199,6 +199,11 @@ struct InProcessCommandTests {
     let (usage, error) = glance.run("add", "hdl", "--bogus")
     #expect(usage == .usage)
     #expect(error.stderr == "glance: Unknown option --bogus.\nSee: glance help add\n")
+    // A near miss names the option (newcomer review at stop 40: "--dat yesterday").
+    for (typed, meant) in [("--dat", "--date"), ("--nte", "--note"), ("--dates", "--date")] {
+      let (_, near) = glance.run("add", "hdl", "50", typed, "x")
+      #expect(near.stderr.hasPrefix("glance: Unknown option \(typed). Did you mean \(meant)?"), "\(near.stderr)")
+    }
     // `help visit foo` says what `visit foo --help` says.
     let (group, wrong) = glance.run("help", "visit", "foo")
     #expect(group == .usage)
