@@ -31,7 +31,12 @@ public struct VisitBrief: Sendable {
   public init(document: GlanceDocument, snapshots: [MarkerSnapshot], items: [VisitPrepInsight], today: CalendarDate) {
     self.init(
       name: document.profile.name, snapshots: snapshots, items: items, visits: document.visits, today: today)
+    untrackedReadings = !document.entries.isEmpty && !snapshots.contains { $0.latest != nil }
   }
+
+  /// True when the folder holds readings but none of a marker the brief covers (every marker with
+  /// readings untracked): never "No readings yet" over them (attacker's second look at stop 40).
+  public var untrackedReadings = false
 
   public init(
     name: String?, snapshots: [MarkerSnapshot], items: [VisitPrepInsight], visits: [Visit], today: CalendarDate
@@ -164,6 +169,10 @@ public struct VisitBrief: Sendable {
   /// without readings, that there are none yet (never "nothing flagged" over nothing).
   public var nothingRaised: String {
     guard snapshots.contains(where: { $0.latest != nil }) else {
+      if untrackedReadings {
+        return
+          "None of the markers you track has readings; your other readings are kept: glance search lists them, glance track MARKER follows one again."
+      }
       return "No readings yet: glance add NAME VALUE records one, glance import FILE brings in a sheet."
     }
     // Custom markers are not judged (but for a test's critical limits): "nothing is flagged" is

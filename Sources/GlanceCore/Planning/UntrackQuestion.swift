@@ -21,10 +21,21 @@ public enum UntrackQuestion {
       return snapshot.latest.map { (marker, snapshot.status(of: $0)) }
     }
     let critical = latest.filter { $0.1.isCritical }.map(\.0.displayName)
-    let outside = latest.filter { $0.1.isOutOfRange && !$0.1.isCritical }.map(\.0.displayName)
+    // A lab's bound that may be past the limit ("<2.9" potassium: attacker's second look).
+    let maybe = markers.filter { marker in
+      let snapshot = document.snapshot(for: marker)
+      return snapshot.latest.map { !snapshot.status(of: $0).isCritical && snapshot.judgement(of: $0).mayBeCritical }
+        ?? false
+    }.map(\.displayName)
+    let outside = latest.filter { $0.1.isOutOfRange && !$0.1.isCritical && !maybe.contains($0.0.displayName) }
+      .map(\.0.displayName)
     if !critical.isEmpty {
       question +=
         " The latest \(critical.joinedText(" and ")) \(critical.count == 1 ? "reading is" : "readings are") past a critical limit: home and prep keep saying so while \(critical.count == 1 ? "it is" : "they are")."
+    }
+    if !maybe.isEmpty {
+      question +=
+        " The latest \(maybe.joinedText(" and ")) \(maybe.count == 1 ? "reading" : "readings") may be past a critical limit: home and prep keep saying so while \(maybe.count == 1 ? "it is" : "they are")."
     }
     if !outside.isEmpty {
       question +=

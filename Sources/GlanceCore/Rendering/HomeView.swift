@@ -130,7 +130,12 @@ public enum HomeView {
       "\(snapshot.definition.displayName) (\(snapshot.latest.map { DateText.long($0.dateOfService) } ?? ""))"
     }
     let keys = snapshots.map { ShellQuote.word($0.definition.key) }.joinedText(" ")
-    return "Not on your list, but past a critical limit: the latest \(inWords(names)) "
+    // A lab's bound that may be past the limit ("<2.9") is said so.
+    let definite = snapshots.allSatisfy { snapshot in
+      snapshot.latest.map { snapshot.status(of: $0).isCritical } ?? false
+    }
+    return
+      "Not on your list, but \(definite ? "past" : "past, or maybe past,") a critical limit: the latest \(inWords(names)) "
       + "\(names.count == 1 ? "reading" : "readings"). \(Judgement.criticalInsideAdvice) "
       + "glance track \(keys) shows \(names.count == 1 ? "it" : "them") here again."
   }

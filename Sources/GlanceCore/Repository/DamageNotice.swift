@@ -38,7 +38,7 @@ public enum DamageNotice {
     if otherUnit {
       // Attacker review at stop 40: "mg/L" put in by hand was listed as mg/dL, and judged so.
       sentences.append(
-        "Your data file holds a reading in a unit its marker is not kept in (the file was changed by hand): screens show it as if in the marker's unit. glance export names it; correct it with glance edit ID --value V."
+        "Your data file holds a reading in a unit its marker is not kept in (the file was changed by hand): screens show it as if in the marker's unit, and a backup keeps the unit it says. Correct it with glance edit ID --value V (glance show MARKER lists the ids)."
       )
     }
     if let latest {

@@ -863,7 +863,12 @@ extension GlanceDocument {
       let snapshot = MarkerSnapshot(
         definition: definition, tracked: nil, entries: indices.map { entries[$0] }, sex: profile.sex,
         display: displayUnit(for: definition))
-      if let latest = snapshot.latest, snapshot.status(of: latest).isCritical { snapshots.append(snapshot) }
+      // A lab's bound that may be past the limit ("<2.9" potassium) too (attacker's second look).
+      if let latest = snapshot.latest,
+        snapshot.status(of: latest).isCritical || snapshot.judgement(of: latest).mayBeCritical
+      {
+        snapshots.append(snapshot)
+      }
     }
     let order = Dictionary((library.markers + customMarkers).enumerated().map { ($1.id, $0) }) { first, _ in first }
     return snapshots.sorted { (order[$0.definition.id] ?? .max) < (order[$1.definition.id] ?? .max) }

@@ -25,6 +25,28 @@ struct VisitBriefTests {
 
   /// Attacker review at stop 40: after a critical potassium of 6.8, `untrack potassium` left
   /// prep and the Markdown brief saying "Nothing in your readings is flagged", and home nothing.
+  /// Attacker's second look at stop 40: an untracked potassium "<2.9" ("may be far below") left
+  /// prep, and with nothing tracked prep said "No readings yet" over stored readings.
+  @Test("an untracked lab's bound that may be critical stays; with nothing tracked, prep never says no readings")
+  func untrackedMaybeCritical() throws {
+    let potassium = try #require(Fixture.library.marker(key: "potassium"))
+    var document = GlanceDocument.empty(createdAt: Self.now)
+    var bound = Fixture.entry(potassium, 2.9, on: "2026-11-20")
+    bound.comparator = .lessThan
+    document.apply(.putEntry(bound))
+    #expect(document.briefSnapshots(library: .builtIn).map(\.definition.key) == ["potassium"])
+    let home = try #require(HomeView.untrackedCritical(document.untrackedCriticalSnapshots(library: .builtIn)))
+    #expect(home.hasPrefix("Not on your list, but past, or maybe past, a critical limit"), "\(home)")
+    #expect(UntrackQuestion.question([potassium], document: document).contains("may be past a critical limit"))
+    // A reading within range, untracked: not in the brief, and not "No readings yet".
+    var inRange = GlanceDocument.empty(createdAt: Self.now)
+    inRange.apply(.putEntry(Fixture.entry(potassium, 4.2, on: "2026-11-20")))
+    let snapshots = inRange.briefSnapshots(library: .builtIn)
+    let brief = VisitBrief(document: inRange, snapshots: snapshots, items: [], today: Self.today)
+    #expect(snapshots.isEmpty)
+    #expect(brief.nothingRaised.hasPrefix("None of the markers you track has readings"), "\(brief.nothingRaised)")
+  }
+
   @Test(
     "an untracked marker whose latest reading is critical stays in the brief and on home; one in range or old does not",
     arguments: [(6.8, true), (4.2, false), (5.8, false)])
