@@ -94,24 +94,46 @@ public enum MarkerResolver {
     _ text: String, found: [MarkerDefinition], among markers: [MarkerDefinition], search: SearchService?,
     categories: [MarkerCategory]
   ) -> (word: String, unit: String)? {
-    let trimmed = text.trimmingWhitespace()
-    guard let space = trimmed.lastIndex(of: " ") else { return nil }
-    let word = String(trimmed[trimmed.index(after: space)...])
-    guard let unit = unitBegun(by: word) else { return nil }
-    let compact = SearchText(trimmed).compact
-    if found.contains(where: { $0.answers(to: compact) }) { return nil }
-    let rest = String(trimmed[..<space]).trimmingWhitespace()
-    guard let named = try? resolve(rest, among: markers, search: search, categories: categories),
-      named.map(\.id) == found.map(\.id)
+    var trimmed = Substring(text.trimmingWhitespace())
+    if found.contains(where: { $0.answers(to: SearchText(String(trimmed)).compact) }) { return nil }
+    // Punctuation a name does not end in ("LDL mmol.", "mmol:", "nmol?", "mmol/").
+    while let last = trimmed.last, ".:?!/,;".contains(last) { trimmed = trimmed.dropLast() }
+    // The last word: in brackets ("LDL (mmol)", "[mmol]"), or after a space, a tab, a no-break
+    // space, a hyphen, an underscore or a slash (attacker's second look at stop 40).
+    let word: Substring
+    let rest: Substring
+    if let close = trimmed.last, close == ")" || close == "]",
+      let open = trimmed.lastIndex(where: { $0 == (close == ")" ? "(" : "[") })
+    {
+      word = trimmed[trimmed.index(after: open)..<trimmed.index(before: trimmed.endIndex)]
+      rest = trimmed[..<open]
+    } else if let split = trimmed.lastIndex(where: { " \t\u{00A0}-_/".contains($0) }) {
+      word = trimmed[trimmed.index(after: split)...]
+      rest = trimmed[..<split]
+    } else {
+      return nil
+    }
+    let name = String(rest).trimmingWhitespace()
+    guard !name.isEmpty, let unit = unitBegun(by: String(word).trimmingWhitespace()) else { return nil }
+    // What the other words name: the same marker (the word was read around), or another (the word
+    // made it one: "hemoglobin g" was filed as A1c 14%). Either way the number's unit is unsaid.
+    guard let named = try? resolve(name, among: markers, search: search, categories: categories), !named.isEmpty
     else { return nil }
-    return (word, unit)
+    // The test's own symbol, not a unit: "Magnesium (Mg)", as a lab sheet heads it.
+    let said = String(word).trimmingWhitespace()
+    if let alone = try? resolve(said, among: markers, search: search, categories: categories),
+      alone.map(\.id) == named.map(\.id)
+    {
+      return nil
+    }
+    return (said, unit)
   }
 
   /// A unit glance knows that `word` is the part of before its slash ("mmol" → mmol/L), for a word
   /// of two letters or more ("U", urine on a German report, is not U/L's).
   static func unitBegun(by word: String) -> String? {
     let typed = UnitConverter.normalize(word)
-    guard typed.utf8.count >= 2, !typed.contains("/") else { return nil }
+    guard typed.utf8.count >= 2 || typed == "g", !typed.utf8.contains(UInt8(ascii: "/")) else { return nil }
     return unitsWithSlash.first { UnitConverter.normalize(String($0.prefix { $0 != "/" })) == typed }
   }
 

@@ -71,6 +71,12 @@ struct UnitInNameTests {
     arguments: [
       ("ldl mmol", "3.2"), ("lp(a) nmol", "100"), ("LDL Cholesterol mmol", "3.2"), ("glucose mmol", "5.5"),
       ("creatinine umol", "88"), ("creatinine µmol", "88"), ("hdl mg", "50"), ("tsh miu", "2.1"),
+      // Attacker's second look: brackets, punctuation and other separators, and a word that made
+      // the name another test ("hemoglobin g" was filed as A1c 14%).
+      ("ldl (mmol)", "3.2"), ("ldl mmol/", "3.2"), ("ldl mmol.", "3.2"), ("ldl mmol:", "3.2"), ("ldl [mmol]", "3.2"),
+      ("ldl-mmol", "3.2"), ("ldl_mmol", "3.2"), ("vitamin d (nmol)", "50"), ("vitamin d nmol?", "50"),
+      ("lp(a) (nmol)", "100"), ("creatinine (umol)", "88"), ("hemoglobin g", "14"), ("haemoglobin g", "14"),
+      ("ldl\tmmol", "3.2"), ("ldl\u{00A0}mmol", "3.2"),
     ])
   func partOfAUnit(name: String, value: String) throws {
     let empty = GlanceDocument.empty(createdAt: Self.now)
@@ -89,7 +95,10 @@ struct UnitInNameTests {
   func partOfAUnitNotRefused() throws {
     var document = GlanceDocument.empty(createdAt: Self.now)
     document.customMarkers = [Fixture.customMarker("Ketones mmol")]
-    for name in ["Ketones mmol", "Vitamin D", "ldl mmol/L", "HbA1c (IFCC)"] {
+    for name in [
+      "Ketones mmol", "Vitamin D", "ldl mmol/L", "HbA1c (IFCC)", "Hemoglobin", "Lp(a)", "LDL (calc)", "Magnesium (Mg)",
+      "Magnesium Mg",
+    ] {
       let drafts = try EntryPlanner.plan(
         marker: name, value: "3.2", unit: nil, date: nil, note: nil, today: Self.today, document: document,
         library: Fixture.library)
