@@ -95,7 +95,7 @@ extension GlanceDocument {
     inverse.reserveCapacity(incoming.count)
     for entry in incoming {
       if let old = olds[entry.id] {
-        if old != entry { inverse += Operation.replacing(.putEntry(old), .removeEntry(entry.id)) }
+        if old != entry { inverse += Operation.replacing(.putEntry(old), .putEntry(entry)) }
       } else {
         inverse.append(.removeEntry(entry.id))
       }
@@ -126,7 +126,7 @@ extension GlanceDocument {
       guard let olds = visits.bulkPut(incoming, by: { Visit.newestFirst($1, $0) }) else { return nil }
       return incoming.flatMap { visit -> [Operation] in
         guard let old = olds[visit.id] else { return [.removeVisit(visit.id)] }
-        return old == visit ? [] : Operation.replacing(.putVisit(old), .removeVisit(visit.id))
+        return old == visit ? [] : Operation.replacing(.putVisit(old), .putVisit(visit))
       }
     case .removeVisit:
       let ids = run.compactMap { if case .removeVisit(let id) = $0 { id } else { nil } }

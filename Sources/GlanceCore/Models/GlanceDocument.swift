@@ -71,29 +71,33 @@ public enum Operation: Equatable, Sendable {
 
 extension Operation {
   /// What undoes replacing a reading or visit, in the order a change's operations are recorded
-  /// (reversed into its undo step): the new one removed, then the old one put back. The pair
-  /// says the record was there when the change was made, so `replaced` finds an undo of an edit
-  /// whose record a later change (since dropped with `undo --forget`) deleted: put back, it
-  /// would come back from the dead (attacker review at stop 40). A delete's undo is a lone put.
-  static func replacing(_ putBack: Operation, _ remove: Operation) -> [Operation] { [putBack, remove] }
+  /// (reversed into its undo step): the new one, as the change left it, then the old one put
+  /// back. The first is what an undo expects to find (`replaced`): an edit whose record has
+  /// changed since, or is gone, by a change since dropped with `undo --forget`, is refused, not
+  /// undone over it (attacker reviews at stop 40: a deleted reading came back; a later
+  /// correction was undone unsaid). A delete's undo is a lone put; applied, the pair puts the old.
+  static func replacing(_ putBack: Operation, _ now: Operation) -> [Operation] { [putBack, now] }
 
-  /// The ids of the readings and of the visits an undo step replaces (`replacing`, reversed:
-  /// a remove directly followed by a put of the same id), and the step without those removes,
-  /// which the puts make anyway: runs of puts stay runs.
-  static func replaced(in operations: [Operation]) -> (entries: IDSet, visits: IDSet, operations: [Operation]) {
-    var entries = IDSet()
-    var visits = IDSet()
+  /// What an undo step expects to find of each reading and visit it replaces (the first of a
+  /// `replacing` pair, reversed: a put directly followed by a put of the same id; the newest
+  /// when a step replaced one twice), and the step without those expectations: runs of puts
+  /// stay runs, each id once.
+  static func replaced(in operations: [Operation]) -> (
+    entries: [UUID: MarkerEntry], visits: [UUID: Visit], operations: [Operation]
+  ) {
+    var entries: [UUID: MarkerEntry] = [:]
+    var visits: [UUID: Visit] = [:]
     var kept: [Operation] = []
     var index = 0
     while index < operations.count {
       if index + 1 < operations.count {
         switch (operations[index], operations[index + 1]) {
-        case (.removeEntry(let id), .putEntry(let entry)) where entry.id == id:
-          entries.insert(id)
+        case (.putEntry(let now), .putEntry(let old)) where now.id == old.id:
+          if entries[now.id] == nil { entries[now.id] = now }
           index += 1
           continue
-        case (.removeVisit(let id), .putVisit(let visit)) where visit.id == id:
-          visits.insert(id)
+        case (.putVisit(let now), .putVisit(let old)) where now.id == old.id:
+          if visits[now.id] == nil { visits[now.id] = now }
           index += 1
           continue
         default: break
@@ -209,7 +213,7 @@ extension GlanceDocument {
       if let old {
         // Undone as "remove it, put the old one back" (`Operation.replaced`): an undo can then
         // tell an edit, whose reading must still be there, from a delete.
-        return old == entry ? [] : Operation.replacing(.putEntry(old), .removeEntry(entry.id))
+        return old == entry ? [] : Operation.replacing(.putEntry(old), .putEntry(entry))
       }
       return [.removeEntry(entry.id)]
     case .removeEntry(let id):
@@ -218,7 +222,7 @@ extension GlanceDocument {
       let old = removeVisit(id: visit.id)
       let index = visits.insertionIndex(for: visit) { lhs, rhs in Visit.newestFirst(rhs, lhs) }
       visits.insert(visit, at: index)
-      if let old { return old == visit ? [] : Operation.replacing(.putVisit(old), .removeVisit(visit.id)) }
+      if let old { return old == visit ? [] : Operation.replacing(.putVisit(old), .putVisit(visit)) }
       return [.removeVisit(visit.id)]
     case .removeVisit(let id):
       return removeVisit(id: id).map { [.putVisit($0)] } ?? []

@@ -133,17 +133,26 @@ public struct Transaction {
     let replaced = Operation.replaced(in: step.storedOperations == nil ? step.operations : try stored(step))
     let operations = replaced.operations
     try Self.checkPutBack(operations, into: document, library: library, now: now)
-    // An edit's undo whose reading or visit is gone: a change since dropped from the history
-    // deleted it, and putting the old one back would bring it back (attacker review at stop 40).
-    if !replaced.entries.isEmpty,
-      replaced.entries.count > document.entries.reduce(0, { $0 + (replaced.entries.contains($1.id) ? 1 : 0) })
-    {
-      throw UndoError.changedSinceDeleted
+    // An edit's undo whose reading or visit is not as the edit left it: a change since dropped
+    // from the history deleted or changed it, and putting the old one back would bring it back,
+    // or undo that change too, unsaid (attacker reviews at stop 40).
+    if !replaced.entries.isEmpty {
+      var found = 0
+      for entry in document.entries {
+        guard let expected = replaced.entries[entry.id] else { continue }
+        guard entry == expected else { throw UndoError.changedSince }
+        found += 1
+      }
+      if found < replaced.entries.count { throw UndoError.changedSinceDeleted }
     }
-    if !replaced.visits.isEmpty,
-      replaced.visits.count > document.visits.reduce(0, { $0 + (replaced.visits.contains($1.id) ? 1 : 0) })
-    {
-      throw UndoError.changedSinceDeleted
+    if !replaced.visits.isEmpty {
+      var found = 0
+      for visit in document.visits {
+        guard let expected = replaced.visits[visit.id] else { continue }
+        guard visit == expected else { throw UndoError.changedSince }
+        found += 1
+      }
+      if found < replaced.visits.count { throw UndoError.changedSinceDeleted }
     }
     // The profile it puts back too, as `glance profile --name` takes a name (attacker's second look).
     if let profile = step.profileBefore, JSONImportPlanner.profileNameProblem(profile) != nil {

@@ -8,6 +8,9 @@ public enum UndoError: GlanceError, Equatable {
   /// The step edited a reading or visit that a later change, since dropped from the history
   /// (`undo --forget`), deleted: undoing the edit would bring it back.
   case changedSinceDeleted
+  /// The step edited a reading or visit that has changed since, by a change no longer in the
+  /// history: undoing the edit would undo that change too.
+  case changedSince
 
   public var message: String {
     switch self {
@@ -24,6 +27,11 @@ public enum UndoError: GlanceError, Equatable {
       return "The newest change in the undo history edited a reading or visit that a later change, since dropped "
         + "from the history (glance undo --forget), deleted: undoing the edit would bring it back. Nothing was "
         + "changed. To bring it back, add it again; glance undo --forget drops this change from the history too."
+    case .changedSince:
+      return "The newest change in the undo history edited a reading or visit that has changed since, by a change "
+        + "no longer in the history (glance undo --forget): undoing the edit would undo that change too. Nothing "
+        + "was changed. Edit it as you want it (glance edit ID); glance undo --forget drops this change from the "
+        + "history too."
     case .damagedStep:
       return "The newest change's undo record would put back a reading or visit glance refuses (the data file was "
         + "changed outside glance). Nothing was undone; glance undo --forget drops that change from the history "
@@ -35,7 +43,7 @@ public enum UndoError: GlanceError, Equatable {
     switch self {
     case .leavesReadingsWithoutMarker: .refused
     case .damagedStep: .dataFile
-    case .changedSinceDeleted: .refused
+    case .changedSinceDeleted, .changedSince: .refused
     }
   }
 }

@@ -308,6 +308,21 @@ struct RepositoryContractTests {
     #expect(try repository.undo()?.summary == "add")
     #expect(try repository.read().entries.isEmpty)
 
+    // Edited again by a change since forgotten: undoing the first edit would undo that one too
+    // (attacker's second look at stop 40: 50 on Nov 2 went back to 49 on Nov 1, unsaid).
+    var again = Fixture.entry(Fixture.hdl, 49, on: "2025-01-11")
+    try repository.addEntry(again, summary: "add again")
+    again.value = 490
+    try repository.updateEntry(again, summary: "edit once")
+    again.value = 50
+    try repository.updateEntry(again, summary: "edit twice")
+    #expect(try repository.forgetNewestUndo(expecting: nil)?.summary == "edit twice")
+    let twice = try repository.read()
+    #expect(throws: UndoError.changedSince) { try repository.undo() }
+    #expect(try repository.read() == twice)
+    _ = try repository.forgetNewestUndo(expecting: nil)
+    _ = try repository.undo()
+
     var visit = Fixture.visit("2025-02-01")
     try repository.addVisit(visit, summary: "add visit")
     visit.notes = "changed"
