@@ -73,6 +73,10 @@ public enum InsightsEngine {
         within[status.id] = (
           status.kind == .critical ? -(snapshot.latest?.dateOfService.dayNumber ?? 0) : 0, -towardCritical(snapshot)
         )
+        // Blood pressure averaging in a higher stage than its latest reading: said as well.
+        if let (severity, average) = recentAverage(snapshot, at: now) {
+          result.append((severity * 2, category, result.count, average))
+        }
       } else if let (severity, average) = recentAverage(snapshot, at: now) {
         result.append((severity * 2, category, result.count, average))
       } else if let trend {
@@ -226,21 +230,42 @@ public enum InsightsEngine {
   static func recentAverage(_ snapshot: MarkerSnapshot, at now: Timestamp) -> (Int, VisitPrepInsight)? {
     let definition = snapshot.definition
     guard averagedKeys.contains(definition.key), let latest = snapshot.latest,
-      !snapshot.judgement(of: latest).status.isOutOfRange,
       let start = latest.dateOfService.adding(days: -averageDays)
     else { return nil }
-    let window = snapshot.trendReadings(snapshot.entries).filter { $0.dateOfService >= start }
+    // Every reading of the window, several a day (clinician's and newcomer's second looks at
+    // stop 40: one a day, the day's last, made the typing order decide); never a lab's bound or
+    // a slip beyond the plausible range.
+    let window = snapshot.entries.filter {
+      $0.dateOfService >= start && $0.comparator == nil && !definition.isOffScale($0.value)
+    }
     guard window.count >= 2, let first = window.first, first.dateOfService < latest.dateOfService else { return nil }
-    let average = (window.reduce(0) { $0 + $1.value } / Double(window.count)).rounded()
+    let average = window.reduce(0) { $0 + $1.value } / Double(window.count)
     let judgement = Judgement.of(average, comparator: nil, range: snapshot.range, rule: snapshot.rule)
     guard judgement.status.isOutOfRange, !judgement.status.isCritical else { return nil }
+    // Named when the latest is not out of range, or is in a lower stage than the average
+    // (clinician's second look: 14 days of 160 and then a 132 said only "stage 1").
+    let latestJudgement = snapshot.judgement(of: latest)
+    if latestJudgement.status.isOutOfRange {
+      guard latestJudgement.status.isLowSide == judgement.status.isLowSide, !latestJudgement.status.isCritical,
+        judgement.words != latestJudgement.words,
+        judgement.status.isLowSide ? average < latest.value : average > latest.value
+      else { return nil }
+    }
+    // Printed in whole mmHg, or with a decimal where rounding would move it into another stage
+    // (129.5 is not "130 … stage 1": clinician's second look).
+    let whole = average.rounded()
+    let printed =
+      Judgement.of(whole, comparator: nil, range: snapshot.range, rule: snapshot.rule).words == judgement.words
+      ? whole : (average * 10).rounded(judgement.status.isLowSide ? .up : .down) / 10
     let unit = " " + snapshot.display.unit
     let stage =
       judgement.words != judgement.status.words
       ? "in the guideline's \(judgement.words)"
       : "\(judgement.status.isLowSide ? "below" : "above") \(rangeName(snapshot))"
+    let latestWords =
+      latestJudgement.status.isOutOfRange ? "was in the \(latestJudgement.words)" : "was not"
     let text =
-      "Your \(definition.displayName) averaged \(ValueText.number(average))\(unit) over your last \(window.count) readings (\(DateText.long(first.dateOfService)) to \(DateText.long(latest.dateOfService))), \(stage), though the latest, \(snapshot.displayedText(latest)) on \(DateText.long(latest.dateOfService)), was not. "
+      "Your \(definition.displayName) averaged \(ValueText.number(printed))\(unit) over your last \(window.count) readings (\(DateText.long(first.dateOfService)) to \(DateText.long(latest.dateOfService))), \(stage), though the latest, \(snapshot.displayedText(latest)) on \(DateText.long(latest.dateOfService)), \(latestWords). "
       + "Blood pressure is judged by the average of readings on two or more occasions (2017 ACC/AHA guideline). Consider asking your doctor about these readings."
     return (
       judgement.status.severity,

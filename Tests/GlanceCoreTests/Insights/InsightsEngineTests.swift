@@ -35,6 +35,8 @@ struct InsightsEngineTests {
       ([142.0, 142, 142, 142, 142, 142, 142, 142, 142, 142, 142, 142, 142, 142, 118], true, "averaged 140 mmHg"),
       ([135.0, 131, 118], false, ""),  // 128: elevated, not a stage
       ([150.0, 118], true, "averaged 134 mmHg"),  // stage 1
+      ([131.0, 128, 118], false, ""),  // 125.7: elevated
+      ([131.0, 128], false, ""),  // 129.5 is not "130 … stage 1" (latest 128 is elevated)
       ([118.0, 122, 119], false, ""),
     ] as [([Double], Bool, String)])
   func bloodPressureAverage(values: [Double], item: Bool, words: String) throws {
@@ -51,6 +53,52 @@ struct InsightsEngineTests {
       #expect(insight.suggestionText.contains("though the latest, 118 mmHg on"), "\(insight.suggestionText)")
       #expect(insight.triggeringValues.count == values.count)
     }
+  }
+
+  /// Newcomer's second look at stop 40: sixty home readings, mornings 150 and evenings 120, were
+  /// averaged by each day's last reading only: typed evening first, "averaged 150 … stage 2";
+  /// morning first, nothing. Every reading of the window counts, in any order.
+  @Test("every reading of the month counts, several a day, in whatever order they were typed")
+  func bloodPressureAverageEveryReading() throws {
+    let systolic = try #require(Fixture.library.marker(key: "bp-systolic"))
+    func brief(morningFirst: Bool) -> [VisitPrepInsight] {
+      var entries: [MarkerEntry] = []
+      for day in 0..<30 {
+        let date = Fixture.date("2026-02-18").adding(days: day)!.iso
+        let pair = [152.0, 122]
+        for (order, value) in (morningFirst ? pair : pair.reversed()).enumerated() {
+          var entry = Fixture.entry(systolic, value, on: date)
+          entry.entryTimestamp = Timestamp(secondsSince1970: Int64(day * 100 + order))
+          entries.append(entry)
+        }
+      }
+      var last = Fixture.entry(systolic, 118, on: "2026-03-20")
+      last.entryTimestamp = Timestamp(secondsSince1970: 10_000)
+      entries.append(last)
+      let snapshot = MarkerSnapshot(definition: systolic, tracked: nil, entries: entries)
+      return InsightsEngine.insights(for: [snapshot], at: Self.now)
+    }
+    for order in [true, false] {
+      let items = brief(morningFirst: order)
+      #expect(items.count == 1, "\(items.map(\.suggestionText))")
+      #expect(items.first?.suggestionText.contains("averaged 137 mmHg over your last 61 readings") == true, "\(items)")
+    }
+  }
+
+  /// Clinician's second look at stop 40: fourteen days of 160 and then a 132 said only "was 132
+  /// mmHg … stage 1", where the average is stage 2.
+  @Test("an average in a higher stage than the latest reading is said beside it")
+  func bloodPressureAverageAboveLatestStage() throws {
+    let systolic = try #require(Fixture.library.marker(key: "bp-systolic"))
+    var entries = (0..<14).map { Fixture.entry(systolic, 160, on: Fixture.date("2026-02-01").adding(days: $0)!.iso) }
+    entries.append(Fixture.entry(systolic, 132, on: "2026-02-20"))
+    let snapshot = MarkerSnapshot(definition: systolic, tracked: nil, entries: entries)
+    let items = InsightsEngine.insights(for: [snapshot], at: Self.now)
+    #expect(items.map(\.kind) == [.outOfRange, .recentAverage], "\(items.map(\.suggestionText))")
+    #expect(
+      items.last?.suggestionText.contains(
+        "stage 2 range, though the latest, 132 mmHg on Feb 20, 2026, was in the stage 1 range") == true,
+      "\(items.map(\.suggestionText))")
   }
 
   @Test("one day's readings, or readings a month apart, are not averaged")
