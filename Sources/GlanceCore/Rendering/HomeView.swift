@@ -122,6 +122,12 @@ public enum HomeView {
     return sentences.joinedText(" ") + (advice ? " \(words)" : "")
   }
 
+  /// The day from which home says an untracked marker's critical latest reading: a year back,
+  /// as prep names a result old (`VisitBrief.staleMonths`).
+  public static func untrackedSince(today: CalendarDate) -> CalendarDate {
+    today.adding(months: -VisitBrief.staleMonths) ?? today
+  }
+
   /// Under home: the untracked markers whose latest reading is critical, each with its day and
   /// how to follow it again; nil for none (`GlanceDocument.untrackedCriticalSnapshots`).
   public static func untrackedCritical(_ snapshots: [MarkerSnapshot]) -> String? {

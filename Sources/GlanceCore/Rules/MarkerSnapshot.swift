@@ -851,11 +851,16 @@ extension GlanceDocument {
     return snapshots
   }
 
-  /// The markers the person does not track whose latest reading is past a critical limit, in the
-  /// library's order: said on home and kept in the brief, so untracking a marker never hides a
-  /// critical result (attacker review at stop 40: untracking potassium after a 6.8 left prep
-  /// saying "Nothing in your readings is flagged").
-  public func untrackedCriticalSnapshots(library: MarkerLibrary, recentLimit: Int? = nil) -> [MarkerSnapshot] {
+  /// The markers the person does not track whose latest reading, on or after `since`, is past a
+  /// critical limit (or a lab's bound that may be), in the library's order; with `earlier`, also
+  /// those with such a reading on or after `since` that is not the latest (prep's "critical since
+  /// your last visit"). Said on home and kept in the brief, so untracking a marker never hides a
+  /// recent critical result (attacker review at stop 40: untracking potassium after a 6.8 left
+  /// prep saying "Nothing in your readings is flagged"); an old one is not said for ever
+  /// (newcomer's second look: a potassium of 2019 on home every day).
+  public func untrackedCriticalSnapshots(
+    library: MarkerLibrary, recentLimit: Int? = nil, since: CalendarDate, earlier: Bool = false
+  ) -> [MarkerSnapshot] {
     let tracked = Set(trackedMarkers.map(\.markerID))
     var snapshots: [MarkerSnapshot] = []
     for (id, indices) in entryGroups(recentLimit: recentLimit, only: nil) where !tracked.contains(id) {
@@ -863,9 +868,10 @@ extension GlanceDocument {
       let snapshot = MarkerSnapshot(
         definition: definition, tracked: nil, entries: indices.map { entries[$0] }, sex: profile.sex,
         display: displayUnit(for: definition))
-      // A lab's bound that may be past the limit ("<2.9" potassium) too (attacker's second look).
-      if let latest = snapshot.latest,
-        snapshot.status(of: latest).isCritical || snapshot.judgement(of: latest).mayBeCritical
+      guard let latest = snapshot.latest, latest.dateOfService >= since else { continue }
+      if snapshot.status(of: latest).isCritical || snapshot.judgement(of: latest).mayBeCritical
+        || (earlier
+          && snapshot.entries.contains { $0.dateOfService >= since && snapshot.status(of: $0).isCritical })
       {
         snapshots.append(snapshot)
       }
@@ -874,11 +880,13 @@ extension GlanceDocument {
     return snapshots.sorted { (order[$0.definition.id] ?? .max) < (order[$1.definition.id] ?? .max) }
   }
 
-  /// The markers a brief for the doctor covers: the tracked ones, then the untracked ones whose
-  /// latest reading is critical (`untrackedCriticalSnapshots`).
-  public func briefSnapshots(library: MarkerLibrary, recentLimit: Int? = nil) -> [MarkerSnapshot] {
+  /// The markers a brief for the doctor covers: the tracked ones, then the untracked ones with a
+  /// critical reading on or after `since` (`untrackedCriticalSnapshots`, earlier ones too).
+  public func briefSnapshots(library: MarkerLibrary, recentLimit: Int? = nil, since: CalendarDate)
+    -> [MarkerSnapshot]
+  {
     trackedSnapshots(library: library, recentLimit: recentLimit)
-      + untrackedCriticalSnapshots(library: library, recentLimit: recentLimit)
+      + untrackedCriticalSnapshots(library: library, recentLimit: recentLimit, since: since, earlier: true)
   }
 
   /// The unit the person reads `definition` in: their choice for it, else their system's.

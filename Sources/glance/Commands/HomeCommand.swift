@@ -21,7 +21,8 @@ struct HomeCommand: GlanceCommand {
       return context.out(json: JSONOutput.home(snapshots, shortIDs: ids, today: context.today))
     }
     context.out(HomeView.render(snapshots, today: context.today, style: context.style))
-    let untracked = document.untrackedCriticalSnapshots(library: context.library, recentLimit: 1)
+    let untracked = document.untrackedCriticalSnapshots(
+      library: context.library, recentLimit: 1, since: HomeView.untrackedSince(today: context.today))
     if let line = HomeView.untrackedCritical(untracked) { context.out("\n" + line) }
     if !snapshots.isEmpty {
       context.out(

@@ -51,10 +51,10 @@ struct PrepCommand: GlanceCommand {
   func run(_ context: Context) throws {
     let view = try context.view(.latest(InsightsEngine.readingsConsidered), allIDs: context.global.json)
     let document = view.document
-    let snapshots = document.briefSnapshots(library: context.library, recentLimit: InsightsEngine.readingsConsidered)
-    let insights = InsightsEngine.insights(
-      for: snapshots, at: context.clock(),
-      criticalSince: VisitBrief.criticalSince(visits: document.visits, today: context.today))
+    let since = VisitBrief.criticalSince(visits: document.visits, today: context.today)
+    let snapshots = document.briefSnapshots(
+      library: context.library, recentLimit: InsightsEngine.readingsConsidered, since: since)
+    let insights = InsightsEngine.insights(for: snapshots, at: context.clock(), criticalSince: since)
     let brief = VisitBrief(document: document, snapshots: snapshots, items: insights, today: context.today)
     if context.global.json {
       let shown = brief.snapshots.flatMap(\.entries).map(\.id)

@@ -8,6 +8,7 @@ import Testing
 struct VisitBriefTests {
   static let today = Fixture.date("2026-11-22")
   static let now = Timestamp(Fixture.now)
+  static let since = Fixture.date("2025-11-22")
 
   /// The demo's five-year history, as `glance demo` makes it for `today`.
   static func demo() throws -> VisitBrief {
@@ -25,6 +26,24 @@ struct VisitBriefTests {
 
   /// Attacker review at stop 40: after a critical potassium of 6.8, `untrack potassium` left
   /// prep and the Markdown brief saying "Nothing in your readings is flagged", and home nothing.
+  /// Newcomer's second look at stop 40: an untracked potassium of 2019 was said on home every
+  /// day; the clinician's: an untracked 6.8 ten days before a 5.0 left prep, where tracked it was
+  /// "critical since your last visit".
+  @Test("an untracked critical reading is kept from `since` on: an earlier one in the brief, an old one nowhere")
+  func untrackedCriticalSince() throws {
+    let potassium = try #require(Fixture.library.marker(key: "potassium"))
+    var document = GlanceDocument.empty(createdAt: Self.now)
+    document.apply(.putEntry(Fixture.entry(potassium, 6.8, on: "2026-11-10")))
+    document.apply(.putEntry(Fixture.entry(potassium, 5.0, on: "2026-11-20")))
+    #expect(document.briefSnapshots(library: .builtIn, since: Self.since).map(\.definition.key) == ["potassium"])
+    #expect(document.untrackedCriticalSnapshots(library: .builtIn, since: Self.since).isEmpty)
+    var old = GlanceDocument.empty(createdAt: Self.now)
+    old.apply(.putEntry(Fixture.entry(potassium, 6.9, on: "2019-05-01")))
+    #expect(old.briefSnapshots(library: .builtIn, since: Self.since).isEmpty)
+    #expect(
+      old.untrackedCriticalSnapshots(library: .builtIn, since: HomeView.untrackedSince(today: Self.today)).isEmpty)
+  }
+
   /// Attacker's second look at stop 40: an untracked potassium "<2.9" ("may be far below") left
   /// prep, and with nothing tracked prep said "No readings yet" over stored readings.
   @Test("an untracked lab's bound that may be critical stays; with nothing tracked, prep never says no readings")
@@ -34,14 +53,15 @@ struct VisitBriefTests {
     var bound = Fixture.entry(potassium, 2.9, on: "2026-11-20")
     bound.comparator = .lessThan
     document.apply(.putEntry(bound))
-    #expect(document.briefSnapshots(library: .builtIn).map(\.definition.key) == ["potassium"])
-    let home = try #require(HomeView.untrackedCritical(document.untrackedCriticalSnapshots(library: .builtIn)))
+    #expect(document.briefSnapshots(library: .builtIn, since: Self.since).map(\.definition.key) == ["potassium"])
+    let home = try #require(
+      HomeView.untrackedCritical(document.untrackedCriticalSnapshots(library: .builtIn, since: Self.since)))
     #expect(home.hasPrefix("Not on your list, but past, or maybe past, a critical limit"), "\(home)")
     #expect(UntrackQuestion.question([potassium], document: document).contains("may be past a critical limit"))
     // A reading within range, untracked: not in the brief, and not "No readings yet".
     var inRange = GlanceDocument.empty(createdAt: Self.now)
     inRange.apply(.putEntry(Fixture.entry(potassium, 4.2, on: "2026-11-20")))
-    let snapshots = inRange.briefSnapshots(library: .builtIn)
+    let snapshots = inRange.briefSnapshots(library: .builtIn, since: Self.since)
     let brief = VisitBrief(document: inRange, snapshots: snapshots, items: [], today: Self.today)
     #expect(snapshots.isEmpty)
     #expect(brief.nothingRaised.hasPrefix("None of the markers you track has readings"), "\(brief.nothingRaised)")
@@ -55,9 +75,9 @@ struct VisitBriefTests {
     var document = GlanceDocument.empty(createdAt: Self.now)
     document.apply(.setTrackedMarkers([UserMarker(markerID: Fixture.hdl.id, displayOrder: 0, addedAt: Self.now)]))
     document.apply(.putEntry(Fixture.entry(Fixture.hdl, 55, on: "2026-11-20")))
-    document.apply(.putEntry(Fixture.entry(potassium, 6.9, on: "2026-01-05")))
+    document.apply(.putEntry(Fixture.entry(potassium, 6.9, on: "2025-01-05")))
     document.apply(.putEntry(Fixture.entry(potassium, value, on: "2026-11-20")))
-    let snapshots = document.briefSnapshots(library: .builtIn)
+    let snapshots = document.briefSnapshots(library: .builtIn, since: Self.since)
     #expect(snapshots.map(\.definition.key) == (listed ? ["hdl", "potassium"] : ["hdl"]))
     let brief = VisitBrief(
       document: document, snapshots: snapshots, items: InsightsEngine.insights(for: snapshots, at: Self.now),
@@ -70,7 +90,7 @@ struct VisitBriefTests {
     #expect(question.hasPrefix("Stop tracking Potassium? Its 2 readings are kept."), "\(question)")
     #expect(question.contains("past a critical limit: home and prep keep saying so") == listed, "\(question)")
     #expect(question.contains("prep will no longer list it") == (value == 5.8), "\(question)")
-    let home = HomeView.untrackedCritical(document.untrackedCriticalSnapshots(library: .builtIn))
+    let home = HomeView.untrackedCritical(document.untrackedCriticalSnapshots(library: .builtIn, since: Self.since))
     #expect((home != nil) == listed)
     if let home { #expect(home.contains("glance track potassium"), "\(home)") }
   }
