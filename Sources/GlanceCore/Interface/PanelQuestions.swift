@@ -86,6 +86,9 @@ public struct PanelQuestions {
     document: GlanceDocument
   ) throws(EntryError) -> [EntryDraft] {
     let parts = value.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
+    // A pair at the diastolic prompt (newcomer's second look at stop 40: "138/88" was told "/88"
+    // is not a unit): said as the pair's place.
+    if definition.key == "bp-diastolic", parts.count == 2 { throw .bloodPressureAtDiastolic(value) }
     guard definition.key == "bp-systolic", parts.count == 2,
       let diastolic = library.marker(key: "bp-diastolic")
     else {

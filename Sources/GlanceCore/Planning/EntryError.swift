@@ -40,6 +40,8 @@ public enum EntryError: Error, Equatable, Sendable {
   /// The value typed before the marker ("glance add 61 hdl"): the marker's key.
   case markerAfterValue(String)
   case bloodPressureFormat(String)
+  /// Both blood-pressure numbers typed at the panel's diastolic prompt.
+  case bloodPressureAtDiastolic(String)
   case negativeNotAllowed(String)
   /// A lab's bound at or under zero (">=0", "<0"): it says nothing of a result.
   case boundAtZero(String, String)
@@ -122,6 +124,8 @@ extension EntryError: GlanceError {
     case .bloodPressureFormat(let text):
       return
         "\(quoted(text)) is not a blood pressure reading. Type it as top/bottom numbers, like: glance add bp 120/80"
+    case .bloodPressureAtDiastolic:
+      return "This prompt takes the diastolic (lower) number only; a pair such as 120/80 goes at the systolic prompt."
     case .negativeNotAllowed(let text):
       return "\(text) can't be negative. Check the number and try again."
     case .boundAtZero(let marker, let text):

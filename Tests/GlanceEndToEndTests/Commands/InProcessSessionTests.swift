@@ -70,6 +70,10 @@ struct InProcessSessionTests {
     #expect(saved == .success, "\(done.stderr)")
     let values = try Self.document(glance).entries.map(\.value).sorted()
     #expect(values == [82, 128, 131.5])
+    // A pair at the diastolic prompt says where a pair goes (newcomer's second look at stop 40).
+    let (_, atDiastolic) = glance.run("batch", answers: ["2025-06-01", "138", "138/88", "", "", "", "n"])
+    #expect(atDiastolic.stdout.contains("a pair such as 120/80 goes at the systolic prompt"), "\(atDiastolic.stdout)")
+    #expect(!atDiastolic.stdout.contains("unit"), "\(atDiastolic.stdout)")
     // A pair typed the wrong way round is asked about there and then.
     let (swapped, asked) = glance.run("batch", answers: ["2025-05-31", "82/128", "n", "", "", "", ""])
     #expect(asked.stdout.contains("normally the higher one. Save it as typed? [y/N]"), "\(asked.stdout)")
