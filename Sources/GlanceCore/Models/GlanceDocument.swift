@@ -211,8 +211,8 @@ extension GlanceDocument {
       let index = entries.insertionIndex(for: entry, by: MarkerEntry.chronological)
       entries.insert(entry, at: index)
       if let old {
-        // Undone as "remove it, put the old one back" (`Operation.replaced`): an undo can then
-        // tell an edit, whose reading must still be there, from a delete.
+        // Undone as "expect it as it is now, put the old one back" (`Operation.replacing`): an
+        // undo can then tell an edit, whose reading must still be as it left it, from a delete.
         return old == entry ? [] : Operation.replacing(.putEntry(old), .putEntry(entry))
       }
       return [.removeEntry(entry.id)]
