@@ -16,19 +16,17 @@ public enum UntrackQuestion {
   public static func question(_ markers: [MarkerDefinition], document: GlanceDocument) -> String {
     let names = markers.map(\.displayName).joinedText(" and ")
     var question = "Stop tracking \(names)?" + kept(markers, document: document)
-    let latest = markers.compactMap { marker -> (MarkerDefinition, MarkerStatus)? in
+    // Each marker's latest reading judged once.
+    let latest = markers.compactMap { marker -> (name: String, judgement: Judgement)? in
       let snapshot = document.snapshot(for: marker)
-      return snapshot.latest.map { (marker, snapshot.status(of: $0)) }
+      return snapshot.latest.map { (marker.displayName, snapshot.judgement(of: $0)) }
     }
-    let critical = latest.filter { $0.1.isCritical }.map(\.0.displayName)
+    let critical = latest.filter { $0.judgement.status.isCritical }.map(\.name)
     // A lab's bound that may be past the limit ("<2.9" potassium: attacker's second look).
-    let maybe = markers.filter { marker in
-      let snapshot = document.snapshot(for: marker)
-      return snapshot.latest.map { !snapshot.status(of: $0).isCritical && snapshot.judgement(of: $0).mayBeCritical }
-        ?? false
-    }.map(\.displayName)
-    let outside = latest.filter { $0.1.isOutOfRange && !$0.1.isCritical && !maybe.contains($0.0.displayName) }
-      .map(\.0.displayName)
+    let maybe = latest.filter { !$0.judgement.status.isCritical && $0.judgement.mayBeCritical }.map(\.name)
+    let outside = latest.filter {
+      $0.judgement.status.isOutOfRange && !$0.judgement.status.isCritical && !$0.judgement.mayBeCritical
+    }.map(\.name)
     if !critical.isEmpty {
       question +=
         " The latest \(critical.joinedText(" and ")) \(critical.count == 1 ? "reading is" : "readings are") past a critical limit: home and prep keep saying so while \(critical.count == 1 ? "it is" : "they are")."

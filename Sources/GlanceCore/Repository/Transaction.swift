@@ -136,24 +136,8 @@ public struct Transaction {
     // An edit's undo whose reading or visit is not as the edit left it: a change since dropped
     // from the history deleted or changed it, and putting the old one back would bring it back,
     // or undo that change too, unsaid (attacker reviews at stop 40).
-    if !replaced.entries.isEmpty {
-      var found = 0
-      for entry in document.entries {
-        guard let expected = replaced.entries[entry.id] else { continue }
-        guard entry == expected else { throw UndoError.changedSince }
-        found += 1
-      }
-      if found < replaced.entries.count { throw UndoError.changedSinceDeleted }
-    }
-    if !replaced.visits.isEmpty {
-      var found = 0
-      for visit in document.visits {
-        guard let expected = replaced.visits[visit.id] else { continue }
-        guard visit == expected else { throw UndoError.changedSince }
-        found += 1
-      }
-      if found < replaced.visits.count { throw UndoError.changedSinceDeleted }
-    }
+    try Self.checkAsLeft(document.entries, replaced.entries)
+    try Self.checkAsLeft(document.visits, replaced.visits)
     // The profile it puts back too, as `glance profile --name` takes a name (attacker's second look).
     if let profile = step.profileBefore, JSONImportPlanner.profileNameProblem(profile) != nil {
       throw UndoError.damagedStep
@@ -194,6 +178,21 @@ public struct Transaction {
     }
     if let profile = step.profileBefore { setProfile(profile) }
     return step
+  }
+
+  /// Refuses an undo when a record the step replaced is not as the step left it (`expected`):
+  /// changed since, or gone.
+  static func checkAsLeft<Record: Identifiable & Equatable>(_ records: [Record], _ expected: [UUID: Record])
+    throws(UndoError) where Record.ID == UUID
+  {
+    guard !expected.isEmpty else { return }
+    var found = 0
+    for record in records {
+      guard let left = expected[record.id] else { continue }
+      guard record == left else { throw .changedSince }
+      found += 1
+    }
+    if found < expected.count { throw .changedSinceDeleted }
   }
 
   /// Refuses an undo step whose records glance would refuse to import (attacker review: a step
