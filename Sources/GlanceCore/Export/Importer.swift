@@ -391,7 +391,7 @@ public enum Importer {
         })
           ?? true
       else { continue }
-      guard known.snapshot.judgement(of: entry).status.isCritical else { continue }
+      guard known.snapshot.judgement(of: entry).isPlausiblyCritical else { continue }
       found.append(index)
     }
     return found

@@ -188,8 +188,13 @@ public enum InsightsEngine {
     let stage =
       judgement.mayBeCritical
       ? ", and may be far \(side) it"
-      : judgement.words != status.words && !judgement.asEntered ? ", in the guideline's \(judgement.words)" : ""
-    let next = judgement.criticalSentence ?? "Consider asking your doctor about this result."
+      : judgement.words != status.words && !judgement.asEntered && !judgement.beyondPlausible
+        ? ", in the guideline's \(judgement.words)" : ""
+    // Critical, and beyond what glance takes as plausible: to be checked as well.
+    let check =
+      judgement.beyondPlausible
+      ? " This reading is beyond the range glance takes as plausible: check it against \(source(definition))." : ""
+    let next = check + " " + (judgement.criticalSentence ?? "Consider asking your doctor about this result.")
     // The trend, when there is one, in the same sentence: "…, and has increased across your
     // last 3 readings (121 → 135 → 162 mg/dL)."
     let trendClause = trend.map { item -> String in
@@ -202,7 +207,7 @@ public enum InsightsEngine {
         ? "inside your target range\(range) but past a critical limit"
         : "\(far)\(side) \(rangeName(snapshot))\(range)\(stage)"
     let text =
-      "Your \(definition.displayName) \(isPlural(definition) ? "were" : "was") \(value) on \(DateText.long(latest.dateOfService)), \(position)\(trendClause ?? ""). "
+      "Your \(definition.displayName) \(isPlural(definition) ? "were" : "was") \(value) on \(DateText.long(latest.dateOfService)), \(position)\(trendClause ?? "")."
       + next
     let kind: VisitPrepInsight.Kind = status.isCritical ? .critical : .outOfRange
     return (
@@ -276,6 +281,12 @@ public enum InsightsEngine {
     )
   }
 
+  /// What a reading beyond the plausible range is checked against. A tape measure or a cuff is
+  /// not a lab (clinician review: waist 92 "against the lab report").
+  static func source(_ definition: MarkerDefinition) -> String {
+    definition.category == "vitals-body" ? "the measurement" : "the lab report"
+  }
+
   /// An item for a latest reading beyond the plausible range (confirmed when it was saved): not
   /// judged, so named, lest "nothing is flagged" reassure over a 1,900 mg/dL LDL.
   /// A custom marker that is a left-out test (`MarkerSnapshot.leftOut`): beyond what is plausible
@@ -290,10 +301,8 @@ public enum InsightsEngine {
     } else {
       guard definition.isOffScale(latest.value) else { return nil }
     }
-    // A tape measure or a cuff is not a lab (clinician review: waist 92 "against the lab report").
-    let source = definition.category == "vitals-body" ? "the measurement" : "the lab report"
     let text =
-      "Your \(definition.displayName) \(isPlural(definition) ? "were" : "was") \(snapshot.displayedText(latest)) on \(DateText.long(latest.dateOfService)), beyond the range glance can judge\(test). Check it against \(source). Consider asking your doctor about this result."
+      "Your \(definition.displayName) \(isPlural(definition) ? "were" : "was") \(snapshot.displayedText(latest)) on \(DateText.long(latest.dateOfService)), beyond the range glance can judge\(test). Check it against \(source(definition)). Consider asking your doctor about this result."
     return VisitPrepInsight(
       id: identifier(definition.id, VisitPrepInsight.Kind.check.rawValue, latest.id), markerID: definition.id,
       kind: .check, suggestionText: text, triggeringValues: [latest], generatedAt: now)

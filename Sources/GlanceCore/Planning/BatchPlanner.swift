@@ -126,7 +126,7 @@ public enum BatchPlanner {
     for draft in drafts
     where document.judging(draft.marker).judgement(
       of: draft.entry(at: Timestamp(secondsSince1970: 0), source: .batchEntry)
-    ).status.isCritical && !names.contains(draft.marker.displayName) {
+    ).isPlausiblyCritical && !names.contains(draft.marker.displayName) {
       names.append(draft.marker.displayName)
     }
     return names

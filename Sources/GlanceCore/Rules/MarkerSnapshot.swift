@@ -164,8 +164,9 @@ public struct MarkerSnapshot: Sendable {
   /// The status of `entry` and its words (a censored value judged by what it can be; critical
   /// limits and a guideline's stages applied).
   public func judgement(of entry: MarkerEntry) -> Judgement {
-    // Beyond what is plausible (a slip the person confirmed, potassium 15): not judged, so it
-    // never raises a critical alarm or a check mark; it stays out of trends too.
+    // Beyond what is plausible (a slip the person confirmed, potassium 15): never a check mark,
+    // and out of trends; critical when past a critical limit, as every value beyond a plausible
+    // bound with a limit on its side is (`Judgement.beyondPlausible`).
     // Judged by the value typed, converted exactly: the stored one keeps a digit more than a lab
     // prints, and potassium 3.699 mmol/L stored as 3.70 was "▲" where 3.699 mEq/L is "!"
     // (clinician's second look).
@@ -198,7 +199,7 @@ public struct MarkerSnapshot: Sendable {
       }
     }
     if entry.comparator == nil, definition.isOffScale(value) {
-      return Judgement(status: .indeterminate, words: "beyond the plausible range: check it against the report")
+      return Judgement.beyondPlausible(value, rule: rule)
     }
     var judgement = Judgement.of(value, comparator: entry.comparator, range: range, rule: rule)
     if let leftOut, judgement.status == .noRange {

@@ -104,6 +104,14 @@ public struct Judgement: Equatable, Sendable {
   public var mayBeCritical = false
   /// Critical, though inside the person's own target range (`MarkerSnapshot.judgement(of:)`).
   public var insideTarget = false
+  /// Beyond the library's plausible range for the marker (`MarkerDefinition.isOffScale`): a
+  /// value to check against the report, critical or not judged (`beyondPlausible(_:rule:)`).
+  public var beyondPlausible = false
+  /// Critical, and not beyond the plausible range: what a value not yet confirmed is called
+  /// before its questions are answered. Beyond the plausible range it is asked about as a slip
+  /// first (attacker's third look at stop 36: a bare glucose of 5.0, 5 mmol/L, had been called
+  /// critical as 5 mg/dL); once saved, it is critical (`beyondPlausible(_:rule:)`).
+  public var isPlausiblyCritical: Bool { status.isCritical && !beyondPlausible }
   /// Critical by a test's critical limit on a marker of the person's own, which may have no range
   /// (`MarkerSnapshot.leftOut`): its advice speaks of the limit, not of "the range".
   public var byCriticalLimit = false
@@ -140,6 +148,24 @@ public struct Judgement: Equatable, Sendable {
   /// status's words.
   public static let insideTargetWords = "inside your target range but past a critical limit"
   public static let criticalInsideWords = "past a critical limit, inside your target range"
+
+  /// A value beyond the plausible range the person confirmed: critical when past a critical
+  /// limit of `rule` (clinician review at stop 40: a fasting glucose of 900, a potassium of 1.2,
+  /// a hemoglobin of 2.0 are rare but real, and were "?"), else not judged. Either way it is
+  /// named as a value to check against the report.
+  static func beyondPlausible(_ value: Double, rule: ClinicalRule?) -> Judgement {
+    let check = "beyond the plausible range: check it against the report"
+    var judgement =
+      if let rule, rule.criticalHigh?.contains(value) == true {
+        Judgement(status: .criticalHigh, words: MarkerStatus.criticalHigh.words + ", " + check)
+      } else if let rule, rule.criticalLow?.contains(value) == true {
+        Judgement(status: .criticalLow, words: MarkerStatus.criticalLow.words + ", " + check)
+      } else {
+        Judgement(status: .indeterminate, words: check)
+      }
+    judgement.beyondPlausible = true
+    return judgement
+  }
 
   /// Judges `value` (a bound when `comparator` is set) against `range`, with `rule`'s critical
   /// limits and stages.

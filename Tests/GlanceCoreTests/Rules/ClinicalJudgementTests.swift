@@ -933,21 +933,69 @@ struct ClinicalJudgementTests {
     #expect(abs(try UnitConverter.convert(value, unit: unit, for: Self.marker(key)).value - expected) < 1e-9)
   }
 
-  @Test("a confirmed value beyond the plausible range is neither critical nor in range: check the report")
-  func offScaleNotJudged() throws {
-    let judgement = try Self.judge("potassium", 15)
+  /// Beyond the plausible range, on a side with no critical limit: neither judged nor called
+  /// in range; named to be checked against the report.
+  @Test(
+    "a confirmed value beyond the plausible range with no critical limit on its side: check the report",
+    arguments: [("ldl", 1900.0), ("triglycerides", 1.7), ("bp-systolic", 40), ("tsh", 0.0001)])
+  func offScaleNotJudged(key: String, value: Double) throws {
+    let judgement = try Self.judge(key, value)
     #expect(judgement.status == .indeterminate)
     #expect(judgement.words.contains("check it against the report"))
-    // Prep names it to be checked (not as critical): never "nothing is flagged" over it.
-    let items = InsightsEngine.insights(for: [Self.snapshot("potassium", [(15, nil)])], at: Self.now)
+    // Prep names it to be checked: never "nothing is flagged" over it.
+    let items = InsightsEngine.insights(for: [Self.snapshot(key, [(value, nil)])], at: Self.now)
     #expect(items.map(\.kind) == [.check])
+    let source = Self.marker(key).category == "vitals-body" ? "the measurement" : "the lab report"
     #expect(
-      items.first?.suggestionText.contains("beyond the range glance can judge. Check it against the lab report") == true
-    )
-    #expect(try Self.judge("triglycerides", 1.7).status == .indeterminate)
+      items.first?.suggestionText.contains("beyond the range glance can judge. Check it against \(source)") == true)
     // A tape measure is not a lab (clinician review: waist 920).
     let waist = InsightsEngine.insights(for: [Self.snapshot("waist", [(920, nil)])], at: Self.now)
     #expect(waist.first?.suggestionText.contains("Check it against the measurement.") == true, "\(waist)")
+  }
+
+  /// What docs/MarkerLibrary.md says of values beyond the plausible range holds for every rule:
+  /// each plausible bound lies past the critical limit on its side, so a value beyond it is
+  /// never judged less than critical there.
+  @Test("every plausible bound lies past the critical limit on its side")
+  func plausibleBeyondCritical() throws {
+    for rule in ClinicalRules.all where rule.criticalLow != nil || rule.criticalHigh != nil {
+      let marker = try #require(Fixture.library.marker(key: rule.key), "\(rule.key)")
+      if let limit = rule.criticalLow, let bound = marker.plausibleMin {
+        #expect(limit.contains(bound) && limit.contains(bound.nextDown), "\(rule.key) \(bound)")
+      }
+      if let limit = rule.criticalHigh, let bound = marker.plausibleMax {
+        #expect(limit.contains(bound) && limit.contains(bound.nextUp), "\(rule.key) \(bound)")
+      }
+    }
+  }
+
+  /// Clinician review at stop 40: a confirmed fasting glucose of 900 (HHS), a potassium of 1.2 or
+  /// a hemoglobin of 2.0 was "?", a value to check, and not "!!". Such values are real, if rare,
+  /// and past the critical limit on their side: critical, with the care-team advice, and still
+  /// named as beyond what glance takes as plausible. Every plausible bound lies past the critical
+  /// limit on its side, so no value beyond it is judged less than critical there.
+  @Test(
+    "a confirmed value beyond the plausible range and past a critical limit is critical, and to be checked",
+    arguments: [
+      ("potassium", 15.0, MarkerStatus.criticalHigh), ("potassium", 1.2, .criticalLow),
+      ("fasting-glucose", 900, .criticalHigh), ("fasting-glucose", 15, .criticalLow), ("hemoglobin", 2.0, .criticalLow),
+      ("sodium", 95, .criticalLow), ("triglycerides", 6000, .criticalHigh), ("bp-systolic", 300, .criticalHigh),
+      ("platelets", 0.5, .criticalLow), ("egfr", 0.5, .criticalLow),
+    ])
+  func offScaleCritical(key: String, value: Double, status: MarkerStatus) throws {
+    #expect(Self.marker(key).isOffScale(value))
+    let judgement = try Self.judge(key, value)
+    #expect(judgement.status == status)
+    #expect(judgement.words.contains("check it against the report"), "\(judgement.words)")
+    #expect(judgement.criticalSentence == Judgement.criticalAdvice)
+    let items = InsightsEngine.insights(for: [Self.snapshot(key, [(value, nil)])], at: Self.now)
+    #expect(items.map(\.kind) == [.critical])
+    let text = items.first?.suggestionText ?? ""
+    #expect(text.contains("far \(status.isLowSide ? "below" : "above") the"), "\(text)")
+    let source = Self.marker(key).category == "vitals-body" ? "the measurement" : "the lab report"
+    #expect(text.contains("beyond the range glance takes as plausible: check it against \(source)."), "\(text)")
+    #expect(text.hasSuffix(Judgement.criticalAdvice), "\(text)")
+    #expect(!text.contains("guideline's"), "\(text)")
   }
 
   @Test("with no sex given, show and prep say a value depends on sex instead of 'within range'")
