@@ -34,6 +34,8 @@ struct CompletionsAndManTests {
   func bash() throws {
     let glance = GlanceSandbox()
     #expect(try glance.run("custom", "Blood ketones", "--unit", "mmol/L").status == 0)
+    #expect(try glance.run("custom", "Кетоны крови", "--unit", "mmol/L").status == 0)
+    try Data().write(to: URL(fileURLWithPath: glance.scratch.path + "/labs.csv"))
     let cases: [(String, [String], [String])] = [
       ("glance sh", ["show"], []), ("glance ", ["add", "show", "prep", "visit", "completions"], ["visit add"]),
       ("glance --", ["--json", "--ascii", "--width"], []),
@@ -46,6 +48,9 @@ struct CompletionsAndManTests {
       ("glance help ", ["add", "prep"], []), ("glance track hdl l", ["ldl"], []),
       ("glance library --category ", ["heart", "kidney"], []), ("glance profile --sex ", ["female", "male"], []),
       ("glance setup --markers ", ["hdl"], []), ("glance prep --", ["--html", "--markdown", "--json"], []),
+      // A key made from a name in another script; a file after import (newcomer review at stop 40).
+      ("glance add custom-к", ["custom-кетоны-крови"], []),
+      ("glance import \(glance.scratch.path)/la", ["\(glance.scratch.path)/labs.csv"], []),
     ]
     for (line, wanted, unwanted) in cases {
       let offered = try Self.complete(line, in: glance)

@@ -200,6 +200,13 @@ public enum ShellQuote {
   /// What a shell word may hold beside letters and digits, unquoted (`word`).
   static let plainPunctuation = Set("/._-+:@%,=".utf8)
 
+  /// A marker key as one shell word: as it is when glance could have made it (a custom marker's
+  /// key in any script: `custom-кетоны-крови`, lowercase letters, digits and hyphens, nothing a
+  /// shell reads specially), else as `word` quotes it. (It had been `$'custom-\xd0\xba…'`.)
+  public static func key(_ key: String) -> String {
+    CustomMarkerPlanner.isCustomKey(key) ? key : word(key)
+  }
+
   /// A path as one shell word: as it is when it holds only letters, digits and `/._-+:@%,=` (a
   /// path glance made), else quoted as `path`, so a hint pasted into a shell runs nothing else.
   public static func word(_ text: String) -> String {

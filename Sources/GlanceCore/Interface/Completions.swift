@@ -21,7 +21,8 @@ public enum Completions {
     let arguments = declaration.arguments
     if arguments.hasPrefix("MARKER…") { return .markers(every: true) }
     if arguments.hasPrefix("MARKER ") || arguments == "MARKER" { return .markers(every: false) }
-    if arguments == "FILE" { return .files }
+    // `import FILE|FOLDER` too (newcomer review at stop 40: no file names after import).
+    if arguments == "FILE" || arguments.hasPrefix("FILE|") { return .files }
     if arguments == "[COMMAND]" { return .commands }
     if arguments == "SHELL" { return .shells }
     return .none
@@ -59,11 +60,12 @@ public enum Completions {
   }
 
   /// True for a marker key the scripts may offer: lowercase letters, digits and hyphens, as glance
-  /// makes every key. Anything else (a hand-edited file's `$(…)`, `*`, a newline) is never printed
-  /// for a shell to read.
+  /// makes every key (a custom marker's in any script: `custom-кетоны-крови`). Anything else (a
+  /// hand-edited file's `$(…)`, `*`, a newline) is never printed for a shell to read.
   public static func isSafeKey(_ key: String) -> Bool {
-    !key.isEmpty && key.utf8.count <= 64
-      && key.utf8.allSatisfy { ($0 >= 0x61 && $0 <= 0x7A) || ($0 >= 0x30 && $0 <= 0x39) || $0 == 0x2D }
+    CustomMarkerPlanner.isCustomKey(key)
+      || !key.isEmpty && key.utf8.count <= 64
+        && key.utf8.allSatisfy { ($0 >= 0x61 && $0 <= 0x7A) || ($0 >= 0x30 && $0 <= 0x39) || $0 == 0x2D }
   }
 
   /// The script for `shell`.

@@ -120,7 +120,7 @@ extension EntryError: GlanceError {
         + candidates.map { "  " + $0 }.joinedText("\n")
         + "\nIf it is one of these, type its key in brackets, e.g. \(quoted(candidates.first.map(Self.key(of:)) ?? "hdl")). For another test, add your own marker: glance custom NAME --unit UNIT"
     case .markerAfterValue(let key):
-      return "The marker comes first, then the value: glance add \(ShellQuote.word(key)) VALUE"
+      return "The marker comes first, then the value: glance add \(ShellQuote.key(key)) VALUE"
     case .bloodPressureFormat(let text):
       return
         "\(quoted(text)) is not a blood pressure reading. Type it as top/bottom numbers, like: glance add bp 120/80"

@@ -151,7 +151,7 @@ public enum EntryPlanner {
       let readIn = typed?.unit ?? unit ?? single.entered?.unit ?? markers[0].unit
       let own = FastingChoice(given: nil, markers: document.customMarkers).ownMarker(for: markers[0], unit: readIn)
         .map {
-          "glance add \(ShellQuote.word($0.key)) \(ShellQuote.word(valueText))"
+          "glance add \(ShellQuote.key($0.key)) \(ShellQuote.word(valueText))"
             + (unit.map { " " + ShellQuote.word($0) } ?? "")
         }
       single.checks.insert(

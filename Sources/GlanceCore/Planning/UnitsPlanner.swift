@@ -109,7 +109,7 @@ public enum UnitsView {
     let choices = UnitsPlanner.choices(for: marker)
     var text = "\(marker.displayName) is shown in \(display.unit)."
     if choices.count > 1 {
-      text += " It can be shown in \(choices.joinedText(" or ")): glance units \(ShellQuote.word(marker.key)) UNIT."
+      text += " It can be shown in \(choices.joinedText(" or ")): glance units \(ShellQuote.key(marker.key)) UNIT."
     }
     return text
   }

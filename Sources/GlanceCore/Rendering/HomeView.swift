@@ -135,7 +135,7 @@ public enum HomeView {
     let names = snapshots.map { snapshot in
       "\(snapshot.definition.displayName) (\(snapshot.latest.map { DateText.long($0.dateOfService) } ?? ""))"
     }
-    let keys = snapshots.map { ShellQuote.word($0.definition.key) }.joinedText(" ")
+    let keys = snapshots.map { ShellQuote.key($0.definition.key) }.joinedText(" ")
     // A lab's bound that may be past the limit ("<2.9") is said so.
     let definite = snapshots.allSatisfy { snapshot in
       snapshot.latest.map { snapshot.status(of: $0).isCritical } ?? false

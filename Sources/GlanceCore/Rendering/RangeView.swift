@@ -55,7 +55,7 @@ public enum RangeView {
     }
     if change == .show {
       lines.append(
-        "Set your own with glance range \(ShellQuote.word(marker.key)) --low L --high H\(snapshot.hasCustomRange ? ", or go back with --reset" : "")."
+        "Set your own with glance range \(ShellQuote.key(marker.key)) --low L --high H\(snapshot.hasCustomRange ? ", or go back with --reset" : "")."
       )
     }
     return lines.joinedText("\n")

@@ -110,7 +110,7 @@ public enum ShowView {
         \(style.paint(definition.displayName, .bold)) (\(snapshot.display.unit))
 
         No readings yet. Your first one starts the chart:
-          glance add \(ShellQuote.word(definition.key)) VALUE [--date D]
+          glance add \(ShellQuote.key(definition.key)) VALUE [--date D]
         """
     }
     var sections = [TrendChart.render(snapshot, entries: entries, style: style)]
@@ -149,7 +149,7 @@ public enum ShowView {
         : ", \(grouped(critical.count)) of them far outside the range (the latest \(value) on \(DateText.long(latest.dateOfService)))"
     }
     let period = (since.map { " --since \($0.iso)" } ?? "") + (until.map { " --until \($0.iso)" } ?? "")
-    return text + ": glance show \(ShellQuote.word(snapshot.definition.key))\(period) --all (or -n N for the latest N)"
+    return text + ": glance show \(ShellQuote.key(snapshot.definition.key))\(period) --all (or -n N for the latest N)"
   }
 
   /// The readings, oldest first: short id, date, value and unit (and as entered, when converted),

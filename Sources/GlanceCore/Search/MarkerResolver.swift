@@ -392,7 +392,7 @@ public enum TrackingError: GlanceError, Equatable {
 
   public var message: String {
     switch self {
-    case .notTracked(let name, let key): "You're not tracking \(name). Start with: glance track \(ShellQuote.word(key))"
+    case .notTracked(let name, let key): "You're not tracking \(name). Start with: glance track \(ShellQuote.key(key))"
     case .nothingTracked:
       "You're not tracking any markers yet, so there is nothing to ask for. Give pairs instead (glance batch hdl=62 ldl=131) or run glance setup."
     }

@@ -46,7 +46,7 @@ struct CustomCommand: GlanceCommand {
       line += ", your target range \(range)"
     }
     context.out(line + ".")
-    context.out("Record a reading with: glance add \(ShellQuote.word(marker.key)) VALUE")
+    context.out("Record a reading with: glance add \(ShellQuote.key(marker.key)) VALUE")
     context.out(CustomMarkerPlanner.checksNote(marker))
   }
 }

@@ -27,7 +27,7 @@ struct UntrackCommand: GlanceCommand {
     try context.repository.removeTrackedMarkers(
       Set(markers.map(\.id)), summary: "stop tracking \(markers.map(\.shortName).joinedText(" and "))")
     context.out(
-      "Stopped tracking \(names).\(kept) Track \(markers.count == 1 ? "it" : "them") again any time: glance track \(markers.map { ShellQuote.word($0.key) }.joinedText(" "))"
+      "Stopped tracking \(names).\(kept) Track \(markers.count == 1 ? "it" : "them") again any time: glance track \(markers.map { ShellQuote.key($0.key) }.joinedText(" "))"
     )
   }
 }

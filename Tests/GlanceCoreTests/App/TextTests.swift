@@ -138,10 +138,19 @@ struct ShellWordTests {
   /// shell would not read as one plain word; glance's own keys print as they are.
   @Test(
     "a suggested command quotes a marker key the shell would not read as one plain word",
-    arguments: [("custom-zed", "custom-zed"), ("custom-$(touch${IFS}x)", "'custom-$(touch${IFS}x)'"), ("ldl", "ldl")])
+    arguments: [
+      ("custom-zed", "custom-zed"), ("custom-$(touch${IFS}x)", "'custom-$(touch${IFS}x)'"), ("ldl", "ldl"),
+      // A key glance made from a name in another script prints as it is (it had been
+      // `$'custom-\xd0\xba…'`); one that is not a key glance makes is quoted as before.
+      ("custom-кетоны-крови", "custom-кетоны-крови"), ("custom-κετόνες", "custom-κετόνες"),
+      ("custom-Кетоны", "$'custom-\\xd0\\x9a\\xd0\\xb5\\xd1\\x82\\xd0\\xbe\\xd0\\xbd\\xd1\\x8b'"),
+      ("custom-a\u{202E}b", "$'custom-a\\xe2\\x80\\xaeb'"),
+    ])
   func suggestedKey(key: String, printed: String) {
     #expect(TrackingError.notTracked("Zed", key).message.hasSuffix("glance track \(printed)"))
     #expect(EntryError.markerAfterValue(key).message.hasSuffix("glance add \(printed) VALUE"))
+    // Completions offer the keys glance makes, in any script, and nothing a shell would expand.
+    #expect(Completions.isSafeKey(key) == (key == printed), "\(key)")
   }
 
   /// Attacker review at stop 34: a data folder whose path held a TAB was printed with a space in
