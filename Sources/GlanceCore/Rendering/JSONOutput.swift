@@ -224,7 +224,12 @@ public enum JSONOutput {
   }
 
   /// `glance --json`: every tracked marker with its latest reading and trend.
-  public static func home(_ snapshots: [MarkerSnapshot], shortIDs: [UUID: String], today: CalendarDate) -> JSONValue {
+  /// `untrackedCritical`: the markers not on the list whose latest reading is past, or may be
+  /// past, a critical limit (`GlanceDocument.untrackedCriticalSnapshots`), as home says them.
+  public static func home(
+    _ snapshots: [MarkerSnapshot], untrackedCritical: [MarkerSnapshot] = [], shortIDs: [UUID: String],
+    today: CalendarDate
+  ) -> JSONValue {
     document(
       "home",
       [
@@ -235,6 +240,13 @@ public enum JSONOutput {
               "marker": marker(snapshot),
               "latest": snapshot.latest.map { reading($0, in: snapshot, shortID: shortIDs[$0.id]) } ?? .null,
               "trend": trend(snapshot.trend),
+            ])
+          }),
+        "untrackedCritical": .array(
+          untrackedCritical.map { snapshot in
+            .object([
+              "marker": marker(snapshot),
+              "latest": snapshot.latest.map { reading($0, in: snapshot, shortID: shortIDs[$0.id]) } ?? .null,
             ])
           }),
       ])

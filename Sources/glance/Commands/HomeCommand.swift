@@ -16,13 +16,15 @@ struct HomeCommand: GlanceCommand {
     let view = try context.view(.latest(HomeView.sparklineWidth), allIDs: context.global.json)
     let document = view.document
     let snapshots = document.trackedSnapshots(library: context.library, recentLimit: HomeView.sparklineWidth)
-    if context.global.json {
-      let ids = ShortID.prefixes(for: snapshots.compactMap(\.latest?.id), amongPrefixes: view.allEntryIDPrefixes)
-      return context.out(json: JSONOutput.home(snapshots, shortIDs: ids, today: context.today))
-    }
-    context.out(HomeView.render(snapshots, today: context.today, style: context.style))
     let untracked = document.untrackedCriticalSnapshots(
       library: context.library, recentLimit: 1, since: HomeView.untrackedSince(today: context.today))
+    if context.global.json {
+      let ids = ShortID.prefixes(
+        for: (snapshots + untracked).compactMap(\.latest?.id), amongPrefixes: view.allEntryIDPrefixes)
+      return context.out(
+        json: JSONOutput.home(snapshots, untrackedCritical: untracked, shortIDs: ids, today: context.today))
+    }
+    context.out(HomeView.render(snapshots, today: context.today, style: context.style))
     if let line = HomeView.untrackedCritical(untracked) { context.out("\n" + line) }
     if !snapshots.isEmpty {
       context.out(

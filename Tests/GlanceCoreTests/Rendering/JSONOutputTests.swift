@@ -26,6 +26,30 @@ struct JSONOutputTests {
     return (document, brief)
   }
 
+  /// Attacker review at stop 40: home said an untracked critical potassium, and `glance --json`
+  /// did not: a script reading it saw nothing past a critical limit.
+  @Test("home's JSON names an untracked marker whose latest reading is past a critical limit, as home does")
+  func homeUntrackedCritical() throws {
+    let potassium = try #require(Fixture.library.marker(key: "potassium"))
+    var document = GlanceDocument.empty(createdAt: Timestamp(Fixture.now))
+    let reading = Fixture.entry(potassium, 6.8, on: "2026-11-10")
+    document.apply(.putEntry(reading))
+    let untracked = document.untrackedCriticalSnapshots(
+      library: .builtIn, recentLimit: 1, since: HomeView.untrackedSince(today: Self.today))
+    let object = try Self.parse(
+      JSONOutput.home([], untrackedCritical: untracked, shortIDs: [reading.id: "ab12"], today: Self.today))
+    let listed = try #require(object["untrackedCritical"] as? [[String: Any]])
+    #expect(listed.count == 1)
+    #expect((listed.first?["marker"] as? [String: Any])?["key"] as? String == "potassium")
+    let latest = try #require(listed.first?["latest"] as? [String: Any])
+    #expect(latest["value"] as? Double == 6.8)
+    #expect(latest["status"] as? String == JSONOutput.status(.criticalHigh))
+    #expect(latest["shortId"] as? String == "ab12")
+    // None: an empty list, never a missing key.
+    let none = try Self.parse(JSONOutput.home([], shortIDs: [:], today: Self.today))
+    #expect((none["untrackedCritical"] as? [Any])?.isEmpty == true)
+  }
+
   @Test("the demo's home, show, prep and visits as golden JSON, each parsing as the schema says")
   func golden() throws {
     let (document, brief) = try Self.demo()
