@@ -32,7 +32,7 @@ public protocol DataRepository: AnyObject {
   /// Reverts the newest recorded change; nil when there is nothing to undo. With `expecting`,
   /// only when the newest change is still that step (the one the person was asked about); else
   /// `ConcurrentChangeError.undoChanged` and nothing changes.
-  func undo(expecting shown: UndoStep?) throws -> UndoStep?
+  func undo(expecting shown: UndoStep?) throws -> UndoOutcome?
 
   /// The current document for display, with only the selected entries (and, with `allIDs`,
   /// every entry's id). It must not be changed and saved: `write` works on the whole document.
@@ -41,7 +41,7 @@ public protocol DataRepository: AnyObject {
 
 extension DataRepository {
   /// Reverts the newest recorded change, whichever it is.
-  public func undo() throws -> UndoStep? { try undo(expecting: nil) }
+  public func undo() throws -> UndoStep? { try undo(expecting: nil)?.step }
 
   /// Removes the newest step from the undo history without taking it back: the way past a step
   /// whose undo record is lost. The data does not change; nil when there is no step.

@@ -33,13 +33,13 @@ public final class InMemoryDataRepository: DataRepository {
     return result
   }
 
-  public func undo(expecting shown: UndoStep?) throws -> UndoStep? {
+  public func undo(expecting shown: UndoStep?) throws -> UndoOutcome? {
     var transaction = Transaction(document: document, summary: "", now: Timestamp(clock()))
     transaction.recordsUndo = false
-    guard let step = try transaction.undoNewest(expecting: shown, library: library) else { return nil }
+    guard let outcome = try transaction.undoNewest(expecting: shown, library: library) else { return nil }
     let finished = transaction.finished()
     try finished.checkBeforeSaving(library: library, scope: transaction.scope)
     document = finished
-    return step
+    return outcome
   }
 }

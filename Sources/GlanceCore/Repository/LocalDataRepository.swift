@@ -105,7 +105,7 @@ public final class LocalDataRepository: DataRepository {
     return DocumentView(document: document, allEntryIDPrefixes: ids)
   }
 
-  public func undo(expecting shown: UndoStep?) throws -> UndoStep? {
+  public func undo(expecting shown: UndoStep?) throws -> UndoOutcome? {
     try write(summary: "", recordsUndo: false) { transaction in
       try transaction.undoNewest(expecting: shown, library: library) { step in try readUndoRecord(step) }
     }

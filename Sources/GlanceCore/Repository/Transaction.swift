@@ -125,7 +125,7 @@ public struct Transaction {
     stored: (UndoStep) throws -> [Operation] = { _ in
       throw StorageError.undoRecordUnreadable(file: "its undo record", reason: "is not kept here")
     }
-  ) throws -> UndoStep? {
+  ) throws -> UndoOutcome? {
     if let shown, document.undo.last?.id != shown.id {
       throw ConcurrentChangeError.undoChanged(asked: shown.summary, newest: document.undo.last?.summary)
     }
@@ -149,6 +149,7 @@ public struct Transaction {
       return document.customMarkers.first { $0.id == id }
     }
     document.undo.removeLast()
+    var outcome = UndoOutcome(step: step, removing: operations, from: document)
     let trackedBefore = document.trackedMarkers
     apply(operations)
     // A marker whose readings a forgotten later change added (entered after this step) stays
@@ -177,7 +178,13 @@ public struct Transaction {
       }
     }
     if let profile = step.profileBefore { setProfile(profile) }
-    return step
+    outcome.putsBack = operations.contains {
+      switch $0 {
+      case .putEntry, .putVisit: true
+      default: false
+      }
+    }
+    return outcome
   }
 
   /// Refuses an undo when a record the step replaced is not as the step left it (`expected`):

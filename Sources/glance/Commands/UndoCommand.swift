@@ -36,6 +36,6 @@ struct UndoCommand: GlanceCommand {
       context.out("There is nothing to undo.")
       return
     }
-    context.out("Undid: \(undone.shownSummary)")
+    context.out(undone.message)
   }
 }

@@ -26,7 +26,7 @@ struct QuestionRaceTests {
     #expect(ConcurrentChangeError.undoChanged(asked: "add HDL 50", newest: "add LDL 130").kind == .busy)
     // With nothing in between it goes ahead.
     let newest = try #require(before.undo.last)
-    #expect(try repository.undo(expecting: newest)?.summary == "add LDL 130")
+    #expect(try repository.undo(expecting: newest)?.step.summary == "add LDL 130")
   }
 
   @Test("an edit waiting at its question never wipes what another glance changed", arguments: RepositoryKind.allCases)

@@ -286,6 +286,54 @@ struct RepositoryContractTests {
     #expect(try repository.forgetNewestUndo(expecting: nil) == nil)
   }
 
+  /// Attacker review at stop 40: add a reading, delete it, forget the delete, undo the add: it
+  /// said "Undid: add HDL 50 mg/dL" though the reading was gone already. Said as it is.
+  @Test(
+    "an undo whose readings or visits were already gone says so, wholly or in part",
+    arguments: RepositoryKind.allCases)
+  func undoOfWhatIsGone(kind: RepositoryKind) throws {
+    let (repository, folder) = kind.make()
+    _ = folder
+    let entry = Fixture.entry(Fixture.hdl, 50, on: "2025-01-10")
+    try repository.addEntry(entry, summary: "add HDL 50 mg/dL")
+    try repository.deleteEntry(entry.id, summary: "delete")
+    #expect(try repository.forgetNewestUndo(expecting: nil)?.summary == "delete")
+    let whole = try #require(try repository.undo(expecting: nil))
+    #expect(whole.step.summary == "add HDL 50 mg/dL")
+    #expect(whole.goneReadings == 1 && whole.removedReadings == 1)
+    #expect(
+      whole.message
+        == "Nothing was left to take back: the reading “add HDL 50 mg/dL” added was already gone (removed since by a change no longer in the undo history). It is off the undo history now."
+    )
+    #expect(try repository.read().undo.isEmpty)
+
+    // Two readings and a visit in one step (an import), one reading deleted since.
+    let first = Fixture.entry(Fixture.hdl, 51, on: "2025-01-11")
+    let second = Fixture.entry(Fixture.hdl, 52, on: "2025-01-12")
+    let visit = Visit(
+      date: Fixture.date("2025-01-12"), doctorName: "Dr. Lee", visitType: .physical,
+      entryTimestamp: Timestamp(Fixture.now))
+    try repository.write(summary: "import labs.csv") { transaction in
+      transaction.apply(.putEntry(first))
+      transaction.apply(.putEntry(second))
+      transaction.apply(.putVisit(visit))
+    }
+    try repository.deleteEntry(first.id, summary: "delete")
+    #expect(try repository.forgetNewestUndo(expecting: nil)?.summary == "delete")
+    let part = try #require(try repository.undo(expecting: nil))
+    #expect(part.goneReadings == 1 && part.removedReadings == 2 && part.goneVisits == 0 && part.removedVisits == 1)
+    #expect(
+      part.message
+        == "Undid: import labs.csv\n1 of the 2 readings it added was already gone (removed since by a change no longer in the undo history)."
+    )
+    #expect(try repository.read().entries.isEmpty && repository.read().visits.isEmpty)
+
+    // Nothing gone: as before.
+    try repository.addEntry(entry, summary: "add HDL 50 mg/dL")
+    let plain = try #require(try repository.undo(expecting: nil))
+    #expect(plain.message == "Undid: add HDL 50 mg/dL" && plain.goneReadings == 0)
+  }
+
   /// Attacker review at stop 40: add, edit, delete a reading, forget the delete, undo the edit:
   /// the deleted reading came back at its old value, and nothing said so. A visit alike.
   @Test(

@@ -186,7 +186,7 @@ struct UndoRecordTests {
     let checksum = try #require(text.range(of: ",\n\"checksum\""))
     let older = String(text[..<checksum.lowerBound]) + "}\n"
     try Data(older.utf8).write(to: URL(fileURLWithPath: path))
-    #expect(try repository.undo(expecting: step) == step)
+    #expect(try repository.undo(expecting: step)?.step == step)
     #expect(try repository.read().entries == before)
   }
 
