@@ -332,18 +332,30 @@ public enum EntryPlanner {
   public static func summary(of drafts: [EntryDraft]) -> String {
     guard let first = drafts.first else { return "add nothing" }
     let date = DateText.long(first.date)
-    if drafts.count == 2, drafts[0].marker.key == "bp-systolic", drafts[1].marker.key == "bp-diastolic" {
-      let pair = "\(ValueText.number(drafts[0].value))/\(ValueText.number(drafts[1].value))"
-      return "add blood pressure \(pair) \(drafts[0].marker.unit) on \(date)"
-    }
-    if drafts.count == 1 {
-      // As typed when typed in another unit ("add LDL 2.9 mmol/L"), so undo names what was typed;
-      // in the marker's unit with that unit ("add HDL 89 mg/dL").
+    // Each reading by name (newcomer review at stop 40: a batch's undo named none), blood
+    // pressure as its pair; past `summaryReadings`, counted.
+    var parts: [String] = []
+    var index = 0
+    while index < drafts.count {
+      let draft = drafts[index]
+      if draft.marker.key == "bp-systolic", index + 1 < drafts.count, drafts[index + 1].marker.key == "bp-diastolic" {
+        let pair = "\(ValueText.number(draft.value))/\(ValueText.number(drafts[index + 1].value))"
+        parts.append("blood pressure \(pair) \(draft.marker.unit)")
+        index += 2
+        continue
+      }
+      // As typed when typed in another unit ("add LDL 2.9 mmol/L"), so undo names what was
+      // typed; in the marker's unit with that unit ("add HDL 89 mg/dL").
       let value =
-        first.entered?.text(first.comparator)
-        ?? ValueText.withUnit(first.value, first.comparator, first.marker.unit)
-      return "add \(first.marker.shortName) \(value) on \(date)"
+        draft.entered?.text(draft.comparator) ?? ValueText.withUnit(draft.value, draft.comparator, draft.marker.unit)
+      parts.append("\(draft.marker.shortName) \(value)")
+      index += 1
     }
-    return "add \(drafts.count) readings on \(date)"
+    guard parts.count > summaryReadings else { return "add \(parts.joinedText(", ")) on \(date)" }
+    return
+      "add \(drafts.count) readings on \(date): \(parts.prefix(summaryReadings).joinedText(", ")) and \(parts.count - summaryReadings) more"
   }
+
+  /// How many readings an undo summary names before it counts the rest.
+  static let summaryReadings = 6
 }

@@ -139,10 +139,24 @@ struct EntryPlannerSaveTests {
         == "add blood pressure 120/80 mmHg on Feb 15, 2025")
   }
 
-  @Test("the undo summary of several readings counts them", arguments: [2, 6])
-  func summarySeveral(count: Int) {
-    let drafts = (0..<count).map { Self.draft($0 % 2 == 0 ? Fixture.hdl : Fixture.ldl, Double(80 + $0)) }
-    #expect(EntryPlanner.summary(of: drafts) == "add \(count) readings on Feb 15, 2025")
+  /// Newcomer review at stop 40: undoing a batch said "Undid: add 5 readings on …", naming none.
+  @Test("the undo summary of several readings names each, blood pressure as a pair; a long batch is counted too")
+  func summarySeveral() {
+    let systolic = Fixture.library.marker(key: "bp-systolic")!
+    let diastolic = Fixture.library.marker(key: "bp-diastolic")!
+    #expect(
+      EntryPlanner.summary(of: [Self.draft(Fixture.hdl, 61), Self.draft(Fixture.ldl, 120)])
+        == "add HDL 61 mg/dL, LDL 120 mg/dL on Feb 15, 2025")
+    #expect(
+      EntryPlanner.summary(of: [
+        Self.draft(Fixture.hdl, 61), Self.draft(systolic, 120), Self.draft(diastolic, 80),
+        Self.draft(Fixture.a1c, 5.6),
+      ]) == "add HDL 61 mg/dL, blood pressure 120/80 mmHg, A1c 5.6% on Feb 15, 2025")
+    let many = (0..<12).map { Self.draft($0 % 2 == 0 ? Fixture.hdl : Fixture.ldl, Double(80 + $0)) }
+    #expect(
+      EntryPlanner.summary(of: many)
+        == "add 12 readings on Feb 15, 2025: HDL 80 mg/dL, LDL 81 mg/dL, HDL 82 mg/dL, LDL 83 mg/dL, HDL 84 mg/dL, LDL 85 mg/dL and 6 more"
+    )
   }
 
   @Test("a draft's label is the marker's short name, the value and the unit")
