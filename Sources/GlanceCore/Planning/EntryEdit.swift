@@ -28,7 +28,14 @@ public struct EntryEdit: Sendable {
   /// 2025 → Feb 16, 2025": what `undo` takes back (newcomer review: "edit HDL 49" named neither
   /// the new value nor a unit).
   public var summary: String {
-    let value = shown(new) == shown(old) ? shown(old) : "\(shown(old, unit: false)) → \(shown(new))"
+    // Printed alike but not alike (LDL 130 and 131 mg/dL are both 3.4 mmol/L): told apart as
+    // `aside` tells them, with the printing they share.
+    let before = aside(old).dropFirst(2).dropLast()
+    let after = aside(new).dropFirst(2).dropLast()
+    let value =
+      shown(new) != shown(old)
+      ? "\(shown(old, unit: false)) → \(shown(new))"
+      : before.isEmpty || after.isEmpty || before == after ? shown(old) : "\(before) → \(after) (\(shown(new)))"
     let date =
       new.dateOfService == old.dateOfService
       ? DateText.long(old.dateOfService) : "\(DateText.long(old.dateOfService)) → \(DateText.long(new.dateOfService))"

@@ -348,6 +348,21 @@ struct EditSummaryTests {
       today: Fixture.date("2026-11-22"), document: document, library: Fixture.library)
     #expect(edit.summary == expected)
   }
+
+  /// Newcomer review at stop 40: two values that print alike in the person's unit (LDL 130 and
+  /// 131 mg/dL are both 3.4 mmol/L) were summed up as one, "edit LDL 3.4 mmol/L".
+  @Test("values that print alike are told apart, as Was and Now tell them")
+  func printedAlike() throws {
+    let ldl = try #require(Fixture.library.marker(key: "ldl"))
+    let old = Fixture.entry(ldl, 130, on: "2026-06-09")
+    var document = GlanceDocument.empty(createdAt: Timestamp(Fixture.now))
+    document.profile.units = .si
+    document.apply(.putEntry(old))
+    let edit = try EntryPlanner.edit(
+      old, value: "131 mg/dL", date: nil, note: nil, today: Fixture.date("2026-11-22"), document: document,
+      library: Fixture.library)
+    #expect(edit.summary == "edit LDL 130 mg/dL → 131 mg/dL (3.4 mmol/L) on Jun 9, 2026")
+  }
 }
 
 /// Newcomer review at stop 37: a glucose added as 6.3 mmol/L, edited with a bare 6.1, was asked
