@@ -45,7 +45,16 @@ public enum BriefHTML {
     if !charted.isEmpty {
       // Many charts print five to a row, so a long brief still fits two pages.
       body.append("<section><h2>Trends</h2><div class=\"charts\(charted.count > 8 ? " many" : "")\">")
-      for snapshot in charted { body.append(chartFigure(snapshot, today: brief.today)) }
+      for snapshot in charted {
+        // Every reading a recent average item speaks of (newcomer review at stop 40: "over your
+        // last 15 readings" beside a chart of 12).
+        let averaged =
+          brief.items.first { $0.kind == .recentAverage && $0.markerID == snapshot.definition.id }?
+          .triggeringValues.count ?? 0
+        body.append(
+          chartFigure(
+            snapshot, today: brief.today, readings: min(max(chartReadings, averaged), averagedChartReadings)))
+      }
       body.append("</div></section>")
     }
 
@@ -191,14 +200,18 @@ public enum BriefHTML {
   /// How many of a marker's latest readings its chart shows.
   public static let chartReadings = 12
 
+  /// At most how many a chart beside a recent average shows: a month of readings three times a
+  /// day, and more (the value labels that would overlap are left out).
+  static let averagedChartReadings = 120
+
   /// A small chart of the marker's latest readings: dates on x, the reference band shaded, each
   /// point's status as a shape (circle in range, triangle near a limit, square out of range,
   /// diamond far outside), every value labelled. A lab's bound (`<0.1`) is a hollow circle at
   /// its bound, a slip beyond the plausible range a hollow diamond at the chart's edge: both
   /// shown, neither on the line. `role="img"` with the summary sentence as its name.
-  static func chartFigure(_ snapshot: MarkerSnapshot, today: CalendarDate) -> String {
+  static func chartFigure(_ snapshot: MarkerSnapshot, today: CalendarDate, readings: Int = chartReadings) -> String {
     let definition = snapshot.definition
-    let points = Array(snapshot.entries.suffix(chartReadings))
+    let points = Array(snapshot.entries.suffix(readings))
     // The line and the scale: plain readings and lab bounds, never a slip beyond the plausible range.
     func offScale(_ entry: MarkerEntry) -> Bool {
       definition.isOffScale(entry.value) || !ValueParser.isStorable(entry.value)

@@ -44,6 +44,28 @@ struct VisitBriefTests {
       old.untrackedCriticalSnapshots(library: .builtIn, since: HomeView.untrackedSince(today: Self.today)).isEmpty)
   }
 
+  /// Newcomer review at stop 40: the brief said blood pressure "averaged 140 mmHg over your last
+  /// 15 readings", and its chart beside it drew the latest 12. It draws every averaged reading.
+  @Test("a chart beside a recent average draws every reading averaged; another draws the latest 12")
+  func averageChart() throws {
+    let systolic = try #require(Fixture.library.marker(key: "bp-systolic"))
+    func points(_ values: [Double]) throws -> Int {
+      let entries = values.enumerated().map { index, value in
+        Fixture.entry(systolic, value, on: Fixture.date("2026-10-01").adding(days: index)!.iso)
+      }
+      let snapshot = MarkerSnapshot(definition: systolic, tracked: nil, entries: entries)
+      let brief = VisitBrief(
+        document: .empty(createdAt: Self.now), snapshots: [snapshot],
+        items: InsightsEngine.insights(for: [snapshot], at: Self.now), today: Self.today)
+      let html = BriefHTML.render(brief)
+      let chart = try #require(html.range(of: "<figure class=\"chart\">").map { html[$0.lowerBound...] })
+      return chart.components(separatedBy: "class=\"pt ").count - 1
+    }
+    #expect(try points(Array(repeating: 142, count: 14) + [118]) == 15)
+    // Out of range at the latest, no average item: the latest 12.
+    #expect(try points(Array(repeating: 142, count: 15)) == BriefHTML.chartReadings)
+  }
+
   /// Attacker's second look at stop 40: an untracked potassium "<2.9" ("may be far below") left
   /// prep, and with nothing tracked prep said "No readings yet" over stored readings.
   @Test("an untracked lab's bound that may be critical stays; with nothing tracked, prep never says no readings")
