@@ -19,12 +19,23 @@ extension GlanceDocument {
     apply(operations, inverting: true).inverse
   }
 
-  /// Applies `operations`; with `inverting`, returns the operations that undo them too (an undo,
-  /// which records none, skips building a table of 100,000 removed readings). `changed` says
-  /// whether anything changed.
-  mutating func apply(_ operations: [Operation], inverting: Bool) -> (inverse: [Operation], changed: Bool) {
+  /// What applying operations did: the operations that undo them (when inverting), whether
+  /// anything changed, and how many removals of a reading or visit found none to remove (an
+  /// undo says them: `UndoOutcome`).
+  struct Applied {
     var inverse: [Operation] = []
     var changed = false
+    var goneReadings = 0
+    var goneVisits = 0
+  }
+
+  /// Applies `operations`; with `inverting`, returns the operations that undo them too (an undo,
+  /// which records none, skips building a table of 100,000 removed readings).
+  mutating func apply(_ operations: [Operation], inverting: Bool) -> Applied {
+    var inverse: [Operation] = []
+    var changed = false
+    var goneReadings = 0
+    var goneVisits = 0
     var start = 0
     while start < operations.count {
       let kind = BulkKind(operations[start])
@@ -34,33 +45,39 @@ extension GlanceDocument {
       }
       let run = operations[start..<end]
       if !inverting, kind == .removeEntry, run.count >= Self.bulkThreshold, let removed = removeEntries(run) {
-        changed = changed || removed
+        changed = changed || removed > 0
+        goneReadings += run.count - removed
       } else if let kind, run.count >= Self.bulkThreshold, let undone = applyRun(run, kind) {
         changed = changed || !undone.isEmpty
+        // A removal's inverse is one put for each record found.
+        if kind == .removeEntry { goneReadings += run.count - undone.count }
+        if kind == .removeVisit { goneVisits += run.count - undone.count }
         // NB: the first run's inverse is taken as it is, not copied.
         if inverting { if inverse.isEmpty { inverse = undone } else { inverse += undone } }
       } else {
         for operation in run {
           let undone = apply(operation)
           changed = changed || !undone.isEmpty
+          if undone.isEmpty, case .removeEntry = operation { goneReadings += 1 }
+          if undone.isEmpty, case .removeVisit = operation { goneVisits += 1 }
           if inverting { inverse += undone }
         }
       }
       start = end
     }
-    return (inverse, changed)
+    return Applied(inverse: inverse, changed: changed, goneReadings: goneReadings, goneVisits: goneVisits)
   }
 
-  /// Removes the entries a run of `removeEntry` names, keeping no record of them; true when any
-  /// was there. Nil when the run names one id twice.
-  private mutating func removeEntries(_ run: ArraySlice<Operation>) -> Bool? {
+  /// Removes the entries a run of `removeEntry` names, keeping no record of them; returns how
+  /// many were there. Nil when the run names one id twice.
+  private mutating func removeEntries(_ run: ArraySlice<Operation>) -> Int? {
     var ids = IDSet(capacity: run.count)
     for operation in run {
       guard case .removeEntry(let id) = operation, ids.insert(id) else { return nil }
     }
     let before = entries.count
     entries.removeAll { ids.contains($0.id) }
-    return entries.count != before
+    return before - entries.count
   }
 
   private enum BulkKind {
@@ -80,9 +97,9 @@ extension GlanceDocument {
   /// Puts `incoming` as a run of `putEntry` would, without an operation for each first (an
   /// import's 100,000 readings); returns the operations that undo it, and whether it changed
   /// anything.
-  mutating func put(_ incoming: [MarkerEntry], inverting: Bool) -> (inverse: [Operation], changed: Bool) {
+  mutating func put(_ incoming: [MarkerEntry], inverting: Bool) -> Applied {
     if incoming.count >= Self.bulkThreshold, let undone = putEntries(incoming) {
-      return (inverting ? undone : [], !undone.isEmpty)
+      return Applied(inverse: inverting ? undone : [], changed: !undone.isEmpty)
     }
     // A few, or one id twice: as the operations, one at a time.
     return apply(incoming.map(Operation.putEntry), inverting: inverting)

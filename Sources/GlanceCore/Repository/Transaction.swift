@@ -73,8 +73,10 @@ public struct Transaction {
   }
 
   /// Keeps what undoes a change just applied; an undo records no step, only whether anything
-  /// changed.
-  private mutating func record(_ applied: (inverse: [Operation], changed: Bool)) {
+  /// changed, and how many removals found nothing (`UndoOutcome`).
+  private mutating func record(_ applied: GlanceDocument.Applied) {
+    goneReadings += applied.goneReadings
+    goneVisits += applied.goneVisits
     if recordsUndo {
       if inverse.isEmpty { inverse = applied.inverse } else { inverse.append(contentsOf: applied.inverse) }
     } else if applied.changed {
@@ -101,6 +103,9 @@ public struct Transaction {
   public var hasChanges: Bool { !inverse.isEmpty || changedWithoutUndo }
   /// Set when a change was applied without recording its inverse (while undoing).
   private var changedWithoutUndo = false
+  /// How many removals of a reading or a visit `apply(_: [Operation])` found none to remove.
+  private var goneReadings = 0
+  private var goneVisits = 0
 
   /// True when the profile changed (always saved).
   public private(set) var profileChanged = false
@@ -149,9 +154,11 @@ public struct Transaction {
       return document.customMarkers.first { $0.id == id }
     }
     document.undo.removeLast()
-    var outcome = UndoOutcome(step: step, removing: operations, from: document)
+    var outcome = UndoOutcome(step: step, removing: operations)
     let trackedBefore = document.trackedMarkers
+    (goneReadings, goneVisits) = (0, 0)
     apply(operations)
+    (outcome.goneReadings, outcome.goneVisits) = (goneReadings, goneVisits)
     // A marker whose readings a forgotten later change added (entered after this step) stays
     // tracked: the step's tracked list predates them (attacker review: undoing "add HDL" after
     // forgetting "add LDL" untracked LDL, and its reading showed nowhere). NB: the same second

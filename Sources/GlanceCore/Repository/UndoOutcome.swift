@@ -17,29 +17,17 @@ public struct UndoOutcome: Equatable, Sendable {
   /// True when the step puts a reading or visit back (a delete's or an edit's undo).
   public var putsBack = false
 
-  /// Counts, before `operations` are applied to `document`, what they remove and what of it is
-  /// already gone: one pass over the readings, and over the visits, with a set of the step's ids.
-  init(step: UndoStep, removing operations: [Operation], from document: GlanceDocument) {
+  /// What `operations` remove; what of it was gone is counted as they are applied
+  /// (`GlanceDocument.Applied`), with no pass of its own over 100,000 readings.
+  init(step: UndoStep, removing operations: [Operation]) {
     self.step = step
-    var readings = IDSet()
-    var visits = IDSet()
     for operation in operations {
       switch operation {
-      case .removeEntry(let id): if readings.insert(id) { removedReadings += 1 }
-      case .removeVisit(let id): if visits.insert(id) { removedVisits += 1 }
+      case .removeEntry: removedReadings += 1
+      case .removeVisit: removedVisits += 1
       default: break
       }
     }
-    var found = 0
-    if removedReadings > 0 {
-      for entry in document.entries where readings.contains(entry.id) { found += 1 }
-    }
-    goneReadings = removedReadings - found
-    found = 0
-    if removedVisits > 0 {
-      for visit in document.visits where visits.contains(visit.id) { found += 1 }
-    }
-    goneVisits = removedVisits - found
   }
 
   /// What `glance undo` says: "Undid: …", with what was already gone; or, when nothing of the

@@ -236,15 +236,26 @@ struct IntegrityTests {
       let bulkInverse = bulk.apply(run)
       var single = first
       var singleInverse: [GlanceCore.Operation] = []
-      for operation in run { singleInverse += single.apply(operation) }
+      var gone = 0
+      for operation in run {
+        let undone = single.apply(operation)
+        if undone.isEmpty, case .removeEntry = operation { gone += 1 }
+        singleInverse += undone
+      }
       #expect(bulk == single)
       #expect(bulkInverse == singleInverse)
+      // The removals that found nothing, counted in bulk as one at a time (`UndoOutcome`), with
+      // and without the inverse.
+      for inverting in [true, false] {
+        var counted = first
+        #expect(counted.apply(run, inverting: inverting).goneReadings == gone)
+      }
       // Readings put as readings (an import) rather than as operations: the same.
       let readings = run.compactMap { if case .putEntry(let entry) = $0 { entry } else { nil } }
       if readings.count == run.count {
         var viaPut = first
-        let (putInverse, changed) = viaPut.put(readings, inverting: true)
-        #expect(viaPut == single && putInverse == singleInverse && changed == !singleInverse.isEmpty)
+        let applied = viaPut.put(readings, inverting: true)
+        #expect(viaPut == single && applied.inverse == singleInverse && applied.changed == !singleInverse.isEmpty)
       }
       // And undoing restores the start.
       for operation in bulkInverse.reversed() { bulk.apply(operation) }
