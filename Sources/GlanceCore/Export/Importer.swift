@@ -308,8 +308,9 @@ public enum Importer {
       problems = problems.enumerated().filter { $0.offset == first || !$0.element.hasSuffix(monthOnly) }.map(\.element)
     }
     // Judged as a planned import's readings are (`criticalReadings`): a value past the plausible
-    // range is a slip to ask about, never a critical result (attacker's third look this session:
-    // a bare glucose of 5.0, 5 mmol/L, had been called critical as 5 mg/dL).
+    // range that is most likely another unit's number is never a critical result (attacker's
+    // third look at stop 36: a bare glucose of 5.0, 5 mmol/L, had been called critical as 5
+    // mg/dL); one that is not (potassium 1.2 mmol/L, a lab's LL) is named.
     var plan = plan
     let flagged = Set(plan.criticalFlaggedRows)
     let entries = rows.map { $0.draft.entry(at: Timestamp(secondsSince1970: 0), source: .fileImport) }
@@ -391,7 +392,7 @@ public enum Importer {
         })
           ?? true
       else { continue }
-      guard known.snapshot.judgement(of: entry).isPlausiblyCritical else { continue }
+      guard known.snapshot.judgement(of: entry).status.isCritical else { continue }
       found.append(index)
     }
     return found

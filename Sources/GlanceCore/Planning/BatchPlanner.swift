@@ -126,7 +126,7 @@ public enum BatchPlanner {
     for draft in drafts
     where document.judging(draft.marker).judgement(
       of: draft.entry(at: Timestamp(secondsSince1970: 0), source: .batchEntry)
-    ).isPlausiblyCritical && !names.contains(draft.marker.displayName) {
+    ).status.isCritical && !names.contains(draft.marker.displayName) {
       names.append(draft.marker.displayName)
     }
     return names

@@ -125,7 +125,7 @@ public enum EntryPlanner {
       let typed = try? ValueParser.parse(valueText)
       let units: [String?] = typed?.unit != nil || unit != nil ? [typed?.unit ?? unit] : [nil, markers[0].siUnit]
       let savedCritical = document.judging(markers[0])
-        .judgement(of: single.entry(at: Timestamp(secondsSince1970: 0), source: .quickAdd)).isPlausiblyCritical
+        .judgement(of: single.entry(at: Timestamp(secondsSince1970: 0), source: .quickAdd)).status.isCritical
       let critical =
         markers[0].key == "fasting-glucose"
         && (savedCritical

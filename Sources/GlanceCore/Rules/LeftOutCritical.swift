@@ -124,9 +124,7 @@ public enum LeftOutCritical: Sendable, Equatable {
         guard case .critical(let status) = beyond else { return nil }
         return status
       }
-      let judgement = judge.judgement(of: draft.entry(at: Timestamp(secondsSince1970: 0), source: .fileImport))
-      guard judgement.isPlausiblyCritical || !judgement.status.isCritical else { return nil }
-      let status = judgement.status
+      let status = judge.judgement(of: draft.entry(at: Timestamp(secondsSince1970: 0), source: .fileImport)).status
       // A race-adjusted eGFR is judged on its low side only: the eGFR without race is lower.
       return status.isCritical && (self == .glucose || status.isLowSide) ? status : nil
     case .ionizedCalcium:

@@ -161,6 +161,30 @@ public struct MarkerSnapshot: Sendable {
     return takesIn(unit.printed(rule), unit.range(range))
   }
 
+  /// True when `entry`, beyond the plausible range, is judged by the critical limits: not when it
+  /// is zero or less (an empty cell), more than ten times beyond the plausible bound (no
+  /// measurement in any unit: a hand-edited 1e300), or most likely a number in another unit the
+  /// test is reported in, where it is plausible and not critical (hemoglobin 135: 135 g/L, 13.5
+  /// g/dL; glucose 5.2: 5.2 mmol/L; an SI reader's hemoglobin 13.5 g/L: 13.5 g/dL). Clinician and
+  /// attacker reviews at stop 41: such slips, kept with --yes, were called critical.
+  func judgesBeyondPlausible(_ entry: MarkerEntry) -> Bool {
+    let value = entry.value
+    guard value > 0, value <= (definition.plausibleMax ?? .infinity) * 10,
+      value * 10 >= (definition.plausibleMin ?? 0)
+    else { return false }
+    let typed = entry.entered(for: definition)
+    let number = typed?.value ?? value
+    let typedUnit = UnitConverter.normalize(typed?.unit ?? definition.unit)
+    let units = EntryChecks.slipUnits(definition) + (typed == nil ? [] : [definition.unit])
+    for unit in units where UnitConverter.normalize(unit) != typedUnit {
+      guard let other = try? UnitConverter.convert(number, unit: unit, for: definition).value, other > 0,
+        !definition.isOffScale(other)
+      else { continue }
+      if !(rule?.isCritical(other) ?? false) { return false }
+    }
+    return true
+  }
+
   /// The status of `entry` and its words (a censored value judged by what it can be; critical
   /// limits and a guideline's stages applied).
   public func judgement(of entry: MarkerEntry) -> Judgement {
@@ -199,7 +223,7 @@ public struct MarkerSnapshot: Sendable {
       }
     }
     if entry.comparator == nil, definition.isOffScale(value) {
-      return Judgement.beyondPlausible(value, rule: rule)
+      return Judgement.beyondPlausible(value, rule: judgesBeyondPlausible(entry) ? rule : nil)
     }
     var judgement = Judgement.of(value, comparator: entry.comparator, range: range, rule: rule)
     if let leftOut, judgement.status == .noRange {

@@ -107,11 +107,6 @@ public struct Judgement: Equatable, Sendable {
   /// Beyond the library's plausible range for the marker (`MarkerDefinition.isOffScale`): a
   /// value to check against the report, critical or not judged (`beyondPlausible(_:rule:)`).
   public var beyondPlausible = false
-  /// Critical, and not beyond the plausible range: what a value not yet confirmed is called
-  /// before its questions are answered. Beyond the plausible range it is asked about as a slip
-  /// first (attacker's third look at stop 36: a bare glucose of 5.0, 5 mmol/L, had been called
-  /// critical as 5 mg/dL); once saved, it is critical (`beyondPlausible(_:rule:)`).
-  public var isPlausiblyCritical: Bool { status.isCritical && !beyondPlausible }
   /// Critical by a test's critical limit on a marker of the person's own, which may have no range
   /// (`MarkerSnapshot.leftOut`): its advice speaks of the limit, not of "the range".
   public var byCriticalLimit = false
@@ -149,10 +144,11 @@ public struct Judgement: Equatable, Sendable {
   public static let insideTargetWords = "inside your target range but past a critical limit"
   public static let criticalInsideWords = "past a critical limit, inside your target range"
 
-  /// A value beyond the plausible range the person confirmed: critical when past a critical
-  /// limit of `rule` (clinician review at stop 40: a fasting glucose of 900, a potassium of 1.2,
-  /// a hemoglobin of 2.0 are rare but real, and were "?"), else not judged. Either way it is
-  /// named as a value to check against the report.
+  /// A value beyond the plausible range: critical when past a critical limit of `rule`
+  /// (clinician review at stop 40: a fasting glucose of 900, a potassium of 1.2, a hemoglobin of
+  /// 2.0 are rare but real, and were "?"), else not judged; nil when it is not judged by its
+  /// limits (`MarkerSnapshot.judgesBeyondPlausible`: most likely another unit's number). Either
+  /// way it is named as a value to check against the report.
   static func beyondPlausible(_ value: Double, rule: ClinicalRule?) -> Judgement {
     let check = "beyond the plausible range: check it against the report"
     var judgement =

@@ -63,6 +63,20 @@ struct SpreadsheetQuestionsTests {
     }
   }
 
+  /// Clinician and attacker reviews at stop 41: a lab's potassium 1.2 mmol/L LL (beyond the
+  /// plausible range, in no other unit a plausible reading) was named nowhere as critical before
+  /// saving, where a 3.0 LL was. A hemoglobin of 135 (most likely g/L) is not called critical.
+  @Test("a dry run names a result beyond the plausible range that is past a critical limit in every unit")
+  func criticalBeyondPlausible() throws {
+    let plan = try Self.plan(
+      "Date,Test,Result,Units,Flag\n2025-05-01,Potassium,1.2,mmol/L,LL\n2025-05-01,Sodium,95,mmol/L,LL\n"
+        + "2025-05-01,Hemoglobin,135,,\n")
+    let dry = plan.summary(library: .builtIn, customMarkers: [], dryRun: true)
+    let line = try #require(dry.split(separator: "\n").first { $0.hasPrefix("Past a critical limit") }, "\(dry)")
+    #expect(line.contains("Potassium 1.2") && line.contains("Sodium 95") && !line.contains("Hemoglobin"), "\(line)")
+    #expect(!dry.contains("The lab called critical what glance"), "\(dry)")
+  }
+
   /// Clinician's third look at stop 34: a file refused for a unit error (exit 65) named none of
   /// its critical results (potassium 6.9, glucose 38, hemoglobin 6.5), and a refusal over
   /// questions left out the tests the lab called critical that glance has no marker for. Every

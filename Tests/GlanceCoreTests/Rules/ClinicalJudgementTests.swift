@@ -933,11 +933,23 @@ struct ClinicalJudgementTests {
     #expect(abs(try UnitConverter.convert(value, unit: unit, for: Self.marker(key)).value - expected) < 1e-9)
   }
 
-  /// Beyond the plausible range, on a side with no critical limit: neither judged nor called
-  /// in range; named to be checked against the report.
+  /// Beyond the plausible range, on a side with no critical limit, or most likely another unit's
+  /// number, zero, or far beyond: neither judged nor called in range; named to be checked.
   @Test(
-    "a confirmed value beyond the plausible range with no critical limit on its side: check the report",
-    arguments: [("ldl", 1900.0), ("triglycerides", 1.7), ("bp-systolic", 40), ("tsh", 0.0001)])
+    "a kept value beyond the plausible range that no critical limit judges is not judged: check the report",
+    arguments: [
+      ("ldl", 1900.0), ("triglycerides", 1.7), ("bp-systolic", 40), ("tsh", 0.0001),
+      // Past a critical limit as typed, but most likely a number in another unit the test is
+      // reported in, plausible and not critical there (clinician and attacker reviews at stop
+      // 41: a UK sheet's hemoglobin 135 g/L, creatinine 80 µmol/L, glucose 5.2 mmol/L, free T4
+      // 15 pmol/L, kept with --yes, were "!!" with the care-team advice).
+      ("hemoglobin", 135), ("creatinine", 80), ("fasting-glucose", 5.2), ("fasting-glucose", 16), ("free-t4", 15),
+      ("platelets", 250_000), ("wbc", 7500), ("hematocrit", 0.42),
+      // Zero or less: an empty cell, no reading (attacker review at stop 41).
+      ("potassium", 0), ("sodium", 0), ("hemoglobin", -5),
+      // Ten times beyond the plausible bound: no measurement in any unit (a hand-edited 1e300).
+      ("potassium", 1e300), ("potassium", 101), ("sodium", 9),
+    ])
   func offScaleNotJudged(key: String, value: Double) throws {
     let judgement = try Self.judge(key, value)
     #expect(judgement.status == .indeterminate)
@@ -951,6 +963,17 @@ struct ClinicalJudgementTests {
     // A tape measure is not a lab (clinician review: waist 920).
     let waist = InsightsEngine.insights(for: [Self.snapshot("waist", [(920, nil)])], at: Self.now)
     #expect(waist.first?.suggestionText.contains("Check it against the measurement.") == true, "\(waist)")
+  }
+
+  /// A person who reads SI typed hemoglobin 13.5 as g/L (1.35 g/dL, beyond the plausible range):
+  /// most likely 13.5 g/dL, so not critical; 2.0 g/dL typed as such stays critical, since read
+  /// in mmol/L (3.2 g/dL) it is critical too.
+  @Test("a value typed in another unit that reads plausibly as the marker's own is not judged")
+  func typedInOtherUnit() throws {
+    #expect(try Self.judge("hemoglobin", 13.5, unit: "g/L").status == .indeterminate)
+    #expect(try Self.judge("hemoglobin", 2.0).status == .criticalLow)
+    #expect(try Self.judge("fasting-glucose", 98, unit: "mmol/L").status == .indeterminate)
+    #expect(try Self.judge("fasting-glucose", 900).status == .criticalHigh)
   }
 
   /// What docs/MarkerLibrary.md says of values beyond the plausible range holds for every rule:
@@ -978,9 +1001,10 @@ struct ClinicalJudgementTests {
     "a confirmed value beyond the plausible range and past a critical limit is critical, and to be checked",
     arguments: [
       ("potassium", 15.0, MarkerStatus.criticalHigh), ("potassium", 1.2, .criticalLow),
-      ("fasting-glucose", 900, .criticalHigh), ("fasting-glucose", 15, .criticalLow), ("hemoglobin", 2.0, .criticalLow),
+      ("fasting-glucose", 900, .criticalHigh), ("fasting-glucose", 2.0, .criticalLow),
+      ("hemoglobin", 2.0, .criticalLow),
       ("sodium", 95, .criticalLow), ("triglycerides", 6000, .criticalHigh), ("bp-systolic", 300, .criticalHigh),
-      ("platelets", 0.5, .criticalLow), ("egfr", 0.5, .criticalLow),
+      ("platelets", 0.5, .criticalLow), ("egfr", 0.5, .criticalLow), ("potassium", 99, .criticalHigh),
     ])
   func offScaleCritical(key: String, value: Double, status: MarkerStatus) throws {
     #expect(Self.marker(key).isOffScale(value))
