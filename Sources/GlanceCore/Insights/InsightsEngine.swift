@@ -68,6 +68,11 @@ public enum InsightsEngine {
       let latestCritical = snapshot.latest.map { snapshot.judgement(of: $0).status.isCritical } ?? false
       if !latestCritical, let since = criticalSince, let earlier = earlierCritical(snapshot, since: since, at: now) {
         result.append((5, category, result.count, earlier))
+        // Blood pressure averaging in a stage is said too: one critical reading (a slip kept,
+        // systolic 300) does not hide it (clinician and attacker reviews at stop 41).
+        if let (severity, average) = recentAverage(snapshot, at: now) {
+          result.append((severity * 2, category, result.count, average))
+        }
       } else if let (severity, status) = outOfRange(snapshot, trend: trend, at: now) {
         result.append((severity * 2, category, result.count, status))
         within[status.id] = (
@@ -156,9 +161,15 @@ public enum InsightsEngine {
       snapshot.isCriticalInsideTarget(first)
       ? "inside your target range\(range) but past a critical limit"
       : "\(snapshot.leftOut == nil ? "far " : "")\(side(first)) \(rangeName(snapshot))\(range)"
+    // One beyond what glance takes as plausible: to be checked, as the latest's item says it.
+    let beyond = named.filter { snapshot.judgement(of: $0).beyondPlausible }
+    let check =
+      beyond.isEmpty
+      ? ""
+      : "\(beyond.count == 1 ? "This reading is" : "These readings are") beyond the range glance takes as plausible: check \(beyond.count == 1 ? "it" : "them") against \(source(definition)). "
     let text =
       "Your \(definition.displayName) \(isPlural(definition) ? "were" : "was") \(said(first)) on \(DateText.long(first.dateOfService)), \(firstPosition)\(other ?? ""); your latest, \(said(latest)) on \(DateText.long(latest.dateOfService)), is \(snapshot.judgement(of: latest).words). "
-      + "Consider asking your doctor about this result."
+      + check + "Consider asking your doctor about this result."
     return VisitPrepInsight(
       id: identifier(definition.id, VisitPrepInsight.Kind.earlierCritical.rawValue, first.id),
       markerID: definition.id, kind: .earlierCritical, suggestionText: text,

@@ -46,11 +46,13 @@ public enum BriefHTML {
       // Many charts print five to a row, so a long brief still fits two pages.
       body.append("<section><h2>Trends</h2><div class=\"charts\(charted.count > 8 ? " many" : "")\">")
       for snapshot in charted {
-        // Every reading a recent average item speaks of (newcomer review at stop 40: "over your
-        // last 15 readings" beside a chart of 12).
-        let averaged =
+        // Every reading since the first a recent average item speaks of (newcomer review at stop
+        // 40: "over your last 15 readings" beside a chart of 12), a slip it left out too
+        // (clinician review at stop 41: counting the 15 back dropped the first day).
+        let start =
           brief.items.first { $0.kind == .recentAverage && $0.markerID == snapshot.definition.id }?
-          .triggeringValues.count ?? 0
+          .triggeringValues.map(\.dateOfService).min()
+        let averaged = start.map { start in snapshot.entries.count { $0.dateOfService >= start } } ?? 0
         body.append(
           chartFigure(
             snapshot, today: brief.today, readings: min(max(chartReadings, averaged), averagedChartReadings)))
@@ -293,7 +295,9 @@ public enum BriefHTML {
         // At the edge it went past, labelled with its value: shown, not scaled.
         cy = display.exact(entry.value) > yMax ? top : height - bottom
         svg.append(hollowDiamond(cx, cy))
-        label = snapshot.displayedValue(entry, places: places) + " ?"
+        // Critical though beyond the plausible range (potassium 1.2): "!!", as its item says
+        // (newcomer review at stop 41: "900 ?" under "!! Past a critical limit").
+        label = snapshot.displayedValue(entry, places: places) + (status.isCritical ? " !!" : " ?")
       } else if entry.comparator != nil {
         cy = y(display.exact(entry.value))
         svg.append("<circle class=\"censored\" cx=\"\(number(cx))\" cy=\"\(number(cy))\" r=\"4\"/>")

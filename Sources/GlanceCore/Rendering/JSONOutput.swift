@@ -183,6 +183,9 @@ public enum JSONOutput {
       // As the screens show it, in the unit the person reads the marker in.
       "shown": .object(["value": .number(snapshot.displayed(entry)), "unit": .string(snapshot.display.unit)]),
       "status": .string(status(judgement.status)), "statusWords": .string(judgement.words),
+      // Beyond glance's plausible range: to be checked, critical or not (clinician review at
+      // stop 41: a script could not tell a kept potassium of 15 from a 6.8).
+      "beyondPlausible": .bool(judgement.beyondPlausible),
       // Judged in the unit typed, by the guideline's own figure for it (glucose 5.59 mmol/L
       // against below 5.6 mmol/L): the number, unit and range that decided `status`.
       "judgedAs": judgement.asEntered

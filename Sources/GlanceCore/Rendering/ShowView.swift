@@ -72,7 +72,15 @@ public enum ShowView {
     style: OutputStyle = .plain
   ) -> String {
     var summary = TrendSummary.sentence(snapshot, entries: entries, today: today, period: period, style: style)
-    if let last = entries.last, let sentence = snapshot.judgement(of: last).criticalSentence {
+    if let last = entries.last, case let judgement = snapshot.judgement(of: last),
+      let sentence = judgement.criticalSentence
+    {
+      // Critical, and beyond what glance takes as plausible: to be checked, as prep says it
+      // (newcomer review at stop 41: show said only the advice over a kept sodium of 95).
+      if judgement.beyondPlausible {
+        summary +=
+          " This reading is beyond the range glance takes as plausible: check it against \(InsightsEngine.source(snapshot.definition))."
+      }
       summary += " " + sentence
     }
     return summary

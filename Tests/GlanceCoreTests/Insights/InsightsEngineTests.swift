@@ -85,6 +85,25 @@ struct InsightsEngineTests {
     }
   }
 
+  /// Clinician and attacker reviews at stop 41: a kept systolic of 300 among two weeks of 142
+  /// (critical since the last visit, the latest 118) hid the stage 2 average, and its item said
+  /// nothing of the 300 being beyond the plausible range.
+  @Test("an earlier critical reading beyond the plausible range is said to be checked, and the average stays")
+  func earlierCriticalBeyondPlausible() throws {
+    let systolic = try #require(Fixture.library.marker(key: "bp-systolic"))
+    var entries = (0..<14).map { Fixture.entry(systolic, 142, on: Fixture.date("2026-02-01").adding(days: $0)!.iso) }
+    entries.append(Fixture.entry(systolic, 300, on: "2026-02-15"))
+    entries.append(Fixture.entry(systolic, 118, on: "2026-02-16"))
+    let snapshot = MarkerSnapshot(definition: systolic, tracked: nil, entries: entries)
+    let items = InsightsEngine.insights(for: [snapshot], at: Self.now, criticalSince: Fixture.date("2026-01-01"))
+    #expect(items.map(\.kind) == [.earlierCritical, .recentAverage], "\(items.map(\.suggestionText))")
+    #expect(
+      items.first?.suggestionText.contains(
+        "This reading is beyond the range glance takes as plausible: check it against the measurement.") == true,
+      "\(items.map(\.suggestionText))")
+    #expect(items.last?.suggestionText.contains("stage 2 range") == true, "\(items.map(\.suggestionText))")
+  }
+
   /// Clinician's second look at stop 40: fourteen days of 160 and then a 132 said only "was 132
   /// mmHg … stage 1", where the average is stage 2.
   @Test("an average in a higher stage than the latest reading is said beside it")

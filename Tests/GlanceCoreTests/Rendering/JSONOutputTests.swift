@@ -45,6 +45,18 @@ struct JSONOutputTests {
     #expect(latest["value"] as? Double == 6.8)
     #expect(latest["status"] as? String == JSONOutput.status(.criticalHigh))
     #expect(latest["shortId"] as? String == "ab12")
+    #expect(latest["beyondPlausible"] as? Bool == false)
+    // A kept potassium of 15: critical, and beyond the plausible range (clinician review at stop 41).
+    var kept = GlanceDocument.empty(createdAt: Timestamp(Fixture.now))
+    kept.apply(.putEntry(Fixture.entry(potassium, 15, on: "2026-11-10")))
+    let keptJSON = try Self.parse(
+      JSONOutput.home(
+        [], untrackedCritical: kept.untrackedCriticalSnapshots(library: .builtIn, since: Fixture.date("2026-01-01")),
+        shortIDs: [:], today: Self.today))
+    let keptLatest = try #require(
+      (keptJSON["untrackedCritical"] as? [[String: Any]])?.first?["latest"] as? [String: Any])
+    #expect(keptLatest["beyondPlausible"] as? Bool == true)
+    #expect(keptLatest["status"] as? String == JSONOutput.status(.criticalHigh))
     // None: an empty list, never a missing key.
     let none = try Self.parse(JSONOutput.home([], shortIDs: [:], today: Self.today))
     #expect((none["untrackedCritical"] as? [Any])?.isEmpty == true)

@@ -62,8 +62,29 @@ struct VisitBriefTests {
       return chart.components(separatedBy: "class=\"pt ").count - 1
     }
     #expect(try points(Array(repeating: 142, count: 14) + [118]) == 15)
+    // A slip beyond the plausible range inside the month is drawn beside them (at the edge), and
+    // the first day still is (clinician review at stop 41: the 15 latest dropped it).
+    #expect(try points(Array(repeating: 142, count: 7) + [40] + Array(repeating: 142, count: 7) + [118]) == 15)
     // Out of range at the latest, no average item: the latest 12.
     #expect(try points(Array(repeating: 142, count: 15)) == BriefHTML.chartReadings)
+  }
+
+  /// Newcomer review at stop 41: a kept fasting glucose of 900, critical, was labelled "900 ?"
+  /// on the brief's chart under its "!!" item.
+  @Test("a critical reading beyond the plausible range is labelled !! at the chart's edge; a slip is labelled ?")
+  func offScaleLabel() throws {
+    let glucose = try #require(Fixture.library.marker(key: "fasting-glucose"))
+    let ldl = try #require(Fixture.library.marker(key: "ldl"))
+    let snapshots = [
+      Self.snapshot(glucose, [("2026-10-01", 92), ("2026-11-01", 900)]),
+      Self.snapshot(ldl, [("2026-10-01", 120), ("2026-11-01", 1900)]),
+    ]
+    let brief = VisitBrief(
+      document: .empty(createdAt: Self.now), snapshots: snapshots,
+      items: InsightsEngine.insights(for: snapshots, at: Self.now), today: Self.today)
+    let html = BriefHTML.render(brief)
+    #expect(html.contains(">900 !!</text>"), "\(html)")
+    #expect(html.contains(">1,900 ?</text>") || html.contains(">1900 ?</text>"), "\(html)")
   }
 
   /// Attacker's second look at stop 40: an untracked potassium "<2.9" ("may be far below") left

@@ -1020,6 +1020,11 @@ struct ClinicalJudgementTests {
     #expect(text.contains("beyond the range glance takes as plausible: check it against \(source)."), "\(text)")
     #expect(text.hasSuffix(Judgement.criticalAdvice), "\(text)")
     #expect(!text.contains("guideline's"), "\(text)")
+    // show's summary (and its --json) says it too (newcomer review at stop 41).
+    let snapshot = Self.snapshot(key, [(value, nil)])
+    let summary = ShowView.summary(snapshot, entries: snapshot.entries, period: nil, today: Fixture.date("2026-11-22"))
+    #expect(summary.contains("beyond the range glance takes as plausible: check it against \(source)."), "\(summary)")
+    #expect(summary.hasSuffix(Judgement.criticalAdvice), "\(summary)")
   }
 
   @Test("with no sex given, show and prep say a value depends on sex instead of 'within range'")
