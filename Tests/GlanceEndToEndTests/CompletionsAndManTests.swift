@@ -36,6 +36,10 @@ struct CompletionsAndManTests {
     #expect(try glance.run("custom", "Blood ketones", "--unit", "mmol/L").status == 0)
     #expect(try glance.run("custom", "Кетоны крови", "--unit", "mmol/L").status == 0)
     try Data().write(to: URL(fileURLWithPath: glance.scratch.path + "/labs.csv"))
+    // A name with a space is one word, and one with $(…) is offered as it is, never run
+    // (attacker and newcomer reviews at stop 41).
+    try Data().write(to: URL(fileURLWithPath: glance.scratch.path + "/my labs 2024.csv"))
+    try Data().write(to: URL(fileURLWithPath: glance.scratch.path + "/rx$(touch PWNED).csv"))
     let cases: [(String, [String], [String])] = [
       ("glance sh", ["show"], []), ("glance ", ["add", "show", "prep", "visit", "completions"], ["visit add"]),
       ("glance --", ["--json", "--ascii", "--width"], []),
@@ -51,12 +55,16 @@ struct CompletionsAndManTests {
       // A key made from a name in another script; a file after import (newcomer review at stop 40).
       ("glance add custom-к", ["custom-кетоны-крови"], []),
       ("glance import \(glance.scratch.path)/la", ["\(glance.scratch.path)/labs.csv"], []),
+      ("glance import \(glance.scratch.path)/my", ["\(glance.scratch.path)/my labs 2024.csv"], ["2024.csv"]),
+      ("glance import \(glance.scratch.path)/rx", ["\(glance.scratch.path)/rx$(touch PWNED).csv"], []),
+      ("glance prep --html -o \(glance.scratch.path)/my", ["\(glance.scratch.path)/my labs 2024.csv"], []),
     ]
     for (line, wanted, unwanted) in cases {
       let offered = try Self.complete(line, in: glance)
       for word in wanted { #expect(offered.contains(word), "\(line) → \(offered)") }
       for word in unwanted { #expect(!offered.contains(word), "\(line) → \(offered)") }
     }
+    #expect(!FileManager.default.fileExists(atPath: glance.scratch.path + "/PWNED"))
     // Every command and option of the declarations is offered somewhere.
     let commands = try Self.complete("glance ", in: glance)
     for declaration in Glance.parser.declarations where !declaration.name.contains(" ") && declaration.name != "home" {

@@ -110,7 +110,7 @@ public enum Completions {
       case .choices(let choices):
         valueCases.append("    \(pattern)) COMPREPLY=($(compgen -W \"\(shellWords(choices))\" -- \"$cur\")); return ;;")
       case .markers: valueCases.append("    \(pattern)) _glance_markers; return ;;")
-      case .files: valueCases.append("    \(pattern)) COMPREPLY=($(compgen -f -- \"$cur\")); return ;;")
+      case .files: valueCases.append("    \(pattern)) _glance_files; return ;;")
       }
     }
     var commandCases: [String] = []
@@ -141,6 +141,16 @@ public enum Completions {
         while IFS= read -r key; do
           [[ $key == "$cur"* ]] && COMPREPLY+=("$key")
         done < <(command glance completions --markers 2>/dev/null)
+      }
+      # File names as lines, each one word (a space in "my labs.csv" splits nothing), quoted by
+      # the shell when inserted: a name such as rx$(id).csv is inserted as a name, never run.
+      _glance_files() {
+        local file
+        COMPREPLY=()
+        compopt -o filenames 2>/dev/null
+        while IFS= read -r file; do
+          COMPREPLY+=("$file")
+        done < <(compgen -f -- "$cur")
       }
       _glance() {
         local cur prev cmd="" sub="" nargs=0 skip=0 i word opts="" kind=none
@@ -183,7 +193,7 @@ public enum Completions {
         case "$kind" in
           marker) ((nargs == 0)) && _glance_markers ;;
           markers) _glance_markers ;;
-          files) COMPREPLY=($(compgen -f -- "$cur")) ;;
+          files) _glance_files ;;
           commands) ((nargs == 0)) && COMPREPLY=($(compgen -W "\(commands)" -- "$cur")) ;;
           shells) ((nargs == 0)) && COMPREPLY=($(compgen -W "\(shellWords(Shell.allCases.map(\.rawValue)))" -- "$cur")) ;;
         esac
