@@ -65,6 +65,10 @@ struct CompletionsAndManTests {
       for word in unwanted { #expect(!offered.contains(word), "\(line) → \(offered)") }
     }
     #expect(!FileManager.default.fileExists(atPath: glance.scratch.path + "/PWNED"))
+    // Where the output must be ASCII, a key in another script is left out, never offered as
+    // `custom-\u{43A}…`, which names no marker (newcomer review at stop 41).
+    let ascii = try glance.run("--ascii", "completions", "--markers").stdout.split(separator: "\n")
+    #expect(ascii.contains("custom-blood-ketones") && !ascii.contains { $0.contains("\\u{") }, "\(ascii)")
     // Every command and option of the declarations is offered somewhere.
     let commands = try Self.complete("glance ", in: glance)
     for declaration in Glance.parser.declarations where !declaration.name.contains(" ") && declaration.name != "home" {

@@ -201,10 +201,11 @@ public enum ShellQuote {
   static let plainPunctuation = Set("/._-+:@%,=".utf8)
 
   /// A marker key as one shell word: as it is when glance could have made it (a custom marker's
-  /// key in any script: `custom-кетоны-крови`, lowercase letters, digits and hyphens, nothing a
-  /// shell reads specially), else as `word` quotes it. (It had been `$'custom-\xd0\xba…'`.)
+  /// key in any script: `custom-кетоны-крови`, `custom-血糖値`; nothing a shell reads specially:
+  /// `CustomMarkerPlanner.isPrintableKey`), else as `word` quotes it. (It had been
+  /// `$'custom-\xd0\xba…'`.)
   public static func key(_ key: String) -> String {
-    CustomMarkerPlanner.isCustomKey(key) ? key : word(key)
+    CustomMarkerPlanner.isPrintableKey(key) ? key : word(key)
   }
 
   /// A path as one shell word: as it is when it holds only letters, digits and `/._-+:@%,=` (a

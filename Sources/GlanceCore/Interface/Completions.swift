@@ -55,15 +55,19 @@ public enum Completions {
   /// What `completions --markers` prints: `bp` (both blood-pressure numbers, as add takes them:
   /// newcomer review at stop 40 found only bp-systolic and bp-diastolic), then every safe key,
   /// the library's and the person's own.
-  public static func markerWords(library: [MarkerDefinition], custom: [MarkerDefinition]) -> [String] {
-    ["bp"] + (library + custom).map(\.key).filter(isSafeKey)
+  /// `asciiOnly` (a terminal that is not UTF-8, `--ascii`): only ASCII keys, as a key printed as
+  /// `\u{43A}…` names no marker (newcomer review at stop 41).
+  public static func markerWords(library: [MarkerDefinition], custom: [MarkerDefinition], asciiOnly: Bool = false)
+    -> [String]
+  {
+    ["bp"] + (library + custom).map(\.key).filter { isSafeKey($0) && (!asciiOnly || $0.utf8.allSatisfy { $0 < 0x80 }) }
   }
 
   /// True for a marker key the scripts may offer: lowercase letters, digits and hyphens, as glance
   /// makes every key (a custom marker's in any script: `custom-кетоны-крови`). Anything else (a
   /// hand-edited file's `$(…)`, `*`, a newline) is never printed for a shell to read.
   public static func isSafeKey(_ key: String) -> Bool {
-    CustomMarkerPlanner.isCustomKey(key)
+    CustomMarkerPlanner.isPrintableKey(key)
       || !key.isEmpty && key.utf8.count <= 64
         && key.utf8.allSatisfy { ($0 >= 0x61 && $0 <= 0x7A) || ($0 >= 0x30 && $0 <= 0x39) || $0 == 0x2D }
   }

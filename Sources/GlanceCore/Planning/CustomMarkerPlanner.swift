@@ -170,6 +170,41 @@ public enum CustomMarkerPlanner {
       }
   }
 
+  /// True for a key `make` could have made that a shell reads as one plain word and a person
+  /// reads as it is: `custom-` and words of lowercase letters (or letters of a script without
+  /// case: 血糖値, كيتونات, कीटोन with its vowel signs) and digits. A key that mixes Latin letters
+  /// with another script's is not: `custom-кeтоны` (a Latin "e") would print as `custom-кетоны`
+  /// (attacker review at stop 41).
+  public static func isPrintableKey(_ key: String) -> Bool {
+    guard key.hasPrefix("custom-"), key.utf8.count <= 7 + InputLimits.nameCharacters * 4 + 8 else { return false }
+    let words = key.dropFirst(7).split(separator: "-", omittingEmptySubsequences: false)
+    var latin = false
+    var other = false
+    for word in words {
+      guard let first = word.unicodeScalars.first, !isMark(first) else { return false }
+      for scalar in word.unicodeScalars {
+        if scalar.isASCII {
+          guard ("a"..."z").contains(scalar) || ("0"..."9").contains(scalar) else { return false }
+          latin = latin || ("a"..."z").contains(scalar)
+        } else {
+          let properties = scalar.properties
+          let letter = properties.isLowercase || properties.isAlphabetic && !properties.isCased
+          guard letter || isMark(scalar), !properties.isDefaultIgnorableCodePoint else { return false }
+          other = true
+        }
+      }
+    }
+    return !(latin && other)
+  }
+
+  /// A combining mark (an Indic vowel sign, a virama): part of the letter before it.
+  private static func isMark(_ scalar: Unicode.Scalar) -> Bool {
+    switch scalar.properties.generalCategory {
+    case .nonspacingMark, .spacingMark: true
+    default: false
+    }
+  }
+
   /// A plain number for a range bound: no comparator, no unit.
   public static func plainNumber(_ text: String) throws(EntryError) -> Double {
     let typed = try ValueParser.parse(text)

@@ -31,7 +31,11 @@ struct CompletionsCommand: GlanceCommand {
     guard let shell else {
       // Tab completion must never print an error into the line being typed, nor wait.
       let custom = (try? context.view(.markers([])).document.customMarkers) ?? []
-      for word in Completions.markerWords(library: context.library.markers, custom: custom) { context.out(data: word) }
+      for word in Completions.markerWords(
+        library: context.library.markers, custom: custom, asciiOnly: !context.style.unicode)
+      {
+        context.out(data: word)
+      }
       return
     }
     let script = Completions.script(shell, parser: Glance.parser, categories: context.library.categories.map(\.key))

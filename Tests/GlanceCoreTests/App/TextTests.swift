@@ -145,6 +145,13 @@ struct ShellWordTests {
       ("custom-кетоны-крови", "custom-кетоны-крови"), ("custom-κετόνες", "custom-κετόνες"),
       ("custom-Кетоны", "$'custom-\\xd0\\x9a\\xd0\\xb5\\xd1\\x82\\xd0\\xbe\\xd0\\xbd\\xd1\\x8b'"),
       ("custom-a\u{202E}b", "$'custom-a\\xe2\\x80\\xaeb'"),
+      // Scripts without case, with their vowel signs (attacker and newcomer reviews at stop 41).
+      ("custom-血糖値", "custom-血糖値"), ("custom-كيتونات-الدم", "custom-كيتونات-الدم"), ("custom-कीटोन", "custom-कीटोन"),
+      ("custom-קטונים", "custom-קטונים"), ("custom-케톤", "custom-케톤"),
+      // Latin mixed into another script's word would print alike another key: quoted.
+      ("custom-кeтоны", "$'custom-\\xd0\\xbae\\xd1\\x82\\xd0\\xbe\\xd0\\xbd\\xd1\\x8b'"),
+      // A mark cannot begin a word; a zero-width joiner is no letter.
+      ("custom-\u{0301}a", "$'custom-\\xcc\\x81a'"), ("custom-a\u{200D}b", "$'custom-a\\xe2\\x80\\x8db'"),
     ])
   func suggestedKey(key: String, printed: String) {
     #expect(TrackingError.notTracked("Zed", key).message.hasSuffix("glance track \(printed)"))
