@@ -165,8 +165,9 @@ public struct MarkerSnapshot: Sendable {
   /// is zero or less (an empty cell), more than ten times beyond the plausible bound (no
   /// measurement in any unit: a hand-edited 1e300), or most likely a number in another unit the
   /// test is reported in, where it is plausible and not critical (hemoglobin 135: 135 g/L, 13.5
-  /// g/dL; glucose 5.2: 5.2 mmol/L; an SI reader's hemoglobin 13.5 g/L: 13.5 g/dL). Clinician and
-  /// attacker reviews at stop 41: such slips, kept with --yes, were called critical.
+  /// g/dL; glucose 5.2: 5.2 mmol/L; an SI reader's hemoglobin 13.5 g/L: 13.5 g/dL), or a dropped
+  /// digit far beyond the bound (sodium 14). Clinician and attacker reviews at stop 41: such
+  /// slips, kept with --yes, were called critical.
   func judgesBeyondPlausible(_ entry: MarkerEntry) -> Bool {
     let value = entry.value
     guard value > 0, value <= (definition.plausibleMax ?? .infinity) * 10,
@@ -181,6 +182,14 @@ public struct MarkerSnapshot: Sendable {
         !definition.isOffScale(other)
       else { continue }
       if !(rule?.isCritical(other) ?? false) { return false }
+    }
+    // A dropped or added digit: more than twice beyond the bound, where a tenth or ten times the
+    // number is plausible and not critical (newcomer review at stop 41: sodium 14, potassium
+    // 0.42 were "!!"). Near the bound a value stays judged: glucose 900 is no slip of 90.
+    if value > (definition.plausibleMax ?? .infinity) * 2 || value * 2 < (definition.plausibleMin ?? 0) {
+      for digit in [value * 10, value / 10] where !definition.isOffScale(digit) {
+        if !(rule?.isCritical(digit) ?? false) { return false }
+      }
     }
     return true
   }

@@ -949,6 +949,8 @@ struct ClinicalJudgementTests {
       ("potassium", 0), ("sodium", 0), ("hemoglobin", -5),
       // Ten times beyond the plausible bound: no measurement in any unit (a hand-edited 1e300).
       ("potassium", 1e300), ("potassium", 101), ("sodium", 9),
+      // A dropped or added digit, far beyond the bound (newcomer review at stop 41).
+      ("sodium", 14), ("potassium", 0.42), ("bp-systolic", 600), ("hemoglobin", 1.0),
     ])
   func offScaleNotJudged(key: String, value: Double) throws {
     let judgement = try Self.judge(key, value)
@@ -1005,6 +1007,8 @@ struct ClinicalJudgementTests {
       ("hemoglobin", 2.0, .criticalLow),
       ("sodium", 95, .criticalLow), ("triglycerides", 6000, .criticalHigh), ("bp-systolic", 300, .criticalHigh),
       ("platelets", 0.5, .criticalLow), ("egfr", 0.5, .criticalLow), ("potassium", 99, .criticalHigh),
+      // Far beyond, but a tenth is critical too: no digit slip explains it away.
+      ("triglycerides", 12_000, .criticalHigh), ("potassium", 25, .criticalHigh),
     ])
   func offScaleCritical(key: String, value: Double, status: MarkerStatus) throws {
     #expect(Self.marker(key).isOffScale(value))
