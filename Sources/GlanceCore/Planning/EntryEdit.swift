@@ -28,18 +28,26 @@ public struct EntryEdit: Sendable {
   /// 2025 → Feb 16, 2025": what `undo` takes back (newcomer review: "edit HDL 49" named neither
   /// the new value nor a unit).
   public var summary: String {
-    // Printed alike but not alike (LDL 130 and 131 mg/dL are both 3.4 mmol/L): told apart as
-    // `aside` tells them, with the printing they share.
-    let before = aside(old).dropFirst(2).dropLast()
-    let after = aside(new).dropFirst(2).dropLast()
+    // Printed alike but not alike (LDL 130 and 131 mg/dL are both 3.4 mmol/L): each as typed,
+    // and the printing they share when the new one was typed in another unit (reviews at stop
+    // 41: 131 mg/dL edited to 3.4 mmol/L was "edit LDL 131 mg/dL").
+    let before = typed(old)
+    let after = typed(new)
+    let shared =
+      new.entered(for: marker).map(\.unit) ?? marker.unit == display.unit ? "" : " (\(shown(new)))"
     let value =
       shown(new) != shown(old)
       ? "\(shown(old, unit: false)) → \(shown(new))"
-      : before.isEmpty || after.isEmpty || before == after ? shown(old) : "\(before) → \(after) (\(shown(new)))"
+      : before == after ? shown(old) : "\(before) → \(after)\(shared)"
     let date =
       new.dateOfService == old.dateOfService
       ? DateText.long(old.dateOfService) : "\(DateText.long(old.dateOfService)) → \(DateText.long(new.dateOfService))"
     return "edit \(marker.shortName) \(value) on \(date)"
+  }
+
+  /// A reading as it was typed: in the unit typed, or the marker's.
+  func typed(_ entry: MarkerEntry) -> String {
+    entry.entered(for: marker)?.text(entry.comparator) ?? ValueText.withUnit(entry.value, entry.comparator, marker.unit)
   }
 
   /// A reading in the person's unit.

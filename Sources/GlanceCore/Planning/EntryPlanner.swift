@@ -335,12 +335,15 @@ public enum EntryPlanner {
     // Each reading by name (newcomer review at stop 40: a batch's undo named none), blood
     // pressure as its pair; past `summaryReadings`, counted.
     var parts: [String] = []
+    // The readings each part names: a blood-pressure pair is two.
+    var counts: [Int] = []
     var index = 0
     while index < drafts.count {
       let draft = drafts[index]
       if draft.marker.key == "bp-systolic", index + 1 < drafts.count, drafts[index + 1].marker.key == "bp-diastolic" {
         let pair = "\(ValueText.number(draft.value))/\(ValueText.number(drafts[index + 1].value))"
         parts.append("blood pressure \(pair) \(draft.marker.unit)")
+        counts.append(2)
         index += 2
         continue
       }
@@ -349,11 +352,15 @@ public enum EntryPlanner {
       let value =
         draft.entered?.text(draft.comparator) ?? ValueText.withUnit(draft.value, draft.comparator, draft.marker.unit)
       parts.append("\(draft.marker.shortName) \(value)")
+      counts.append(1)
       index += 1
     }
     guard parts.count > summaryReadings else { return "add \(parts.joinedText(", ")) on \(date)" }
+    // The rest counted in readings, as the head is (newcomer review at stop 41: 13 readings
+    // were "6 named and 6 more", a pair counted once).
+    let rest = drafts.count - counts.prefix(summaryReadings).reduce(0, +)
     return
-      "add \(drafts.count) readings on \(date): \(parts.prefix(summaryReadings).joinedText(", ")) and \(parts.count - summaryReadings) more"
+      "add \(drafts.count) readings on \(date): \(parts.prefix(summaryReadings).joinedText(", ")) and \(rest) more"
   }
 
   /// How many readings an undo summary names before it counts the rest.

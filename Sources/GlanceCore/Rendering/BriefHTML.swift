@@ -285,6 +285,15 @@ public enum BriefHTML {
     let plain = points.indices.filter { points[$0].comparator == nil && !offScale(points[$0]) }
     let path = plain.map { "\(number(x(days[$0]))),\(number(y(display.exact(points[$0].value))))" }.joinedText(" ")
     if plain.count > 1 { svg.append("<polyline class=\"line\" points=\"\(path)\"/>") }
+    // A dense chart (a month of readings beside an average) labels its first, last, lowest and
+    // highest reading and every one off the scale, not each: 59 labels 10px apart read as
+    // "152" where none was (newcomer review at stop 41).
+    var labelled = Set(points.indices)
+    if points.count > 2 * chartReadings {
+      let byValue = plain.sorted { points[$0].value < points[$1].value }
+      labelled = Set([points.indices.first, points.indices.last, byValue.first, byValue.last].compactMap { $0 })
+        .union(points.indices.filter { offScale(points[$0]) })
+    }
     var labels: [(x: Double, y: Double, text: String)] = []
     for (index, entry) in points.enumerated() {
       let status = snapshot.status(of: entry)
@@ -307,7 +316,7 @@ public enum BriefHTML {
         svg.append(shape(status, cx, cy))
         label = snapshot.displayedValue(entry, places: places)
       }
-      labels.append((cx, cy - 7 > top ? cy - 7 : cy + 14, label))
+      if labelled.contains(index) { labels.append((cx, cy - 7 > top ? cy - 7 : cy + 14, label)) }
     }
     // The value labels, newest first: one that would overlap a label already placed is left out
     // (newcomer review: 170 and 171 a day apart read "1770"), and none reaches over the axis's

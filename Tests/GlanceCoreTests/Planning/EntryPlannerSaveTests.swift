@@ -157,6 +157,10 @@ struct EntryPlannerSaveTests {
       EntryPlanner.summary(of: many)
         == "add 12 readings on Feb 15, 2025: HDL 80 mg/dL, LDL 81 mg/dL, HDL 82 mg/dL, LDL 83 mg/dL, HDL 84 mg/dL, LDL 85 mg/dL and 6 more"
     )
+    // The rest counted in readings: a pair among them is two (13 readings: six named, 7 more).
+    let withPair = Array(many.prefix(11)) + [Self.draft(systolic, 120), Self.draft(diastolic, 80)]
+    #expect(EntryPlanner.summary(of: withPair).hasPrefix("add 13 readings"))
+    #expect(EntryPlanner.summary(of: withPair).hasSuffix("LDL 85 mg/dL and 7 more"))
   }
 
   @Test("a draft's label is the marker's short name, the value and the unit")

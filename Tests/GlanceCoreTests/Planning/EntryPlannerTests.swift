@@ -363,6 +363,31 @@ struct EditSummaryTests {
       library: Fixture.library)
     #expect(edit.summary == "edit LDL 130 mg/dL → 131 mg/dL (3.4 mmol/L) on Jun 9, 2026")
   }
+
+  /// Attacker and newcomer reviews at stop 41: LDL 131 mg/dL edited to 3.4 mmol/L (131.5 mg/dL,
+  /// both "131 mg/dL") undid as "edit LDL 131 mg/dL"; 3.4 mmol/L edited to 131 mg/dL as "edit
+  /// LDL 131.5 mg/dL → 131 mg/dL", a figure never typed. Each is said as typed.
+  @Test(
+    "values printed alike are said as typed",
+    arguments: [
+      (UnitSystem.conventional, 131.0, nil, "3.4 mmol/L", "edit LDL 131 mg/dL → 3.4 mmol/L (131 mg/dL) on Jun 9, 2026"),
+      (.si, 131.48, 3.4, "131 mg/dL", "edit LDL 3.4 mmol/L → 131 mg/dL (3.4 mmol/L) on Jun 9, 2026"),
+    ] as [(UnitSystem, Double, Double?, String, String)])
+  func saidAsTyped(units: UnitSystem, stored: Double, entered: Double?, value: String, expected: String) throws {
+    let ldl = try #require(Fixture.library.marker(key: "ldl"))
+    var old = Fixture.entry(ldl, stored, on: "2026-06-09")
+    if let entered {
+      old.value = try UnitConverter.convert(entered, unit: "mmol/L", for: ldl).value
+      old.entered = EnteredValue(value: entered, unit: "mmol/L")
+    }
+    var document = GlanceDocument.empty(createdAt: Timestamp(Fixture.now))
+    document.profile.units = units
+    document.apply(.putEntry(old))
+    let edit = try EntryPlanner.edit(
+      old, value: value, date: nil, note: nil, today: Fixture.date("2026-11-22"), document: document,
+      library: Fixture.library)
+    #expect(edit.summary == expected)
+  }
 }
 
 /// Newcomer review at stop 37: a glucose added as 6.3 mmol/L, edited with a bare 6.1, was asked

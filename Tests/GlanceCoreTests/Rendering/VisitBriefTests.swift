@@ -59,12 +59,18 @@ struct VisitBriefTests {
         items: InsightsEngine.insights(for: [snapshot], at: Self.now), today: Self.today)
       let html = BriefHTML.render(brief)
       let chart = try #require(html.range(of: "<figure class=\"chart\">").map { html[$0.lowerBound...] })
+      let labels = chart.components(separatedBy: "<text class=\"value\"").count - 1
+      #expect(values.count <= 2 * BriefHTML.chartReadings || labels <= 4, "\(labels) labels")
       return chart.components(separatedBy: "class=\"pt ").count - 1
     }
     #expect(try points(Array(repeating: 142, count: 14) + [118]) == 15)
     // A slip beyond the plausible range inside the month is drawn beside them (at the edge), and
     // the first day still is (clinician review at stop 41: the 15 latest dropped it).
     #expect(try points(Array(repeating: 142, count: 7) + [40] + Array(repeating: 142, count: 7) + [118]) == 15)
+    // A month of readings: every one drawn, only the first, last, lowest and highest labelled
+    // (newcomer review at stop 41: 59 labels overlapped).
+    let month = (0..<29).map { 136.0 + Double($0 % 8) } + [118]
+    #expect(try points(month) == 30)
     // Out of range at the latest, no average item: the latest 12.
     #expect(try points(Array(repeating: 142, count: 15)) == BriefHTML.chartReadings)
   }
