@@ -43,6 +43,10 @@ public enum InsightsEngine {
     var result: [(rank: Int, category: Int, order: Int, insight: VisitPrepInsight)] = []
     // Within a rank: the critical newest first, the out of range nearest critical first.
     var within: [UUID: (day: Int, toward: Double)] = [:]
+    let setAside = pairedWithSlips(snapshots)
+    func recentAverage(_ snapshot: MarkerSnapshot, at now: Timestamp) -> (Int, VisitPrepInsight)? {
+      Self.recentAverage(snapshot, at: now, setAside: setAside)
+    }
     for snapshot in snapshots {
       // A custom marker gets no insight, but for a reading past a critical limit of the test it
       // is (`MarkerSnapshot.leftOut`: random glucose, ionized calcium).
@@ -243,7 +247,9 @@ public enum InsightsEngine {
   /// 1 to Oct 15, 2026), in the guideline's stage 2 range, though the latest, 118 mmHg on Oct 15,
   /// 2026, was not." (Newcomer review at stop 40: two weeks of 142/92 and then one 118/76, and
   /// prep said nothing was flagged.) The average is judged as it is printed, in whole mmHg.
-  static func recentAverage(_ snapshot: MarkerSnapshot, at now: Timestamp) -> (Int, VisitPrepInsight)? {
+  static func recentAverage(_ snapshot: MarkerSnapshot, at now: Timestamp, setAside: Set<UUID> = [])
+    -> (Int, VisitPrepInsight)?
+  {
     let definition = snapshot.definition
     guard averagedKeys.contains(definition.key), let latest = snapshot.latest,
       let start = latest.dateOfService.adding(days: -averageDays)
@@ -252,7 +258,7 @@ public enum InsightsEngine {
     // stop 40: one a day, the day's last, made the typing order decide); never a lab's bound or
     // a slip beyond the plausible range.
     let window = snapshot.entries.filter {
-      $0.dateOfService >= start && $0.comparator == nil && !definition.isOffScale($0.value)
+      $0.dateOfService >= start && $0.comparator == nil && !definition.isOffScale($0.value) && !setAside.contains($0.id)
     }
     guard window.count >= 2, let first = window.first, first.dateOfService < latest.dateOfService else { return nil }
     let average = window.reduce(0) { $0 + $1.value } / Double(window.count)
@@ -290,6 +296,35 @@ public enum InsightsEngine {
         markerID: definition.id, kind: .recentAverage, suggestionText: text, triggeringValues: window,
         generatedAt: now)
     )
+  }
+
+  /// The blood-pressure readings whose other half, saved with them as one pair (the only
+  /// systolic and the only diastolic of their day and entry time), is beyond the plausible
+  /// range: one cuff reading is one measurement, and a slip's other half is not averaged
+  /// (clinician review at stop 41: a 40/30 slip's 30 moved the diastolic average a stage). An
+  /// import's readings share one entry time: a day with several pairs pairs none.
+  static func pairedWithSlips(_ snapshots: [MarkerSnapshot]) -> Set<UUID> {
+    struct Moment: Hashable {
+      let day: Int
+      let time: Timestamp
+    }
+    guard let systolic = snapshots.first(where: { $0.definition.key == "bp-systolic" }),
+      let diastolic = snapshots.first(where: { $0.definition.key == "bp-diastolic" }),
+      systolic.entries.contains(where: { systolic.definition.isOffScale($0.value) })
+        || diastolic.entries.contains(where: { diastolic.definition.isOffScale($0.value) })
+    else { return [] }
+    func byMoment(_ snapshot: MarkerSnapshot) -> [Moment: [MarkerEntry]] {
+      Dictionary(grouping: snapshot.entries) { Moment(day: $0.dateOfService.dayNumber, time: $0.entryTimestamp) }
+    }
+    let tops = byMoment(systolic)
+    let bottoms = byMoment(diastolic)
+    var setAside = Set<UUID>()
+    for (moment, top) in tops {
+      guard top.count == 1, let bottom = bottoms[moment], bottom.count == 1 else { continue }
+      if systolic.definition.isOffScale(top[0].value) { setAside.insert(bottom[0].id) }
+      if diastolic.definition.isOffScale(bottom[0].value) { setAside.insert(top[0].id) }
+    }
+    return setAside
   }
 
   /// What a reading beyond the plausible range is checked against. A tape measure or a cuff is

@@ -104,6 +104,38 @@ struct InsightsEngineTests {
     #expect(items.last?.suggestionText.contains("stage 2 range") == true, "\(items.map(\.suggestionText))")
   }
 
+  /// Clinician review at stop 41: a 40/30 slip kept among 15 days of 142/92 left the 40 out of
+  /// the systolic average but averaged its 30 into the diastolic one: 87, "stage 1", where the
+  /// other readings average 91, stage 2. One cuff reading is one measurement.
+  @Test("the other half of a blood-pressure pair whose one half is beyond the plausible range is not averaged")
+  func pairedSlipLeftOut() throws {
+    let systolic = try #require(Fixture.library.marker(key: "bp-systolic"))
+    let diastolic = try #require(Fixture.library.marker(key: "bp-diastolic"))
+    var high: [MarkerEntry] = []
+    var low: [MarkerEntry] = []
+    func pair(_ top: Double, _ bottom: Double, day: Int) {
+      let date = Fixture.date("2026-02-01").adding(days: day)!.iso
+      let time = Timestamp(secondsSince1970: Int64(1_000 + day))
+      var first = Fixture.entry(systolic, top, on: date)
+      var second = Fixture.entry(diastolic, bottom, on: date)
+      (first.entryTimestamp, second.entryTimestamp) = (time, time)
+      high.append(first)
+      low.append(second)
+    }
+    for day in 0..<7 { pair(142, 92, day: day) }
+    pair(40, 30, day: 7)
+    for day in 8..<15 { pair(142, 92, day: day) }
+    pair(118, 76, day: 15)
+    let snapshots = [
+      MarkerSnapshot(definition: systolic, tracked: nil, entries: high),
+      MarkerSnapshot(definition: diastolic, tracked: nil, entries: low),
+    ]
+    let items = InsightsEngine.insights(for: snapshots, at: Self.now)
+    let average = try #require(items.first { $0.markerID == diastolic.id && $0.kind == .recentAverage })
+    #expect(average.suggestionText.contains("averaged 91 mmHg over your last 15 readings"), "\(average.suggestionText)")
+    #expect(average.suggestionText.contains("stage 2 range"), "\(average.suggestionText)")
+  }
+
   /// Clinician's second look at stop 40: fourteen days of 160 and then a 132 said only "was 132
   /// mmHg … stage 1", where the average is stage 2.
   @Test("an average in a higher stage than the latest reading is said beside it")
