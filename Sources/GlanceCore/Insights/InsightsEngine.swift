@@ -167,10 +167,7 @@ public enum InsightsEngine {
       : "\(snapshot.leftOut == nil ? "far " : "")\(side(first)) \(rangeName(snapshot))\(range)"
     // One beyond what glance takes as plausible: to be checked, as the latest's item says it.
     let beyond = named.filter { snapshot.judgement(of: $0).beyondPlausible }
-    let check =
-      beyond.isEmpty
-      ? ""
-      : "\(beyond.count == 1 ? "This reading is" : "These readings are") beyond the range glance takes as plausible: check \(beyond.count == 1 ? "it" : "them") against \(source(definition)). "
+    let check = beyond.isEmpty ? "" : checkSentence(definition, readings: beyond.count) + " "
     let text =
       "Your \(definition.displayName) \(isPlural(definition) ? "were" : "was") \(said(first)) on \(DateText.long(first.dateOfService)), \(firstPosition)\(other ?? ""); your latest, \(said(latest)) on \(DateText.long(latest.dateOfService)), is \(snapshot.judgement(of: latest).words). "
       + check + "Consider asking your doctor about this result."
@@ -206,9 +203,7 @@ public enum InsightsEngine {
       : judgement.words != status.words && !judgement.asEntered && !judgement.beyondPlausible
         ? ", in the guideline's \(judgement.words)" : ""
     // Critical, and beyond what glance takes as plausible: to be checked as well.
-    let check =
-      judgement.beyondPlausible
-      ? " This reading is beyond the range glance takes as plausible: check it against \(source(definition))." : ""
+    let check = judgement.beyondPlausible ? " " + checkSentence(definition) : ""
     let next = check + " " + (judgement.criticalSentence ?? "Consider asking your doctor about this result.")
     // The trend, when there is one, in the same sentence: "…, and has increased across your
     // last 3 readings (121 → 135 → 162 mg/dL)."
@@ -325,6 +320,14 @@ public enum InsightsEngine {
       if diastolic.definition.isOffScale(bottom[0].value) { setAside.insert(top[0].id) }
     }
     return setAside
+  }
+
+  /// Said of a critical reading beyond the plausible range, beside the advice: "This reading is
+  /// beyond the range glance takes as plausible: check it against the lab report."
+  public static func checkSentence(_ definition: MarkerDefinition, readings: Int = 1) -> String {
+    let one = readings == 1
+    return
+      "\(one ? "This reading is" : "These readings are") beyond the range glance takes as plausible: check \(one ? "it" : "them") against \(source(definition))."
   }
 
   /// What a reading beyond the plausible range is checked against. A tape measure or a cuff is

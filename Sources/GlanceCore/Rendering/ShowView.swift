@@ -78,8 +78,7 @@ public enum ShowView {
       // Critical, and beyond what glance takes as plausible: to be checked, as prep says it
       // (newcomer review at stop 41: show said only the advice over a kept sodium of 95).
       if judgement.beyondPlausible {
-        summary +=
-          " This reading is beyond the range glance takes as plausible: check it against \(InsightsEngine.source(snapshot.definition))."
+        summary += " " + InsightsEngine.checkSentence(snapshot.definition)
       }
       summary += " " + sentence
     }
