@@ -167,7 +167,7 @@ public enum InsightsEngine {
       : "\(snapshot.leftOut == nil ? "far " : "")\(side(first)) \(rangeName(snapshot))\(range)"
     // One beyond what glance takes as plausible: to be checked, as the latest's item says it.
     let beyond = named.filter { snapshot.judgement(of: $0).beyondPlausible }
-    let check = beyond.isEmpty ? "" : checkSentence(definition, readings: beyond.count) + " "
+    let check = beyond.isEmpty ? "" : checkSentence(definition, naming: beyond.map(said)) + " "
     let text =
       "Your \(definition.displayName) \(isPlural(definition) ? "were" : "was") \(said(first)) on \(DateText.long(first.dateOfService)), \(firstPosition)\(other ?? ""); your latest, \(said(latest)) on \(DateText.long(latest.dateOfService)), is \(snapshot.judgement(of: latest).words). "
       + check + "Consider asking your doctor about this result."
@@ -252,8 +252,9 @@ public enum InsightsEngine {
     // Every reading of the window, several a day (clinician's and newcomer's second looks at
     // stop 40: one a day, the day's last, made the typing order decide); never a lab's bound or
     // a slip beyond the plausible range.
-    let window = snapshot.entries.filter {
-      $0.dateOfService >= start && $0.comparator == nil && !definition.isOffScale($0.value) && !setAside.contains($0.id)
+    let month = snapshot.entries.filter { $0.dateOfService >= start }
+    let window = month.filter {
+      $0.comparator == nil && !definition.isOffScale($0.value) && !setAside.contains($0.id)
     }
     guard window.count >= 2, let first = window.first, first.dateOfService < latest.dateOfService else { return nil }
     let average = window.reduce(0) { $0 + $1.value } / Double(window.count)
@@ -282,7 +283,7 @@ public enum InsightsEngine {
     let latestWords =
       latestJudgement.status.isOutOfRange ? "was in the \(latestJudgement.words)" : "was not"
     let text =
-      "Your \(definition.displayName) averaged \(ValueText.number(printed))\(unit) over your last \(window.count) readings (\(DateText.long(first.dateOfService)) to \(DateText.long(latest.dateOfService))), \(stage), though the latest, \(snapshot.displayedText(latest)) on \(DateText.long(latest.dateOfService)), \(latestWords). "
+      "Your \(definition.displayName) averaged \(ValueText.number(printed))\(unit) over your last \(window.count) readings (\(DateText.long(first.dateOfService)) to \(DateText.long(latest.dateOfService))\(leftOut(month.count - window.count))), \(stage), though the latest, \(snapshot.displayedText(latest)) on \(DateText.long(latest.dateOfService)), \(latestWords). "
       + "Blood pressure is judged by the average of readings on two or more occasions (2017 ACC/AHA guideline). Consider asking your doctor about these readings."
     return (
       judgement.status.severity,
@@ -293,8 +294,17 @@ public enum InsightsEngine {
     )
   }
 
+  /// What an average leaves out of the month it covers, said (clinician's second look at stop
+  /// 41: "your last 11 readings" hid that 14 were taken): "; 3 others left out: a lab's bound,
+  /// beyond the plausible range, or half of such a pair".
+  static func leftOut(_ count: Int) -> String {
+    guard count > 0 else { return "" }
+    return
+      "; \(count) other\(count == 1 ? "" : "s") left out: a lab's bound, beyond the plausible range, or half of such a pair"
+  }
+
   /// The blood-pressure readings whose other half, saved with them as one pair (the only
-  /// systolic and the only diastolic of their day and entry time), is beyond the plausible
+  /// systolic and the only diastolic of their day and entry time), is a slip beyond the plausible
   /// range: one cuff reading is one measurement, and a slip's other half is not averaged
   /// (clinician review at stop 41: a 40/30 slip's 30 moved the diastolic average a stage). An
   /// import's readings share one entry time: a day with several pairs pairs none.
@@ -314,20 +324,30 @@ public enum InsightsEngine {
     let tops = byMoment(systolic)
     let bottoms = byMoment(diastolic)
     var setAside = Set<UUID>()
+    // A slip: beyond the plausible range and not judged. One judged critical there (a kept
+    // 300/130) is taken as real, and its other half is averaged (clinician's second look).
+    func slip(_ snapshot: MarkerSnapshot, _ entry: MarkerEntry) -> Bool {
+      snapshot.definition.isOffScale(entry.value) && !snapshot.judgement(of: entry).status.isCritical
+    }
     for (moment, top) in tops {
       guard top.count == 1, let bottom = bottoms[moment], bottom.count == 1 else { continue }
-      if systolic.definition.isOffScale(top[0].value) { setAside.insert(bottom[0].id) }
-      if diastolic.definition.isOffScale(bottom[0].value) { setAside.insert(top[0].id) }
+      if slip(systolic, top[0]) { setAside.insert(bottom[0].id) }
+      if slip(diastolic, bottom[0]) { setAside.insert(top[0].id) }
     }
     return setAside
   }
 
   /// Said of a critical reading beyond the plausible range, beside the advice: "This reading is
   /// beyond the range glance takes as plausible: check it against the lab report."
-  public static func checkSentence(_ definition: MarkerDefinition, readings: Int = 1) -> String {
-    let one = readings == 1
+  /// With `naming`, the readings it is said of, where an item names several ("The 1200 mg/dL
+  /// reading is …": clinician's second look at stop 41 could not tell which "this" was).
+  public static func checkSentence(_ definition: MarkerDefinition, naming: [String] = []) -> String {
+    let one = naming.count <= 1
+    let subject =
+      naming.isEmpty
+      ? "This reading is" : one ? "The \(naming[0]) reading is" : "The \(naming.joinedText(" and ")) readings are"
     return
-      "\(one ? "This reading is" : "These readings are") beyond the range glance takes as plausible: check \(one ? "it" : "them") against \(source(definition))."
+      "\(subject) beyond the range glance takes as plausible: check \(one ? "it" : "them") against \(source(definition))."
   }
 
   /// What a reading beyond the plausible range is checked against. A tape measure or a cuff is

@@ -266,8 +266,13 @@ public struct VisitBrief: Sendable {
     return first + rest
   }
 
-  /// The markers with an item, in the items' order.
+  /// The markers with an item, in the items' order, each once (newcomer's second look at stop
+  /// 41: blood pressure with a critical item and an average was listed twice in Latest values).
   public var flagged: [MarkerSnapshot] {
-    items.compactMap { item in snapshots.first { $0.definition.id == item.markerID } }
+    var seen = IDSet()
+    return items.compactMap { item in
+      guard seen.insert(item.markerID) else { return nil }
+      return snapshots.first { $0.definition.id == item.markerID }
+    }
   }
 }

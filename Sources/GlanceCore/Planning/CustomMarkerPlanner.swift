@@ -172,16 +172,17 @@ public enum CustomMarkerPlanner {
 
   /// True for a key `make` could have made that a shell reads as one plain word and a person
   /// reads as it is: `custom-` and words of lowercase letters (or letters of a script without
-  /// case: 血糖値, كيتونات, कीटोन with its vowel signs) and digits. A key that mixes Latin letters
-  /// with another script's is not: `custom-кeтоны` (a Latin "e") would print as `custom-кетоны`
-  /// (attacker review at stop 41).
+  /// case: 血糖値, كيتونات, कीटोन with its vowel signs) and digits. A word that mixes Latin letters
+  /// with another cased script's is not: `custom-кeтоны` (a Latin "e") would print as
+  /// `custom-кетоны` (attacker review at stop 41); `custom-витамин-d3` and `custom-维生素d` are
+  /// (newcomer's second look).
   public static func isPrintableKey(_ key: String) -> Bool {
     guard key.hasPrefix("custom-"), key.utf8.count <= 7 + InputLimits.nameCharacters * 4 + 8 else { return false }
     let words = key.dropFirst(7).split(separator: "-", omittingEmptySubsequences: false)
-    var latin = false
-    var other = false
     for word in words {
       guard let first = word.unicodeScalars.first, !isMark(first) else { return false }
+      var latin = false
+      var otherCased = false
       for scalar in word.unicodeScalars {
         if scalar.isASCII {
           guard ("a"..."z").contains(scalar) || ("0"..."9").contains(scalar) else { return false }
@@ -190,11 +191,12 @@ public enum CustomMarkerPlanner {
           let properties = scalar.properties
           let letter = properties.isLowercase || properties.isAlphabetic && !properties.isCased
           guard letter || isMark(scalar), !properties.isDefaultIgnorableCodePoint else { return false }
-          other = true
+          otherCased = otherCased || properties.isCased
         }
       }
+      if latin && otherCased { return false }
     }
-    return !(latin && other)
+    return true
   }
 
   /// A combining mark (an Indic vowel sign, a virama): part of the letter before it.

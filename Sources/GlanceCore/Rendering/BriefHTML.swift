@@ -41,6 +41,7 @@ public enum BriefHTML {
         "<section><h2>Last time <span class=\"sub\">(\(escape(line)))</span></h2>\(paragraphs(notes))</section>")
     }
 
+    // One chart a marker, however many items name it (`VisitBrief.flagged`).
     let charted = brief.flagged.filter { $0.entries.count >= 1 }
     if !charted.isEmpty {
       // Many charts print five to a row, so a long brief still fits two pages.

@@ -163,34 +163,36 @@ public struct MarkerSnapshot: Sendable {
 
   /// True when `entry`, beyond the plausible range, is judged by the critical limits: not when it
   /// is zero or less (an empty cell), more than ten times beyond the plausible bound (no
-  /// measurement in any unit: a hand-edited 1e300), or most likely a number in another unit the
-  /// test is reported in, where it is plausible and not critical (hemoglobin 135: 135 g/L, 13.5
-  /// g/dL; glucose 5.2: 5.2 mmol/L; an SI reader's hemoglobin 13.5 g/L: 13.5 g/dL), or a dropped
-  /// digit far beyond the bound (sodium 14). Clinician and attacker reviews at stop 41: such
-  /// slips, kept with --yes, were called critical.
+  /// measurement in any unit: a hand-edited 1e300), or, more than twice beyond it, most likely a
+  /// number in another unit the test is reported in, where it is plausible and not critical
+  /// (hemoglobin 135: 135 g/L, 13.5 g/dL; glucose 5.2: 5.2 mmol/L), or a dropped digit (sodium
+  /// 14). Clinician and attacker reviews at stop 41: such slips, kept with --yes, were called
+  /// critical.
   func judgesBeyondPlausible(_ entry: MarkerEntry) -> Bool {
     let value = entry.value
     guard value > 0, value <= (definition.plausibleMax ?? .infinity) * 10,
       value * 10 >= (definition.plausibleMin ?? 0)
     else { return false }
+    // Within twice the bound a value stays judged, whatever another unit makes of it: creatinine
+    // 28 mg/dL (kidney failure) is no 28 µmol/L, glucose 900 no slip of 90 (clinician's second
+    // look at stop 41).
+    let farBelow = value * 2 < (definition.plausibleMin ?? 0)
+    guard farBelow || value > (definition.plausibleMax ?? .infinity) * 2 else { return true }
+    // The number in the other units a lab reports the test in, never the marker's own for a
+    // number typed with its unit: glucose 60 mmol/L is no 60 mg/dL (clinician's second look).
     let typed = entry.entered(for: definition)
     let number = typed?.value ?? value
     let typedUnit = UnitConverter.normalize(typed?.unit ?? definition.unit)
-    let units = EntryChecks.slipUnits(definition) + (typed == nil ? [] : [definition.unit])
-    for unit in units where UnitConverter.normalize(unit) != typedUnit {
+    for unit in EntryChecks.slipUnits(definition) where UnitConverter.normalize(unit) != typedUnit {
       guard let other = try? UnitConverter.convert(number, unit: unit, for: definition).value, other > 0,
         !definition.isOffScale(other)
       else { continue }
       if !(rule?.isCritical(other) ?? false) { return false }
     }
-    // A dropped or added digit: more than twice beyond the bound, where a tenth or ten times the
-    // number is plausible and not critical (newcomer review at stop 41: sodium 14, potassium
-    // 0.42 were "!!"). Near the bound a value stays judged: glucose 900 is no slip of 90.
-    if value > (definition.plausibleMax ?? .infinity) * 2 || value * 2 < (definition.plausibleMin ?? 0) {
-      for digit in [value * 10, value / 10] where !definition.isOffScale(digit) {
-        if !(rule?.isCritical(digit) ?? false) { return false }
-      }
-    }
+    // A dropped digit, far below the bound, where ten times the number is plausible and not
+    // critical (newcomer review at stop 41: sodium 14, potassium 0.42 were "!!"). Not above it:
+    // a glucose of 2,000 mg/dL is no slip of 200.
+    if farBelow, !definition.isOffScale(value * 10), !(rule?.isCritical(value * 10) ?? false) { return false }
     return true
   }
 

@@ -150,6 +150,9 @@ struct ShellWordTests {
       ("custom-קטונים", "custom-קטונים"), ("custom-케톤", "custom-케톤"),
       // Latin mixed into another script's word would print alike another key: quoted.
       ("custom-кeтоны", "$'custom-\\xd0\\xbae\\xd1\\x82\\xd0\\xbe\\xd0\\xbd\\xd1\\x8b'"),
+      // Latin beside another script in its own word, or beside a script without case, is plain
+      // (newcomer's second look at stop 41: "Витамин D3", "维生素D" were quoted).
+      ("custom-витамин-d3", "custom-витамин-d3"), ("custom-维生素d", "custom-维生素d"),
       // A mark cannot begin a word; a zero-width joiner is no letter.
       ("custom-\u{0301}a", "$'custom-\\xcc\\x81a'"), ("custom-a\u{200D}b", "$'custom-a\\xe2\\x80\\x8db'"),
     ])

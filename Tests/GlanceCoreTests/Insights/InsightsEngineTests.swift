@@ -99,7 +99,8 @@ struct InsightsEngineTests {
     #expect(items.map(\.kind) == [.earlierCritical, .recentAverage], "\(items.map(\.suggestionText))")
     #expect(
       items.first?.suggestionText.contains(
-        "This reading is beyond the range glance takes as plausible: check it against the measurement.") == true,
+        "The 300 mmHg reading is beyond the range glance takes as plausible: check it against the measurement.")
+        == true,
       "\(items.map(\.suggestionText))")
     #expect(items.last?.suggestionText.contains("stage 2 range") == true, "\(items.map(\.suggestionText))")
   }
@@ -134,6 +135,32 @@ struct InsightsEngineTests {
     let average = try #require(items.first { $0.markerID == diastolic.id && $0.kind == .recentAverage })
     #expect(average.suggestionText.contains("averaged 91 mmHg over your last 15 readings"), "\(average.suggestionText)")
     #expect(average.suggestionText.contains("stage 2 range"), "\(average.suggestionText)")
+    // What it left out is said (clinician's second look at stop 41).
+    #expect(average.suggestionText.contains("; 1 other left out: "), "\(average.suggestionText)")
+  }
+
+  /// Clinician's second look at stop 41: a kept 300/130 was a critical reading in one item and
+  /// a slip whose 130 was left out of the average in the next. Critical, it is taken as real.
+  @Test("the other half of a pair whose one half is critical beyond the plausible range is averaged")
+  func criticalPairAveraged() throws {
+    let systolic = try #require(Fixture.library.marker(key: "bp-systolic"))
+    let diastolic = try #require(Fixture.library.marker(key: "bp-diastolic"))
+    var high: [MarkerEntry] = []
+    var low: [MarkerEntry] = []
+    for (day, (top, bottom)) in (Array(repeating: (142.0, 92.0), count: 14) + [(300, 130), (118, 76)]).enumerated() {
+      let date = Fixture.date("2026-02-01").adding(days: day)!.iso
+      let time = Timestamp(secondsSince1970: Int64(1_000 + day))
+      var first = Fixture.entry(systolic, top, on: date)
+      var second = Fixture.entry(diastolic, bottom, on: date)
+      (first.entryTimestamp, second.entryTimestamp) = (time, time)
+      high.append(first)
+      low.append(second)
+    }
+    let snapshots = [
+      MarkerSnapshot(definition: systolic, tracked: nil, entries: high),
+      MarkerSnapshot(definition: diastolic, tracked: nil, entries: low),
+    ]
+    #expect(InsightsEngine.pairedWithSlips(snapshots).isEmpty)
   }
 
   /// Clinician's second look at stop 40: fourteen days of 160 and then a 132 said only "was 132

@@ -75,6 +75,26 @@ struct VisitBriefTests {
     #expect(try points(Array(repeating: 142, count: 15)) == BriefHTML.chartReadings)
   }
 
+  /// Clinician's second look at stop 41: blood pressure named by a critical item and by its
+  /// average was drawn twice.
+  @Test("a marker named by two items is charted once")
+  func oneChartAMarker() throws {
+    let systolic = try #require(Fixture.library.marker(key: "bp-systolic"))
+    let readings = (0..<14).map { (Fixture.date("2026-10-01").adding(days: $0)!.iso, 142.0) }
+    let snapshot = Self.snapshot(systolic, readings + [("2026-10-15", 300), ("2026-10-16", 118)])
+    let items = InsightsEngine.insights(for: [snapshot], at: Self.now, criticalSince: Fixture.date("2026-01-01"))
+    #expect(items.map(\.kind) == [.earlierCritical, .recentAverage])
+    let brief = VisitBrief(
+      document: .empty(createdAt: Self.now), snapshots: [snapshot], items: items, today: Self.today)
+    let html = BriefHTML.render(brief)
+    #expect(html.components(separatedBy: "<figcaption>Blood Pressure (Systolic)").count - 1 == 1)
+    // And listed once under Latest values, in every form (newcomer's second look at stop 41).
+    #expect(brief.latestValues.count == 1)
+    let text = PrepView.render(brief, all: false, style: .plain)
+    let latest = try #require(text.range(of: "Latest values").map { text[$0.upperBound...] })
+    #expect(latest.components(separatedBy: "Blood Pressure (Systolic)").count - 1 == 1, "\(text)")
+  }
+
   /// Newcomer review at stop 41: a kept fasting glucose of 900, critical, was labelled "900 ?"
   /// on the brief's chart under its "!!" item.
   @Test("a critical reading beyond the plausible range is labelled !! at the chart's edge; a slip is labelled ?")

@@ -943,14 +943,14 @@ struct ClinicalJudgementTests {
       // reported in, plausible and not critical there (clinician and attacker reviews at stop
       // 41: a UK sheet's hemoglobin 135 g/L, creatinine 80 µmol/L, glucose 5.2 mmol/L, free T4
       // 15 pmol/L, kept with --yes, were "!!" with the care-team advice).
-      ("hemoglobin", 135), ("creatinine", 80), ("fasting-glucose", 5.2), ("fasting-glucose", 16), ("free-t4", 15),
+      ("hemoglobin", 135), ("creatinine", 80), ("fasting-glucose", 5.2), ("fasting-glucose", 9), ("free-t4", 15),
       ("platelets", 250_000), ("wbc", 7500), ("hematocrit", 0.42),
       // Zero or less: an empty cell, no reading (attacker review at stop 41).
       ("potassium", 0), ("sodium", 0), ("hemoglobin", -5),
       // Ten times beyond the plausible bound: no measurement in any unit (a hand-edited 1e300).
       ("potassium", 1e300), ("potassium", 101), ("sodium", 9),
-      // A dropped or added digit, far beyond the bound (newcomer review at stop 41).
-      ("sodium", 14), ("potassium", 0.42), ("bp-systolic", 600), ("hemoglobin", 1.0),
+      // A dropped digit, far below the bound (newcomer review at stop 41).
+      ("sodium", 14), ("potassium", 0.42), ("hemoglobin", 1.0),
     ])
   func offScaleNotJudged(key: String, value: Double) throws {
     let judgement = try Self.judge(key, value)
@@ -967,14 +967,16 @@ struct ClinicalJudgementTests {
     #expect(waist.first?.suggestionText.contains("Check it against the measurement.") == true, "\(waist)")
   }
 
-  /// A person who reads SI typed hemoglobin 13.5 as g/L (1.35 g/dL, beyond the plausible range):
-  /// most likely 13.5 g/dL, so not critical; 2.0 g/dL typed as such stays critical, since read
+  /// A number typed with its unit is that unit's: glucose 60 mmol/L (1,081 mg/dL, the
+  /// hyperosmolar state) is critical, not a plausible 60 mg/dL (clinician's second look at stop
+  /// 41: it was "?"), as are triglycerides 150 mmol/L; hemoglobin 2.0 g/dL stays critical, read
   /// in mmol/L (3.2 g/dL) it is critical too.
-  @Test("a value typed in another unit that reads plausibly as the marker's own is not judged")
+  @Test("a value typed with its unit is judged in it, never explained away as the marker's own unit")
   func typedInOtherUnit() throws {
-    #expect(try Self.judge("hemoglobin", 13.5, unit: "g/L").status == .indeterminate)
+    #expect(try Self.judge("fasting-glucose", 60, unit: "mmol/L").status == .criticalHigh)
+    #expect(try Self.judge("fasting-glucose", 83, unit: "mmol/L").status == .criticalHigh)
+    #expect(try Self.judge("triglycerides", 150, unit: "mmol/L").status == .criticalHigh)
     #expect(try Self.judge("hemoglobin", 2.0).status == .criticalLow)
-    #expect(try Self.judge("fasting-glucose", 98, unit: "mmol/L").status == .indeterminate)
     #expect(try Self.judge("fasting-glucose", 900).status == .criticalHigh)
   }
 
@@ -1009,6 +1011,12 @@ struct ClinicalJudgementTests {
       ("platelets", 0.5, .criticalLow), ("egfr", 0.5, .criticalLow), ("potassium", 99, .criticalHigh),
       // Far beyond, but a tenth is critical too: no digit slip explains it away.
       ("triglycerides", 12_000, .criticalHigh), ("potassium", 25, .criticalHigh),
+      // Within twice the bound, whatever another unit makes of it (clinician's second look at
+      // stop 41: creatinine 28 mg/dL, glucose 16 mg/dL); above it no digit is dropped (glucose
+      // 2,000 mg/dL, systolic 600 stay critical, to be checked); monotonic up to ten times.
+      ("creatinine", 28, .criticalHigh), ("fasting-glucose", 16, .criticalLow),
+      ("fasting-glucose", 2000, .criticalHigh),
+      ("fasting-glucose", 5000, .criticalHigh), ("bp-systolic", 600, .criticalHigh),
     ])
   func offScaleCritical(key: String, value: Double, status: MarkerStatus) throws {
     #expect(Self.marker(key).isOffScale(value))
