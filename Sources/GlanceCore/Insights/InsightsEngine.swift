@@ -216,8 +216,11 @@ public enum InsightsEngine {
       : judgement.insideTarget
         ? "inside your target range\(range) but past a critical limit"
         : "\(far)\(side) \(rangeName(snapshot))\(range)\(stage)"
+    // Judged as another unit's reading of the number: "…; read as 20000 /µL (20 10³/µL), far
+    // below the reference range".
+    let lead = judgement.readAs.map { "; read as \($0), " } ?? ", "
     let text =
-      "Your \(definition.displayName) \(isPlural(definition) ? "were" : "was") \(value) on \(DateText.long(latest.dateOfService)), \(position)\(trendClause ?? "")."
+      "Your \(definition.displayName) \(isPlural(definition) ? "were" : "was") \(value) on \(DateText.long(latest.dateOfService))\(lead)\(position)\(trendClause ?? "")."
       + next
     let kind: VisitPrepInsight.Kind = status.isCritical ? .critical : .outOfRange
     return (

@@ -161,39 +161,61 @@ public struct MarkerSnapshot: Sendable {
     return takesIn(unit.printed(rule), unit.range(range))
   }
 
-  /// True when `entry`, beyond the plausible range, is judged by the critical limits: not when it
-  /// is zero or less (an empty cell), more than ten times beyond the plausible bound (no
-  /// measurement in any unit: a hand-edited 1e300), or, more than twice beyond it, most likely a
-  /// number in another unit the test is reported in, where it is plausible and not critical
-  /// (hemoglobin 135: 135 g/L, 13.5 g/dL; glucose 5.2: 5.2 mmol/L), or a dropped digit (sodium
-  /// 14). Clinician and attacker reviews at stop 41: such slips, kept with --yes, were called
-  /// critical.
-  func judgesBeyondPlausible(_ entry: MarkerEntry) -> Bool {
+  /// The judgement of `entry`, beyond the plausible range: always one to check against the
+  /// report (`Judgement.beyondPlausible`). Not judged ("?") when it is zero or less (an empty
+  /// cell). More than twice beyond the bound, a number another unit the test is reported in
+  /// explains (plausible there) is judged as that reading, in its direction, and says so:
+  /// hemoglobin 135 is 135 g/L, in range, so "?"; platelets 20000 is 20000 /µL, 20 10³/µL,
+  /// critically low (attacker's second look at stop 41: it was "far above"). A number typed with
+  /// its unit is that unit's (glucose 60 mmol/L is no 60 mg/dL). Far below the bound, a dropped
+  /// digit ten times the number explains, plausible and not critical, is "?" (sodium 14). More
+  /// than ten times beyond the bound no reading is judged. Otherwise it is judged by the critical
+  /// limits (potassium 1.2, glucose 900, creatinine 28 mg/dL). Clinician and attacker reviews at
+  /// stop 41: slips kept with --yes had been called critical, and real extremes "?".
+  func beyondPlausibleJudgement(_ entry: MarkerEntry) -> Judgement {
     let value = entry.value
-    guard value > 0, value <= (definition.plausibleMax ?? .infinity) * 10,
-      value * 10 >= (definition.plausibleMin ?? 0)
-    else { return false }
-    // Within twice the bound a value stays judged, whatever another unit makes of it: creatinine
-    // 28 mg/dL (kidney failure) is no 28 µmol/L, glucose 900 no slip of 90 (clinician's second
-    // look at stop 41).
+    guard value > 0 else { return Judgement.beyondPlausible(value, rule: nil) }
     let farBelow = value * 2 < (definition.plausibleMin ?? 0)
-    guard farBelow || value > (definition.plausibleMax ?? .infinity) * 2 else { return true }
-    // The number in the other units a lab reports the test in, never the marker's own for a
-    // number typed with its unit: glucose 60 mmol/L is no 60 mg/dL (clinician's second look).
+    if farBelow || value > (definition.plausibleMax ?? .infinity) * 2, let other = otherUnitReading(entry),
+      let typed = other.entered
+    {
+      let judged = judgement(of: other)
+      guard judged.status.isCritical else { return Judgement.beyondPlausible(value, rule: nil) }
+      let places = definition.decimals > 0 ? definition.decimals : nil
+      let readAs = "\(typed.text(nil)) (\(ValueText.withUnit(other.value, nil, definition.unit, places: places)))"
+      var judgement = Judgement(
+        status: judged.status,
+        words:
+          "\(judged.status.words) read as \(readAs), beyond the plausible range as typed: check it against the report")
+      judgement.beyondPlausible = true
+      judgement.readAs = readAs
+      return judgement
+    }
+    if farBelow, !definition.isOffScale(value * 10), !(rule?.isCritical(value * 10) ?? false) {
+      return Judgement.beyondPlausible(value, rule: nil)
+    }
+    guard value <= (definition.plausibleMax ?? .infinity) * 10, value * 10 >= (definition.plausibleMin ?? 0) else {
+      return Judgement.beyondPlausible(value, rule: nil)
+    }
+    return Judgement.beyondPlausible(value, rule: rule)
+  }
+
+  /// `entry`'s number read in another unit a lab reports the test in, where it is plausible:
+  /// the first of `EntryChecks.slipUnits`, never the unit it was typed in.
+  func otherUnitReading(_ entry: MarkerEntry) -> MarkerEntry? {
     let typed = entry.entered(for: definition)
-    let number = typed?.value ?? value
+    let number = typed?.value ?? entry.value
     let typedUnit = UnitConverter.normalize(typed?.unit ?? definition.unit)
     for unit in EntryChecks.slipUnits(definition) where UnitConverter.normalize(unit) != typedUnit {
       guard let other = try? UnitConverter.convert(number, unit: unit, for: definition).value, other > 0,
         !definition.isOffScale(other)
       else { continue }
-      if !(rule?.isCritical(other) ?? false) { return false }
+      var reading = entry
+      reading.value = other
+      reading.entered = EnteredValue(value: number, unit: unit)
+      return reading
     }
-    // A dropped digit, far below the bound, where ten times the number is plausible and not
-    // critical (newcomer review at stop 41: sodium 14, potassium 0.42 were "!!"). Not above it:
-    // a glucose of 2,000 mg/dL is no slip of 200.
-    if farBelow, !definition.isOffScale(value * 10), !(rule?.isCritical(value * 10) ?? false) { return false }
-    return true
+    return nil
   }
 
   /// The status of `entry` and its words (a censored value judged by what it can be; critical
@@ -233,9 +255,7 @@ public struct MarkerSnapshot: Sendable {
         return judgement
       }
     }
-    if entry.comparator == nil, definition.isOffScale(value) {
-      return Judgement.beyondPlausible(value, rule: judgesBeyondPlausible(entry) ? rule : nil)
-    }
+    if entry.comparator == nil, definition.isOffScale(value) { return beyondPlausibleJudgement(entry) }
     var judgement = Judgement.of(value, comparator: entry.comparator, range: range, rule: rule)
     if let leftOut, judgement.status == .noRange {
       judgement.words = "within glance's critical limits for \(leftOut.noun)"

@@ -107,6 +107,9 @@ public struct Judgement: Equatable, Sendable {
   /// Beyond the library's plausible range for the marker (`MarkerDefinition.isOffScale`): a
   /// value to check against the report, critical or not judged (`beyondPlausible(_:rule:)`).
   public var beyondPlausible = false
+  /// Beyond the plausible range, judged as the reading another unit makes of the number
+  /// ("20000 /µL (20 10³/µL)"): said beside the range (`MarkerSnapshot.beyondPlausibleJudgement`).
+  public var readAs: String?
   /// Critical by a test's critical limit on a marker of the person's own, which may have no range
   /// (`MarkerSnapshot.leftOut`): its advice speaks of the limit, not of "the range".
   public var byCriticalLimit = false

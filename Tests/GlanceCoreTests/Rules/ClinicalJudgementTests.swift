@@ -967,6 +967,32 @@ struct ClinicalJudgementTests {
     #expect(waist.first?.suggestionText.contains("Check it against the measurement.") == true, "\(waist)")
   }
 
+  /// Attacker's second look at stop 41: platelets 20000 and hemoglobin 60, most likely 20000 /µL
+  /// (20 10³/µL) and 60 g/L (6.0 g/dL), critically LOW, were called "far above"; platelets 30000
+  /// and glucose 1.5 (critical as 30 10³/µL and 1.5 mmol/L) became "?"; a bare glucose 2.8 was
+  /// "?" where 2.8 mmol/L is critical. Far beyond the plausible range, a number another unit
+  /// explains is judged as that reading, in its direction, and said so.
+  @Test(
+    "a number far beyond the plausible range that another unit explains is judged as that reading",
+    arguments: [
+      ("platelets", 20_000.0, MarkerStatus.criticalLow, "20 10³/µL"), ("platelets", 30_000, .criticalLow, "30 10³/µL"),
+      ("hemoglobin", 60, .criticalLow, "6.0 g/dL"), ("wbc", 1500, .criticalLow, "1.5 10³/µL"),
+      ("fasting-glucose", 1.5, .criticalLow, "1.5 mmol/L"), ("fasting-glucose", 2.8, .criticalLow, "2.8 mmol/L"),
+      ("hemoglobin", 135, .indeterminate, ""), ("platelets", 250_000, .indeterminate, ""),
+    ])
+  func readAsOtherUnit(key: String, value: Double, status: MarkerStatus, reading: String) throws {
+    let judgement = try Self.judge(key, value)
+    #expect(judgement.status == status, "\(judgement.words)")
+    #expect(judgement.beyondPlausible)
+    if status.isCritical {
+      #expect(judgement.words.contains("read as"), "\(judgement.words)")
+      #expect(judgement.words.contains(reading), "\(judgement.words)")
+      let items = InsightsEngine.insights(for: [Self.snapshot(key, [(value, nil)])], at: Self.now)
+      let text = items.first?.suggestionText ?? ""
+      #expect(text.contains("far below the") && text.contains("read as"), "\(text)")
+    }
+  }
+
   /// A number typed with its unit is that unit's: glucose 60 mmol/L (1,081 mg/dL, the
   /// hyperosmolar state) is critical, not a plausible 60 mg/dL (clinician's second look at stop
   /// 41: it was "?"), as are triglycerides 150 mmol/L; hemoglobin 2.0 g/dL stays critical, read
