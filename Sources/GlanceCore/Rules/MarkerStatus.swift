@@ -150,7 +150,7 @@ public struct Judgement: Equatable, Sendable {
   /// A value beyond the plausible range: critical when past a critical limit of `rule`
   /// (clinician review at stop 40: a fasting glucose of 900, a potassium of 1.2, a hemoglobin of
   /// 2.0 are rare but real, and were "?"), else not judged; nil when it is not judged by its
-  /// limits (`MarkerSnapshot.judgesBeyondPlausible`: most likely another unit's number). Either
+  /// limits (`MarkerSnapshot.beyondPlausibleJudgement`: most likely another unit's number). Either
   /// way it is named as a value to check against the report.
   static func beyondPlausible(_ value: Double, rule: ClinicalRule?) -> Judgement {
     let check = "beyond the plausible range: check it against the report"
