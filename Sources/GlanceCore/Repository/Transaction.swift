@@ -53,8 +53,10 @@ public struct Transaction {
     inverse.append(contentsOf: document.apply(operation))
   }
 
-  /// Applies `operations` in order, long runs of entry or visit changes in one pass.
-  public mutating func apply(_ operations: [Operation]) {
+  /// Applies `operations` in order, long runs of entry or visit changes in one pass; returns
+  /// how many removals of a reading or a visit found none to remove (`UndoOutcome`).
+  @discardableResult
+  public mutating func apply(_ operations: [Operation]) -> (goneReadings: Int, goneVisits: Int) {
     for operation in operations {
       switch operation {
       case .putEntry(let entry): touchedEntries.insert(entry.id)
@@ -62,7 +64,9 @@ public struct Transaction {
       default: break
       }
     }
-    record(document.apply(operations, inverting: recordsUndo))
+    let applied = document.apply(operations, inverting: recordsUndo)
+    record(applied)
+    return (applied.goneReadings, applied.goneVisits)
   }
 
   /// Puts many readings at once (an import), as applying `.putEntry` for each would, without an
@@ -73,10 +77,8 @@ public struct Transaction {
   }
 
   /// Keeps what undoes a change just applied; an undo records no step, only whether anything
-  /// changed, and how many removals found nothing (`UndoOutcome`).
+  /// changed.
   private mutating func record(_ applied: GlanceDocument.Applied) {
-    goneReadings += applied.goneReadings
-    goneVisits += applied.goneVisits
     if recordsUndo {
       if inverse.isEmpty { inverse = applied.inverse } else { inverse.append(contentsOf: applied.inverse) }
     } else if applied.changed {
@@ -103,9 +105,6 @@ public struct Transaction {
   public var hasChanges: Bool { !inverse.isEmpty || changedWithoutUndo }
   /// Set when a change was applied without recording its inverse (while undoing).
   private var changedWithoutUndo = false
-  /// How many removals of a reading or a visit `apply(_: [Operation])` found none to remove.
-  private var goneReadings = 0
-  private var goneVisits = 0
 
   /// True when the profile changed (always saved).
   public private(set) var profileChanged = false
@@ -156,9 +155,7 @@ public struct Transaction {
     document.undo.removeLast()
     var outcome = UndoOutcome(step: step, removing: operations)
     let trackedBefore = document.trackedMarkers
-    (goneReadings, goneVisits) = (0, 0)
-    apply(operations)
-    (outcome.goneReadings, outcome.goneVisits) = (goneReadings, goneVisits)
+    (outcome.goneReadings, outcome.goneVisits) = apply(operations)
     // A marker whose readings a forgotten later change added (entered after this step) stays
     // tracked: the step's tracked list predates them (attacker review: undoing "add HDL" after
     // forgetting "add LDL" untracked LDL, and its reading showed nowhere). NB: the same second

@@ -105,16 +105,14 @@ struct InsightsEngineTests {
     #expect(items.last?.suggestionText.contains("stage 2 range") == true, "\(items.map(\.suggestionText))")
   }
 
-  /// Clinician review at stop 41: a 40/30 slip kept among 15 days of 142/92 left the 40 out of
-  /// the systolic average but averaged its 30 into the diastolic one: 87, "stage 1", where the
-  /// other readings average 91, stage 2. One cuff reading is one measurement.
-  @Test("the other half of a blood-pressure pair whose one half is beyond the plausible range is not averaged")
-  func pairedSlipLeftOut() throws {
-    let systolic = try #require(Fixture.library.marker(key: "bp-systolic"))
-    let diastolic = try #require(Fixture.library.marker(key: "bp-diastolic"))
+  /// Systolic and diastolic snapshots of one pair a day from Feb 1, 2026, each pair saved
+  /// together (one day, one entry time), as `add bp 142/92` saves it.
+  static func bloodPressure(_ pairs: [(Double, Double)]) -> [MarkerSnapshot] {
+    let systolic = Fixture.library.marker(key: "bp-systolic")!
+    let diastolic = Fixture.library.marker(key: "bp-diastolic")!
     var high: [MarkerEntry] = []
     var low: [MarkerEntry] = []
-    func pair(_ top: Double, _ bottom: Double, day: Int) {
+    for (day, (top, bottom)) in pairs.enumerated() {
       let date = Fixture.date("2026-02-01").adding(days: day)!.iso
       let time = Timestamp(secondsSince1970: Int64(1_000 + day))
       var first = Fixture.entry(systolic, top, on: date)
@@ -123,14 +121,20 @@ struct InsightsEngineTests {
       high.append(first)
       low.append(second)
     }
-    for day in 0..<7 { pair(142, 92, day: day) }
-    pair(40, 30, day: 7)
-    for day in 8..<15 { pair(142, 92, day: day) }
-    pair(118, 76, day: 15)
-    let snapshots = [
+    return [
       MarkerSnapshot(definition: systolic, tracked: nil, entries: high),
       MarkerSnapshot(definition: diastolic, tracked: nil, entries: low),
     ]
+  }
+
+  /// Clinician review at stop 41: a 40/30 slip kept among 15 days of 142/92 left the 40 out of
+  /// the systolic average but averaged its 30 into the diastolic one: 87, "stage 1", where the
+  /// other readings average 91, stage 2. One cuff reading is one measurement.
+  @Test("the other half of a blood-pressure pair whose one half is beyond the plausible range is not averaged")
+  func pairedSlipLeftOut() throws {
+    let pairs = Array(repeating: (142.0, 92.0), count: 7) + [(40, 30)] + Array(repeating: (142, 92), count: 7)
+    let snapshots = Self.bloodPressure(pairs + [(118, 76)])
+    let diastolic = snapshots[1].definition
     let items = InsightsEngine.insights(for: snapshots, at: Self.now)
     let average = try #require(items.first { $0.markerID == diastolic.id && $0.kind == .recentAverage })
     #expect(average.suggestionText.contains("averaged 91 mmHg over your last 15 readings"), "\(average.suggestionText)")
@@ -143,23 +147,7 @@ struct InsightsEngineTests {
   /// a slip whose 130 was left out of the average in the next. Critical, it is taken as real.
   @Test("the other half of a pair whose one half is critical beyond the plausible range is averaged")
   func criticalPairAveraged() throws {
-    let systolic = try #require(Fixture.library.marker(key: "bp-systolic"))
-    let diastolic = try #require(Fixture.library.marker(key: "bp-diastolic"))
-    var high: [MarkerEntry] = []
-    var low: [MarkerEntry] = []
-    for (day, (top, bottom)) in (Array(repeating: (142.0, 92.0), count: 14) + [(300, 130), (118, 76)]).enumerated() {
-      let date = Fixture.date("2026-02-01").adding(days: day)!.iso
-      let time = Timestamp(secondsSince1970: Int64(1_000 + day))
-      var first = Fixture.entry(systolic, top, on: date)
-      var second = Fixture.entry(diastolic, bottom, on: date)
-      (first.entryTimestamp, second.entryTimestamp) = (time, time)
-      high.append(first)
-      low.append(second)
-    }
-    let snapshots = [
-      MarkerSnapshot(definition: systolic, tracked: nil, entries: high),
-      MarkerSnapshot(definition: diastolic, tracked: nil, entries: low),
-    ]
+    let snapshots = Self.bloodPressure(Array(repeating: (142.0, 92.0), count: 14) + [(300, 130), (118, 76)])
     #expect(InsightsEngine.pairedWithSlips(snapshots).isEmpty)
   }
 
