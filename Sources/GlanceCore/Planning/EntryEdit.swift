@@ -33,8 +33,8 @@ public struct EntryEdit: Sendable {
     // 41: 131 mg/dL edited to 3.4 mmol/L was "edit LDL 131 mg/dL").
     let before = typed(old)
     let after = typed(new)
-    let shared =
-      new.entered(for: marker).map(\.unit) ?? marker.unit == display.unit ? "" : " (\(shown(new)))"
+    let newUnit = new.entered(for: marker)?.unit ?? marker.unit
+    let shared = UnitConverter.normalize(newUnit) == UnitConverter.normalize(display.unit) ? "" : " (\(shown(new)))"
     let value =
       shown(new) != shown(old)
       ? "\(shown(old, unit: false)) → \(shown(new))"
